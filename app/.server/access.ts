@@ -1,0 +1,45 @@
+import { sql, type SQL } from "drizzle-orm";
+import { accessLevelsFor, hasCapability, VISITOR_LEVEL, type CapabilityName } from "~/lib/capabilities";
+
+/**
+ * Who is asking. Built once per request at the boundary (server/app.ts) and
+ * passed to every service: the one policy module for catalogue access.
+ */
+export type Viewer = {
+  kind: "anonymous" | "user";
+  userId: string | null;
+  level: number;
+  roles: string[];
+  /** Record access levels this viewer may see (1 public, 2 restricted, 3 very restricted). */
+  accessLevels: number[];
+};
+
+export function anonymousViewer(): Viewer {
+  return { kind: "anonymous", userId: null, level: VISITOR_LEVEL, roles: [], accessLevels: accessLevelsFor(VISITOR_LEVEL) };
+}
+
+export function viewerFor(user: { id: string; level: number; roles: string[] }): Viewer {
+  return { kind: "user", userId: user.id, level: user.level, roles: user.roles, accessLevels: accessLevelsFor(user.level) };
+}
+
+export function can(viewer: Viewer, capability: CapabilityName): boolean {
+  return hasCapability(viewer.level, capability);
+}
+
+function levelsArray(viewer: Viewer): SQL {
+  const levels = viewer.accessLevels.filter((l) => Number.isInteger(l) && l >= 1 && l <= 3);
+  return sql`${`{${levels.join(",")}}`}::smallint[]`;
+}
+
+/** SQL predicate limiting the records aliased `alias` to the viewer's access levels. */
+export function recordVisible(viewer: Viewer, alias = "r"): SQL {
+  return sql`${sql.identifier(alias)}.access = any(${levelsArray(viewer)})`;
+}
+
+/**
+ * Media flagged restricted are shown only when the viewer's access list has
+ * more than one entry (spec §6: more than one access entry lifts the flag).
+ */
+export function mediaVisible(viewer: Viewer, alias = "m"): SQL {
+  return viewer.accessLevels.length > 1 ? sql`true` : sql`${sql.identifier(alias)}.restricted = false`;
+}

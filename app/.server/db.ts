@@ -1,0 +1,127 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import * as schema from "../../db/schema";
+import { acquireLock } from "./db-lock";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs raw SQL and returns its rows. */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  close(): Promise<void>;
+};
+
+const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../db/migrations");
+
+export type OpenOptions = {
+  /** PostgreSQL connection string; when absent the embedded PGlite at dataDir is used. */
+  databaseUrl?: string;
+  dataDir?: string;
+  /** In-memory PGlite (tests). */
+  memory?: boolean;
+  migrate?: boolean;
+};
+
+/** Opens the catalogue database (the one place that does) and runs migrations. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts);
+  if (opts.migrate !== false) await migrateDatabase(database);
+  return database;
+}
+
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let release = () => {};
+  let dataDir: string | undefined;
+  if (!opts.memory) {
+    dataDir = path.resolve(opts.dataDir ?? "./data", "pglite");
+    release = acquireLock(path.dirname(dataDir));
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir,
+      extensions: { unaccent, pg_trgm },
+    });
+    // Small installs: keep the WAL modest; two cores: no parallel plans.
+    await client.exec("SET max_parallel_workers_per_gather = 0");
+    const db = drizzle(client, { schema }) as unknown as Db;
+    let closed = false;
+    return {
+      db,
+      kind: "pglite",
+      async rows<T>(query: SQL) {
+        return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pg = (await import("pg")).default;
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  // Two cores: parallel plans made mid-size facet queries slower (STACK.md).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    options: "-c max_parallel_workers_per_gather=1",
+  });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: "postgres",
+    async rows<T>(query: SQL) {
+      return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export async function migrateDatabase(database: Database) {
+  if (database.kind === "pglite") {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS });
+  } else {
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    // One migrator at a time across processes sharing the server.
+    await database.db.execute(sql`select pg_advisory_lock(727274)`);
+    try {
+      await migrate(database.db as never, { migrationsFolder: MIGRATIONS });
+    } finally {
+      await database.db.execute(sql`select pg_advisory_unlock(727274)`);
+    }
+  }
+}
+
+/** True when the database answers a trivial query. */
+export async function pingDatabase(database: Database): Promise<boolean> {
+  try {
+    await database.rows(sql`select 1 as ok`);
+    return true;
+  } catch {
+    return false;
+  }
+}

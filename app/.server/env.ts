@@ -1,0 +1,16 @@
+import path from "node:path";
+
+/** Runtime configuration read from the environment (documented in README and .env.example). */
+export function readEnv(env: NodeJS.ProcessEnv = process.env) {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? "localhost",
+    dataDir: path.resolve(env.DATA_DIR ?? "./data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    mediaDir: env.MEDIA_DIR ? path.resolve(env.MEDIA_DIR) : undefined,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "warn" : "info"),
+    loadDemo: env.TECA_DEMO !== "0",
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, "") || undefined,
+  };
+}
+export type Env = ReturnType<typeof readEnv>;

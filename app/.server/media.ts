@@ -1,0 +1,61 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+
+/** Derivative widths (px); images are never enlarged. */
+export const DERIVATIVES = { thumbnail: 400, medium: 1000, large: 2000 } as const;
+export type DerivativeName = keyof typeof DERIVATIVES;
+
+export type Derived = {
+  thumbnail: string;
+  medium: string;
+  large: string;
+  original: string;
+  width: number;
+  height: number;
+  dominantColor: string;
+  mime: string;
+};
+
+/**
+ * Makes thumbnail, medium and large WebP derivatives of a local image under
+ * mediaDir, named by the content hash so re-imports reuse them. Returns paths
+ * relative to mediaDir (served under /media/).
+ */
+export async function deriveImage(sourceFile: string, mediaDir: string): Promise<Derived> {
+  const input = await fs.promises.readFile(sourceFile);
+  const hash = crypto.createHash("sha256").update(input).digest("hex").slice(0, 32);
+  const dir = path.join(hash.slice(0, 2), hash.slice(2, 4));
+  await fs.promises.mkdir(path.join(mediaDir, dir), { recursive: true });
+  const image = sharp(input, { failOn: "error" }).rotate();
+  const meta = await image.metadata();
+  const width = meta.autoOrient?.width ?? meta.width ?? 0;
+  const height = meta.autoOrient?.height ?? meta.height ?? 0;
+  const out: Partial<Derived> = { width, height, mime: `image/${meta.format ?? "jpeg"}` };
+  const ext = path.extname(sourceFile).toLowerCase() || `.${meta.format ?? "bin"}`;
+  const originalRel = path.join(dir, `${hash}-original${ext}`);
+  const originalAbs = path.join(mediaDir, originalRel);
+  if (!fs.existsSync(originalAbs)) await fs.promises.writeFile(originalAbs, input);
+  out.original = originalRel;
+  for (const [name, w] of Object.entries(DERIVATIVES) as [DerivativeName, number][]) {
+    const rel = path.join(dir, `${hash}-${name}.webp`);
+    const abs = path.join(mediaDir, rel);
+    if (!fs.existsSync(abs)) {
+      const tmp = `${abs}.${process.pid}.tmp`;
+      await sharp(input).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: name === "thumbnail" ? 70 : 80 }).toFile(tmp);
+      await fs.promises.rename(tmp, abs);
+    }
+    out[name] = rel;
+  }
+  const { dominant } = await sharp(input).resize(64).stats();
+  out.dominantColor = `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+  return out as Derived;
+}
+
+/** Public URL of a stored media path or remote URL. */
+export function mediaUrl(stored: string | null | undefined): string | null {
+  if (!stored) return null;
+  if (/^https?:\/\//.test(stored)) return stored;
+  return `/media/${stored.split(path.sep).join("/")}`;
+}

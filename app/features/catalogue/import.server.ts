@@ -1,0 +1,277 @@
+import fs from "node:fs";
+import path from "node:path";
+import readline from "node:readline";
+import { sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { deriveImage, type Derived } from "~/.server/media";
+import { parseIsoDate, toSqlDate } from "~/lib/dates";
+import { formatCurrency } from "~/lib/format";
+import type { Locale } from "~/lib/locale";
+import { validateRecord, type InterchangeRecord } from "./interchange";
+
+export type ImportIssue = { line: number; reason: string };
+export type ImportOptions = {
+  mediaDir?: string;
+  /** Directory where derivatives are written (served under /media/). */
+  mediaStore: string;
+  batchSize?: number;
+  skipInvalid?: boolean;
+  onProgress?: (done: number, total: number) => void;
+};
+export type ImportResult = {
+  imported: number;
+  rejected: ImportIssue[];
+  batches: number;
+  /** Set when a batch failed: the catalogue keeps every batch before it. */
+  failed?: { batch: number; firstLine: number; reason: string };
+  seconds: number;
+};
+
+type Parsed = { line: number; record: InterchangeRecord };
+
+/** Reads and validates an NDJSON file; media files must exist under mediaDir. */
+export async function readInterchangeFile(file: string, mediaDir?: string) {
+  const good: Parsed[] = [];
+  const rejected: ImportIssue[] = [];
+  const seen = new Map<string, number>();
+  const rl = readline.createInterface({ input: fs.createReadStream(file, "utf8"), crlfDelay: Infinity });
+  let line = 0;
+  for await (const text of rl) {
+    line++;
+    if (!text.trim()) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      rejected.push({ line, reason: `invalid JSON: ${(err as Error).message}` });
+      continue;
+    }
+    const v = validateRecord(value);
+    if (!v.ok) {
+      rejected.push({ line, reason: v.reason });
+      continue;
+    }
+    const missing = v.record.media.find((m) => m.file && !(mediaDir && fs.existsSync(path.join(mediaDir, m.file))));
+    if (missing) {
+      rejected.push({
+        line,
+        reason: mediaDir ? `media file not found: ${path.join(mediaDir, missing.file!)}` : `media file ${missing.file} needs --media-dir`,
+      });
+      continue;
+    }
+    const key = `${v.record.table}/${v.record.id}`;
+    const prev = seen.get(key);
+    if (prev !== undefined) {
+      rejected.push({ line, reason: `duplicate record ${key} (first on line ${prev})` });
+      continue;
+    }
+    seen.set(key, line);
+    good.push({ line, record: v.record });
+  }
+  return { good, rejected };
+}
+
+/**
+ * Imports an NDJSON file: validates every line first; unless skipInvalid, a
+ * rejected line stops the run before anything is written. Records are upserted
+ * by (table, id) in batches, each batch in one transaction.
+ */
+export async function importFile(database: Database, file: string, opts: ImportOptions): Promise<ImportResult> {
+  const t0 = performance.now();
+  const { good, rejected } = await readInterchangeFile(file, opts.mediaDir);
+  if (rejected.length && !opts.skipInvalid) return { imported: 0, rejected, batches: 0, seconds: (performance.now() - t0) / 1000 };
+  const res = await importRecords(database, good, opts);
+  return { ...res, rejected, seconds: (performance.now() - t0) / 1000 };
+}
+
+export async function importRecords(database: Database, items: Parsed[] | InterchangeRecord[], opts: ImportOptions) {
+  const parsed: Parsed[] = items.map((it, i) => ("record" in it ? it : { line: i + 1, record: it }));
+  const size = opts.batchSize ?? 500;
+  let imported = 0;
+  let batches = 0;
+  for (let i = 0; i < parsed.length; i += size) {
+    const batch = parsed.slice(i, i + size);
+    try {
+      const media = await deriveBatchMedia(batch, opts);
+      await database.db.transaction(async (tx) => {
+        await writeBatch(tx as unknown as Tx, batch, media);
+      });
+    } catch (err) {
+      return { imported, batches, failed: { batch: batches + 1, firstLine: batch[0]!.line, reason: (err as Error).message } };
+    }
+    batches++;
+    imported += batch.length;
+    opts.onProgress?.(imported, parsed.length);
+  }
+  if (imported) await database.db.transaction(async (tx) => refreshParentPaths(tx as unknown as Tx));
+  return { imported, batches };
+}
+
+type Tx = Pick<Database["db"], "execute">;
+
+async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions) {
+  const out = new Map<string, Derived>();
+  for (const { record } of batch) {
+    for (const m of record.media) {
+      if (!m.file || m.type !== "image" || out.has(m.file)) continue;
+      try {
+        out.set(m.file, await deriveImage(path.join(opts.mediaDir!, m.file), opts.mediaStore));
+      } catch (err) {
+        throw new Error(`media ${m.file} of ${record.table}/${record.id}: ${(err as Error).message}`);
+      }
+    }
+  }
+  return out;
+}
+
+const LOCALES: Locale[] = ["it", "en", "fr"];
+
+/** Values of metadata flattened for full-text search. */
+function metadataText(r: InterchangeRecord, locale: Locale): string {
+  const t = r.texts[locale];
+  if (!t) return "";
+  return t.metadata
+    .map((m) => {
+      if (m.type === "text") return m.value;
+      if (m.type === "date") return String(m.value);
+      if (m.type === "link") return m.value.text ?? "";
+      return formatCurrency(m.value.amount, m.value.currency, locale);
+    })
+    .join(" \n ");
+}
+
+const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
+
+async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Derived>) {
+  const records = batch.map((b) => b.record);
+  // Types, relation types and tags first (shared across records).
+  const types = new Map<number, NonNullable<InterchangeRecord["type"]>>();
+  const relTypes = new Map<string, { labels: object; reverse: object }>();
+  const tagRows = new Map<string, { id: string; type: string; names: object; parentId: string | null; path: string; depth: number; field: string | null }>();
+  for (const r of records) {
+    if (r.type) types.set(r.type.id, r.type);
+    for (const rel of r.relations) {
+      const prev = relTypes.get(rel.type);
+      relTypes.set(rel.type, {
+        labels: { ...(prev?.labels ?? {}), ...(rel.label ?? {}) },
+        reverse: { ...(prev?.reverse ?? {}), ...(rel.reverseLabel ?? {}) },
+      });
+    }
+    for (const tag of r.tags) {
+      const chain = [...tag.parents, { id: tag.id, name: tag.name }];
+      chain.forEach((node, depth) => {
+        const p = chain.slice(0, depth + 1).map((n) => n.id).join("/");
+        const isLeaf = depth === chain.length - 1;
+        if (!tagRows.has(node.id) || isLeaf)
+          tagRows.set(node.id, {
+            id: node.id,
+            type: tag.type,
+            names: node.name,
+            parentId: depth ? chain[depth - 1]!.id : null,
+            path: p,
+            depth,
+            field: isLeaf ? (tag.field ?? null) : null,
+          });
+      });
+    }
+  }
+  if (types.size)
+    await tx.execute(sql`insert into record_types (id, code, names) values ${sql.join(
+      [...types.values()].map((t) => sql`(${t.id}, ${t.code}, ${json(t.name)})`),
+      sql`, `,
+    )} on conflict (id) do update set code = excluded.code, names = record_types.names || excluded.names`);
+  if (relTypes.size)
+    await tx.execute(sql`insert into relation_types (code, labels, reverse_labels) values ${sql.join(
+      [...relTypes].map(([code, l]) => sql`(${code}, ${json(l.labels)}, ${json(l.reverse)})`),
+      sql`, `,
+    )} on conflict (code) do update set labels = relation_types.labels || excluded.labels, reverse_labels = relation_types.reverse_labels || excluded.reverse_labels`);
+  if (tagRows.size)
+    await tx.execute(sql`insert into tags (id, type, names, parent_id, path, depth, field) values ${sql.join(
+      [...tagRows.values()].map((t) => sql`(${t.id}, ${t.type}, ${json(t.names)}, ${t.parentId}, ${t.path}, ${t.depth}, ${t.field})`),
+      sql`, `,
+    )} on conflict (id) do update set type = excluded.type, names = tags.names || excluded.names, parent_id = excluded.parent_id, path = excluded.path, depth = excluded.depth, field = coalesce(excluded.field, tags.field)`);
+
+  const rows = records.map((r) => {
+    const s = r.date?.start ?? r.date?.end;
+    const e = r.date?.end ?? r.date?.start;
+    const start = s !== undefined ? toSqlDate(parseIsoDate(s, "start")!) : null;
+    const end = e !== undefined ? toSqlDate(parseIsoDate(e, "end")!) : null;
+    return sql`(${r.table}, ${r.id}, ${r.type?.id ?? null}, ${r.access}, ${r.restricted}, ${start}::date, ${end}::date,
+      ${r.coordinates?.lat ?? null}::float8, ${r.coordinates?.lng ?? null}::float8, ${r.parent ?? null}, ${r.order}, ${r.media.length > 0},
+      ${r.numero?.prefix ?? null}, ${r.numero?.number ?? null}, ${r.numero?.bis ?? null},
+      ${r.focalPoint?.x ?? null}::real, ${r.focalPoint?.y ?? null}::real, ${r.source?.url ?? null}, ${r.source?.license ?? null}, ${r.source?.attribution ?? null}, now())`;
+  });
+  const upserted = (
+    (await tx.execute(sql`insert into records (table_name, id, type_id, access, restricted, date_start, date_end, lat, lng, parent_id, ord, has_media,
+      numero_prefix, numero, numero_bis, focal_x, focal_y, source_url, license, attribution, updated_at)
+      values ${sql.join(rows, sql`, `)}
+      on conflict (table_name, id) do update set type_id = excluded.type_id, access = excluded.access, restricted = excluded.restricted,
+        date_start = excluded.date_start, date_end = excluded.date_end, lat = excluded.lat, lng = excluded.lng, parent_id = excluded.parent_id,
+        ord = excluded.ord, has_media = excluded.has_media, numero_prefix = excluded.numero_prefix, numero = excluded.numero,
+        numero_bis = excluded.numero_bis, focal_x = excluded.focal_x, focal_y = excluded.focal_y, source_url = excluded.source_url,
+        license = excluded.license, attribution = excluded.attribution, updated_at = now()
+      returning uid, table_name, id`)) as unknown as { rows: unknown[] }
+  ).rows as { uid: number | string; table_name: string; id: string }[];
+  const uidOf = new Map(upserted.map((u) => [`${u.table_name}/${u.id}`, Number(u.uid)]));
+  const uids = [...uidOf.values()];
+  const uidArray = sql`${`{${uids.join(",")}}`}::bigint[]`;
+  await tx.execute(sql`delete from record_texts where record_uid = any(${uidArray})`);
+  await tx.execute(sql`delete from record_tags where record_uid = any(${uidArray})`);
+  await tx.execute(sql`delete from relations where from_uid = any(${uidArray})`);
+  await tx.execute(sql`delete from media where record_uid = any(${uidArray})`);
+
+  const textRows: SQL[] = [], tagLinks: SQL[] = [], relRows: SQL[] = [], mediaRows: SQL[] = [];
+  for (const r of records) {
+    const uid = uidOf.get(`${r.table}/${r.id}`)!;
+    for (const locale of LOCALES) {
+      const t = r.texts[locale];
+      if (!t) continue;
+      textRows.push(sql`(${uid}, ${locale}, ${t.label}, ${t.summary ?? null}, ${t.dateDisplay ?? null}, ${json(t.metadata)}, ${metadataText(r, locale)})`);
+    }
+    for (const tagId of new Set(r.tags.map((t) => t.id))) tagLinks.push(sql`(${uid}, ${tagId})`);
+    const relSeen = new Set<string>();
+    r.relations.forEach((rel, ord) => {
+      const k = `${rel.table}/${rel.id}/${rel.type}`;
+      if (relSeen.has(k)) return;
+      relSeen.add(k);
+      relRows.push(sql`(${uid}, ${rel.table}, ${rel.id}, ${rel.type}, ${ord}, ${json(rel.interstitial)})`);
+    });
+    r.media.forEach((m, ord) => {
+      const d = m.file ? derived.get(m.file) : undefined;
+      const remote = m.url ?? null;
+      const isEmbed = m.type === "youtube" || m.type === "vimeo";
+      mediaRows.push(sql`(${uid}, ${ord}, ${m.type}, ${m.mime ?? d?.mime ?? null}, ${json(m.title ?? {})}, ${m.restricted},
+        ${d?.original ?? (m.file ? m.file : remote)}, ${isEmbed ? remote : null},
+        ${d?.thumbnail ?? (isEmbed ? null : remote)}, ${d?.medium ?? (isEmbed ? null : remote)}, ${d?.large ?? (isEmbed ? null : remote)},
+        ${d?.width ?? null}::int, ${d?.height ?? null}::int, ${m.focalPoint?.x ?? null}::real, ${m.focalPoint?.y ?? null}::real, ${d?.dominantColor ?? null})`);
+    });
+  }
+  for (const chunk of chunks(textRows, 2000))
+    await tx.execute(sql`insert into record_texts (record_uid, locale, label, summary, date_display, metadata, body) values ${sql.join(chunk, sql`, `)}`);
+  for (const chunk of chunks(tagLinks, 5000))
+    await tx.execute(sql`insert into record_tags (record_uid, tag_id) values ${sql.join(chunk, sql`, `)}`);
+  for (const chunk of chunks(relRows, 3000))
+    await tx.execute(sql`insert into relations (from_uid, to_table, to_id, type, ord, interstitial) values ${sql.join(chunk, sql`, `)}`);
+  for (const chunk of chunks(mediaRows, 1500))
+    await tx.execute(sql`insert into media (record_uid, ord, media_type, mime, title, restricted, original, external_url, thumbnail, medium, large, width, height, focal_x, focal_y, dominant_color) values ${sql.join(chunk, sql`, `)}`);
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Recomputes parent_path (ancestor ids joined by '/') for every record with a parent. */
+export async function refreshParentPaths(tx: Tx) {
+  await tx.execute(sql`
+    with recursive chain(uid, table_name, id, path, depth) as (
+      select uid, table_name, id, null::text, 0 from records where parent_id is null
+      union all
+      select r.uid, r.table_name, r.id, coalesce(c.path || '/', '') || c.id, c.depth + 1
+      from records r join chain c on r.table_name = c.table_name and r.parent_id = c.id
+      where c.depth < 50
+    )
+    update records set parent_path = chain.path
+    from chain where records.uid = chain.uid and records.parent_path is distinct from chain.path`);
+}

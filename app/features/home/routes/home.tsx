@@ -1,0 +1,95 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { serviceContext } from "~/.server/context";
+import { getHome } from "../home.server";
+import { useI18n } from "~/i18n/context";
+import { localizePath } from "~/lib/locale";
+import { pageMeta } from "~/lib/seo";
+import { RecordCard } from "~/features/records/components/RecordCard";
+import { Picture } from "~/ui/Picture";
+import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
+import type { RootData } from "~/root";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const ctx = serviceContext(context, url);
+  return { home: await getHome(ctx) };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
+  const root = matches[0]?.data as RootData | undefined;
+  const siteTitle = root?.options.title ?? "Teca";
+  return pageMeta({
+    title: siteTitle,
+    description: data?.home.hero.subtitle || root?.options.description,
+    origin: root?.origin ?? "",
+    pathname: location.pathname,
+  });
+};
+
+export const handle = { layout: "default" };
+
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const { home } = loaderData;
+  const root = matches[0]?.data as RootData | undefined;
+  const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
+  const hero = home.hero;
+  const textLang = home.lang !== locale ? home.lang : undefined;
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="hero-title">
+        {hero.card?.url.large || hero.card?.url.medium ? (
+          <div className="hero__media">
+            <Picture
+              urls={hero.card.url}
+              alt=""
+              width={hero.card.width}
+              height={hero.card.height}
+              focalPoint={hero.card.focalPoint}
+              placeholder={placeholder}
+              dominantColor={hero.card.dominantColor}
+              eager
+            />
+          </div>
+        ) : null}
+        <div className="hero__text" lang={textLang}>
+          <h1 id="hero-title">{hero.title || root?.options.title}</h1>
+          {hero.subtitle && <p className="hero__subtitle">{hero.subtitle}</p>}
+          {hero.card && (
+            <p>
+              <Link className="button button--primary" to={localizePath(hero.card.link, locale)}>
+                {t("home.discover")}: <span lang={hero.card.labelLang !== locale ? hero.card.labelLang : undefined}>{hero.card.preferred_label}</span>
+              </Link>
+            </p>
+          )}
+        </div>
+      </section>
+      {home.sections.length === 0 && !hero.title && <p className="empty-state">{t("home.empty")}</p>}
+      {home.sections.map((s, i) => (
+        <section key={i} className={`home-section home-section--${s.kind} bg--${s.background ?? "transparent"}`} aria-labelledby={`section-${i}`}>
+          <div className="home-section__inner">
+            <h2 id={`section-${i}`} lang={textLang}>
+              {s.title || (s.kind === "mediaSample" ? t("home.samples") : "")}
+            </h2>
+            {s.text && (
+              <div className="prose" lang={textLang}>
+                {s.text.split(/\n{2,}/).map((p, j) => (
+                  <p key={j}>{p}</p>
+                ))}
+              </div>
+            )}
+            {s.cards.length > 0 && (
+              <ul className={`card-grid ${s.kind === "mediaSample" ? "card-grid--four" : ""}`}>
+                {s.cards.map((c) => (
+                  <li key={`${c.table}/${c.id}`}>
+                    <RecordCard card={c} placeholder={placeholder} variant={s.kind === "mediaSample" ? "mini" : "masonry"} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

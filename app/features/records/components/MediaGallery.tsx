@@ -1,0 +1,134 @@
+import { useCallback, useState } from "react";
+import { useI18n } from "~/i18n/context";
+import { Modal } from "~/ui/Modal";
+import { Picture } from "~/ui/Picture";
+import type { MediaView } from "../types";
+
+/** The record's media: a large stage, thumbnails and a full-screen viewer. */
+export function MediaGallery({ media, label, placeholder }: { media: MediaView[]; label: string; placeholder: string }) {
+  const { t } = useI18n();
+  const [index, setIndex] = useState(0);
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  if (media.length === 0) {
+    return (
+      <figure className="gallery gallery--empty">
+        <img src={placeholder} alt="" width={800} height={600} />
+        <figcaption>{t("record.noMedia")}</figcaption>
+      </figure>
+    );
+  }
+  const current = media[Math.min(index, media.length - 1)]!;
+  const images = media.filter((m) => m.mediaType === "image");
+  const go = (delta: number) => setIndex((i) => (i + delta + media.length) % media.length);
+  return (
+    <div className="gallery">
+      <figure className="gallery__stage">
+        <MediaStage item={current} placeholder={placeholder} onOpen={() => setOpen(true)} />
+        <figcaption>
+          {current.title}
+          {media.length > 1 && <span className="gallery__count"> · {t("record.mediaOf", { index: index + 1, total: media.length })}</span>}
+        </figcaption>
+      </figure>
+      {media.length > 1 && (
+        <ul className="gallery__thumbs" aria-label={t("record.mediaCount", { count: media.length })}>
+          {media.map((m, i) => (
+            <li key={m.id}>
+              <button
+                type="button"
+                className="gallery__thumb"
+                aria-current={i === index ? "true" : undefined}
+                aria-label={`${t("record.mediaOf", { index: i + 1, total: media.length })}: ${m.title}`}
+                onClick={() => setIndex(i)}
+              >
+                {m.mediaType === "image" ? (
+                  <Picture urls={{ thumbnail: m.url.thumbnail, medium: null, large: null }} alt="" width={80} height={80} placeholder={placeholder} focalPoint={m.focalPoint} />
+                ) : (
+                  <span className={`gallery__icon gallery__icon--${m.mediaType}`} aria-hidden="true">
+                    {m.mediaType === "application" ? "PDF" : "▶"}
+                  </span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {images.length > 0 && (
+        <Modal open={open} onClose={close} title={current.title || label} variant="fullscreen" closeLabel={t("modal.close")}>
+          <div
+            className="lightbox"
+            onKeyDown={(e) => {
+              if (e.key === "ArrowRight") go(1);
+              if (e.key === "ArrowLeft") go(-1);
+            }}
+          >
+            {current.mediaType === "image" ? (
+              <Picture urls={current.url} alt={current.title} width={current.width} height={current.height} sizes="100vw" placeholder={placeholder} eager />
+            ) : (
+              <MediaStage item={current} placeholder={placeholder} onOpen={() => {}} />
+            )}
+            {media.length > 1 && (
+              <div className="lightbox__nav">
+                <button type="button" className="button" onClick={() => go(-1)}>
+                  {t("record.previous")}
+                </button>
+                <span>{t("record.mediaOf", { index: index + 1, total: media.length })}</span>
+                <button type="button" className="button" onClick={() => go(1)}>
+                  {t("record.next")}
+                </button>
+              </div>
+            )}
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+function MediaStage({ item, placeholder, onOpen }: { item: MediaView; placeholder: string; onOpen: () => void }) {
+  const { t } = useI18n();
+  if (item.mediaType === "image") {
+    return (
+      <button type="button" className="gallery__open" onClick={onOpen} aria-label={t("record.openMedia", { title: item.title })}>
+        <Picture
+          urls={item.url}
+          alt={item.title}
+          width={item.width}
+          height={item.height}
+          sizes="(min-width: 1024px) 60vw, 100vw"
+          placeholder={placeholder}
+          dominantColor={item.dominantColor}
+          eager
+        />
+      </button>
+    );
+  }
+  if ((item.mediaType === "youtube" || item.mediaType === "vimeo") && item.embedUrl) {
+    return (
+      <div className="gallery__embed">
+        <iframe
+          src={item.embedUrl}
+          title={t("record.embedTitle", { title: item.title })}
+          loading="lazy"
+          allow="encrypted-media; picture-in-picture; fullscreen"
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      </div>
+    );
+  }
+  if (item.mediaType === "video" && item.url.original) {
+    return <video controls preload="metadata" src={item.url.original} className="gallery__video" aria-label={item.title} />;
+  }
+  return (
+    <div className="gallery__doc">
+      <span className="gallery__icon" aria-hidden="true">
+        {item.mediaType === "application" ? "PDF" : "…"}
+      </span>
+      {item.url.original && (
+        <a className="button" href={item.url.original} target="_blank" rel="noopener noreferrer">
+          {t("record.download")}: {item.title} <span className="visually-hidden">{t("nav.externalLink")}</span>
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import { useI18n } from "~/i18n/context";
+import { localizePath } from "~/lib/locale";
+import { Picture } from "~/ui/Picture";
+import type { RecordCard as Card } from "../types";
+import { AccessLock } from "./AccessLock";
+
+export type CardVariant = "masonry" | "big" | "mini";
+
+/** A record card: image kept in proportion or cropped on its focal point, type, title, date. */
+export function RecordCard({
+  card, variant = "masonry", placeholder, headingLevel = 3, extra,
+}: {
+  card: Card;
+  variant?: CardVariant;
+  placeholder: string;
+  headingLevel?: 2 | 3 | 4;
+  extra?: React.ReactNode;
+}) {
+  const { locale } = useI18n();
+  const H = `h${headingLevel}` as "h3";
+  const hasImage = Boolean(card.url.thumbnail || card.url.medium);
+  return (
+    <article className={`card card--${variant}`}>
+      <div className="card__media" style={{ backgroundColor: card.dominantColor ?? undefined }}>
+        <Picture
+          urls={hasImage ? card.url : { thumbnail: null, medium: placeholder, large: null }}
+          alt=""
+          width={card.width}
+          height={card.height}
+          sizes={variant === "big" ? "(min-width: 768px) 50vw, 100vw" : "(min-width: 1200px) 25vw, (min-width: 768px) 33vw, 50vw"}
+          focalPoint={card.focalPoint}
+          placeholder={placeholder}
+        />
+      </div>
+      <div className="card__body">
+        <p className="card__meta">
+          {card.type && <span className="card__type">{card.type.name}</span>}
+          <AccessLock access={card.access} />
+        </p>
+        <H className="card__title" lang={card.labelLang !== locale ? card.labelLang : undefined}>
+          <Link to={localizePath(card.link, locale)} className="card__link">
+            {card.preferred_label}
+          </Link>
+        </H>
+        {(card.dateDisplay || card.numero) && (
+          <p className="card__sub">{[card.dateDisplay, card.numero].filter(Boolean).join(" · ")}</p>
+        )}
+        {extra}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Locale } from "~/lib/locale";
+import type { TableName } from "~/lib/tables";
+
+/** A formatted record as cards and lists show it (spec §3 "Formatted record"). */
+export type RecordCard = {
+  id: string;
+  table: TableName;
+  link: string;
+  preferred_label: string;
+  labelLang: Locale;
+  type: { id: number; name: string } | null;
+  dateDisplay: string;
+  numero: string;
+  access: number;
+  hasMedia: boolean;
+  url: { thumbnail: string | null; medium: string | null; large: string | null };
+  width: number | null;
+  height: number | null;
+  dominantColor: string | null;
+  focalPoint: { x: number; y: number } | null;
+};
+
+export type MetadataView =
+  | { code: string; label: string; type: "text"; value: string }
+  | { code: string; label: string; type: "date"; value: string; display: string }
+  | { code: string; label: string; type: "link"; value: { url: string; text?: string } }
+  | { code: string; label: string; type: "quantityValue"; value: { amount: number; currency: number }; display: string };
+
+export type MediaView = {
+  id: number;
+  mediaType: "image" | "video" | "youtube" | "vimeo" | "application" | "other";
+  mime: string | null;
+  title: string;
+  url: { thumbnail: string | null; medium: string | null; large: string | null; original: string | null };
+  embedUrl: string | null;
+  width: number | null;
+  height: number | null;
+  dominantColor: string | null;
+  focalPoint: { x: number; y: number } | null;
+};
+
+export type RelationGroup = { type: string; label: string; items: (RecordCard & { interstitial: { name: string; value: string }[] })[] };
+
+export type RecordDetail = RecordCard & {
+  locale: Locale;
+  summary: string | null;
+  summaryLang: Locale | null;
+  restricted: boolean;
+  metadata: MetadataView[];
+  metadataLang: Locale | null;
+  headerFields: MetadataView[];
+  summaryFields: MetadataView[];
+  media: MediaView[];
+  relations: RelationGroup[];
+  parent: RecordCard | null;
+  ancestors: RecordCard[];
+  children: RecordCard[];
+  childCount: number;
+  tags: { id: string; name: string; path: string }[];
+  coordinates: { lat: number; lng: number } | null;
+  source: { url: string | null; license: string | null; attribution: string | null };
+  /** Locales this record has texts in. */
+  locales: Locale[];
+};

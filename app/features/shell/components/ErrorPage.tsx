@@ -1,0 +1,19 @@
+import { Link } from "react-router";
+import { useI18n } from "~/i18n/context";
+import { localizePath } from "~/lib/locale";
+
+/** The error page (spec §2): 'Error {code}', the message and a back-to-home button. */
+export function ErrorPage({ code, message }: { code: number; message?: string }) {
+  const { t, locale } = useI18n();
+  const text =
+    message ?? (code === 404 ? t("error.notFound") : code === 400 ? t("error.badRequest") : code === 403 ? t("error.forbidden") : t("error.generic"));
+  return (
+    <section className="error-page" data-error-page={code}>
+      <h1>{t("error.title", { code })}</h1>
+      <p>{text}</p>
+      <Link className="button button--primary" to={localizePath("/", locale)}>
+        {t("error.backHome")}
+      </Link>
+    </section>
+  );
+}

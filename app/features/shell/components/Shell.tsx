@@ -1,0 +1,34 @@
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "~/root";
+import { useI18n } from "~/i18n/context";
+import { SiteHeader } from "./SiteHeader";
+import { SiteFooter } from "./SiteFooter";
+import { LoadingBar } from "./LoadingBar";
+import { NetworkStatus } from "./NetworkStatus";
+import { ScrollToTop } from "./ScrollToTop";
+
+/** Page layouts (spec §2): default, empty, no-header, print, user. */
+export type LayoutName = "default" | "empty" | "no-header" | "print" | "user";
+
+export function Shell({ layout, children }: { layout: LayoutName; children: React.ReactNode }) {
+  const { t } = useI18n();
+  const root = useRouteLoaderData<RootData>("root");
+  const options = root?.options;
+  const showHeader = layout === "default" || layout === "user";
+  const showFooter = (layout === "default" || layout === "no-header") && !options?.disable_footer;
+  return (
+    <div className={`shell shell--${layout}`}>
+      <a className="skip-link" href="#main">
+        {t("app.skipToContent")}
+      </a>
+      {layout !== "print" && layout !== "empty" && <LoadingBar />}
+      <NetworkStatus />
+      {showHeader && <SiteHeader options={options} />}
+      <main id="main" tabIndex={-1} className={`main main--${layout}`}>
+        {children}
+      </main>
+      {showFooter && <SiteFooter options={options} />}
+      {layout !== "print" && layout !== "empty" && <ScrollToTop />}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import { useI18n } from "~/i18n/context";
+import type { RootData } from "~/root";
+import { localizePath } from "~/lib/locale";
+
+export function SiteFooter({ options }: { options: RootData["options"] | undefined }) {
+  const { t, locale } = useI18n();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        {(options?.footer_blocks ?? []).length > 0 && (
+          <div className="site-footer__blocks">
+            {options!.footer_blocks.map((b) => (
+              <section key={b.title} className="site-footer__block">
+                <h2>{b.title}</h2>
+                <p>{b.text}</p>
+              </section>
+            ))}
+          </div>
+        )}
+        {(options?.menu_footer ?? []).length > 0 && (
+          <nav aria-label={t("nav.footer")}>
+            <ul className="site-footer__menu">
+              {options!.menu_footer.map((item) => (
+                <li key={item.path + item.label}>
+                  {/^https?:\/\//.test(item.path) ? (
+                    <a href={item.path} target="_blank" rel="noopener noreferrer">
+                      {item.label} <span className="visually-hidden">{t("nav.externalLink")}</span>
+                    </a>
+                  ) : (
+                    <Link to={localizePath(item.path, locale)}>{item.label}</Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className="site-footer__brand">
+          {options?.logo ? <img src={options.logo.url} alt={options.logo.alt || options.title} height={32} /> : null}
+          <p>
+            {options?.title ?? "Teca"} · {t("footer.copyright")}
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useI18n } from "~/i18n/context";
+import type { RootData } from "~/root";
+import { LOCALES, LOCALE_NAMES, localizePath, splitLocale } from "~/lib/locale";
+import { Modal } from "~/ui/Modal";
+import { ThemeToggle } from "./ThemeToggle";
+
+type Options = RootData["options"] | undefined;
+
+const isExternal = (path: string) => /^https?:\/\//.test(path);
+
+export function SiteHeader({ options }: { options: Options }) {
+  const { t, locale } = useI18n();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Navigation closes the menu (spec §4 "Menus").
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  const { path } = splitLocale(location.pathname);
+  const next = location.pathname + location.search;
+  const home = localizePath("/", locale);
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <Link to={home} className="site-header__brand">
+          {options?.logo ? <img src={options.logo.url} alt={options.logo.alt || options.title} height={40} /> : null}
+          <span className="site-header__title">{options?.title ?? "Teca"}</span>
+        </Link>
+        <nav aria-label={t("nav.main")} className="site-header__tabs">
+          <NavLink to={home} end className="tab">
+            {t("nav.archivio")}
+          </NavLink>
+        </nav>
+        <div className="site-header__tools">
+          <nav aria-label={t("app.language")} className="lang-switch">
+            <ul>
+              {LOCALES.map((l) => (
+                <li key={l}>
+                  <a
+                    href={`/lang/${l}?next=${encodeURIComponent(next)}`}
+                    hrefLang={l}
+                    lang={l}
+                    aria-current={l === locale ? "true" : undefined}
+                    title={LOCALE_NAMES[l]}
+                  >
+                    <span aria-hidden="true">{l.toUpperCase()}</span>
+                    <span className="visually-hidden">{LOCALE_NAMES[l]}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <ThemeToggle />
+          <button
+            ref={menuButton}
+            type="button"
+            className="button button--ghost"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" /></svg>
+            <span>{t("nav.menu")}</span>
+          </button>
+        </div>
+      </div>
+      <Modal open={menuOpen} onClose={() => setMenuOpen(false)} title={t("nav.menu")} variant="drawer" closeLabel={t("modal.close")}>
+        <nav aria-label={t("nav.menu")}>
+          <ul className="menu-list">
+            <li>
+              <Link to={home}>{t("app.home")}</Link>
+            </li>
+            {(options?.menu ?? []).map((item) => (
+              <li key={item.path + item.label}>
+                {isExternal(item.path) ? (
+                  <a href={item.path} target="_blank" rel="noopener noreferrer">
+                    {item.label} <span className="visually-hidden">{t("nav.externalLink")}</span>
+                  </a>
+                ) : (
+                  <Link to={localizePath(item.path, locale)}>{item.label}</Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="menu-lang">
+          {t("app.languageCurrent", { language: LOCALE_NAMES[locale] })}
+          {" · "}
+          {LOCALES.filter((l) => l !== locale).map((l, i) => (
+            <span key={l}>
+              {i > 0 && " · "}
+              <a href={`/lang/${l}?next=${encodeURIComponent(localizePath(path, l) + location.search)}`} lang={l} hrefLang={l}>
+                {LOCALE_NAMES[l]}
+              </a>
+            </span>
+          ))}
+        </p>
+      </Modal>
+    </header>
+  );
+}

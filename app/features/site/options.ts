@@ -1,0 +1,61 @@
+import type { LocalizedText } from "../../../db/schema/types";
+
+export type MenuItem = { label: string; path: string };
+export type FooterBlock = { title: string; text: string };
+export type SemaforoEntry = { id: string; path: string; colore: string; frase: string; fraseCorta: string };
+
+/** Site options (spec §3) as the interface uses them; stored per locale as JSON. */
+export type SiteOptions = {
+  title: string;
+  description: string;
+  logo: { url: string; alt: string } | null;
+  logo2: { url: string; alt: string } | null;
+  menu: MenuItem[];
+  menu_footer: MenuItem[];
+  footer_blocks: FooterBlock[];
+  disable_footer: boolean;
+  colors: { primary: string; primaryDark: string; primaryLight: string };
+  placeholder: string | null;
+  placeholderRelated: string | null;
+  youtube_url: string | null;
+  vimeo_url: string | null;
+  multilanguage: boolean;
+  disableShuffle: boolean;
+  dateFormat: string;
+  semaforo: SemaforoEntry[];
+};
+
+export const DEFAULT_OPTIONS: SiteOptions = {
+  title: "Teca",
+  description: "",
+  logo: null,
+  logo2: null,
+  menu: [],
+  menu_footer: [],
+  footer_blocks: [],
+  disable_footer: false,
+  colors: { primary: "#8a2f1d", primaryDark: "#5e1f13", primaryLight: "#f6e9e4" },
+  placeholder: null,
+  placeholderRelated: null,
+  youtube_url: null,
+  vimeo_url: null,
+  multilanguage: true,
+  disableShuffle: false,
+  dateFormat: "DD/MM/YYYY",
+  semaforo: [],
+};
+
+/** Default placeholder shown when an image is missing or fails to load. */
+export const DEFAULT_PLACEHOLDER = "/placeholder.svg";
+
+export type HomeSection =
+  | { kind: "records"; title: string; text?: string; background?: string; visible?: boolean; refs: { table: string; id: string }[] }
+  | { kind: "text"; title: string; text: string; background?: string; visible?: boolean }
+  | { kind: "mediaSample"; title: string; text?: string; background?: string; visible?: boolean };
+
+export type HomeContent = {
+  hero: { title: string; subtitle?: string; image?: { table: string; id: string } | null; cta?: MenuItem | null };
+  sections: HomeSection[];
+};
+
+export type { LocalizedText };

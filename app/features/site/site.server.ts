@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import type { ServiceContext } from "~/.server/context";
+import type { Database } from "~/.server/db";
+import type { Locale } from "~/lib/locale";
+import { DEFAULT_OPTIONS, type SiteOptions } from "./options";
+
+const COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** Site options for a locale: that locale's document over the Italian one over defaults. */
+export async function getSiteOptions(database: Database, locale: Locale): Promise<SiteOptions> {
+  const rows = await database.rows<{ locale: string; options: Partial<SiteOptions> }>(
+    sql`select locale, options from site_options where locale in ('it', ${locale})`,
+  );
+  const it = rows.find((r) => r.locale === "it")?.options ?? {};
+  const own = locale === "it" ? {} : (rows.find((r) => r.locale === locale)?.options ?? {});
+  const merged = { ...DEFAULT_OPTIONS, ...it, ...own } as SiteOptions;
+  // Colours end up in a <style> element: only accept plain hex values.
+  const c = merged.colors ?? DEFAULT_OPTIONS.colors;
+  merged.colors = {
+    primary: COLOR.test(c.primary) ? c.primary : DEFAULT_OPTIONS.colors.primary,
+    primaryDark: COLOR.test(c.primaryDark) ? c.primaryDark : DEFAULT_OPTIONS.colors.primaryDark,
+    primaryLight: COLOR.test(c.primaryLight) ? c.primaryLight : DEFAULT_OPTIONS.colors.primaryLight,
+  };
+  return merged;
+}
+
+export async function saveSiteOptions(database: Database, locale: Locale, options: Partial<SiteOptions>) {
+  await database.rows(sql`insert into site_options (locale, options) values (${locale}, ${JSON.stringify(options)}::jsonb)
+    on conflict (locale) do update set options = excluded.options, updated_at = now()`);
+}
+
+/** A content page in the locale, falling back to Italian. */
+export async function getPage<T = Record<string, unknown>>(database: Database, slug: string, locale: Locale) {
+  const rows = await database.rows<{ locale: Locale; title: string; content: T }>(
+    sql`select locale, title, content from pages where slug = ${slug} and locale in ('it', ${locale})
+      order by (locale = ${locale}) desc limit 1`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function savePage(database: Database, slug: string, locale: Locale, title: string, content: unknown) {
+  await database.rows(sql`insert into pages (slug, locale, title, content) values (${slug}, ${locale}, ${title}, ${JSON.stringify(content)}::jsonb)
+    on conflict (slug, locale) do update set title = excluded.title, content = excluded.content, updated_at = now()`);
+}
+
+/** Summary and header field codes of a table; a role-specific entry wins over the default (''). */
+export async function getSummaryConfig(ctx: ServiceContext, table: string) {
+  const roles = ["", ...ctx.viewer.roles];
+  const rows = await ctx.database.rows<{ role: string; summary_fields: string[]; header_fields: string[] }>(
+    sql`select role, summary_fields, header_fields from summary_config where table_name = ${table}`,
+  );
+  const applicable = rows.filter((r) => roles.includes(r.role)).sort((a, b) => (a.role === "" ? 1 : 0) - (b.role === "" ? 1 : 0));
+  const best = applicable[0];
+  return { summaryFields: best?.summary_fields ?? [], headerFields: best?.header_fields ?? [] };
+}
+
+export async function saveSummaryConfig(database: Database, table: string, role: string, summaryFields: string[], headerFields: string[]) {
+  await database.rows(sql`insert into summary_config (table_name, role, summary_fields, header_fields)
+    values (${table}, ${role}, ${JSON.stringify(summaryFields)}::jsonb, ${JSON.stringify(headerFields)}::jsonb)
+    on conflict (table_name, role) do update set summary_fields = excluded.summary_fields, header_fields = excluded.header_fields`);
+}

@@ -1,0 +1,109 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesUrl from "./styles/app.css?url";
+import { splitLocale, type Locale } from "~/lib/locale";
+import { getSiteOptions } from "~/features/site/site.server";
+import { Shell, type LayoutName } from "~/features/shell/components/Shell";
+import { ErrorPage } from "~/features/shell/components/ErrorPage";
+import { I18nProvider } from "~/i18n/context";
+import { installChunkReload } from "~/features/shell/chunk-reload";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesUrl },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { locale } = splitLocale(url.pathname);
+  const o = await getSiteOptions(context.database, locale);
+  const origin = process.env.PUBLIC_URL?.replace(/\/$/, "") || url.origin;
+  return {
+    locale,
+    origin,
+    options: {
+      title: o.title,
+      description: o.description,
+      logo: o.logo,
+      menu: o.menu,
+      menu_footer: o.menu_footer,
+      footer_blocks: o.footer_blocks,
+      disable_footer: o.disable_footer,
+      colors: o.colors,
+      placeholder: o.placeholder,
+      semaforo: o.semaforo,
+    },
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** Sets the colour theme before first paint so dark mode does not flash. */
+const THEME_SCRIPT = `try{var t=localStorage.getItem("teca-theme");if(!t)t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";document.documentElement.dataset.theme=t}catch(e){}`;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const location = useLocation();
+  const locale: Locale = data?.locale ?? splitLocale(location.pathname).locale;
+  const c = data?.options.colors;
+  return (
+    <html lang={locale} data-theme="light" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {c && (
+          <style>{`:root{--primary:${c.primary};--primary-dark:${c.primaryDark};--primary-light:${c.primaryLight}}`}</style>
+        )}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nProvider locale={locale}>{children}</I18nProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function useLayoutName(): LayoutName {
+  const matches = useMatches();
+  const location = useLocation();
+  if (new URLSearchParams(location.search).has("print")) return "print";
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const layout = (matches[i]!.handle as { layout?: LayoutName } | undefined)?.layout;
+    if (layout) return layout;
+  }
+  return "default";
+}
+
+export default function App() {
+  const layout = useLayoutName();
+  useEffect(() => installChunkReload(), []);
+  return (
+    <Shell layout={layout}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let code = 500;
+  let message: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    code = error.status;
+    const body = error.data as { message?: string } | string | undefined;
+    message = typeof body === "object" && body?.message ? body.message : undefined;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    message = error.message;
+  }
+  useEffect(() => installChunkReload(error), [error]);
+  return (
+    <Shell layout="default">
+      <ErrorPage code={code} message={message} />
+    </Shell>
+  );
+}

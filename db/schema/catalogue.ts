@@ -1,0 +1,168 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial, bigint, boolean, check, date, doublePrecision, index, integer, jsonb,
+  pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { tsvector, type LocalizedText } from "./types";
+
+/** A catalogue record of any table (ca_objects, ca_entities, …). */
+export const records = pgTable(
+  "records",
+  {
+    uid: bigserial("uid", { mode: "number" }).primaryKey(),
+    tableName: text("table_name").notNull(),
+    id: text("id").notNull(),
+    typeId: integer("type_id").references(() => recordTypes.id),
+    access: smallint("access").notNull().default(1),
+    restricted: boolean("restricted").notNull().default(false),
+    dateStart: date("date_start"),
+    dateEnd: date("date_end"),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    parentId: text("parent_id"),
+    parentPath: text("parent_path"),
+    ord: integer("ord").notNull().default(0),
+    hasMedia: boolean("has_media").notNull().default(false),
+    numeroPrefix: text("numero_prefix"),
+    numero: text("numero"),
+    numeroBis: text("numero_bis"),
+    focalX: real("focal_x"),
+    focalY: real("focal_y"),
+    sourceUrl: text("source_url"),
+    license: text("license"),
+    attribution: text("attribution"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("records_table_id_uq").on(t.tableName, t.id),
+    index("records_table_access_idx").on(t.tableName, t.access),
+    index("records_parent_idx").on(t.tableName, t.parentId),
+    index("records_date_idx").on(t.dateStart),
+    check("records_access_ck", sql`${t.access} between 1 and 3`),
+  ],
+);
+
+/** Record types (type_id {id, name}), names per locale. */
+export const recordTypes = pgTable("record_types", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull(),
+  names: jsonb("names").$type<LocalizedText>().notNull().default({}),
+});
+
+export type MetadataEntry =
+  | { code: string; label: string; type: "text"; value: string }
+  | { code: string; label: string; type: "date"; value: string }
+  | { code: string; label: string; type: "link"; value: { url: string; text?: string } }
+  | { code: string; label: string; type: "quantityValue"; value: { amount: number; currency: number } };
+
+/** Per-locale texts of a record with their weighted full-text vector. */
+export const recordTexts = pgTable(
+  "record_texts",
+  {
+    recordUid: bigint("record_uid", { mode: "number" })
+      .notNull()
+      .references(() => records.uid, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    label: text("label").notNull(),
+    summary: text("summary"),
+    dateDisplay: text("date_display"),
+    metadata: jsonb("metadata").$type<MetadataEntry[]>().notNull().default([]),
+    body: text("body").notNull().default(""),
+    tsv: tsvector("tsv").generatedAlwaysAs(
+      sql`setweight(to_tsvector(teca_ts_config(locale), coalesce(label, '')), 'A') || setweight(to_tsvector(teca_ts_config(locale), coalesce(summary, '')), 'B') || setweight(to_tsvector(teca_ts_config(locale), coalesce(body, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recordUid, t.locale] }),
+    index("record_texts_tsv_idx").using("gin", t.tsv),
+    check("record_texts_locale_ck", sql`${t.locale} in ('it', 'en', 'fr')`),
+  ],
+);
+
+/** Tags (search filters) forming trees by path. */
+export const tags = pgTable(
+  "tags",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull().default("common"),
+    names: jsonb("names").$type<LocalizedText>().notNull().default({}),
+    parentId: text("parent_id"),
+    /** Ancestor ids and own id joined by '/', e.g. "soggetti/soggetti-ritratto". */
+    path: text("path").notNull(),
+    depth: smallint("depth").notNull().default(0),
+    field: text("field"),
+  },
+  (t) => [index("tags_parent_idx").on(t.parentId), index("tags_path_idx").on(t.path)],
+);
+
+export const recordTags = pgTable(
+  "record_tags",
+  {
+    recordUid: bigint("record_uid", { mode: "number" })
+      .notNull()
+      .references(() => records.uid, { onDelete: "cascade" }),
+    tagId: text("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.recordUid, t.tagId] }), index("record_tags_tag_idx").on(t.tagId)],
+);
+
+/** Relation types with their labels in both directions, per locale. */
+export const relationTypes = pgTable("relation_types", {
+  code: text("code").primaryKey(),
+  labels: jsonb("labels").$type<LocalizedText>().notNull().default({}),
+  reverseLabels: jsonb("reverse_labels").$type<LocalizedText>().notNull().default({}),
+});
+
+export type Interstitial = { name: LocalizedText; value: string };
+
+/**
+ * A typed link between two records. The target is kept by (table, id) so a
+ * relation may be imported before its target; it is read in both directions.
+ */
+export const relations = pgTable(
+  "relations",
+  {
+    fromUid: bigint("from_uid", { mode: "number" })
+      .notNull()
+      .references(() => records.uid, { onDelete: "cascade" }),
+    toTable: text("to_table").notNull(),
+    toId: text("to_id").notNull(),
+    type: text("type").notNull(),
+    ord: integer("ord").notNull().default(0),
+    interstitial: jsonb("interstitial").$type<Interstitial[]>().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fromUid, t.toTable, t.toId, t.type] }),
+    index("relations_to_idx").on(t.toTable, t.toId),
+  ],
+);
+
+/** A representation of a record: image, video, embed or document. */
+export const media = pgTable(
+  "media",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    recordUid: bigint("record_uid", { mode: "number" })
+      .notNull()
+      .references(() => records.uid, { onDelete: "cascade" }),
+    ord: integer("ord").notNull().default(0),
+    mediaType: text("media_type").notNull(),
+    mime: text("mime"),
+    title: jsonb("title").$type<LocalizedText>().notNull().default({}),
+    restricted: boolean("restricted").notNull().default(false),
+    /** Local original (relative to the media directory) or remote URL. */
+    original: text("original"),
+    externalUrl: text("external_url"),
+    thumbnail: text("thumbnail"),
+    medium: text("medium"),
+    large: text("large"),
+    width: integer("width"),
+    height: integer("height"),
+    focalX: real("focal_x"),
+    focalY: real("focal_y"),
+    dominantColor: text("dominant_color"),
+  },
+  (t) => [index("media_record_idx").on(t.recordUid, t.ord)],
+);

@@ -1,0 +1,91 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import express from "express";
+import compression from "compression";
+import helmet from "helmet";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import type { Database } from "../app/.server/db";
+import { pingDatabase } from "../app/.server/db";
+import { anonymousViewer } from "../app/.server/access";
+import type { Logger } from "../app/.server/logger";
+import type { TecaLoadContext } from "../app/.server/context";
+
+export type AppOptions = {
+  database: Database;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  clientDir: string;
+  publicDir: string;
+  mediaDir: string;
+  logger: Logger;
+};
+
+/**
+ * The Node host: security headers, compression, static assets, media,
+ * /healthz, request logs with an id, then the React Router handler.
+ */
+export function createApp(opts: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const id = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    res.locals.requestId = id;
+    res.setHeader("X-Request-Id", id);
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      const level = res.statusCode >= 500 ? "error" : "info";
+      if (req.path.startsWith("/assets/") || req.path.startsWith("/media/")) return;
+      opts.logger[level]({ reqId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    next();
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // React Router's hydration data and the theme bootstrap are inline scripts.
+          scriptSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "https:"],
+          frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"],
+          mediaSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await pingDatabase(opts.database);
+    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: opts.database.kind });
+  });
+
+  app.use("/assets", express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use("/media", express.static(opts.mediaDir, { immutable: true, maxAge: "1y", index: false, dotfiles: "deny" }));
+  app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
+  app.use(express.static(opts.publicDir, { maxAge: "1h", index: false }));
+
+  app.use(
+    createRequestHandler({
+      build: opts.build,
+      getLoadContext(_req, res): TecaLoadContext {
+        return { database: opts.database, viewer: anonymousViewer(), requestId: res.locals.requestId as string, mediaDir: opts.mediaDir };
+      },
+    }),
+  );
+
+  app.use((err: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    opts.logger.error({ reqId: res.locals.requestId, err, url: req.originalUrl }, "unhandled error");
+    if (!res.headersSent) res.status(500).type("text/plain").send(`Internal Server Error (request ${res.locals.requestId})`);
+  });
+  return app;
+}

@@ -1,0 +1,75 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import { openDatabase, type Database } from "../app/.server/db";
+import { DatabaseLockedError } from "../app/.server/db-lock";
+import { readEnv } from "../app/.server/env";
+import { logger } from "../app/.server/logger";
+import { createApp } from "./app";
+import { loadDemoIfEmpty } from "../scripts/demo/load";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Starts the catalogue: database (migrated, demo loaded when empty), then HTTP. */
+export async function main() {
+  const env = readEnv();
+  const serverBuild = path.join(root, "build/server/index.js");
+  if (!fs.existsSync(serverBuild)) {
+    console.error("No build found: run `npm run build` (or `npm start`, which builds first).");
+    process.exit(1);
+  }
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  } catch (err) {
+    if (err instanceof DatabaseLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const mediaDir = env.mediaDir ?? path.join(env.dataDir, "media");
+  fs.mkdirSync(mediaDir, { recursive: true });
+  if (env.loadDemo) await loadDemoIfEmpty(database, { mediaDir, workDir: path.join(env.dataDir, "demo"), log: (m) => logger.info(m) });
+
+  const build = (await import(serverBuild)) as ServerBuild;
+  const app = createApp({
+    database,
+    build,
+    clientDir: path.join(root, "build/client"),
+    publicDir: path.join(root, "public"),
+    mediaDir,
+    logger,
+  });
+  const server = app.listen(env.port, env.host, () => {
+    logger.info({ url: `http://${env.host}:${env.port}`, database: database.kind }, "Teca is listening");
+    console.log(`Teca is running at http://${env.host}:${env.port} (${database.kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"})`);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    server.close();
+    const force = setTimeout(() => server.closeAllConnections(), 5000);
+    force.unref();
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.on("close", () => resolve()));
+    await database.close();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+  return server;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    logger.error({ err }, "failed to start");
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,36 @@
+import path from "node:path";
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "react-router";
+import { createApp } from "../../server/app";
+import type { Database } from "../../app/.server/db";
+import { logger } from "../../app/.server/logger";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** Starts the real HTTP app on an ephemeral port over a given database (needs `npm run build`). */
+export async function startTestServer(database: Database, mediaDir: string) {
+  const buildFile = path.join(root, "build/server/index.js");
+  if (!fs.existsSync(buildFile)) throw new Error("Run `npm run build` before the integration tests (npm test does it).");
+  const build = (await import(buildFile)) as ServerBuild;
+  const app = createApp({
+    database,
+    build,
+    clientDir: path.join(root, "build/client"),
+    publicDir: path.join(root, "public"),
+    mediaDir,
+    logger,
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((r) => server.once("listening", () => r()));
+  const { port } = server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    base,
+    fetch: (p: string, init?: RequestInit) => fetch(base + p, { redirect: "manual", ...init }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { accessLevelsFor, hasCapability, VISITOR_LEVEL, type CapabilityName } from "~/lib/capabilities";
+import { accessLevelsFor, DEFAULT_CAPABILITIES, hasCapability, VISITOR_LEVEL, type Capabilities, type CapabilityName } from "~/lib/capabilities";
 
 /**
  * Who is asking. Built once per request at the boundary (server/app.ts) and
@@ -18,8 +18,8 @@ export function anonymousViewer(): Viewer {
   return { kind: "anonymous", userId: null, level: VISITOR_LEVEL, roles: [], accessLevels: accessLevelsFor(VISITOR_LEVEL) };
 }
 
-export function viewerFor(user: { id: string; level: number; roles: string[] }): Viewer {
-  return { kind: "user", userId: user.id, level: user.level, roles: user.roles, accessLevels: accessLevelsFor(user.level) };
+export function viewerFor(user: { id: string; level: number; roles: string[] }, caps: Capabilities = DEFAULT_CAPABILITIES): Viewer {
+  return { kind: "user", userId: user.id, level: user.level, roles: user.roles, accessLevels: accessLevelsFor(user.level, caps) };
 }
 
 export function can(viewer: Viewer, capability: CapabilityName): boolean {

@@ -89,6 +89,7 @@ export async function importRecords(database: Database, items: Parsed[] | Interc
   const size = opts.batchSize ?? 500;
   let imported = 0;
   let batches = 0;
+  let failed: ImportResult["failed"];
   for (let i = 0; i < parsed.length; i += size) {
     const batch = parsed.slice(i, i + size);
     try {
@@ -97,14 +98,18 @@ export async function importRecords(database: Database, items: Parsed[] | Interc
         await writeBatch(tx as unknown as Tx, batch, media);
       });
     } catch (err) {
-      return { imported, batches, failed: { batch: batches + 1, firstLine: batch[0]!.line, reason: (err as Error).message } };
+      // Drizzle's own message repeats the whole statement and its parameters; the driver's error is the cause.
+      const cause = (err as { cause?: unknown }).cause;
+      failed = { batch: batches + 1, firstLine: batch[0]!.line, reason: cause instanceof Error ? cause.message : (err as Error).message };
+      break;
     }
     batches++;
     imported += batch.length;
     opts.onProgress?.(imported, parsed.length);
   }
+  // Also after a failed batch: the batches before it are committed and need their parent paths.
   if (imported) await database.db.transaction(async (tx) => refreshParentPaths(tx as unknown as Tx));
-  return { imported, batches };
+  return failed ? { imported, batches, failed } : { imported, batches };
 }
 
 type Tx = Pick<Database["db"], "execute">;
@@ -185,9 +190,10 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Derived>
       [...relTypes].map(([code, l]) => sql`(${code}, ${json(l.labels)}, ${json(l.reverse)})`),
       sql`, `,
     )} on conflict (code) do update set labels = relation_types.labels || excluded.labels, reverse_labels = relation_types.reverse_labels || excluded.reverse_labels`);
-  if (tagRows.size)
+  // Chunked: a statement takes at most 65,535 parameters.
+  for (const chunk of chunks([...tagRows.values()], 5000))
     await tx.execute(sql`insert into tags (id, type, names, parent_id, path, depth, field) values ${sql.join(
-      [...tagRows.values()].map((t) => sql`(${t.id}, ${t.type}, ${json(t.names)}, ${t.parentId}, ${t.path}, ${t.depth}, ${t.field})`),
+      chunk.map((t) => sql`(${t.id}, ${t.type}, ${json(t.names)}, ${t.parentId}, ${t.path}, ${t.depth}, ${t.field})`),
       sql`, `,
     )} on conflict (id) do update set type = excluded.type, names = tags.names || excluded.names, parent_id = excluded.parent_id, path = excluded.path, depth = excluded.depth, field = coalesce(excluded.field, tags.field)`);
 
@@ -201,17 +207,18 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Derived>
       ${r.numero?.prefix ?? null}, ${r.numero?.number ?? null}, ${r.numero?.bis ?? null},
       ${r.focalPoint?.x ?? null}::real, ${r.focalPoint?.y ?? null}::real, ${r.source?.url ?? null}, ${r.source?.license ?? null}, ${r.source?.attribution ?? null}, now())`;
   });
-  const upserted = (
+  const upserted: { uid: number | string; table_name: string; id: string }[] = [];
+  for (const chunk of chunks(rows, 1000)) upserted.push(...((
     (await tx.execute(sql`insert into records (table_name, id, type_id, access, restricted, date_start, date_end, lat, lng, parent_id, ord, has_media,
       numero_prefix, numero, numero_bis, focal_x, focal_y, source_url, license, attribution, updated_at)
-      values ${sql.join(rows, sql`, `)}
+      values ${sql.join(chunk, sql`, `)}
       on conflict (table_name, id) do update set type_id = excluded.type_id, access = excluded.access, restricted = excluded.restricted,
         date_start = excluded.date_start, date_end = excluded.date_end, lat = excluded.lat, lng = excluded.lng, parent_id = excluded.parent_id,
         ord = excluded.ord, has_media = excluded.has_media, numero_prefix = excluded.numero_prefix, numero = excluded.numero,
         numero_bis = excluded.numero_bis, focal_x = excluded.focal_x, focal_y = excluded.focal_y, source_url = excluded.source_url,
         license = excluded.license, attribution = excluded.attribution, updated_at = now()
       returning uid, table_name, id`)) as unknown as { rows: unknown[] }
-  ).rows as { uid: number | string; table_name: string; id: string }[];
+  ).rows as { uid: number | string; table_name: string; id: string }[]));
   const uidOf = new Map(upserted.map((u) => [`${u.table_name}/${u.id}`, Number(u.uid)]));
   const uids = [...uidOf.values()];
   const uidArray = sql`${`{${uids.join(",")}}`}::bigint[]`;

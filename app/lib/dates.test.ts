@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { formatDateRange, formatDay, fromSqlDate, parseDateInput, parseIsoDate, toSqlDate } from "./dates";
+
+describe("date filter input (spec §5)", () => {
+  it("expands a bare year to the whole year", () => {
+    expect(parseDateInput("1848")).toEqual({ start: { year: 1848, month: 1, day: 1 }, end: { year: 1848, month: 12, day: 31 } });
+  });
+  it("accepts DD/MM/YYYY as one day", () => {
+    expect(parseDateInput("02/03/1750")).toEqual({ start: { year: 1750, month: 3, day: 2 }, end: { year: 1750, month: 3, day: 2 } });
+    expect(parseDateInput("29/02/1900")).toBeNull(); // not a leap year
+    expect(parseDateInput("29/02/2000")).not.toBeNull();
+  });
+  it.each(["", "31/04/1900", "1848-01-01", "12/1848", "abc", "00/01/1900", "1/13/1900", "99999"])("rejects %j", (v) => {
+    expect(parseDateInput(v)).toBeNull();
+  });
+});
+
+describe("interchange dates", () => {
+  it("parses partial dates to the first or last day", () => {
+    expect(parseIsoDate("1846", "start")).toEqual({ year: 1846, month: 1, day: 1 });
+    expect(parseIsoDate("1846", "end")).toEqual({ year: 1846, month: 12, day: 31 });
+    expect(parseIsoDate("1900-02", "end")).toEqual({ year: 1900, month: 2, day: 28 });
+    expect(parseIsoDate(1750, "start")).toEqual({ year: 1750, month: 1, day: 1 });
+  });
+  it("handles BCE years and round-trips through SQL", () => {
+    const d = parseIsoDate("-44-03-15", "start")!;
+    expect(d.year).toBe(-43);
+    expect(toSqlDate(d)).toBe("0044-03-15 BC");
+    expect(fromSqlDate("0044-03-15 BC")).toEqual(d);
+    expect(toSqlDate({ year: 1750, month: 3, day: 2 })).toBe("1750-03-02");
+  });
+  it("rejects invalid values", () => {
+    expect(parseIsoDate("1900-13", "start")).toBeNull();
+    expect(parseIsoDate("1900-02-30", "start")).toBeNull();
+    expect(parseIsoDate("-0", "start")).toBeNull();
+    expect(parseIsoDate("soon", "start")).toBeNull();
+  });
+});
+
+describe("date display DD MMMM YYYY", () => {
+  it("formats a day in each locale", () => {
+    expect(formatDay({ year: 1750, month: 3, day: 2 }, "it")).toBe("02 marzo 1750");
+    expect(formatDay({ year: 1750, month: 3, day: 2 }, "en")).toBe("02 March 1750");
+    expect(formatDay({ year: 1750, month: 3, day: 2 }, "fr")).toBe("02 mars 1750");
+  });
+  it("shows whole years as years and spans with a dash", () => {
+    const y = (year: number, edge: "start" | "end") => parseIsoDate(String(year), edge);
+    expect(formatDateRange(y(1846, "start"), y(1846, "end"), "it")).toBe("1846");
+    expect(formatDateRange(y(1750, "start"), y(1760, "end"), "en")).toBe("1750 – 1760");
+    expect(formatDateRange({ year: 1885, month: 6, day: 2 }, { year: 1885, month: 6, day: 2 }, "it")).toBe("02 giugno 1885");
+    expect(formatDateRange({ year: 1885, month: 6, day: 2 }, null, "fr")).toBe("02 juin 1885");
+    expect(formatDateRange(parseIsoDate("-44", "start"), parseIsoDate("-44", "end"), "it")).toBe("44 a.C.");
+    expect(formatDateRange(null, null, "it")).toBe("");
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { safeLocalPath } from "./safe-path";
+import { localizePath, pickText, splitLocale } from "./locale";
+import { recordPath, slugifyLabel, tableFromSlug } from "./tables";
+
+describe("safeLocalPath (login redirect, language switch)", () => {
+  it.each([
+    ["/oggetti/1?x=1#a", "/oggetti/1?x=1#a"],
+    ["/en", "/en"],
+    ["https://evil.example/", "/"],
+    ["//evil.example/x", "/"],
+    ["/\\evil.example", "/"],
+    ["javascript:alert(1)", "/"],
+    ["/a\nb", "/"],
+    ["", "/"],
+    [null, "/"],
+  ])("%j → %j", (input, out) => expect(safeLocalPath(input as string | null)).toBe(out));
+});
+
+describe("locale paths", () => {
+  it("splits and adds prefixes", () => {
+    expect(splitLocale("/en/oggetti/1")).toEqual({ locale: "en", path: "/oggetti/1" });
+    expect(splitLocale("/fr")).toEqual({ locale: "fr", path: "/" });
+    expect(splitLocale("/entita/3")).toEqual({ locale: "it", path: "/entita/3" });
+    expect(localizePath("/", "en")).toBe("/en");
+    expect(localizePath("/oggetti/1", "it")).toBe("/oggetti/1");
+    expect(localizePath("/oggetti/1", "fr")).toBe("/fr/oggetti/1");
+  });
+  it("falls back to Italian content", () => {
+    expect(pickText({ it: "Ciao", en: "Hello" }, "en")).toEqual({ text: "Hello", lang: "en" });
+    expect(pickText({ it: "Ciao" }, "fr")).toEqual({ text: "Ciao", lang: "it" });
+    expect(pickText({ en: "Hello" }, "fr")).toEqual({ text: "Hello", lang: "en" });
+    expect(pickText({}, "fr")).toBeNull();
+  });
+});
+
+describe("record links", () => {
+  it("uses the table slug, the id and a readable label", () => {
+    expect(recordPath("ca_objects", "12", "Città di Genova, 1885")).toBe("/oggetti/12/citta-di-genova-1885");
+    expect(recordPath("ca_entities", "3")).toBe("/entita/3");
+    expect(slugifyLabel("Élégie n° 5")).toBe("elegie-n-5");
+    expect(tableFromSlug("luoghi")).toBe("ca_places");
+    expect(tableFromSlug("ca_places")).toBeUndefined();
+  });
+});

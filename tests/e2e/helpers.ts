@@ -1,0 +1,43 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test as base } from "@playwright/test";
+
+/** Console errors a page may legitimately log (blocked third-party embeds, no network here). */
+const ALLOWED_CONSOLE = [/youtube|vimeo|ytimg|googlevideo/i];
+
+/** Every test fails on a console error it did not expect. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() !== "error") return;
+        const where = msg.location()?.url ?? "";
+        const text = `${msg.text()} ${where}`;
+        // 404 pages are expected to log their own failed document load.
+        if (/status of 404/.test(text)) return;
+        if (!ALLOWED_CONSOLE.some((re) => re.test(text))) errors.push(text);
+      });
+      page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+      await use(errors);
+      expect(errors, "unexpected console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Runs axe-core with the WCAG 2.2 AA rules and fails on any violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .exclude("iframe")
+    .analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Waits until React has hydrated the page (interactive controls work). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules !== undefined);
+  await page.waitForLoadState("networkidle");
+}

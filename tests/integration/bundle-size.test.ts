@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+
+/** Size budget: JavaScript a visitor downloads for a page, all chunks gzipped (needs the build). */
+const BUDGET_KB = 200;
+const root = path.resolve(import.meta.dirname, "../..");
+const clientDir = path.join(root, "build/client");
+const manifestFile = path.join(clientDir, ".vite/manifest.json");
+
+type Chunk = { file: string; imports?: string[] };
+
+function closure(manifest: Record<string, Chunk>, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const c = manifest[key];
+    if (!c || files.has(c.file)) return;
+    files.add(c.file);
+    for (const i of c.imports ?? []) visit(i);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+function gzipKb(files: Iterable<string>) {
+  let total = 0;
+  for (const f of files) total += zlib.gzipSync(fs.readFileSync(path.join(clientDir, f)), { level: 9 }).length;
+  return total / 1024;
+}
+
+describe("JavaScript size budget", () => {
+  const manifest: Record<string, Chunk> = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
+  const key = (suffix: string) => {
+    const k = Object.keys(manifest).find((m) => m.startsWith(suffix));
+    if (!k) throw new Error(`${suffix} not in the build manifest`);
+    return k;
+  };
+  // React Router's route manifest is loaded by every page too.
+  const routeManifest = fs.readdirSync(path.join(clientDir, "assets")).filter((f) => /^manifest-.*\.js$/.test(f)).map((f) => `assets/${f}`);
+  const shell = [key("node_modules/@react-router/dev/dist/config/defaults/entry.client"), key("app/root.tsx")];
+
+  it.each([
+    ["home page", "app/features/home/routes/home.tsx"],
+    ["record page", "app/features/records/routes/record.tsx"],
+  ])(`the %s stays under ${BUDGET_KB} KB gzip`, (name, route) => {
+    const files = closure(manifest, [...shell, key(route)]);
+    routeManifest.forEach((f) => files.add(f));
+    const kb = gzipKb(files);
+    console.log(`JS for the ${name}: ${kb.toFixed(1)} KB gzip in ${files.size} files (budget ${BUDGET_KB} KB)`);
+    expect(kb).toBeGreaterThan(20); // a real measurement, not an empty set
+    expect(kb).toBeLessThanOrEqual(BUDGET_KB);
+  });
+});

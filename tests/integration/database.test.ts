@@ -1,0 +1,103 @@
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { migrateDatabase, openDatabase } from "../../app/.server/db";
+import { DatabaseLockedError, LOCK_FILE } from "../../app/.server/db-lock";
+import { testDatabases } from "../setup/db";
+import { makeRecord, tempDir, writeNdjson } from "../factories/records";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const TABLES = ["media", "pages", "record_tags", "record_texts", "record_types", "records", "relation_types", "relations", "site_options", "summary_config", "tags"];
+
+for (const target of testDatabases()) {
+  describe(`migrations on ${target.name}`, () => {
+    it("create the catalogue schema, and running them again changes nothing", async () => {
+      const db = await target.open();
+      try {
+        const tables = await db.rows<{ table_name: string }>(
+          sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+        );
+        expect(tables.map((t) => t.table_name)).toEqual(TABLES);
+        await migrateDatabase(db);
+        const again = await db.rows<{ n: number }>(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+        expect(again[0]!.n).toBe(TABLES.length);
+        // accent-insensitive per-locale configurations
+        const [v] = await db.rows<{ it: string; fr: string }>(
+          sql`select to_tsvector(teca_ts_config('it'), 'Città')::text as it, to_tsvector(teca_ts_config('fr'), 'Église')::text as fr`,
+        );
+        expect(v).toEqual({ it: "'citt':1", fr: "'eglis':1" });
+      } finally {
+        await db.drop();
+      }
+    });
+  });
+}
+
+describe("the embedded database directory", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+  it("is guarded against a second opener, with a message naming the holder", async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const first = await openDatabase({ dataDir: dir });
+    try {
+      const lock = JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), "utf8"));
+      expect(lock.pid).toBe(process.pid);
+      await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DatabaseLockedError);
+      // A command-line tool in another process refuses clearly and writes nothing.
+      const file = writeNdjson(dir, [makeRecord({ id: "x1" })]);
+      const cli = spawnSync(process.execPath, ["--import", "tsx", "scripts/import.ts", file], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "" },
+        encoding: "utf8",
+      });
+      expect(cli.status).toBe(3);
+      expect(cli.stderr).toContain(`in use by process ${process.pid}`);
+      expect(cli.stderr).toMatch(/Stop that process first/);
+      const n = await first.rows<{ n: number }>(sql`select count(*)::int as n from records`);
+      expect(n[0]!.n).toBe(0);
+    } finally {
+      await first.close();
+    }
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    // a stale lock (dead pid) is taken over
+    fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 12345, command: "gone", startedAt: "x" }));
+    const again = await openDatabase({ dataDir: dir });
+    await again.close();
+  });
+
+  it("the server closes it cleanly on SIGTERM", { timeout: 90_000 }, async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const port = 39000 + Math.floor(Math.random() * 1000);
+    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", TECA_DEMO: "0", LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    const deadline = Date.now() + 60_000;
+    let up = false;
+    while (!up && Date.now() < deadline && child.exitCode === null) {
+      try {
+        up = (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200;
+      } catch {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    expect(up, output).toBe(true);
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(true);
+    const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    const reopened = await openDatabase({ dataDir: dir });
+    expect((await reopened.rows<{ n: number }>(sql`select count(*)::int as n from records`))[0]!.n).toBe(0);
+    await reopened.close();
+  });
+});

@@ -1,0 +1,155 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { importFile } from "../../app/features/catalogue/import.server";
+import { testDatabases } from "../setup/db";
+import { makeImage, makeRecord, tempDir, writeNdjson } from "../factories/records";
+
+for (const target of testDatabases()) {
+  describe(`importer on ${target.name}`, () => {
+    let db: Awaited<ReturnType<typeof target.open>>;
+    const dir = tempDir();
+    const store = path.join(dir, "store");
+    const count = async (table = "records") => (await db.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
+
+    beforeAll(async () => {
+      db = await target.open();
+      await makeImage(dir, "wide.jpg", 1600, 900);
+      await makeImage(dir, "tall.jpg", 600, 1200, "#334455");
+    });
+    afterAll(async () => {
+      await db.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("imports records with texts, tags, relations and media derivatives", async () => {
+      const file = writeNdjson(dir, [
+        makeRecord({
+          id: "100",
+          type: { id: 3, code: "foto", name: { it: "Fotografia", en: "Photograph" } },
+          texts: {
+            it: {
+              label: "Veduta di Genova",
+              summary: "Stampa all'albumina del porto.",
+              metadata: [
+                { code: "stima", label: "Stima", type: "quantityValue", value: { amount: 120000, currency: 11 } },
+                { code: "scatto", label: "Scatto", type: "date", value: "1885-06-02" },
+              ],
+            },
+            en: { label: "View of Genoa" },
+          },
+          date: { start: "1885", end: "1890" },
+          tags: [{ id: "luoghi-genova", name: { it: "Genova" }, parents: [{ id: "luoghi", name: { it: "Luoghi" } }] }],
+          relations: [{ type: "autore", table: "ca_entities", id: "7", label: { it: "autore" }, reverseLabel: { it: "autore di" } }],
+          media: [
+            { type: "image", file: "wide.jpg" },
+            { type: "image", file: "tall.jpg", restricted: true },
+          ],
+        }),
+        makeRecord({ table: "ca_entities", id: "7", texts: { it: { label: "Alfred Noack" } } }),
+      ]);
+      const res = await importFile(db, file, { mediaDir: dir, mediaStore: store });
+      expect(res.rejected).toEqual([]);
+      expect(res.imported).toBe(2);
+      const [rec] = await db.rows<{ date_start: string; date_end: string; has_media: boolean }>(
+        sql`select date_start::text, date_end::text, has_media from records where table_name = 'ca_objects' and id = '100'`,
+      );
+      expect(rec).toEqual({ date_start: "1885-01-01", date_end: "1890-12-31", has_media: true });
+      const tags = await db.rows<{ id: string; path: string }>(sql`select id, path from tags order by id`);
+      expect(tags).toEqual([
+        { id: "luoghi", path: "luoghi" },
+        { id: "luoghi-genova", path: "luoghi/luoghi-genova" },
+      ]);
+      const media = await db.rows<{ thumbnail: string; width: number; height: number }>(sql`select thumbnail, width, height from media order by ord`);
+      expect(media.map((m) => [m.width, m.height])).toEqual([[1600, 900], [600, 1200]]);
+      for (const m of media) expect(fs.existsSync(path.join(store, m.thumbnail))).toBe(true);
+      const thumbMeta = await (await import("sharp")).default(path.join(store, media[0]!.thumbnail)).metadata();
+      expect(thumbMeta.width).toBe(400);
+      // the stored tsvector is accent-insensitive and weighted
+      const hits = await db.rows<{ id: string }>(
+        sql`select r.id from records r join record_texts t on t.record_uid = r.uid where t.tsv @@ to_tsquery(teca_ts_config('it'), 'albumina')`,
+      );
+      expect(hits.map((h) => h.id)).toEqual(["100"]);
+    });
+
+    it("is idempotent: a re-import updates in place and replaces dependent rows", async () => {
+      const before = await count();
+      const file = writeNdjson(dir, [
+        makeRecord({ id: "100", texts: { it: { label: "Veduta del porto di Genova" } }, tags: [] }),
+      ], "again.ndjson");
+      const res = await importFile(db, file, { mediaDir: dir, mediaStore: store });
+      expect(res.imported).toBe(1);
+      expect(await count()).toBe(before);
+      const [t] = await db.rows<{ label: string }>(sql`select t.label from record_texts t join records r on r.uid = t.record_uid where r.id = '100' and t.locale = 'it'`);
+      expect(t!.label).toBe("Veduta del porto di Genova");
+      expect(await db.rows(sql`select 1 from record_texts t join records r on r.uid = t.record_uid where r.id = '100' and t.locale = 'en'`)).toHaveLength(0);
+      expect(await db.rows(sql`select 1 from record_tags rt join records r on r.uid = rt.record_uid where r.id = '100'`)).toHaveLength(0);
+    });
+
+    it("rejects malformed lines with line numbers and writes nothing", async () => {
+      const before = await count();
+      const file = writeNdjson(dir, [
+        makeRecord({ id: "200" }),
+        "{ not json",
+        JSON.stringify({ ...makeRecord({ id: "201" }), access: 7 }),
+        JSON.stringify(makeRecord({ id: "202", media: [{ type: "image", file: "../../etc/passwd" }] })),
+        JSON.stringify(makeRecord({ id: "203", media: [{ type: "image", file: "missing.jpg" }] })),
+        JSON.stringify(makeRecord({ id: "200" })),
+        JSON.stringify({ ...makeRecord({ id: "204" }), texts: { it: { label: "x", metadata: [{ code: "p", label: "P", type: "quantityValue", value: { amount: 1, currency: 4 } }] } } }),
+      ], "bad.ndjson");
+      const res = await importFile(db, file, { mediaDir: dir, mediaStore: store });
+      expect(res.imported).toBe(0);
+      expect(res.rejected.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7]);
+      expect(res.rejected[0]!.reason).toMatch(/invalid JSON/);
+      expect(res.rejected[1]!.reason).toMatch(/^access/);
+      expect(res.rejected[2]!.reason).toMatch(/media\.0\.file/);
+      expect(res.rejected[3]!.reason).toMatch(/media file not found/);
+      expect(res.rejected[4]!.reason).toMatch(/duplicate record ca_objects\/200 \(first on line 1\)/);
+      expect(res.rejected[5]!.reason).toMatch(/currency/);
+      expect(await count()).toBe(before);
+    });
+
+    it("with skipInvalid imports the valid lines", async () => {
+      const before = await count();
+      const file = writeNdjson(dir, [makeRecord({ id: "300" }), "[]", makeRecord({ id: "301" })], "skip.ndjson");
+      const res = await importFile(db, file, { mediaDir: dir, mediaStore: store, skipInvalid: true });
+      expect(res.imported).toBe(2);
+      expect(res.rejected).toHaveLength(1);
+      expect(await count()).toBe(before + 2);
+    });
+
+    it("a batch that fails leaves the catalogue as it was before that batch", async () => {
+      const before = await count();
+      await db.rows(sql`create or replace function teca_test_boom() returns trigger language plpgsql as $$
+        begin if new.id = 'boom' then raise exception 'boom refused'; end if; return new; end $$`);
+      await db.rows(sql`create trigger teca_test_boom before insert on records for each row execute function teca_test_boom()`);
+      try {
+        const lines = [makeRecord({ id: "400" }), makeRecord({ id: "401" }), makeRecord({ id: "402" }), makeRecord({ id: "boom" })];
+        const res = await importFile(db, writeNdjson(dir, lines, "boom.ndjson"), { mediaDir: dir, mediaStore: store, batchSize: 2 });
+        expect(res.failed).toMatchObject({ batch: 2, firstLine: 3 });
+        expect(res.failed!.reason).toMatch(/boom refused|Failed query/);
+        expect(res.imported).toBe(2);
+        expect(await count()).toBe(before + 2);
+        expect(await db.rows(sql`select 1 from records where id = '402'`)).toHaveLength(0);
+      } finally {
+        await db.rows(sql`drop trigger teca_test_boom on records`);
+      }
+    });
+
+    it("computes parent paths, whatever the order of parent and child", async () => {
+      const file = writeNdjson(dir, [
+        makeRecord({ table: "ca_collections", id: "c3", parent: "c2" }),
+        makeRecord({ table: "ca_collections", id: "c2", parent: "c1" }),
+        makeRecord({ table: "ca_collections", id: "c1" }),
+      ], "tree.ndjson");
+      await importFile(db, file, { mediaStore: store });
+      const rows = await db.rows<{ id: string; parent_path: string | null }>(sql`select id, parent_path from records where table_name = 'ca_collections' order by id`);
+      expect(rows).toEqual([
+        { id: "c1", parent_path: null },
+        { id: "c2", parent_path: "c1" },
+        { id: "c3", parent_path: "c1/c2" },
+      ]);
+    });
+  });
+}

@@ -1,0 +1,108 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importFile } from "../../app/features/catalogue/import.server";
+import { testDatabases } from "../setup/db";
+import { startTestServer } from "../setup/app";
+import { makeRecord, tempDir, writeNdjson } from "../factories/records";
+
+const target = testDatabases()[0]!;
+
+describe("pages and routes", () => {
+  let db: Awaited<ReturnType<typeof target.open>>;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  const dir = tempDir();
+  beforeAll(async () => {
+    db = await target.open();
+    await importFile(
+      db,
+      writeNdjson(dir, [
+        makeRecord({
+          id: "1",
+          texts: { it: { label: "Lettera di <script>alert(1)</script> Giuseppe", summary: "Una lettera." }, en: { label: "Letter from Giuseppe" } },
+          media: [{ type: "youtube", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", title: { it: "[VUOTO]" } }],
+        }),
+      ]),
+      { mediaStore: path.join(dir, "store") },
+    );
+    server = await startTestServer(db, path.join(dir, "store"));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("serves every page in three locales with lang, title, canonical and alternates", async () => {
+    for (const [prefix, lang, title] of [["", "it", "Lettera di"], ["/en", "en", "Letter from Giuseppe"], ["/fr", "fr", "Lettera di"]] as const) {
+      const res = await server.fetch(`${prefix}/oggetti/1`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(`<html lang="${lang}"`);
+      expect(html).toMatch(new RegExp(`<title>${title}`));
+      expect(html).toContain(`rel="canonical" href="${server.base}${prefix}/oggetti/1/`);
+      for (const p of ["", "/en", "/fr"]) expect(html).toContain(`hrefLang="${p ? p.slice(1) : "it"}" href="${server.base}${p}/oggetti/1/`);
+    }
+  });
+
+  it("escapes content: a label with markup is text, never a script", async () => {
+    const html = await (await server.fetch("/oggetti/1")).text();
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("replaces [VUOTO] media titles by the record label and embeds YouTube without cookies", async () => {
+    const html = await (await server.fetch("/en/oggetti/1")).text();
+    expect(html).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
+    expect(html).toContain('title="Video: Letter from Giuseppe"');
+    expect(html).not.toContain("[VUOTO]");
+  });
+
+  it("redirects raw table names to the slug", async () => {
+    const res = await server.fetch("/en/ca_objects/1/whatever");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/en/oggetti/1/whatever");
+  });
+
+  it("answers unknown routes with 404 and the localised message", async () => {
+    const en = await server.fetch("/en/this/does/not/exist");
+    expect(en.status).toBe(404);
+    const html = await en.text();
+    expect(html).toContain("Error 404");
+    expect(html).toContain("This page could not be found");
+    const it = await (await server.fetch("/nessuna/pagina/qui/davvero")).text();
+    expect(it).toContain("Errore 404");
+    expect((await server.fetch("/sconosciuta/1")).status).toBe(404);
+  });
+
+  it("the language switch sets a 365-day cookie and keeps the page; it only follows local paths", async () => {
+    const res = await server.fetch(`/lang/fr?next=${encodeURIComponent("/en/oggetti/1?print=1")}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/fr/oggetti/1?print=1");
+    expect(res.headers.get("set-cookie")).toMatch(/teca_locale=fr; Path=\/; Max-Age=31536000/);
+    const evil = await server.fetch(`/lang/en?next=${encodeURIComponent("//evil.example/x")}`);
+    expect(evil.headers.get("location")).toBe("/en");
+    expect((await server.fetch("/lang/de?next=/")).status).toBe(404);
+  });
+
+  it("print mode hides header and footer", async () => {
+    const html = await (await server.fetch("/oggetti/1?print=1")).text();
+    expect(html).toContain("shell--print");
+    expect(html).not.toContain('class="site-header"');
+    expect(html).not.toContain('class="site-footer"');
+  });
+
+  it("/healthz answers 200 with the database and 503 without it; responses carry a request id and security headers", async () => {
+    const ok = await server.fetch("/healthz");
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("x-request-id")).toMatch(/^[\w-]+$/);
+    expect(ok.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(ok.headers.get("x-content-type-options")).toBe("nosniff");
+    const broken = await target.open();
+    const s2 = await startTestServer(broken, dir);
+    await broken.close();
+    const down = await s2.fetch("/healthz");
+    expect(down.status).toBe(503);
+    await s2.close();
+  });
+});

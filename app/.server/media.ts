@@ -53,6 +53,20 @@ export async function deriveImage(sourceFile: string, mediaDir: string): Promise
   return out as Derived;
 }
 
+/**
+ * Copies a non-image file (video, document) into the media store under its
+ * content hash; only `original` is set.
+ */
+export async function storeFile(sourceFile: string, mediaDir: string): Promise<Partial<Derived> & { original: string }> {
+  const input = await fs.promises.readFile(sourceFile);
+  const hash = crypto.createHash("sha256").update(input).digest("hex").slice(0, 32);
+  const rel = path.join(hash.slice(0, 2), hash.slice(2, 4), `${hash}-original${path.extname(sourceFile).toLowerCase()}`);
+  const abs = path.join(mediaDir, rel);
+  await fs.promises.mkdir(path.dirname(abs), { recursive: true });
+  if (!fs.existsSync(abs)) await fs.promises.writeFile(abs, input);
+  return { original: rel };
+}
+
 /** Public URL of a stored media path or remote URL. */
 export function mediaUrl(stored: string | null | undefined): string | null {
   if (!stored) return null;

@@ -53,3 +53,11 @@ describe("date display DD MMMM YYYY", () => {
     expect(formatDateRange(null, null, "it")).toBe("");
   });
 });
+
+describe("year zero", () => {
+  it("is rejected: 1 BCE is written -1", () => {
+    expect(parseIsoDate("0", "start")).toBeNull();
+    expect(parseIsoDate(0, "start")).toBeNull();
+    expect(parseIsoDate("-1", "start")).toEqual({ year: 0, month: 1, day: 1 });
+  });
+});

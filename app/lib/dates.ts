@@ -46,7 +46,7 @@ export function parseIsoDate(value: string | number, edge: "start" | "end"): Day
   const bce = m[1] === "-";
   const y = Number(m[2]);
   const year = bce ? 1 - y : y; // astronomical: 1 BCE = 0
-  if (bce && y === 0) return null;
+  if (y === 0) return null; // there is no year 0: 1 BCE is "-1"
   const month = m[3] ? Number(m[3]) : edge === "start" ? 1 : 12;
   if (month < 1 || month > 12) return null;
   const day = m[4] ? Number(m[4]) : edge === "start" ? 1 : daysInMonth(year, month);

@@ -137,6 +137,22 @@ for (const target of testDatabases()) {
       }
     });
 
+    it("copies local documents into the media store and keeps remote images as they are", async () => {
+      fs.writeFileSync(path.join(dir, "doc.pdf"), "%PDF-1.4\n%%EOF\n");
+      const file = writeNdjson(dir, [
+        makeRecord({ id: "500", media: [{ type: "application", file: "doc.pdf", mime: "application/pdf" }, { type: "image", url: "https://images.example.org/a.jpg" }] }),
+      ], "docs.ndjson");
+      const res = await importFile(db, file, { mediaDir: dir, mediaStore: store });
+      expect(res.imported).toBe(1);
+      const rows = await db.rows<{ media_type: string; original: string; thumbnail: string | null }>(
+        sql`select m.media_type, m.original, m.thumbnail from media m join records r on r.uid = m.record_uid where r.id = '500' order by m.ord`,
+      );
+      expect(rows[0]!.media_type).toBe("application");
+      expect(rows[0]!.thumbnail).toBeNull();
+      expect(fs.readFileSync(path.join(store, rows[0]!.original), "utf8")).toContain("%PDF");
+      expect(rows[1]).toEqual({ media_type: "image", original: "https://images.example.org/a.jpg", thumbnail: "https://images.example.org/a.jpg" });
+    });
+
     it("computes parent paths, whatever the order of parent and child", async () => {
       const file = writeNdjson(dir, [
         makeRecord({ table: "ca_collections", id: "c3", parent: "c2" }),

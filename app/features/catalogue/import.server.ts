@@ -3,7 +3,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { deriveImage, type Derived } from "~/.server/media";
+import { deriveImage, storeFile, type Derived } from "~/.server/media";
 import { parseIsoDate, toSqlDate } from "~/lib/dates";
 import { formatCurrency } from "~/lib/format";
 import type { Locale } from "~/lib/locale";
@@ -29,11 +29,10 @@ export type ImportResult = {
 
 type Parsed = { line: number; record: InterchangeRecord };
 
-/** Reads and validates an NDJSON file; media files must exist under mediaDir. */
-export async function readInterchangeFile(file: string, mediaDir?: string) {
-  const good: Parsed[] = [];
-  const rejected: ImportIssue[] = [];
-  const seen = new Map<string, number>();
+type LineResult = { line: number; record?: InterchangeRecord; reason?: string };
+
+/** Streams an NDJSON file, validating each line; media files must exist under mediaDir. */
+async function* parseLines(file: string, mediaDir?: string): AsyncGenerator<LineResult> {
   const rl = readline.createInterface({ input: fs.createReadStream(file, "utf8"), crlfDelay: Infinity });
   let line = 0;
   for await (const text of rl) {
@@ -43,55 +42,84 @@ export async function readInterchangeFile(file: string, mediaDir?: string) {
     try {
       value = JSON.parse(text);
     } catch (err) {
-      rejected.push({ line, reason: `invalid JSON: ${(err as Error).message}` });
+      yield { line, reason: `invalid JSON: ${(err as Error).message}` };
       continue;
     }
     const v = validateRecord(value);
     if (!v.ok) {
-      rejected.push({ line, reason: v.reason });
+      yield { line, reason: v.reason };
       continue;
     }
     const missing = v.record.media.find((m) => m.file && !(mediaDir && fs.existsSync(path.join(mediaDir, m.file))));
     if (missing) {
-      rejected.push({
+      yield {
         line,
         reason: mediaDir ? `media file not found: ${path.join(mediaDir, missing.file!)}` : `media file ${missing.file} needs --media-dir`,
-      });
+      };
       continue;
     }
-    const key = `${v.record.table}/${v.record.id}`;
+    yield { line, record: v.record };
+  }
+}
+
+/**
+ * Validates a whole file without keeping its records in memory: the rejected
+ * lines with their reasons, and how many lines are good.
+ */
+export async function validateInterchangeFile(file: string, mediaDir?: string) {
+  const rejected: ImportIssue[] = [];
+  const seen = new Map<string, number>();
+  let good = 0;
+  for await (const it of parseLines(file, mediaDir)) {
+    if (it.reason) {
+      rejected.push({ line: it.line, reason: it.reason });
+      continue;
+    }
+    const key = `${it.record!.table}/${it.record!.id}`;
     const prev = seen.get(key);
     if (prev !== undefined) {
-      rejected.push({ line, reason: `duplicate record ${key} (first on line ${prev})` });
+      rejected.push({ line: it.line, reason: `duplicate record ${key} (first on line ${prev})` });
       continue;
     }
-    seen.set(key, line);
-    good.push({ line, record: v.record });
+    seen.set(key, it.line);
+    good++;
   }
   return { good, rejected };
 }
 
 /**
  * Imports an NDJSON file: validates every line first; unless skipInvalid, a
- * rejected line stops the run before anything is written. Records are upserted
- * by (table, id) in batches, each batch in one transaction.
+ * rejected line stops the run before anything is written. Then reads the file
+ * again and upserts by (table, id) in batches, each batch in one transaction.
  */
 export async function importFile(database: Database, file: string, opts: ImportOptions): Promise<ImportResult> {
   const t0 = performance.now();
-  const { good, rejected } = await readInterchangeFile(file, opts.mediaDir);
+  const { good, rejected } = await validateInterchangeFile(file, opts.mediaDir);
   if (rejected.length && !opts.skipInvalid) return { imported: 0, rejected, batches: 0, seconds: (performance.now() - t0) / 1000 };
-  const res = await importRecords(database, good, opts);
+  const skip = new Set(rejected.map((r) => r.line));
+  async function* valid(): AsyncGenerator<Parsed> {
+    for await (const it of parseLines(file, opts.mediaDir)) if (it.record && !skip.has(it.line)) yield { line: it.line, record: it.record };
+  }
+  const res = await writeBatches(database, valid(), good, opts);
   return { ...res, rejected, seconds: (performance.now() - t0) / 1000 };
 }
 
+/** Imports records already in memory (tests, generators). */
 export async function importRecords(database: Database, items: Parsed[] | InterchangeRecord[], opts: ImportOptions) {
   const parsed: Parsed[] = items.map((it, i) => ("record" in it ? it : { line: i + 1, record: it }));
+  async function* all() {
+    yield* parsed;
+  }
+  return writeBatches(database, all(), parsed.length, opts);
+}
+
+async function writeBatches(database: Database, items: AsyncIterable<Parsed>, total: number, opts: ImportOptions) {
   const size = opts.batchSize ?? 500;
   let imported = 0;
   let batches = 0;
   let failed: ImportResult["failed"];
-  for (let i = 0; i < parsed.length; i += size) {
-    const batch = parsed.slice(i, i + size);
+  let batch: Parsed[] = [];
+  const flush = async () => {
     try {
       const media = await deriveBatchMedia(batch, opts);
       await database.db.transaction(async (tx) => {
@@ -101,12 +129,19 @@ export async function importRecords(database: Database, items: Parsed[] | Interc
       // Drizzle's own message repeats the whole statement and its parameters; the driver's error is the cause.
       const cause = (err as { cause?: unknown }).cause;
       failed = { batch: batches + 1, firstLine: batch[0]!.line, reason: cause instanceof Error ? cause.message : (err as Error).message };
-      break;
+      return false;
     }
     batches++;
     imported += batch.length;
-    opts.onProgress?.(imported, parsed.length);
+    batch = [];
+    opts.onProgress?.(imported, total);
+    return true;
+  };
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length >= size && !(await flush())) break;
   }
+  if (!failed && batch.length) await flush();
   // Also after a failed batch: the batches before it are committed and need their parent paths.
   if (imported) await database.db.transaction(async (tx) => refreshParentPaths(tx as unknown as Tx));
   return failed ? { imported, batches, failed } : { imported, batches };
@@ -115,12 +150,13 @@ export async function importRecords(database: Database, items: Parsed[] | Interc
 type Tx = Pick<Database["db"], "execute">;
 
 async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions) {
-  const out = new Map<string, Derived>();
+  const out = new Map<string, Partial<Derived>>();
   for (const { record } of batch) {
     for (const m of record.media) {
-      if (!m.file || m.type !== "image" || out.has(m.file)) continue;
+      if (!m.file || out.has(m.file)) continue;
       try {
-        out.set(m.file, await deriveImage(path.join(opts.mediaDir!, m.file), opts.mediaStore));
+        const src = path.join(opts.mediaDir!, m.file);
+        out.set(m.file, m.type === "image" ? await deriveImage(src, opts.mediaStore) : await storeFile(src, opts.mediaStore));
       } catch (err) {
         throw new Error(`media ${m.file} of ${record.table}/${record.id}: ${(err as Error).message}`);
       }
@@ -147,7 +183,7 @@ function metadataText(r: InterchangeRecord, locale: Locale): string {
 
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
-async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Derived>) {
+async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<Derived>>) {
   const records = batch.map((b) => b.record);
   // Types, relation types and tags first (shared across records).
   const types = new Map<number, NonNullable<InterchangeRecord["type"]>>();
@@ -247,9 +283,10 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Derived>
       const d = m.file ? derived.get(m.file) : undefined;
       const remote = m.url ?? null;
       const isEmbed = m.type === "youtube" || m.type === "vimeo";
+      const remoteImage = m.type === "image" ? remote : null;
       mediaRows.push(sql`(${uid}, ${ord}, ${m.type}, ${m.mime ?? d?.mime ?? null}, ${json(m.title ?? {})}, ${m.restricted},
         ${d?.original ?? (m.file ? m.file : remote)}, ${isEmbed ? remote : null},
-        ${d?.thumbnail ?? (isEmbed ? null : remote)}, ${d?.medium ?? (isEmbed ? null : remote)}, ${d?.large ?? (isEmbed ? null : remote)},
+        ${d?.thumbnail ?? remoteImage}, ${d?.medium ?? remoteImage}, ${d?.large ?? remoteImage},
         ${d?.width ?? null}::int, ${d?.height ?? null}::int, ${m.focalPoint?.x ?? null}::real, ${m.focalPoint?.y ?? null}::real, ${d?.dominantColor ?? null})`);
     });
   }

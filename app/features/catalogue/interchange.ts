@@ -104,7 +104,7 @@ export const InterchangeRecordSchema = z
     media: z.array(MediaItem).max(200).default([]),
     relations: z.array(Relation).max(2000).default([]),
     source: z
-      .object({ url: z.url().optional(), license: z.string().max(200).optional(), attribution: z.string().max(500).optional() })
+      .object({ url: z.url({ protocol: /^https?$/ }).optional(), license: z.string().max(200).optional(), attribution: z.string().max(500).optional() })
       .optional(),
   })
   .strict()

@@ -1,0 +1,184 @@
+import { parseDateInput, type Day } from "~/lib/dates";
+import { TABLES, type TableName } from "~/lib/tables";
+
+/** Parameters of the search page and GET /api/public/search (spec §2, §5, §9). */
+export const DEFAULT_SEARCH_TABLES: TableName[] = ["ca_objects", "ca_entities", "ca_occurrences", "objects"];
+export const SORTS = ["ss", "on", "no", "az", "za", "taz", "tza", "wm", "nm"] as const;
+export const VIEWS = ["auigrid", "auimasonry", "auitable"] as const;
+export const MEDIA_FILTERS = ["con_media", "all", "senza_media"] as const;
+export const MODES = ["and", "or"] as const;
+export const PAGE_SIZE = 30;
+export const MAX_PAGE = 3332; // 100,000 results at 30 a page
+export const MAX_QUERY_LENGTH = 200;
+export const MAX_FILTERS = 40;
+export const PIN_FILTER = "pin|Pin";
+const FILTER_ID = /^[A-Za-z0-9][A-Za-z0-9._:~-]{0,127}$/;
+
+export type Sort = (typeof SORTS)[number];
+export type View = (typeof VIEWS)[number];
+export type MediaFilter = (typeof MEDIA_FILTERS)[number];
+
+export type SearchParams = {
+  q: string;
+  mode: "and" | "or";
+  tables: TableName[];
+  /** True when the tables were chosen explicitly (kept in links). */
+  tablesExplicit: boolean;
+  filters: string[];
+  from: Day | null;
+  to: Day | null;
+  fromRaw: string;
+  toRaw: string;
+  media: MediaFilter;
+  sort: Sort | null;
+  view: View;
+  page: number;
+  shuffle: boolean;
+  print: boolean;
+};
+
+export type ParamError = { param: string; message: string; messageKey?: "search.invalidDates" };
+
+const SINGLE = ["q", "mode", "from", "to", "media", "sort", "view", "page", "shuffle", "showshuffle", "print"] as const;
+const REPEATABLE = ["table", "filtro"] as const;
+
+/**
+ * Strips what sanitised mode forbids in a query value (spec §4): script
+ * elements, on-event attributes, javascript: and data: links.
+ */
+export function sanitizeQueryValue(value: string): string {
+  return value
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, " ")
+    .replace(/<\/?script\b[^>]*>/gi, " ")
+    .replace(/\bon[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, " ")
+    .replace(/\b(?:javascript|data|vbscript)\s*:[^\s"'<>]*/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Validates search parameters. Unknown names, repeated single values,
+ * values outside their lists and malformed dates are errors naming the
+ * parameter; nothing is guessed.
+ */
+export function parseSearchParams(
+  sp: URLSearchParams,
+  opts: { allow?: string[]; sanitize?: boolean } = {},
+): { ok: true; params: SearchParams } | { ok: false; error: ParamError } {
+  const allowed = new Set<string>([...SINGLE, ...REPEATABLE, ...(opts.allow ?? [])]);
+  for (const key of new Set(sp.keys())) {
+    if (!allowed.has(key)) return { ok: false, error: { param: key, message: `unknown parameter "${truncate(key)}"` } };
+    if ((SINGLE as readonly string[]).includes(key) && sp.getAll(key).length > 1)
+      return { ok: false, error: { param: key, message: `${key}: expected a single value` } };
+  }
+  const get = (k: string) => sp.get(k) ?? "";
+  let q = get("q").replace(/[\u0000-\u001f\u007f]/g, " ").trim();
+  if (q.length > MAX_QUERY_LENGTH) return { ok: false, error: { param: "q", message: `q: at most ${MAX_QUERY_LENGTH} characters` } };
+  if (opts.sanitize) q = sanitizeQueryValue(q);
+
+  const mode = get("mode") || "and";
+  if (!(MODES as readonly string[]).includes(mode)) return { ok: false, error: { param: "mode", message: "mode: and or or" } };
+
+  const tableValues = sp.getAll("table").flatMap((t) => t.split(",")).filter(Boolean);
+  for (const t of tableValues)
+    if (!(TABLES as string[]).includes(t)) return { ok: false, error: { param: "table", message: `table: unknown table "${truncate(t)}"` } };
+  const tables = tableValues.length ? ([...new Set(tableValues)] as TableName[]) : DEFAULT_SEARCH_TABLES;
+
+  const filters = [...new Set(sp.getAll("filtro").filter(Boolean))];
+  if (filters.length > MAX_FILTERS) return { ok: false, error: { param: "filtro", message: `filtro: at most ${MAX_FILTERS} filters` } };
+  for (const f of filters)
+    if (f !== PIN_FILTER && !FILTER_ID.test(f)) return { ok: false, error: { param: "filtro", message: `filtro: invalid filter id "${truncate(f)}"` } };
+
+  const fromRaw = get("from").trim();
+  const toRaw = get("to").trim();
+  const fromRange = fromRaw ? parseDateInput(fromRaw) : null;
+  const toRange = toRaw ? parseDateInput(toRaw) : null;
+  const dateError: ParamError = { param: fromRaw && !fromRange ? "from" : "to", message: "Le date (o la data) inserite non sono valide", messageKey: "search.invalidDates" };
+  if ((fromRaw && !fromRange) || (toRaw && !toRange)) return { ok: false, error: dateError };
+  const from = fromRange?.start ?? null;
+  const to = toRange?.end ?? null;
+  if (from && to && dayNumber(from) > dayNumber(to)) return { ok: false, error: { ...dateError, param: "from" } };
+
+  const media = get("media") || "all";
+  if (!(MEDIA_FILTERS as readonly string[]).includes(media)) return { ok: false, error: { param: "media", message: "media: con_media, all or senza_media" } };
+
+  const sortRaw = get("sort");
+  if (sortRaw && !(SORTS as readonly string[]).includes(sortRaw)) return { ok: false, error: { param: "sort", message: `sort: one of ${SORTS.join(", ")}` } };
+
+  const view = get("view") || "auigrid";
+  if (!(VIEWS as readonly string[]).includes(view)) return { ok: false, error: { param: "view", message: `view: one of ${VIEWS.join(", ")}` } };
+
+  const pageRaw = get("page") || "0";
+  if (!/^\d{1,5}$/.test(pageRaw) || Number(pageRaw) > MAX_PAGE) return { ok: false, error: { param: "page", message: `page: an integer from 0 to ${MAX_PAGE}` } };
+
+  const flag = (k: string) => {
+    const v = sp.get(k);
+    if (v === null) return { ok: true as const, value: false };
+    if (v === "" || v === "1" || v === "true") return { ok: true as const, value: true };
+    if (v === "0" || v === "false") return { ok: true as const, value: false };
+    return { ok: false as const };
+  };
+  const shuffle = flag("shuffle");
+  const showshuffle = flag("showshuffle");
+  const print = flag("print");
+  if (!shuffle.ok) return { ok: false, error: { param: "shuffle", message: "shuffle: 1 or 0" } };
+  if (!showshuffle.ok) return { ok: false, error: { param: "showshuffle", message: "showshuffle: 1 or 0" } };
+  if (!print.ok) return { ok: false, error: { param: "print", message: "print: 1 or 0" } };
+
+  return {
+    ok: true,
+    params: {
+      q,
+      mode: mode as "and" | "or",
+      tables,
+      tablesExplicit: tableValues.length > 0,
+      filters,
+      from,
+      to,
+      fromRaw,
+      toRaw,
+      media: media as MediaFilter,
+      sort: (sortRaw || null) as Sort | null,
+      view: view as View,
+      page: Number(pageRaw),
+      shuffle: shuffle.value || showshuffle.value,
+      print: print.value,
+    },
+  };
+}
+
+function truncate(s: string) {
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}
+
+export function dayNumber(d: Day) {
+  return d.year * 10000 + d.month * 100 + d.day;
+}
+
+/** The effective sort: relevance only with text (unless disabled), otherwise A–Z. */
+export function effectiveSort(p: Pick<SearchParams, "q" | "sort">, opts: { noRelevance?: boolean } = {}): Sort {
+  const hasText = p.q.trim().length > 0;
+  if (p.sort === "ss") return hasText && !opts.noRelevance ? "ss" : "az";
+  if (p.sort) return p.sort;
+  return hasText && !opts.noRelevance ? "ss" : "az";
+}
+
+/** Builds the query string of a search state (the URL holds the whole state). */
+export function searchQueryString(p: Partial<SearchParams>, over: Partial<SearchParams> = {}): string {
+  const s = { ...p, ...over };
+  const sp = new URLSearchParams();
+  if (s.q) sp.set("q", s.q);
+  if (s.mode && s.mode !== "and") sp.set("mode", s.mode);
+  if (s.tablesExplicit && s.tables) for (const t of s.tables) sp.append("table", t);
+  for (const f of s.filters ?? []) sp.append("filtro", f);
+  if (s.fromRaw) sp.set("from", s.fromRaw);
+  if (s.toRaw) sp.set("to", s.toRaw);
+  if (s.media && s.media !== "all") sp.set("media", s.media);
+  if (s.sort) sp.set("sort", s.sort);
+  if (s.view && s.view !== "auigrid") sp.set("view", s.view);
+  if (s.page) sp.set("page", String(s.page));
+  if (s.shuffle) sp.set("shuffle", "1");
+  if (s.print) sp.set("print", "1");
+  const str = sp.toString();
+  return str ? `?${str}` : "";
+}

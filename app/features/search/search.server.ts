@@ -1,0 +1,208 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { ServiceContext } from "~/.server/context";
+import { recordVisible } from "~/.server/access";
+import { toSqlDate } from "~/lib/dates";
+import { scoreIcon } from "~/lib/format";
+import { pickText } from "~/lib/locale";
+import { cardQuery, toCard, toTextArray, type CardRow } from "../records/cards.server";
+import type { RecordCard } from "../records/types";
+import { effectiveSort, PAGE_SIZE, PIN_FILTER, type SearchParams, type Sort } from "./search-params";
+
+export type SearchOptions = {
+  /** Type ids never shown in search (spec §9: 265). */
+  excludedTypes?: number[];
+  noRelevance?: boolean;
+  /** Records pinned by the viewer, for the pin|Pin filter. */
+  pinned?: { table: string; id: string }[];
+  pageSize?: number;
+  /** Seed of the shuffle sample (stable across pages of one visit). */
+  shuffleSeed?: number;
+};
+
+export type FacetNode = { id: string; name: string; path: string; parentId: string | null; count: number; type: string };
+export type Facets = {
+  decades: { decade: number; count: number }[];
+  tags: FacetNode[];
+  types: { id: number; name: string; count: number }[];
+  tables: { table: string; count: number }[];
+  media: { withMedia: number; withoutMedia: number };
+};
+
+export type SearchResult = {
+  data: (RecordCard & { score: number | null; scoreIcon: number })[];
+  count: number;
+  facets: Facets;
+  page: number;
+  pageSize: number;
+  sort: Sort;
+  /** Set when no exact match was found and similar labels are shown instead. */
+  fuzzy: boolean;
+};
+
+/** Turns free text into a tsquery: words joined by & (and) or | (or), prefix match on the last word. */
+export function buildTsQuery(q: string, mode: "and" | "or"): string | null {
+  const words = (q.normalize("NFC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+  if (!words.length) return null;
+  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(mode === "or" ? " | " : " & ");
+}
+
+const ORDER: Record<Exclude<Sort, "ss">, SQL> = {
+  az: sql`sort_label asc, r.uid`,
+  za: sql`sort_label desc, r.uid`,
+  on: sql`r.date_start desc nulls last, r.uid`,
+  no: sql`r.date_start asc nulls last, r.uid`,
+  taz: sql`type_name asc nulls last, sort_label asc, r.uid`,
+  tza: sql`type_name desc nulls last, sort_label asc, r.uid`,
+  wm: sql`r.has_media desc, sort_label asc, r.uid`,
+  nm: sql`r.has_media asc, sort_label asc, r.uid`,
+};
+
+/**
+ * The search: one access-filtered matching set, its page, its count and its
+ * facets computed in the same statement. Every value is a bound parameter.
+ */
+export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchOptions = {}): Promise<SearchResult> {
+  const pageSize = opts.pageSize ?? PAGE_SIZE;
+  const sort = effectiveSort(p, { noRelevance: opts.noRelevance });
+  const tsq = buildTsQuery(p.q, p.mode);
+  let result = await runSearch(ctx, p, opts, { tsq, fuzzy: false, sort, pageSize });
+  if (result.count === 0 && tsq) {
+    // Typo tolerance: labels similar to the text.
+    result = await runSearch(ctx, p, opts, { tsq: null, fuzzy: true, sort, pageSize });
+  }
+  return result;
+}
+
+async function runSearch(
+  ctx: ServiceContext,
+  p: SearchParams,
+  opts: SearchOptions,
+  run: { tsq: string | null; fuzzy: boolean; sort: Sort; pageSize: number },
+): Promise<SearchResult> {
+  const { locale, viewer } = ctx;
+  const where: SQL[] = [recordVisible(viewer, "r"), sql`r.table_name = any(${toTextArray(p.tables)})`];
+  const excluded = opts.excludedTypes ?? [265];
+  if (excluded.length) where.push(sql`(r.type_id is null or r.type_id <> all(${`{${excluded.map(Number).join(",")}}`}::int[]))`);
+  if (p.from) where.push(sql`coalesce(r.date_end, r.date_start) >= ${toSqlDate(p.from)}::date`);
+  if (p.to) where.push(sql`r.date_start <= ${toSqlDate(p.to)}::date`);
+  if (p.media === "con_media") where.push(sql`r.has_media`);
+  if (p.media === "senza_media") where.push(sql`not r.has_media`);
+  for (const f of p.filters) {
+    if (f === PIN_FILTER) {
+      const pins = opts.pinned ?? [];
+      where.push(
+        pins.length
+          ? sql`(r.table_name, r.id) in (select * from unnest(${toTextArray(pins.map((x) => x.table))}, ${toTextArray(pins.map((x) => x.id))}))`
+          : sql`false`,
+      );
+      continue;
+    }
+    // A tag filter matches the tag and everything below it in its tree.
+    where.push(sql`exists (select 1 from record_tags rt join tags tg on tg.id = rt.tag_id
+      where rt.record_uid = r.uid and (tg.id = ${f} or tg.path like ${`${likeEscape(f)}/%`} or tg.path like ${`%/${likeEscape(f)}/%`}))`);
+  }
+
+  const textCte = run.tsq
+    ? sql`tm as (
+        select t.record_uid as uid,
+          max(ts_rank(t.tsv, case when t.locale = ${locale} then to_tsquery(teca_ts_config(${locale}), ${run.tsq}) else to_tsquery('teca_it', ${run.tsq}) end)) as rank,
+          bool_or(ts_filter(t.tsv, '{a}') @@ case when t.locale = ${locale} then to_tsquery(teca_ts_config(${locale}), ${run.tsq}) else to_tsquery('teca_it', ${run.tsq}) end) as title
+        from record_texts t
+        where (t.locale = ${locale} and t.tsv @@ to_tsquery(teca_ts_config(${locale}), ${run.tsq}))
+          or (t.locale = 'it' and t.tsv @@ to_tsquery('teca_it', ${run.tsq}))
+        group by t.record_uid
+      ),`
+    : run.fuzzy
+      ? sql`tm as (
+          select t.record_uid as uid, max(similarity(t.label, ${p.q})) as rank, true as title
+          from record_texts t where t.label % ${p.q} and t.locale in (${locale}, 'it')
+          group by t.record_uid
+        ),`
+      : sql``;
+  const join = run.tsq || run.fuzzy ? sql`join tm on tm.uid = r.uid` : sql``;
+  const scoreExpr = run.tsq || run.fuzzy ? sql`tm.rank` : sql`null::real`;
+  const titleExpr = run.tsq || run.fuzzy ? sql`tm.title` : sql`false`;
+
+  const order =
+    p.shuffle
+      ? sql`md5(r.uid::text || ${String(opts.shuffleSeed ?? 0)})`
+      : run.sort === "ss"
+        ? sql`title desc, score desc nulls last, sort_label asc, r.uid`
+        : ORDER[run.sort];
+
+  const rows = await ctx.database.rows<{ total: number; page: { uid: number; score: number | null }[] | null; tags: FacetNode[] | null; decades: Facets["decades"] | null; types: Facets["types"] | null; tables: Facets["tables"] | null; with_media: number; without_media: number }>(sql`
+    with ${textCte}
+    m as materialized (
+      select r.uid, r.table_name, r.type_id, r.date_start, r.has_media, r.date_end,
+        ${scoreExpr} as score, ${titleExpr} as title,
+        (select lower(label) from record_texts lt where lt.record_uid = r.uid order by (lt.locale = ${locale}) desc, (lt.locale = 'it') desc limit 1) as sort_label,
+        (select coalesce(rt.names->>${locale}, rt.names->>'it') from record_types rt where rt.id = r.type_id) as type_name
+      from records r ${join}
+      where ${sql.join(where, sql` and `)}
+    ),
+    pg as (
+      select r.uid, r.score from m r order by ${order} limit ${run.pageSize} offset ${p.page * run.pageSize}
+    ),
+    tg as (
+      select anc.id, count(distinct rt.record_uid)::int as n
+      from m join record_tags rt on rt.record_uid = m.uid
+      join tags t on t.id = rt.tag_id
+      cross join lateral unnest(string_to_array(t.path, '/')) as anc(id)
+      group by anc.id
+    )
+    select
+      (select count(*)::int from m) as total,
+      (select json_agg(json_build_object('uid', uid, 'score', score)) from pg) as page,
+      (select json_agg(json_build_object('id', t.id, 'name', coalesce(t.names->>${locale}, t.names->>'it', t.id), 'path', t.path, 'parentId', t.parent_id, 'count', tg.n, 'type', t.type) order by t.path)
+         from (select * from tg order by n desc limit 500) tg join tags t on t.id = tg.id) as tags,
+      (select json_agg(json_build_object('decade', d, 'count', n) order by d) from (
+         select (floor(extract(year from date_start) / 10) * 10)::int as d, count(*)::int as n from m where date_start is not null group by 1) x) as decades,
+      (select json_agg(json_build_object('id', type_id, 'name', coalesce(rt.names->>${locale}, rt.names->>'it', rt.code), 'count', n) order by n desc) from (
+         select type_id, count(*)::int as n from m where type_id is not null group by type_id) x join record_types rt on rt.id = x.type_id) as types,
+      (select json_agg(json_build_object('table', table_name, 'count', n) order by n desc) from (
+         select table_name, count(*)::int as n from m group by table_name) x) as tables,
+      (select count(*)::int from m where has_media) as with_media,
+      (select count(*)::int from m where not has_media) as without_media
+  `);
+  const row = rows[0]!;
+  const page = row.page ?? [];
+  const uids = page.map((x) => Number(x.uid));
+  const cards = uids.length
+    ? await ctx.database.rows<CardRow>(cardQuery(ctx, sql`r.uid = any(${`{${uids.join(",")}}`}::bigint[])`))
+    : [];
+  const byUid = new Map(cards.map((c) => [Number(c.uid), c]));
+  const data = page.flatMap((x) => {
+    const c = byUid.get(Number(x.uid));
+    if (!c) return [];
+    const score = x.score == null ? null : Number(x.score) * 10;
+    return [{ ...toCard(c, locale), score, scoreIcon: scoreIcon(score) }];
+  });
+  return {
+    data,
+    count: row.total,
+    facets: {
+      decades: row.decades ?? [],
+      tags: row.tags ?? [],
+      types: row.types ?? [],
+      tables: row.tables ?? [],
+      media: { withMedia: row.with_media, withoutMedia: row.without_media },
+    },
+    page: p.page,
+    pageSize: run.pageSize,
+    sort: run.sort,
+    fuzzy: run.fuzzy,
+  };
+}
+
+function likeEscape(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A tag's display name in the locale (for chips of active filters). */
+export async function getTagNames(ctx: ServiceContext, ids: string[]): Promise<Record<string, string>> {
+  if (!ids.length) return {};
+  const rows = await ctx.database.rows<{ id: string; names: Record<string, string> }>(
+    sql`select id, names from tags where id = any(${toTextArray(ids)})`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.id, pickText(r.names, ctx.locale)?.text ?? r.id]));
+}

@@ -1,0 +1,314 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { validateRecord, type InterchangeRecord } from "~/features/catalogue/interchange";
+import { importFile } from "~/features/catalogue/import.server";
+import { openDatabase } from "~/.server/db";
+import { parseIsoDate } from "~/lib/dates";
+import { RECORD_ID_PATTERN } from "~/lib/tables";
+import { convertMuseum, mapRecordId, mapTagId, TABLE_OF_TYPE, type ConvertResult } from "./convert";
+
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+const sharedData = path.resolve(projectRoot, "../shared/data");
+const demoDir = path.join(sharedData, "museum/demo");
+const demoFile = path.join(demoDir, "records.ndjson");
+const demoExists = fs.existsSync(demoFile);
+if (!demoExists)
+  console.warn(`[scripts/museum] ${demoFile} is absent: the museum demo-data tests are SKIPPED (the data sits beside the project, see ../shared/data/README.md).`);
+
+const tmpDirs: string[] = [];
+function tmpDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "teca-museum-"));
+  tmpDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function readOutput(file: string): InterchangeRecord[] {
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line, i) => {
+      const v = validateRecord(JSON.parse(line));
+      if (!v.ok) throw new Error(`output line ${i + 1}: ${v.reason}`);
+      return v.record;
+    });
+}
+
+describe("museum ids", () => {
+  it("maps source ids to readable interchange ids", () => {
+    expect(mapRecordId("tate:artwork:1939")).toBe("tate-artwork-1939");
+    expect(mapRecordId("tate:place:greenwich-united-kingdom")).toBe("tate-place-greenwich_united_kingdom");
+    expect(mapRecordId("iccd:0500590493SI")).toBe("iccd-0500590493SI");
+    expect(mapTagId("tate:subject:10364")).toBe("tate:subject:10364");
+  });
+
+  it("is deterministic, valid and collision-free on ids that a naive mapping would merge", () => {
+    const ids = ["a:b-c", "a-b:c", "a:b:c", "a-b-c", "a_b_c", "a~b", "a~~b", "a b", "a:Città", "-x", ":x", "x".repeat(300), `${"x".repeat(299)}y`];
+    const mapped = ids.map(mapRecordId);
+    expect(new Set(mapped).size).toBe(ids.length);
+    for (const m of mapped) expect(m).toMatch(RECORD_ID_PATTERN);
+    expect(ids.map(mapRecordId)).toEqual(mapped);
+    const tagIds = ["iccd:ogtd:RA:vaso a figure", "iccd:ogtd:RA:vaso-a-figure", "iccd:ogtd:RA:vaso_a_figure", "x~y", "x~~y"];
+    const mappedTags = tagIds.map(mapTagId);
+    expect(new Set(mappedTags).size).toBe(tagIds.length);
+    for (const m of mappedTags) expect(m).toMatch(/^[A-Za-z0-9][A-Za-z0-9._:~-]{0,127}$/);
+  });
+});
+
+describe("convertMuseum on a hand-written input", () => {
+  const lines = [
+    {
+      id: "iccd:0900206599",
+      type: "object",
+      source: "iccd",
+      identifier: "09 00206599",
+      lang: "it",
+      title: { it: "kantharos" },
+      description: { it: "Corpo biconico con labbro estroflesso" },
+      dates: { start: -700, end: -602, display: "VII secolo a.C" },
+      fields: { OGTD: "kantharos", DTSI: "700 a.C", BIBA: ["Rossi, Mario", "Bianchi, Anna"], MISA: 12.5, LDCN: null, scheda: "RA" },
+      field_labels_it: { OGTD: "Definizione", DTSI: "Da", BIBA: "Autore", MISA: "Altezza" },
+      tags: [{ scheme: "iccd-ogtd", id: "iccd:ogtd:RA:kantharos", path: ["Scheda RA", "vasi", "kantharos"] }],
+      relations: [
+        { type: "creator", role: "bottega", target: "iccd:agent:bottega-etrusca", label: "Bottega etrusca" },
+        { type: "located_in", target: "iccd:place:comune:firenze" },
+        { type: "part_of", target: "iccd:not-in-the-input" },
+        { type: "creator", role: "pittore", target: "iccd:agent:bottega-etrusca" },
+      ],
+      coordinates: { lat: 43.7793, lon: 11.2463, source: "ICCD record GP (WGS84)" },
+      license: "CC-BY-SA-4.0",
+      attribution: "MiC – ICCD, Catalogo generale dei Beni Culturali",
+    },
+    {
+      id: "iccd:agent:bottega-etrusca",
+      type: "entity",
+      source: "iccd",
+      title: { und: "Bottega etrusca" },
+      dates: { start: null, end: null, display: "sec. VII a.C." },
+      fields: { kind: "organisation" },
+    },
+    {
+      id: "iccd:place:comune:firenze",
+      type: "place",
+      source: "iccd",
+      title: { it: "Firenze" },
+      fields: { kind: "comune", regione: "Toscana" },
+      coordinates: { lat: 43.77925, lon: 11.24626 },
+      images: [{ thumbnail: "https://example.org/f_8.jpg", large: "https://example.org/f_10.jpg" }],
+    },
+  ];
+  const taxonomy = [{ id: "iccd:tsk:RA", scheme: "iccd-ogtd", label: { it: "Scheda RA" } }];
+  let result: ConvertResult;
+  let out: InterchangeRecord[];
+
+  beforeAll(async () => {
+    const dir = tmpDir();
+    fs.writeFileSync(path.join(dir, "in.ndjson"), lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    fs.writeFileSync(path.join(dir, "taxonomy.json"), JSON.stringify(taxonomy));
+    result = await convertMuseum(path.join(dir, "in.ndjson"), path.join(dir, "taxonomy.json"), path.join(dir, "out.ndjson"));
+    out = readOutput(path.join(dir, "out.ndjson"));
+  });
+
+  it("writes every record, each passing validateRecord", () => {
+    expect(result.written).toBe(3);
+    expect(result.skipped).toEqual([]);
+    expect(result.byTable).toEqual({ ca_objects: 1, ca_entities: 1, ca_places: 1 });
+    expect(out.map((r) => `${r.table}/${r.id}`)).toEqual([
+      "ca_objects/iccd-0900206599",
+      "ca_entities/iccd-agent-bottega_etrusca",
+      "ca_places/iccd-place-comune-firenze",
+    ]);
+  });
+
+  it("keeps BCE years as negative interchange dates", () => {
+    const obj = out[0]!;
+    expect(obj.date).toEqual({ start: "-700", end: "-602" });
+    expect(parseIsoDate(obj.date!.start!, "start")!.year).toBe(-699); // astronomical: 700 BCE
+    expect(obj.texts.it!.dateDisplay).toBe("VII secolo a.C");
+  });
+
+  it("labels ICCD fields in Italian from field_labels_it, one entry per repeated value", () => {
+    const it = out[0]!.texts.it!;
+    expect(Object.keys(out[0]!.texts)).toEqual(["it"]);
+    expect(it.label).toBe("kantharos");
+    expect(it.summary).toBe("Corpo biconico con labbro estroflesso");
+    const meta = it.metadata.map((m) => [m.code, m.label, m.value]);
+    expect(meta).toContainEqual(["OGTD", "Definizione", "kantharos"]);
+    expect(meta).toContainEqual(["MISA", "Altezza", "12.5"]);
+    expect(meta.filter((m) => m[0] === "BIBA")).toEqual([
+      ["BIBA", "Autore", "Rossi, Mario"],
+      ["BIBA", "Autore", "Bianchi, Anna"],
+    ]);
+    expect(meta).toContainEqual(["scheda", "Tipo di scheda", "RA"]);
+    expect(meta.some((m) => m[0] === "LDCN")).toBe(false);
+    expect(out[0]!.numero).toEqual({ number: "09 00206599" });
+  });
+
+  it("renames lon to lng", () => {
+    expect(out[0]!.coordinates).toEqual({ lat: 43.7793, lng: 11.2463 });
+    expect(out[2]!.coordinates).toEqual({ lat: 43.77925, lng: 11.24626 });
+  });
+
+  it("maps relation targets with the same ids and their tables, merges repeated ones and drops unknown targets", () => {
+    const rels = out[0]!.relations;
+    expect(rels).toHaveLength(2);
+    expect(rels[0]).toMatchObject({
+      type: "creator",
+      table: "ca_entities",
+      id: "iccd-agent-bottega_etrusca",
+      label: { en: "creator", it: "autore", fr: "auteur" },
+      interstitial: [
+        { name: { it: "ruolo", en: "role", fr: "rôle" }, value: "bottega" },
+        { name: { it: "ruolo", en: "role", fr: "rôle" }, value: "pittore" },
+      ],
+    });
+    expect(rels[0]!.reverseLabel?.it).toBe("autore di");
+    expect(rels[1]).toMatchObject({ type: "located_in", table: "ca_places", id: "iccd-place-comune-firenze" });
+    expect(result.warnings).toContainEqual({ id: "iccd:0900206599", message: expect.stringContaining("iccd:not-in-the-input") });
+  });
+
+  it("builds tag parents from the taxonomy and synthesizes the unknown ones", () => {
+    const [tag] = out[0]!.tags;
+    expect(tag!.id).toBe("iccd:ogtd:RA:kantharos");
+    expect(tag!.name).toEqual({ it: "kantharos" });
+    expect(tag!.parents[0]).toEqual({ id: "iccd:tsk:RA", name: { it: "Scheda RA" } });
+    expect(tag!.parents[1]!.id).toMatch(/^iccd-ogtd~p~vasi~[0-9a-f]{12}$/);
+    expect(tag!.parents[1]!.name).toEqual({ it: "vasi" });
+  });
+
+  it("puts und titles under it and images as remote media", () => {
+    expect(out[1]!.texts).toEqual({ it: expect.objectContaining({ label: "Bottega etrusca", dateDisplay: "sec. VII a.C." }) });
+    expect(out[1]!.date).toBeUndefined();
+    expect(out[2]!.media).toEqual([{ type: "image", url: "https://example.org/f_10.jpg", restricted: false }]);
+    expect(out[0]!.source).toEqual({ license: "CC-BY-SA-4.0", attribution: "MiC – ICCD, Catalogo generale dei Beni Culturali" });
+  });
+
+  it("skips what it cannot convert, with a reason, instead of throwing", async () => {
+    const dir = tmpDir();
+    const input = [
+      JSON.stringify({ id: "x:1", type: "object", title: { en: "One" } }),
+      "{not json",
+      JSON.stringify({ id: "x:2", type: "sculpture", title: { en: "Two" } }),
+      JSON.stringify({ id: "x:1", type: "object", title: { en: "One again" } }),
+      JSON.stringify({ id: "x:3", type: "entity", title: {} }),
+    ].join("\n");
+    fs.writeFileSync(path.join(dir, "in.ndjson"), input);
+    const r = await convertMuseum(path.join(dir, "in.ndjson"), null, path.join(dir, "out.ndjson"));
+    expect(r.written).toBe(1);
+    expect(r.skipped.map((s) => s.id)).toEqual(["line 2", "x:2", "x:1", "x:3"]);
+    expect(r.skipped[0]!.reason).toMatch(/invalid JSON/);
+    expect(r.skipped[1]!.reason).toMatch(/unknown type "sculpture"/);
+    expect(r.skipped[2]!.reason).toBe("duplicate id (first on line 1)");
+    expect(r.skipped[3]!.reason).toMatch(/no title/);
+  });
+});
+
+describe.skipIf(!demoExists)("convertMuseum on the museum demo data", () => {
+  const manifest = demoExists ? JSON.parse(fs.readFileSync(path.join(demoDir, "manifest.json"), "utf8")) : null;
+  let dir: string;
+  let outFile: string;
+  let result: ConvertResult;
+  let out: InterchangeRecord[];
+  let invalid: string[];
+
+  beforeAll(async () => {
+    dir = tmpDir();
+    outFile = path.join(dir, "museum.ndjson");
+    result = await convertMuseum(demoFile, path.join(demoDir, "taxonomy.json"), outFile);
+    console.log(
+      `[scripts/museum] converted ${result.written} records in ${result.seconds.toFixed(2)} s; ` +
+        `skipped ${result.skipped.length}, repaired ${result.warnings.length}`,
+    );
+    const checked = fs.readFileSync(outFile, "utf8").split("\n").filter(Boolean).map((line) => validateRecord(JSON.parse(line)));
+    invalid = checked.flatMap((v, i) => (v.ok ? [] : [`line ${i + 1}: ${v.reason}`]));
+    out = checked.flatMap((v) => (v.ok ? [v.record] : []));
+  }, 120_000);
+
+  it("writes only lines that pass validateRecord", () => {
+    expect(invalid).toEqual([]);
+    expect(out).toHaveLength(result.written);
+  });
+
+  it("writes as many records per table as the manifest counts, minus reported skips", () => {
+    const typeOf = new Map<string, string>();
+    const skippedIds = new Set(result.skipped.map((s) => s.id));
+    for (const line of fs.readFileSync(demoFile, "utf8").split("\n")) {
+      if (!line) continue;
+      const r = JSON.parse(line);
+      if (skippedIds.has(r.id)) typeOf.set(r.id, r.type);
+    }
+    const expected: Record<string, number> = {};
+    for (const [key, n] of Object.entries(manifest.counts as Record<string, number>)) {
+      const table = TABLE_OF_TYPE[key.split(":")[1]!]!;
+      expected[table] = (expected[table] ?? 0) + n;
+    }
+    for (const s of result.skipped) {
+      const table = TABLE_OF_TYPE[typeOf.get(s.id) ?? ""];
+      if (table) expected[table]! -= 1;
+    }
+    expect(result.byTable).toEqual(expected);
+    expect(result.written + result.skipped.length).toBe(manifest.total);
+  });
+
+  it("keeps Botzen with its subject paths, creator and media", () => {
+    const botzen = out.find((r) => r.table === "ca_objects" && r.id === "tate-artwork-1939")!;
+    expect(botzen).toBeDefined();
+    expect(botzen.texts.en!.label).toBe("Botzen");
+    expect(botzen.texts.it).toBeUndefined();
+    expect(botzen.date).toEqual({ start: "1846", end: "1846" });
+    expect(botzen.numero).toEqual({ number: "A00155" });
+    const bolzano = botzen.tags.find((t) => t.id === "tate:subject:10364")!;
+    expect([...bolzano.parents.map((p) => p.name.en), bolzano.name.en]).toEqual([
+      "places",
+      "cities, towns, villages (non-UK)",
+      "Bolzano - non-specific",
+    ]);
+    expect(bolzano.parents.map((p) => p.id)).toEqual(["tate:subject:106", "tate:subject:107"]);
+    const creator = botzen.relations.find((r) => r.type === "creator")!;
+    expect(creator).toMatchObject({ table: "ca_entities", id: "tate-artist-79", label: { it: "autore" } });
+    expect(creator.interstitial[0]!.value).toBe("artist");
+    expect(out.some((r) => r.table === "ca_entities" && r.id === "tate-artist-79")).toBe(true);
+    expect(botzen.relations.find((r) => r.type === "has_media")).toMatchObject({ table: "assets", id: "tate-media-A00155" });
+    expect(botzen.media[0]).toMatchObject({ type: "image", url: expect.stringMatching(/^https:\/\/media\.tate\.org\.uk\//) });
+    expect(botzen.source).toMatchObject({ license: "CC0-1.0", url: expect.stringContaining("callow-botzen") });
+  });
+
+  it("resolves every relation to a record of the output", () => {
+    const ids = new Set(out.map((r) => `${r.table}/${r.id}`));
+    const dangling = out.flatMap((r) => r.relations.filter((rel) => !ids.has(`${rel.table}/${rel.id}`)).map((rel) => `${r.id} → ${rel.id}`));
+    expect(dangling).toEqual([]);
+  });
+
+  it("imports the converted file into in-memory PGlite", async () => {
+    const database = await openDatabase({ memory: true });
+    try {
+      const res = await importFile(database, outFile, { mediaStore: path.join(dir, "media") });
+      console.log(`[scripts/museum] imported ${res.imported} records into in-memory PGlite in ${res.seconds.toFixed(2)} s`);
+      expect(res.rejected).toEqual([]);
+      expect(res.failed).toBeUndefined();
+      expect(res.imported).toBe(result.written);
+      const counts = await database.rows<{ table_name: string; n: number }>(
+        sql`select table_name, count(*)::int as n from records group by table_name`,
+      );
+      expect(Object.fromEntries(counts.map((c) => [c.table_name, c.n]))).toEqual(result.byTable);
+      const [botzen] = await database.rows<{ label: string; path: string }>(sql`
+        select t.label, tg.path from records r
+        join record_texts t on t.record_uid = r.uid and t.locale = 'en'
+        join record_tags rt on rt.record_uid = r.uid join tags tg on tg.id = rt.tag_id
+        where r.table_name = 'ca_objects' and r.id = 'tate-artwork-1939' and tg.id = 'tate:subject:10364'`);
+      expect(botzen).toEqual({ label: "Botzen", path: "tate:subject:106/tate:subject:107/tate:subject:10364" });
+      const [rel] = await database.rows<{ n: number }>(sql`
+        select count(*)::int as n from relations rel join records r on r.uid = rel.from_uid
+        where r.id = 'tate-artwork-1939' and rel.type = 'creator' and rel.to_table = 'ca_entities' and rel.to_id = 'tate-artist-79'`);
+      expect(rel!.n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+});

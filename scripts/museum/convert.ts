@@ -1,0 +1,658 @@
+/**
+ * Converts the museum intermediate model (Tate, Carnegie Museum of Art, ICCD;
+ * see ../shared/data/README.md) into the NDJSON interchange format
+ * (docs/data-format.md). Streams the input twice: once to learn every id and
+ * its type (relation targets need their table), once to convert.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import readline from "node:readline";
+import zlib from "node:zlib";
+import { once } from "node:events";
+import { validateRecord, type InterchangeInput } from "~/features/catalogue/interchange";
+import { slugifyLabel, type TableName } from "~/lib/tables";
+import { LOCALES, type Locale } from "~/lib/locale";
+
+export type ConvertResult = {
+  written: number;
+  skipped: { id: string; reason: string }[];
+  byTable: Record<string, number>;
+  /** Data repaired or left out of a record that was still written (bad date, unknown relation target…). */
+  warnings: { id: string; message: string }[];
+  seconds: number;
+};
+
+/** Museum model type → interchange table. */
+export const TABLE_OF_TYPE: Record<string, TableName> = {
+  object: "ca_objects",
+  entity: "ca_entities",
+  occurrence: "ca_occurrences",
+  place: "ca_places",
+  media: "assets",
+};
+
+type Localized = Partial<Record<Locale, string>>;
+type Texts = NonNullable<InterchangeInput["texts"]>[Locale];
+type Metadata = NonNullable<NonNullable<Texts>["metadata"]>;
+type TagInput = NonNullable<InterchangeInput["tags"]>[number];
+type RelationInput = NonNullable<InterchangeInput["relations"]>[number];
+type MediaInput = NonNullable<InterchangeInput["media"]>[number];
+
+type MuseumRecord = {
+  id?: unknown;
+  type?: unknown;
+  source?: string;
+  identifier?: string | null;
+  lang?: string;
+  title?: Record<string, string | null> | null;
+  description?: Record<string, string | null> | null;
+  alt_titles?: { lang?: string; value?: string | null }[] | null;
+  sort_name?: string | null;
+  display_name?: string | null;
+  dates?: { start?: number | string | null; end?: number | string | null; display?: string | null } | null;
+  fields?: Record<string, unknown> | null;
+  field_labels_it?: Record<string, string> | null;
+  tags?: { scheme?: string; id?: string | null; path?: (string | null)[] | null }[] | null;
+  relations?: { type?: string; role?: string | null; target?: string; label?: string | null }[] | null;
+  images?: { thumbnail?: string | null; medium?: string | null; large?: string | null; rights?: string | null }[] | null;
+  coordinates?: { lat?: number | null; lon?: number | null } | null;
+  url?: string | null;
+  license?: string | null;
+  attribution?: string | null;
+};
+
+type TaxonomyTerm = { id: string; scheme?: string; label?: Record<string, string>; parent?: string | null };
+
+// ---------------------------------------------------------------------------
+// Ids
+
+const tokenHex = (s: string) =>
+  [...Buffer.from(s, "utf8")].map((b) => `~${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+
+const hash = (s: string, n = 16) => crypto.createHash("sha256").update(s).digest("hex").slice(0, n);
+
+/**
+ * Encodes a string into a token list, one token per source character, using
+ * "~" as the escape character: "~~" is "~", "~_" is "_", "~XX" a UTF-8 byte.
+ * Decoding is unambiguous, so the mapping is injective; sequences such as "~p"
+ * and "~h", which no encoding produces, mark synthesized and shortened ids.
+ */
+function encodeTokens(raw: string, mode: "record" | "tag"): string[] {
+  const out: string[] = [];
+  for (const ch of raw) {
+    if (/[A-Za-z0-9.]/.test(ch)) out.push(ch);
+    else if (ch === "~") out.push("~~");
+    else if (mode === "record") {
+      // Record ids: ':' → '-', '-' → '_', '_' → '~_'.
+      if (ch === ":") out.push("-");
+      else if (ch === "-") out.push("_");
+      else if (ch === "_") out.push("~_");
+      else out.push(tokenHex(ch));
+    } else if (ch === ":" || ch === "-" || ch === "_") out.push(ch);
+    else out.push(tokenHex(ch));
+  }
+  return out;
+}
+
+function finishId(raw: string, tokens: string[]): string {
+  let id = tokens.join("");
+  if (!/^[A-Za-z0-9]/.test(id)) id = `0~p${id}`;
+  if (id.length <= 128) return id;
+  let kept = "";
+  for (const t of tokens) {
+    if (kept.length + t.length > 100) break;
+    kept += t;
+  }
+  if (!/^[A-Za-z0-9]/.test(kept)) kept = `0~p${kept}`;
+  return `${kept}~h${hash(raw)}`;
+}
+
+/**
+ * A museum id as an interchange record id: "tate:artwork:1939" →
+ * "tate-artwork-1939", "tate:place:greenwich-united-kingdom" →
+ * "tate-place-greenwich_united_kingdom". Deterministic and injective (ids over
+ * 128 characters are shortened with a hash of the whole id).
+ */
+export function mapRecordId(raw: string): string {
+  return finishId(raw, encodeTokens(raw, "record"));
+}
+
+/** A museum tag id as an interchange tag id; tag ids may keep ':' and '-'. */
+export function mapTagId(raw: string): string {
+  return finishId(raw, encodeTokens(raw, "tag"));
+}
+
+/** A stable id for a tag path node that the taxonomy does not know. */
+export function syntheticTagId(scheme: string, pathLabels: string[]): string {
+  const slug = slugifyLabel(pathLabels[pathLabels.length - 1] ?? "").slice(0, 40) || "x";
+  const scheme64 = encodeTokens(scheme, "tag").join("").slice(0, 48) || "tag";
+  return `${/^[A-Za-z0-9]/.test(scheme64) ? scheme64 : `0${scheme64}`}~p~${slug}~${hash(`${scheme}\u0000${pathLabels.join("\u0000")}`, 12)}`;
+}
+
+const CODE_RE = /^[A-Za-z0-9_.-]{1,64}$/;
+const toCode = (s: string) => (CODE_RE.test(s) ? s : s.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 64) || "field");
+
+// ---------------------------------------------------------------------------
+// Languages and labels
+
+const isLocale = (v: string): v is Locale => (LOCALES as readonly string[]).includes(v);
+
+/** A language map as interchange locales: it/en/fr kept, "und" → it, other languages → it when nothing else. */
+export function localize(map: Record<string, string | null | undefined> | null | undefined, max = 1000): Localized {
+  const out: Localized = {};
+  const others: string[] = [];
+  let und: string | undefined;
+  for (const [lang, raw] of Object.entries(map ?? {})) {
+    if (typeof raw !== "string" || !raw.trim()) continue;
+    const value = clip(raw.trim(), max);
+    const key = lang.toLowerCase().split(/[-_]/)[0]!;
+    if (isLocale(key)) out[key] ??= value;
+    else if (key === "und" || key === "zxx" || key === "") und ??= value;
+    else others.push(value);
+  }
+  if (und !== undefined && !out.it) out.it = und;
+  if (!Object.keys(out).length && others.length) out.it = others[0];
+  return out;
+}
+
+function clip(s: string, max: number): string {
+  if (s.length <= max) return s;
+  return `${s.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** Labels of the museum model's field keys (ICCD codes use field_labels_it). */
+const FIELD_LABELS: Record<string, { en: string; it: string; fr: string }> = {
+  classification: { en: "Classification", it: "Classificazione", fr: "Classification" },
+  medium: { en: "Medium", it: "Tecnica", fr: "Technique" },
+  dimensions: { en: "Dimensions", it: "Dimensioni", fr: "Dimensions" },
+  width: { en: "Width", it: "Larghezza", fr: "Largeur" },
+  height: { en: "Height", it: "Altezza", fr: "Hauteur" },
+  depth: { en: "Depth", it: "Profondità", fr: "Profondeur" },
+  units: { en: "Units", it: "Unità di misura", fr: "Unités" },
+  credit_line: { en: "Credit line", it: "Crediti", fr: "Mention de crédit" },
+  acquisition_year: { en: "Acquisition year", it: "Anno di acquisizione", fr: "Année d'acquisition" },
+  inscription: { en: "Inscription", it: "Iscrizione", fr: "Inscription" },
+  all_artists: { en: "Artists", it: "Artisti", fr: "Artistes" },
+  group_title: { en: "Group", it: "Gruppo", fr: "Groupe" },
+  kind: { en: "Kind", it: "Tipo", fr: "Type" },
+  group_type: { en: "Group type", it: "Tipo di gruppo", fr: "Type de groupe" },
+  complete: { en: "Completeness", it: "Completezza", fr: "Complétude" },
+  accession_ranges: { en: "Accession numbers", it: "Numeri di inventario", fr: "Numéros d'inventaire" },
+  collection: { en: "Collection", it: "Collezione", fr: "Collection" },
+  date_acquired: { en: "Date acquired", it: "Data di acquisizione", fr: "Date d'acquisition" },
+  department: { en: "Department", it: "Dipartimento", fr: "Département" },
+  physical_location: { en: "Location", it: "Collocazione", fr: "Emplacement" },
+  provenance: { en: "Provenance", it: "Provenienza", fr: "Provenance" },
+  width_in: { en: "Width (in)", it: "Larghezza (pollici)", fr: "Largeur (po)" },
+  height_in: { en: "Height (in)", it: "Altezza (pollici)", fr: "Hauteur (po)" },
+  depth_in: { en: "Depth (in)", it: "Profondità (pollici)", fr: "Profondeur (po)" },
+  diameter_in: { en: "Diameter (in)", it: "Diametro (pollici)", fr: "Diamètre (po)" },
+  method: { en: "Method", it: "Modalità", fr: "Mode" },
+  iso3166_alpha2: { en: "ISO 3166 code", it: "Codice ISO 3166", fr: "Code ISO 3166" },
+  country: { en: "Country", it: "Paese", fr: "Pays" },
+  country_iso: { en: "Country code", it: "Codice del paese", fr: "Code du pays" },
+  provincia: { en: "Province", it: "Provincia", fr: "Province" },
+  regione: { en: "Region", it: "Regione", fr: "Région" },
+  gender: { en: "Gender", it: "Genere", fr: "Genre" },
+  total_works_in_collection: { en: "Works in the collection", it: "Opere nella collezione", fr: "Œuvres dans la collection" },
+  nationality: { en: "Nationality", it: "Nazionalità", fr: "Nationalité" },
+  role: { en: "Role", it: "Ruolo", fr: "Rôle" },
+  fonte: { en: "Source", it: "Fonte", fr: "Source" },
+  scheda: { en: "Record type", it: "Tipo di scheda", fr: "Type de fiche" },
+  version: { en: "Standard version", it: "Versione della normativa", fr: "Version de la norme" },
+  alt_title: { en: "Other titles", it: "Altri titoli", fr: "Autres titres" },
+  sort_name: { en: "Sort name", it: "Nome per l'ordinamento", fr: "Nom de tri" },
+  display_name: { en: "Full name", it: "Nome completo", fr: "Nom complet" },
+};
+
+const humanize = (code: string) => {
+  const s = code.replace(/[_.]+/g, " ").trim();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+};
+
+function fieldLabel(code: string, locale: Locale, iccd: Record<string, string> | null | undefined): string {
+  const known = FIELD_LABELS[code]?.[locale];
+  const fromIccd = iccd?.[code]?.trim();
+  const label = locale === "it" ? (fromIccd || known) : (known ?? fromIccd);
+  return clip(label || humanize(code), 200);
+}
+
+/** Relation labels in both directions, by relation type. */
+export const RELATION_LABELS: Record<string, { label: Localized; reverse: Localized }> = {
+  creator: { label: { en: "creator", it: "autore", fr: "auteur" }, reverse: { en: "creator of", it: "autore di", fr: "auteur de" } },
+  part_of: { label: { en: "part of", it: "parte di", fr: "fait partie de" }, reverse: { en: "includes", it: "comprende", fr: "comprend" } },
+  acquired_through: {
+    label: { en: "acquired through", it: "acquisito tramite", fr: "acquis par" },
+    reverse: { en: "acquisition of", it: "acquisizione di", fr: "acquisition de" },
+  },
+  has_media: { label: { en: "media", it: "media", fr: "médias" }, reverse: { en: "media of", it: "media di", fr: "média de" } },
+  media_of: { label: { en: "media of", it: "media di", fr: "média de" }, reverse: { en: "media", it: "media", fr: "médias" } },
+  born_in: {
+    label: { en: "born in", it: "nato a", fr: "né à" },
+    reverse: { en: "birthplace of", it: "luogo di nascita di", fr: "lieu de naissance de" },
+  },
+  died_in: {
+    label: { en: "died in", it: "morto a", fr: "mort à" },
+    reverse: { en: "place of death of", it: "luogo di morte di", fr: "lieu de décès de" },
+  },
+  active_in: {
+    label: { en: "active in", it: "attivo a", fr: "actif à" },
+    reverse: { en: "place of activity of", it: "luogo di attività di", fr: "lieu d'activité de" },
+  },
+  located_in: { label: { en: "located in", it: "si trova a", fr: "situé à" }, reverse: { en: "location of", it: "luogo di", fr: "lieu de" } },
+  commissioned_in: {
+    label: { en: "commission", it: "committenza", fr: "commande" },
+    reverse: { en: "commission of", it: "committenza di", fr: "commande de" },
+  },
+  about: { label: { en: "about", it: "riguarda", fr: "concerne" }, reverse: { en: "events", it: "eventi", fr: "événements" } },
+  agent: { label: { en: "agent", it: "agente", fr: "agent" }, reverse: { en: "agent in", it: "agente in", fr: "agent dans" } },
+};
+
+const ROLE_NAME: Localized = { it: "ruolo", en: "role", fr: "rôle" };
+
+// ---------------------------------------------------------------------------
+// Reading
+
+function openInput(file: string): NodeJS.ReadableStream {
+  const stream = fs.createReadStream(file);
+  return file.endsWith(".gz") ? stream.pipe(zlib.createGunzip()) : stream;
+}
+
+async function* readLines(file: string): AsyncGenerator<{ line: number; text: string }> {
+  const rl = readline.createInterface({ input: openInput(file), crlfDelay: Infinity });
+  let line = 0;
+  for await (const text of rl) {
+    line++;
+    if (text.trim()) yield { line, text };
+  }
+}
+
+type Taxonomy = {
+  terms: Map<string, TaxonomyTerm>;
+  /** scheme \0 parent id ('' for roots) \0 label → term id */
+  byLabel: Map<string, string>;
+};
+
+async function loadTaxonomy(file: string | null): Promise<Taxonomy> {
+  const terms = new Map<string, TaxonomyTerm>();
+  const byLabel = new Map<string, string>();
+  if (!file) return { terms, byLabel };
+  const text = file.endsWith(".gz") ? zlib.gunzipSync(await fs.promises.readFile(file)).toString("utf8") : await fs.promises.readFile(file, "utf8");
+  const trimmed = text.trimStart();
+  const list: TaxonomyTerm[] = trimmed.startsWith("[")
+    ? JSON.parse(text)
+    : trimmed.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+  for (const t of list) {
+    if (!t || typeof t.id !== "string") continue;
+    terms.set(t.id, t);
+  }
+  for (const t of terms.values())
+    for (const label of Object.values(t.label ?? {}))
+      byLabel.set(`${t.scheme ?? ""}\u0000${t.parent ?? ""}\u0000${label}`, t.id);
+  return { terms, byLabel };
+}
+
+type Known = { table: TableName; line: number; mapped: string };
+
+// ---------------------------------------------------------------------------
+// Converting one record
+
+type Ctx = {
+  known: Map<string, Known>;
+  taxonomy: Taxonomy;
+  warn: (message: string) => void;
+};
+
+function toYear(v: unknown): string | undefined | null {
+  if (v === null || v === undefined || v === "") return undefined;
+  const n = typeof v === "number" ? v : typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN;
+  // Year 0 does not exist in the source's numbering (BCE negative): it marks an unknown date.
+  if (!Number.isInteger(n) || n === 0 || Math.abs(n) > 9999) return null;
+  return n < 0 ? `-${-n}` : String(n);
+}
+
+function fieldValues(v: unknown): string[] {
+  if (v === null || v === undefined) return [];
+  if (Array.isArray(v)) return v.flatMap(fieldValues);
+  if (typeof v === "string") return v.trim() ? [clip(v.trim(), 20_000)] : [];
+  if (typeof v === "number") return Number.isFinite(v) ? [String(v)] : [];
+  if (typeof v === "boolean") return [String(v)];
+  return [clip(JSON.stringify(v), 20_000)];
+}
+
+function tagLocale(r: MuseumRecord, scheme: string): Locale {
+  if (r.lang && isLocale(r.lang)) return r.lang;
+  return scheme.startsWith("iccd") ? "it" : "en";
+}
+
+function buildTag(r: MuseumRecord, t: NonNullable<MuseumRecord["tags"]>[number], ctx: Ctx): TagInput | null {
+  const scheme = typeof t.scheme === "string" && t.scheme ? t.scheme : "tag";
+  const labels = (t.path ?? []).filter((p): p is string => typeof p === "string" && p.trim() !== "").map((p) => p.trim());
+  const lang = tagLocale(r, scheme);
+  const nameOf = (term: TaxonomyTerm | undefined, fallback: string | undefined): Localized => {
+    const n = localize(term?.label, 10_000);
+    if (Object.keys(n).length) return n;
+    return fallback ? { [lang]: clip(fallback, 10_000) } : {};
+  };
+  const field = clip(scheme, 64);
+  const term = t.id ? ctx.taxonomy.terms.get(t.id) : undefined;
+  if (term) {
+    // The taxonomy knows the term: its parent chain gives ids and labels.
+    const chain: TaxonomyTerm[] = [];
+    const seen = new Set<string>();
+    for (let x: TaxonomyTerm | undefined = term; x && !seen.has(x.id); x = x.parent ? ctx.taxonomy.terms.get(x.parent) : undefined) {
+      seen.add(x.id);
+      chain.unshift(x);
+    }
+    const nodes = chain.map((x, i) => ({ id: mapTagId(x.id), name: nameOf(x, labels[labels.length - chain.length + i]) }));
+    const leaf = nodes.pop()!;
+    if (!Object.keys(leaf.name).length) return null;
+    const parents = nodes.filter((n) => Object.keys(n.name).length).slice(-20);
+    return { id: leaf.id, type: "common", name: leaf.name, field, parents };
+  }
+  if (!labels.length && !t.id) return null;
+  // Not in the taxonomy: resolve path ancestors by label where possible, synthesize the rest.
+  const nodes: { id: string; name: Localized }[] = [];
+  let parent: string | null = "";
+  labels.forEach((label, i) => {
+    const isLeaf = i === labels.length - 1;
+    const found = parent !== null ? ctx.taxonomy.byLabel.get(`${scheme}\u0000${parent}\u0000${label}`) : undefined;
+    parent = found ?? null;
+    const id = isLeaf && t.id ? mapTagId(t.id) : found ? mapTagId(found) : syntheticTagId(scheme, labels.slice(0, i + 1));
+    nodes.push({ id, name: nameOf(found ? ctx.taxonomy.terms.get(found) : undefined, label) });
+  });
+  if (!nodes.length) nodes.push({ id: mapTagId(t.id!), name: { [lang]: t.id! } });
+  const leaf = nodes.pop()!;
+  return { id: leaf.id, type: "common", name: leaf.name, field, parents: nodes.slice(-20) };
+}
+
+function mediaFromImages(images: MuseumRecord["images"], mime: string | undefined, warn: Ctx["warn"]): MediaInput[] {
+  const out: MediaInput[] = [];
+  for (const img of images ?? []) {
+    const url = [img?.large, img?.medium, img?.thumbnail].find((u) => typeof u === "string" && isHttpUrl(u));
+    if (!url) {
+      warn("image without a usable http(s) URL left out");
+      continue;
+    }
+    out.push({ type: "image", url, restricted: false, ...(mime ? { mime } : {}) });
+  }
+  if (out.length > 200) {
+    warn(`${out.length} images: kept the first 200`);
+    return out.slice(0, 200);
+  }
+  return out;
+}
+
+function isHttpUrl(u: string): boolean {
+  try {
+    const p = new URL(u);
+    return p.protocol === "http:" || p.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const NO_LABEL = "no title in any language and no name or identifier to use instead";
+
+const fallbackLabelOf = (r: MuseumRecord) =>
+  [r.display_name, r.sort_name, r.identifier].find((v): v is string => typeof v === "string" && v.trim() !== "");
+
+/** Why a record cannot get a label, or null: checked before converting so that relations to it are left out too. */
+function labelProblem(r: MuseumRecord): string | null {
+  return Object.keys(localize(r.title)).length || fallbackLabelOf(r) ? null : NO_LABEL;
+}
+
+export function convertRecord(r: MuseumRecord, ctx: Ctx): { record: InterchangeInput } | { reason: string } {
+  const rawId = r.id as string;
+  const table = TABLE_OF_TYPE[r.type as string]!;
+  const id = mapRecordId(rawId);
+
+  // Texts: one entry per locale of the title (or of the description).
+  const titles = localize(r.title);
+  const descriptions = localize(r.description, 20_000);
+  const fallbackLabel = fallbackLabelOf(r);
+  if (!Object.keys(titles).length) {
+    if (!fallbackLabel) return { reason: NO_LABEL };
+    ctx.warn("no title: used its name or identifier as label");
+    titles[r.lang && isLocale(r.lang) ? r.lang : "it"] = clip(fallbackLabel.trim(), 1000);
+  }
+  const anyTitle = Object.values(titles)[0]!;
+  const locales = LOCALES.filter((l) => titles[l] !== undefined || descriptions[l] !== undefined);
+
+  const display = typeof r.dates?.display === "string" && r.dates.display.trim() ? clip(r.dates.display.trim(), 200) : undefined;
+  const iccdLabels = r.field_labels_it;
+  const skipFields = new Set(r.type === "media" ? ["mime"] : []);
+  const entries: { code: string; values: string[] }[] = [];
+  for (const [key, value] of Object.entries(r.fields ?? {})) {
+    if (skipFields.has(key)) continue;
+    const values = fieldValues(value);
+    if (values.length) entries.push({ code: toCode(key), values });
+  }
+  const alt = (r.alt_titles ?? []).map((a) => (typeof a?.value === "string" ? a.value.trim() : "")).filter(Boolean);
+  if (alt.length) entries.push({ code: "alt_title", values: alt.map((a) => clip(a, 20_000)) });
+  if (typeof r.display_name === "string" && r.display_name.trim()) entries.push({ code: "display_name", values: [r.display_name.trim()] });
+  if (typeof r.sort_name === "string" && r.sort_name.trim()) entries.push({ code: "sort_name", values: [r.sort_name.trim()] });
+
+  const texts: NonNullable<InterchangeInput["texts"]> = {};
+  for (const locale of locales) {
+    let metadata: Metadata = entries.flatMap((e) =>
+      e.values.map((value) => ({ code: e.code, label: fieldLabel(e.code, locale, iccdLabels), type: "text" as const, value })),
+    );
+    if (metadata.length > 500) {
+      ctx.warn(`${metadata.length} metadata entries: kept the first 500`);
+      metadata = metadata.slice(0, 500);
+    }
+    texts[locale] = {
+      label: titles[locale] ?? anyTitle,
+      ...(descriptions[locale] ? { summary: descriptions[locale] } : {}),
+      ...(display ? { dateDisplay: display } : {}),
+      metadata,
+    };
+  }
+
+  const record: InterchangeInput = { table, id, texts };
+
+  // Dates: years, BCE negative.
+  if (r.dates) {
+    let start = toYear(r.dates.start);
+    let end = toYear(r.dates.end);
+    if (start === null) ctx.warn(`start date ${JSON.stringify(r.dates.start)} is not a usable year: left out`);
+    if (end === null) ctx.warn(`end date ${JSON.stringify(r.dates.end)} is not a usable year: left out`);
+    start ??= undefined;
+    end ??= undefined;
+    if (start && end && Number(start) > Number(end)) {
+      ctx.warn(`start ${start} is after end ${end}: end left out`);
+      end = undefined;
+    }
+    if (start || end) record.date = { ...(start ? { start } : {}), ...(end ? { end } : {}) };
+  }
+
+  if (typeof r.identifier === "string" && r.identifier.trim()) {
+    const n = r.identifier.trim();
+    if (n.length <= 50) record.numero = { number: n };
+    else ctx.warn("identifier longer than 50 characters: not used as number");
+  }
+
+  const c = r.coordinates;
+  if (c && c.lat != null && c.lon != null) {
+    const lat = Number(c.lat);
+    const lng = Number(c.lon);
+    if (Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180) record.coordinates = { lat, lng };
+    else ctx.warn(`coordinates ${JSON.stringify(c)} out of range: left out`);
+  }
+
+  const tags: TagInput[] = [];
+  const tagIds = new Set<string>();
+  for (const t of r.tags ?? []) {
+    const tag = t ? buildTag(r, t, ctx) : null;
+    if (!tag) {
+      ctx.warn(`tag ${JSON.stringify(t)} has neither id nor path: left out`);
+      continue;
+    }
+    if (tagIds.has(tag.id)) continue;
+    tagIds.add(tag.id);
+    tags.push(tag);
+  }
+  if (tags.length) record.tags = tags.slice(0, 500);
+
+  const relations: RelationInput[] = [];
+  for (const rel of r.relations ?? []) {
+    if (!rel || typeof rel.target !== "string" || typeof rel.type !== "string") continue;
+    const target = ctx.known.get(rel.target);
+    if (!target) {
+      ctx.warn(`relation ${rel.type} → ${rel.target}: the target is not in the input or was skipped, left out`);
+      continue;
+    }
+    const type = toCode(rel.type);
+    const labels = RELATION_LABELS[type] ?? { label: { en: humanize(type).toLowerCase() }, reverse: {} };
+    const role = typeof rel.role === "string" && rel.role.trim() ? clip(rel.role.trim(), 1000) : undefined;
+    // The importer keeps one relation per (table, id, type): merge the roles of repeated ones.
+    const same = relations.find((x) => x.table === target.table && x.id === target.mapped && x.type === type);
+    if (same) {
+      if (role && !same.interstitial?.some((i) => i.value === role)) same.interstitial = [...(same.interstitial ?? []), { name: ROLE_NAME, value: role }];
+      continue;
+    }
+    relations.push({
+      type,
+      table: target.table,
+      id: target.mapped,
+      label: labels.label,
+      reverseLabel: labels.reverse,
+      ...(role ? { interstitial: [{ name: ROLE_NAME, value: role }] } : {}),
+    });
+  }
+  if (relations.length) record.relations = relations.slice(0, 2000);
+
+  const mime = r.type === "media" && typeof r.fields?.mime === "string" ? r.fields.mime.slice(0, 100) : undefined;
+  const media = mediaFromImages(r.images, mime, ctx.warn);
+  if (media.length) record.media = media;
+
+  const source: NonNullable<InterchangeInput["source"]> = {};
+  if (typeof r.url === "string" && r.url.trim()) {
+    if (isHttpUrl(r.url.trim())) source.url = r.url.trim();
+    else ctx.warn(`source url ${JSON.stringify(r.url)} is not an http(s) URL: left out`);
+  }
+  if (typeof r.license === "string" && r.license.trim()) source.license = clip(r.license.trim(), 200);
+  if (typeof r.attribution === "string" && r.attribution.trim()) source.attribution = clip(r.attribution.trim(), 500);
+  if (Object.keys(source).length) record.source = source;
+
+  return { record };
+}
+
+// ---------------------------------------------------------------------------
+
+/**
+ * Streams the museum model in `inputFile` (NDJSON, or gzip-compressed NDJSON
+ * when it ends in .gz) and writes interchange NDJSON to `outFile`. Records that
+ * cannot be converted are skipped with a reason; every line written passes
+ * validateRecord. `limit` stops after that many written records.
+ */
+export async function convertMuseum(
+  inputFile: string,
+  taxonomyFile: string | null,
+  outFile: string,
+  opts: { limit?: number } = {},
+): Promise<ConvertResult> {
+  const t0 = performance.now();
+  const taxonomy = await loadTaxonomy(taxonomyFile);
+  const skipped: ConvertResult["skipped"] = [];
+  const warnings: ConvertResult["warnings"] = [];
+  const byTable: Record<string, number> = {};
+
+  // Pass 1: every id, its table and its interchange id.
+  const known = new Map<string, Known>();
+  const owners = new Map<string, string>(); // interchange id → source id
+  const unusable = new Map<number, string>(); // line → reason
+  for await (const { line, text } of readLines(inputFile)) {
+    let r: MuseumRecord;
+    try {
+      r = JSON.parse(text);
+    } catch (err) {
+      unusable.set(line, `invalid JSON: ${(err as Error).message}`);
+      continue;
+    }
+    if (typeof r?.id !== "string" || !r.id.trim()) {
+      unusable.set(line, "no id");
+      continue;
+    }
+    const table = TABLE_OF_TYPE[r.type as string];
+    if (!table) {
+      unusable.set(line, `unknown type ${JSON.stringify(r.type)}`);
+      continue;
+    }
+    const noLabel = labelProblem(r);
+    if (noLabel) {
+      unusable.set(line, noLabel);
+      continue;
+    }
+    const first = known.get(r.id);
+    if (first) {
+      unusable.set(line, `duplicate id (first on line ${first.line})`);
+      continue;
+    }
+    const mapped = mapRecordId(r.id);
+    const owner = owners.get(`${table}/${mapped}`);
+    if (owner !== undefined) {
+      unusable.set(line, `its interchange id ${mapped} is already used by ${owner}`);
+      continue;
+    }
+    owners.set(`${table}/${mapped}`, r.id);
+    known.set(r.id, { table, line, mapped });
+  }
+
+  // Pass 2: convert and write.
+  await fs.promises.mkdir(path.dirname(path.resolve(outFile)), { recursive: true });
+  const out = fs.createWriteStream(outFile, "utf8");
+  const closed = new Promise<void>((resolve, reject) => {
+    out.on("finish", resolve);
+    out.on("error", reject);
+  });
+  let written = 0;
+  try {
+    for await (const { line, text } of readLines(inputFile)) {
+      if (opts.limit !== undefined && written >= opts.limit) break;
+      const bad = unusable.get(line);
+      if (bad !== undefined) {
+        skipped.push({ id: idOfLine(text) ?? `line ${line}`, reason: bad });
+        continue;
+      }
+      const r = JSON.parse(text) as MuseumRecord;
+      const rid = r.id as string;
+      const recordWarnings: string[] = [];
+      const ctx: Ctx = { known, taxonomy, warn: (message) => recordWarnings.push(message) };
+      let converted: ReturnType<typeof convertRecord>;
+      try {
+        converted = convertRecord(r, ctx);
+      } catch (err) {
+        converted = { reason: `conversion failed: ${(err as Error).message}` };
+      }
+      if ("reason" in converted) {
+        skipped.push({ id: rid, reason: converted.reason });
+        continue;
+      }
+      const v = validateRecord(converted.record);
+      if (!v.ok) {
+        skipped.push({ id: rid, reason: `invalid after conversion: ${v.reason}` });
+        continue;
+      }
+      for (const message of recordWarnings) warnings.push({ id: rid, message });
+      if (!out.write(`${JSON.stringify(converted.record)}\n`)) await once(out, "drain");
+      written++;
+      byTable[converted.record.table] = (byTable[converted.record.table] ?? 0) + 1;
+    }
+  } finally {
+    out.end();
+    await closed;
+  }
+  return { written, skipped, byTable, warnings, seconds: (performance.now() - t0) / 1000 };
+}
+
+function idOfLine(text: string): string | undefined {
+  try {
+    const id = (JSON.parse(text) as MuseumRecord).id;
+    return typeof id === "string" ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -34,6 +34,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       colors: o.colors,
       placeholder: o.placeholder,
       semaforo: o.semaforo,
+      disableShuffle: o.disableShuffle,
     },
   };
 }

@@ -3,11 +3,13 @@ import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes
 /** The page tree, mounted once per locale: Italian unprefixed, then /en and /fr. */
 const pages = (locale: "it" | "en" | "fr") => [
   index("features/home/routes/home.tsx", { id: `${locale}:home` }),
+  route("cerca", "features/search/routes/search.tsx", { id: `${locale}:cerca` }),
   route(":table/:id/:label?", "features/records/routes/record.tsx", { id: `${locale}:record` }),
   route("*", "features/shell/routes/not-found.tsx", { id: `${locale}:not-found` }),
 ];
 
 export default [
+  route("api/public/search", "features/search/routes/api-search.ts", { id: "api:search" }),
   route("api/public/records/:table/:id", "features/records/routes/api-record.ts", { id: "api:record" }),
   route("lang/:locale", "features/shell/routes/lang.ts", { id: "lang" }),
   ...pages("it"),

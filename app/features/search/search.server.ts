@@ -97,6 +97,11 @@ async function runSearch(
       );
       continue;
     }
+    if (f.startsWith("type:")) {
+      const typeId = Number(f.slice(5));
+      where.push(Number.isInteger(typeId) ? sql`r.type_id = ${typeId}` : sql`false`);
+      continue;
+    }
     // A tag filter matches the tag and everything below it in its tree.
     where.push(sql`exists (select 1 from record_tags rt join tags tg on tg.id = rt.tag_id
       where rt.record_uid = r.uid and (tg.id = ${f} or tg.path like ${`${likeEscape(f)}/%`} or tg.path like ${`%/${likeEscape(f)}/%`}))`);

@@ -23,6 +23,16 @@ export type SiteOptions = {
   disableShuffle: boolean;
   dateFormat: string;
   semaforo: SemaforoEntry[];
+  /** Search: type ids never shown (default 265). */
+  excludedTypes: number[];
+  /** Search: no relevance sort even with text. */
+  noRelevance: boolean;
+  /** Sanitised mode: strip scripts and script links from query values. */
+  sanitize: boolean;
+  /** Timeline span in years. */
+  timeline: { from: number; to: number };
+  /** Filter (tag root) order; unlisted roots rank 100. */
+  filtriOrder: string[];
 };
 
 export const DEFAULT_OPTIONS: SiteOptions = {
@@ -43,6 +53,11 @@ export const DEFAULT_OPTIONS: SiteOptions = {
   disableShuffle: false,
   dateFormat: "DD/MM/YYYY",
   semaforo: [],
+  excludedTypes: [265],
+  noRelevance: false,
+  sanitize: true,
+  timeline: { from: 1700, to: 2030 },
+  filtriOrder: [],
 };
 
 /** Default placeholder shown when an image is missing or fails to load. */

@@ -31,6 +31,9 @@ export function SiteHeader({ options }: { options: Options }) {
           <NavLink to={home} end className="tab">
             {t("nav.archivio")}
           </NavLink>
+          <NavLink to={localizePath("/cerca", locale) + (options?.disableShuffle ? "" : "?showshuffle=1")} className="tab">
+            {t("nav.esplora")}
+          </NavLink>
         </nav>
         <div className="site-header__tools">
           <nav aria-label={t("app.language")} className="lang-switch">

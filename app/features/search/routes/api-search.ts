@@ -1,0 +1,20 @@
+import type { Route } from "./+types/api-search";
+import { jsonError } from "~/.server/errors";
+import { isLocale } from "~/lib/locale";
+import { getSiteOptions } from "~/features/site/site.server";
+import { search } from "../search.server";
+import { parseSearchParams } from "../search-params";
+
+/** GET /api/public/search — the same search as the page, as JSON (`locale` picks the language). */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const locale = url.searchParams.get("locale") ?? "it";
+  if (url.searchParams.getAll("locale").length > 1 || !isLocale(locale)) return jsonError(400, "locale: one of it, en, fr");
+  const options = await getSiteOptions(context.database, locale);
+  const parsed = parseSearchParams(url.searchParams, { allow: ["locale"], sanitize: options.sanitize });
+  if (!parsed.ok) return jsonError(400, parsed.error.messageKey ? `${parsed.error.param}: ${parsed.error.message}` : parsed.error.message);
+  const result = await search({ database: context.database, viewer: context.viewer, locale }, parsed.params, {
+    excludedTypes: options.excludedTypes,
+    noRelevance: options.noRelevance,
+  });
+  return Response.json(result, { headers: { "Cache-Control": context.viewer.kind === "anonymous" ? "public, max-age=30" : "private, no-store" } });
+}

@@ -1,0 +1,445 @@
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { useEffect, useId, useState } from "react";
+import type { Route } from "./+types/search";
+import { serviceContext } from "~/.server/context";
+import { getSiteOptions } from "~/features/site/site.server";
+import { getTagNames, search, type FacetNode, type SearchResult } from "../search.server";
+import {
+  MEDIA_FILTERS, parseSearchParams, SORTS, VIEWS, searchQueryString, type SearchParams,
+} from "../search-params";
+import { useI18n } from "~/i18n/context";
+import { localizePath, splitLocale } from "~/lib/locale";
+import { pageMeta } from "~/lib/seo";
+import { TABLES } from "~/lib/tables";
+import type { MessageKey } from "~/i18n";
+import type { RootData } from "~/root";
+import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
+import { RecordCard } from "~/features/records/components/RecordCard";
+import { AccessLock } from "~/features/records/components/AccessLock";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { locale } = splitLocale(url.pathname);
+  const options = await getSiteOptions(context.database, locale);
+  const parsed = parseSearchParams(url.searchParams, { sanitize: options.sanitize });
+  if (!parsed.ok) {
+    return data({ ok: false as const, error: parsed.error, timeline: options.timeline }, { status: 400 });
+  }
+  const p = parsed.params;
+  const ctx = serviceContext(context, url);
+  const result = await search(ctx, p, {
+    excludedTypes: options.excludedTypes,
+    noRelevance: options.noRelevance,
+    shuffleSeed: p.shuffle ? Math.floor(Date.now() / 600_000) : 0,
+  });
+  const chipNames = await getTagNames(ctx, p.filters.filter((f) => !f.startsWith("type:")));
+  return {
+    ok: true as const,
+    params: p,
+    result,
+    chipNames,
+    timeline: options.timeline,
+    filtriOrder: options.filtriOrder,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
+  const root = matches[0]?.data as RootData | undefined;
+  const locale = splitLocale(location.pathname).locale;
+  const titles = { it: "Cerca nell'archivio", en: "Search the archive", fr: "Rechercher dans les archives" };
+  const q = d && d.ok ? d.params.q : "";
+  return [
+    ...pageMeta({ title: q ? `${q} · ${titles[locale]}` : titles[locale], siteTitle: root?.options.title, origin: root?.origin ?? "", pathname: location.pathname }),
+    { name: "robots", content: "noindex, follow" },
+  ];
+};
+
+export const handle = { layout: "default" };
+
+const FILTERS_KEY = "caveauOpenFiltri";
+
+export default function SearchPage({ loaderData, matches }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const root = matches[0]?.data as RootData | undefined;
+  const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
+  const navigation = useNavigation();
+  const [filtersOpen, setFiltersOpen] = useState(true);
+  useEffect(() => {
+    const v = localStorage.getItem(FILTERS_KEY);
+    if (v === "0" || v === "1") setFiltersOpen(v === "1");
+  }, []);
+  const toggleFilters = () => {
+    const next = !filtersOpen;
+    setFiltersOpen(next);
+    try {
+      localStorage.setItem(FILTERS_KEY, next ? "1" : "0");
+    } catch {
+      /* storage disabled */
+    }
+  };
+  const base = localizePath("/cerca", locale);
+
+  if (!loaderData.ok) {
+    const e = loaderData.error;
+    return (
+      <div className="search">
+        <h1>{t("search.title")}</h1>
+        <SearchBox params={null} action={base} />
+        <p className="form-error" role="alert">
+          {e.messageKey ? t(e.messageKey) : t("search.invalidParam", { message: e.message })}
+        </p>
+        <p>
+          <Link to={base}>{t("search.clearAll")}</Link>
+        </p>
+      </div>
+    );
+  }
+  const { params: p, result, chipNames } = loaderData;
+  const link = (over: Partial<SearchParams>) => base + searchQueryString(p, { page: 0, ...over });
+  const pages = Math.max(1, Math.ceil(result.count / result.pageSize));
+  const busy = navigation.state === "loading" && navigation.location?.pathname === base;
+  return (
+    <div className="search">
+      <h1 className="visually-hidden">{t("search.title")}</h1>
+      <SearchBox params={p} action={base} />
+      <div className="search__bar">
+        <button type="button" className="button" aria-expanded={filtersOpen} aria-controls="search-filters" onClick={toggleFilters}>
+          {filtersOpen ? t("search.hideFilters") : t("search.showFilters")}
+        </button>
+        <p className="search__count" role="status" aria-live="polite">
+          {p.shuffle
+            ? t("search.shuffle")
+            : result.count === 1
+              ? t("search.oneResult")
+              : p.q
+                ? t("search.resultsFor", { count: result.count.toLocaleString(locale), q: p.q })
+                : t("search.results", { count: result.count.toLocaleString(locale) })}
+        </p>
+        <SortForm params={p} action={base} current={result.sort} hasText={Boolean(p.q)} />
+        <nav aria-label={t("search.view")} className="view-switch">
+          {VIEWS.map((v) => (
+            <Link key={v} to={link({ view: v, page: p.page })} aria-current={p.view === v ? "true" : undefined} className="button button--small">
+              {t(`search.view.${v}` as MessageKey)}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      <ActiveFilters params={p} names={chipNames} link={link} types={result.facets.types} />
+      <div className={`search__layout ${filtersOpen ? "" : "search__layout--closed"}`}>
+        <aside id="search-filters" className="search__filters" hidden={!filtersOpen} aria-label={t("search.filters")}>
+          <FiltersPanel params={p} facets={result.facets} link={link} action={base} filtriOrder={loaderData.filtriOrder} />
+        </aside>
+        <section className="search__results" aria-busy={busy} aria-label={t("search.label")}>
+          <Timeline decades={result.facets.decades} from={loaderData.timeline.from} to={loaderData.timeline.to} link={link} />
+          {result.fuzzy && <p className="notice">{t("search.fuzzy")}</p>}
+          {result.count === 0 ? (
+            <div className="empty-state">
+              <p>{t("search.noResults")}</p>
+              <p>{t("search.noResultsHint")}</p>
+            </div>
+          ) : p.view === "auitable" ? (
+            <ResultsTable items={result.data} />
+          ) : (
+            <ul className={p.view === "auimasonry" ? "masonry" : "card-grid"}>
+              {result.data.map((c) => (
+                <li key={`${c.table}/${c.id}`}>
+                  <RecordCard card={c} placeholder={placeholder} variant={p.view === "auimasonry" ? "masonry" : "big"} headingLevel={2} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {pages > 1 && !p.shuffle && (
+            <nav aria-label={t("search.pagination")} className="pagination">
+              {p.page > 0 ? (
+                <Link to={link({ page: p.page - 1 })} rel="prev" className="button">
+                  {t("search.previous")}
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span>{t("search.pageOf", { page: p.page + 1, pages })}</span>
+              {p.page + 1 < pages ? (
+                <Link to={link({ page: p.page + 1 })} rel="next" className="button">
+                  {t("search.next")}
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SearchBox({ params, action }: { params: SearchParams | null; action: string }) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <Form method="get" action={action} role="search" className="search-box">
+      <label htmlFor={id} className="visually-hidden">
+        {t("search.label")}
+      </label>
+      <input id={id} type="search" name="q" defaultValue={params?.q ?? ""} placeholder={t("search.placeholder")} maxLength={200} autoComplete="off" key={params?.q ?? ""} />
+      {params?.tablesExplicit && params.tables.map((tb) => <input key={tb} type="hidden" name="table" value={tb} />)}
+      {params?.filters.map((f) => <input key={f} type="hidden" name="filtro" value={f} />)}
+      {params?.fromRaw && <input type="hidden" name="from" value={params.fromRaw} />}
+      {params?.toRaw && <input type="hidden" name="to" value={params.toRaw} />}
+      {params && params.media !== "all" && <input type="hidden" name="media" value={params.media} />}
+      {params && params.view !== "auigrid" && <input type="hidden" name="view" value={params.view} />}
+      <button type="submit" className="button button--primary">
+        {t("search.submit")}
+      </button>
+    </Form>
+  );
+}
+
+function SortForm({ params, action, current, hasText }: { params: SearchParams; action: string; current: string; hasText: boolean }) {
+  const { t } = useI18n();
+  const submit = useSubmit();
+  const id = useId();
+  const [js, setJs] = useState(false);
+  useEffect(() => setJs(true), []);
+  const sp = new URLSearchParams(searchQueryString(params, { page: 0, sort: null }));
+  return (
+    <Form method="get" action={action} className="sort-form" onChange={(e) => submit(e.currentTarget)}>
+      {[...sp.entries()].map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
+      <label htmlFor={id}>{t("search.sort")}</label>
+      <select id={id} name="sort" defaultValue={current} key={current}>
+        {SORTS.filter((s) => s !== "ss" || hasText).map((s) => (
+          <option key={s} value={s}>
+            {t(`search.sort.${s}` as MessageKey)}
+          </option>
+        ))}
+      </select>
+      {!js && (
+        <button type="submit" className="button button--small">
+          {t("search.apply")}
+        </button>
+      )}
+    </Form>
+  );
+}
+
+function ActiveFilters({ params: p, names, link, types }: { params: SearchParams; names: Record<string, string>; link: (o: Partial<SearchParams>) => string; types: SearchResult["facets"]["types"] }) {
+  const { t } = useI18n();
+  const chips: { name: string; to: string }[] = [];
+  if (p.q) chips.push({ name: `«${p.q}»`, to: link({ q: "" }) });
+  for (const f of p.filters) {
+    const name = f.startsWith("type:") ? (types.find((x) => `type:${x.id}` === f)?.name ?? f) : (names[f] ?? f);
+    chips.push({ name, to: link({ filters: p.filters.filter((x) => x !== f) }) });
+  }
+  if (p.fromRaw || p.toRaw) chips.push({ name: `${p.fromRaw || "…"} – ${p.toRaw || "…"}`, to: link({ fromRaw: "", toRaw: "" }) });
+  if (p.media !== "all") chips.push({ name: t(`search.media.${p.media}` as MessageKey), to: link({ media: "all" }) });
+  if (p.tablesExplicit) for (const tb of p.tables) chips.push({ name: t(`table.${tb}` as MessageKey), to: link({ tables: p.tables.filter((x) => x !== tb), tablesExplicit: p.tables.length > 1 }) });
+  if (!chips.length) return null;
+  return (
+    <nav aria-label={t("search.activeFilters")} className="chips">
+      <ul>
+        {chips.map((c) => (
+          <li key={c.to}>
+            <Link to={c.to} className="chip" aria-label={t("search.removeFilter", { name: c.name })}>
+              {c.name} <span aria-hidden="true">×</span>
+            </Link>
+          </li>
+        ))}
+        {chips.length > 1 && (
+          <li>
+            <Link to={link({ q: "", filters: [], fromRaw: "", toRaw: "", media: "all", tablesExplicit: false })} className="chip chip--clear">
+              {t("search.clearAll")}
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+function FiltersPanel({ params: p, facets, link, action, filtriOrder }: { params: SearchParams; facets: SearchResult["facets"]; link: (o: Partial<SearchParams>) => string; action: string; filtriOrder: string[] }) {
+  const { t } = useI18n();
+  const fromId = useId();
+  const toId = useId();
+  const toggleFilter = (id: string) => (p.filters.includes(id) ? p.filters.filter((x) => x !== id) : [...p.filters, id]);
+  const toggleTable = (tb: (typeof TABLES)[number]) => {
+    const current = p.tablesExplicit ? p.tables : [];
+    const next = current.includes(tb) ? current.filter((x) => x !== tb) : [...current, tb];
+    return { tables: next, tablesExplicit: next.length > 0 };
+  };
+  const hidden = new URLSearchParams(searchQueryString(p, { page: 0, fromRaw: "", toRaw: "" }));
+  return (
+    <div className="filters">
+      <h2>{t("search.filters")}</h2>
+      <section aria-labelledby="f-tables">
+        <h3 id="f-tables">{t("search.tables")}</h3>
+        <ul className="facet-list">
+          {facets.tables.map((x) => (
+            <li key={x.table}>
+              <Link to={link(toggleTable(x.table as (typeof TABLES)[number]))} aria-current={p.tablesExplicit && p.tables.includes(x.table as never) ? "true" : undefined}>
+                {t(`table.${x.table}` as MessageKey)} <span className="facet-count">{x.count}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="f-dates">
+        <h3 id="f-dates">{t("search.dates")}</h3>
+        <Form method="get" action={action} className="date-form">
+          {[...hidden.entries()].map(([k, v], i) => (
+            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+          ))}
+          <p id="date-hint" className="hint">
+            {t("search.dateHint")}
+          </p>
+          <label htmlFor={fromId}>{t("search.from")}</label>
+          <input id={fromId} name="from" defaultValue={p.fromRaw} inputMode="numeric" pattern="\d{1,4}|\d{1,2}/\d{1,2}/\d{1,4}" aria-describedby="date-hint" size={10} key={`f${p.fromRaw}`} />
+          <label htmlFor={toId}>{t("search.to")}</label>
+          <input id={toId} name="to" defaultValue={p.toRaw} inputMode="numeric" pattern="\d{1,4}|\d{1,2}/\d{1,2}/\d{1,4}" aria-describedby="date-hint" size={10} key={`t${p.toRaw}`} />
+          <button type="submit" className="button button--small">
+            {t("search.applyDates")}
+          </button>
+        </Form>
+      </section>
+      <section aria-labelledby="f-media">
+        <h3 id="f-media">{t("search.media")}</h3>
+        <ul className="facet-list">
+          {MEDIA_FILTERS.map((m) => (
+            <li key={m}>
+              <Link to={link({ media: m })} aria-current={p.media === m ? "true" : undefined}>
+                {t(`search.media.${m}` as MessageKey)}
+                {m === "con_media" && <span className="facet-count">{facets.media.withMedia}</span>}
+                {m === "senza_media" && <span className="facet-count">{facets.media.withoutMedia}</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {facets.types.length > 0 && (
+        <section aria-labelledby="f-types">
+          <h3 id="f-types">{t("search.types")}</h3>
+          <ul className="facet-list">
+            {facets.types.slice(0, 30).map((x) => (
+              <li key={x.id}>
+                <Link to={link({ filters: toggleFilter(`type:${x.id}`) })} aria-current={p.filters.includes(`type:${x.id}`) ? "true" : undefined}>
+                  {x.name} <span className="facet-count">{x.count}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {facets.tags.length > 0 && (
+        <section aria-labelledby="f-tags">
+          <h3 id="f-tags">{t("search.tags")}</h3>
+          <TagTree nodes={facets.tags} selected={p.filters} link={(id) => link({ filters: toggleFilter(id) })} order={filtriOrder} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** Filter tree: roots ordered by the configured filter order (unlisted rank 100), then by name. */
+function TagTree({ nodes, selected, link, order }: { nodes: FacetNode[]; selected: string[]; link: (id: string) => string; order: string[] }) {
+  const byParent = new Map<string | null, FacetNode[]>();
+  const ids = new Set(nodes.map((n) => n.id));
+  for (const n of nodes) {
+    const parent = n.parentId && ids.has(n.parentId) ? n.parentId : null;
+    const list = byParent.get(parent) ?? [];
+    list.push(n);
+    byParent.set(parent, list);
+  }
+  const rank = (id: string) => {
+    const i = order.indexOf(id);
+    return i < 0 ? 100 : i;
+  };
+  const sortNodes = (list: FacetNode[], isRoot: boolean) =>
+    [...list].sort((a, b) => (isRoot ? rank(a.id) - rank(b.id) : 0) || a.name.localeCompare(b.name));
+  const render = (parent: string | null, depth: number): React.ReactNode => {
+    const list = byParent.get(parent);
+    if (!list?.length) return null;
+    return (
+      <ul className={depth ? "tag-tree__children" : "tag-tree"}>
+        {sortNodes(list, depth === 0).map((n) => {
+          const children = byParent.get(n.id);
+          const active = selected.includes(n.id);
+          const open = active || selected.some((s) => nodes.find((x) => x.id === s)?.path.startsWith(`${n.path}/`));
+          const label = (
+            <Link to={link(n.id)} aria-current={active ? "true" : undefined}>
+              {n.name} <span className="facet-count">{n.count}</span>
+            </Link>
+          );
+          return (
+            <li key={n.id}>
+              {children?.length ? (
+                <details open={open || undefined}>
+                  <summary>{label}</summary>
+                  {render(n.id, depth + 1)}
+                </details>
+              ) : (
+                label
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    );
+  };
+  return <>{render(null, 0)}</>;
+}
+
+function Timeline({ decades, from, to, link }: { decades: { decade: number; count: number }[]; from: number; to: number; link: (o: Partial<SearchParams>) => string }) {
+  const { t } = useI18n();
+  const shown = decades.filter((d) => d.decade >= Math.floor(from / 10) * 10 && d.decade <= to);
+  if (shown.length < 2) return null;
+  const max = Math.max(...shown.map((d) => d.count));
+  return (
+    <nav aria-label={t("search.timeline")} className="timeline">
+      <ul>
+        {shown.map((d) => (
+          <li key={d.decade}>
+            <Link to={link({ fromRaw: String(d.decade), toRaw: String(d.decade + 9) })} title={t("search.decade", { decade: d.decade, count: d.count })}>
+              <span className="timeline__bar" style={{ height: `${Math.max(4, Math.round((d.count / max) * 100))}%` }} aria-hidden="true" />
+              <span className="visually-hidden">{t("search.decade", { decade: d.decade, count: d.count })}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="timeline__axis" aria-hidden="true">
+        <span>{shown[0]!.decade}</span>
+        <span>{shown.at(-1)!.decade + 9}</span>
+      </div>
+    </nav>
+  );
+}
+
+function ResultsTable({ items }: { items: SearchResult["data"] }) {
+  const { t, locale } = useI18n();
+  return (
+    <table className="results-table">
+      <thead>
+        <tr>
+          <th scope="col">{t("search.col.title")}</th>
+          <th scope="col">{t("search.col.type")}</th>
+          <th scope="col">{t("search.col.date")}</th>
+          <th scope="col">{t("search.col.numero")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((c) => (
+          <tr key={`${c.table}/${c.id}`}>
+            <th scope="row">
+              <Link to={localizePath(c.link, locale)} lang={c.labelLang !== locale ? c.labelLang : undefined}>
+                {c.preferred_label}
+              </Link>{" "}
+              <AccessLock access={c.access} />
+            </th>
+            <td>{c.type?.name}</td>
+            <td>{c.dateDisplay}</td>
+            <td>{c.numero}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

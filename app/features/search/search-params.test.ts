@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { effectiveSort, parseSearchParams, sanitizeQueryValue, searchQueryString } from "./search-params";
+import { buildTsQuery } from "./search.server";
+
+const parse = (qs: string, opts?: Parameters<typeof parseSearchParams>[1]) => parseSearchParams(new URLSearchParams(qs), opts);
+
+describe("search parameters", () => {
+  it("has the spec's defaults", () => {
+    const r = parse("");
+    expect(r.ok && r.params).toMatchObject({
+      q: "", mode: "and", tables: ["ca_objects", "ca_entities", "ca_occurrences", "objects"], filters: [], media: "all", sort: null, view: "auigrid", page: 0, shuffle: false,
+    });
+  });
+  it("accepts every documented value", () => {
+    const r = parse("q=porto+genova&mode=or&table=ca_places&table=assets&filtro=a&filtro=pin|Pin&from=1800&to=31/12/1850&media=con_media&sort=taz&view=auitable&page=3&showshuffle=1&print=1");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.params).toMatchObject({ q: "porto genova", mode: "or", tables: ["ca_places", "assets"], filters: ["a", "pin|Pin"], media: "con_media", sort: "taz", view: "auitable", page: 3, shuffle: true, print: true });
+    expect(r.params.from).toEqual({ year: 1800, month: 1, day: 1 });
+    expect(r.params.to).toEqual({ year: 1850, month: 12, day: 31 });
+  });
+  it.each([
+    ["sort=relevance", "sort"],
+    ["sort[$ne]=az", "sort[$ne]"],
+    ["q[$gt]=", "q[$gt]"],
+    ["q=a&q=b", "q"],
+    ["page=-1", "page"],
+    ["page=1e3", "page"],
+    ["page=99999", "page"],
+    ["view=list", "view"],
+    ["media=yes", "media"],
+    ["mode=xor", "mode"],
+    ["table=users", "table"],
+    ["table=ca_objects;drop%20table%20records", "table"],
+    ["filtro=a'%20or%20'1'='1", "filtro"],
+    ["filtro=../../x", "filtro"],
+    ["shuffle=maybe", "shuffle"],
+    ["utm_source=x", "utm_source"],
+  ])("rejects %s naming the parameter", (qs, param) => {
+    const r = parse(qs);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.param).toBe(param);
+  });
+  it("rejects invalid dates with the spec's message", () => {
+    for (const qs of ["from=31/02/1900", "to=yesterday", "from=1900&to=1800"]) {
+      const r = parse(qs);
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.error.message).toBe("Le date (o la data) inserite non sono valide");
+        expect(r.error.messageKey).toBe("search.invalidDates");
+      }
+    }
+  });
+  it("limits the text length", () => {
+    expect(parse(`q=${"a".repeat(201)}`).ok).toBe(false);
+    expect(parse(`q=${"a".repeat(200)}`).ok).toBe(true);
+  });
+  it("sanitised mode strips scripts, on-event attributes and script links from the text", () => {
+    expect(sanitizeQueryValue('ritratto <script>alert(1)</script> donna')).toBe("ritratto donna");
+    expect(sanitizeQueryValue('<img src=x onerror="alert(1)"> vaso')).toBe("<img src=x > vaso");
+    expect(sanitizeQueryValue("javascript:alert(1) lettera data:text/html,xx")).toBe("lettera");
+    const r = parse("q=" + encodeURIComponent("<script>x</script>porto"), { sanitize: true });
+    expect(r.ok && r.params.q).toBe("porto");
+  });
+  it("offers relevance only with text, unless disabled", () => {
+    expect(effectiveSort({ q: "", sort: null })).toBe("az");
+    expect(effectiveSort({ q: "", sort: "ss" })).toBe("az");
+    expect(effectiveSort({ q: "porto", sort: null })).toBe("ss");
+    expect(effectiveSort({ q: "porto", sort: null }, { noRelevance: true })).toBe("az");
+    expect(effectiveSort({ q: "porto", sort: "on" })).toBe("on");
+  });
+  it("round-trips the state through the query string", () => {
+    const r = parse("q=porto&filtro=a&filtro=b&from=1800&media=senza_media&sort=za&view=auimasonry&page=2&table=ca_places");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const again = parse(searchQueryString(r.params).slice(1));
+    expect(again.ok && again.params).toEqual(r.params);
+  });
+});
+
+describe("text query", () => {
+  it("joins words with AND or OR and prefix-matches the last one", () => {
+    expect(buildTsQuery("Porto di Genova", "and")).toBe("porto & di & genova:*");
+    expect(buildTsQuery("porto genova", "or")).toBe("porto | genova:*");
+  });
+  it("drops operators and punctuation so no tsquery syntax gets through", () => {
+    expect(buildTsQuery("a & b | !c <-> d:* 'x'", "and")).toBe("a & b & c & d & x:*");
+    expect(buildTsQuery("'; drop table records; --", "and")).toBe("drop & table & records:*");
+    expect(buildTsQuery("  !!! ", "and")).toBeNull();
+    expect(buildTsQuery("Città più", "and")).toBe("città & più:*");
+  });
+});

@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importFile } from "../../app/features/catalogue/import.server";
+import { search } from "../../app/features/search/search.server";
+import { parseSearchParams } from "../../app/features/search/search-params";
+import { anonymousViewer, viewerFor, type Viewer } from "../../app/.server/access";
+import { parseCapabilities } from "../../app/lib/capabilities";
+import { testDatabases } from "../setup/db";
+import { startTestServer } from "../setup/app";
+import { makeRecord, tempDir, writeNdjson } from "../factories/records";
+
+const caps = parseCapabilities("RISERVATO:32, RISERVATO2:64");
+const visitor = anonymousViewer();
+const riservato = viewerFor({ id: "u1", level: 32, roles: [] }, caps);
+const riservato2 = viewerFor({ id: "u2", level: 64, roles: [] }, caps);
+
+const tag = (id: string, it: string, parents: { id: string; name: { it: string } }[] = []) => ({ id, name: { it }, parents });
+const SOGGETTI = { id: "sog", name: { it: "Soggetti" } };
+const PORTI = { id: "sog-porti", name: { it: "Porti" } };
+
+for (const target of testDatabases()) {
+  describe(`search on ${target.name}`, () => {
+    let db: Awaited<ReturnType<typeof target.open>>;
+    let server: Awaited<ReturnType<typeof startTestServer>>;
+    const dir = tempDir();
+    const run = (qs: string, viewer: Viewer = visitor, locale: "it" | "en" | "fr" = "it") => {
+      const p = parseSearchParams(new URLSearchParams(qs));
+      if (!p.ok) throw new Error(p.error.message);
+      return search({ database: db, viewer, locale }, p.params);
+    };
+
+    beforeAll(async () => {
+      db = await target.open();
+      await importFile(
+        db,
+        writeNdjson(dir, [
+          makeRecord({ id: "1", texts: { it: { label: "Veduta del porto di Genova", summary: "Fotografia del molo." }, en: { label: "View of the port of Genoa" } }, date: { start: "1885" }, tags: [tag("sog-porti-genova", "Genova", [SOGGETTI, PORTI])] }),
+          makeRecord({ id: "2", texts: { it: { label: "Lettera da Napoli", summary: "Parla del porto e della città." } }, date: { start: "1902-05-03" }, tags: [tag("sog-porti-napoli", "Napoli", [SOGGETTI, PORTI])] }),
+          makeRecord({ id: "3", access: 2, texts: { it: { label: "Porto riservato" } }, date: { start: "1885" }, tags: [tag("sog-porti-genova", "Genova", [SOGGETTI, PORTI])] }),
+          makeRecord({ id: "4", access: 3, texts: { it: { label: "Porto segretissimo" } }, date: { start: "1950" }, tags: [tag("sog-segreti", "Segreti", [SOGGETTI])], coordinates: { lat: 44, lng: 9 } }),
+          makeRecord({ id: "5", type: { id: 265, code: "escluso", name: { it: "Escluso" } }, texts: { it: { label: "Porto escluso dal tipo" } } }),
+          makeRecord({ id: "6", texts: { it: { label: "Ritratto di donna", summary: "Olio su tela." } }, date: { start: "1750" } }),
+          makeRecord({ table: "ca_places", id: "p1", texts: { it: { label: "Porto Venere" } } }),
+          makeRecord({ table: "ca_entities", id: "e1", texts: { it: { label: "Società Città di Genova" } } }),
+        ]),
+        { mediaStore: path.join(dir, "store") },
+      );
+      server = await startTestServer(db, path.join(dir, "store"));
+    });
+    afterAll(async () => {
+      await server?.close();
+      await db.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("finds by text with title matches first, accent-insensitive, with prefix on the last word", async () => {
+      const r = await run("q=porto");
+      expect(r.data.map((d) => d.id)).toEqual(["1", "2"]);
+      expect(r.count).toBe(2);
+      expect(r.data[0]!.scoreIcon).toBeGreaterThan(0);
+      expect((await run("q=citta")).data.map((d) => d.id)).toEqual(["e1", "2"]); // "Città" without the accent; title match first
+      expect((await run("q=gen")).data.map((d) => d.id).sort()).toEqual(["1", "e1"]);
+      expect((await run("q=porto+napoli")).data.map((d) => d.id)).toEqual(["2"]);
+      expect((await run("q=napoli+ritratto&mode=or")).count).toBe(2);
+    });
+
+    it("searches the page's locale with the Italian fallback", async () => {
+      expect((await run("q=port", visitor, "en")).data.map((d) => d.id)).toContain("1");
+      expect((await run("q=lettera", visitor, "en")).data.map((d) => d.id)).toEqual(["2"]);
+    });
+
+    it("tolerates typos when nothing matches exactly", async () => {
+      const r = await run("q=ritrato+di+dona");
+      expect(r.fuzzy).toBe(true);
+      expect(r.data.map((d) => d.id)).toContain("6");
+    });
+
+    it("never shows restricted records in results, counts or facets to a viewer without the capability", async () => {
+      const v = await run("q=porto");
+      expect(v.data.map((d) => d.id)).not.toContain("3");
+      expect(v.facets.tags.find((t) => t.id === "sog-porti-genova")?.count).toBe(1);
+      expect(v.facets.tags.find((t) => t.id === "sog-segreti")).toBeUndefined();
+      expect(v.facets.decades).toEqual([{ decade: 1880, count: 1 }, { decade: 1900, count: 1 }]);
+      const r1 = await run("q=porto", riservato);
+      expect(r1.data.map((d) => d.id).sort()).toEqual(["1", "2", "3"]);
+      expect(r1.facets.tags.find((t) => t.id === "sog-porti-genova")?.count).toBe(2);
+      const r2 = await run("q=porto", riservato2);
+      expect(r2.count).toBe(4);
+      expect(r2.facets.tags.find((t) => t.id === "sog-segreti")?.count).toBe(1);
+      const all = await run("");
+      expect(all.count).toBe(4); // 1, 2, 6, e1 — not 3, 4, nor the excluded type 265, nor places by default
+    });
+
+    it("filters by tag subtree, dates, media and table", async () => {
+      expect((await run("filtro=sog-porti")).data.map((d) => d.id).sort()).toEqual(["1", "2"]);
+      expect((await run("filtro=sog-porti-napoli")).data.map((d) => d.id)).toEqual(["2"]);
+      expect((await run("filtro=sog")).facets.tags.find((t) => t.id === "sog")?.count).toBe(2);
+      expect((await run("from=1900")).data.map((d) => d.id)).toEqual(["2"]);
+      expect((await run("to=1800")).data.map((d) => d.id)).toEqual(["6"]);
+      expect((await run("from=03/05/1902&to=03/05/1902")).data.map((d) => d.id)).toEqual(["2"]);
+      expect((await run("media=con_media")).count).toBe(0);
+      expect((await run("table=ca_places")).data.map((d) => d.id)).toEqual(["p1"]);
+      expect((await run("filtro=pin|Pin")).count).toBe(0);
+    });
+
+    it("sorts by every key", async () => {
+      const ids = async (sort: string) => (await run(`sort=${sort}`)).data.map((d) => d.id);
+      expect(await ids("az")).toEqual(["2", "6", "e1", "1"]);
+      expect(await ids("za")).toEqual(["1", "e1", "6", "2"]);
+      expect(await ids("on")).toEqual(["2", "1", "6", "e1"]);
+      expect(await ids("no")).toEqual(["6", "1", "2", "e1"]);
+      for (const s of ["taz", "tza", "wm", "nm", "ss"]) expect((await ids(s)).sort()).toEqual(["1", "2", "6", "e1"]);
+    });
+
+    it("the API answers JSON and 400 for bad parameters, naming them", async () => {
+      const ok = await server.fetch("/api/public/search?q=porto&locale=en");
+      expect(ok.status).toBe(200);
+      const body = await ok.json();
+      expect(body.count).toBe(2);
+      expect(body.data[0]).toMatchObject({ id: "1", table: "ca_objects", preferred_label: "View of the port of Genoa", link: expect.stringMatching(/^\/oggetti\/1\//) });
+      expect(body.data.some((d: { id: string }) => d.id === "3")).toBe(false);
+      for (const [qs, word] of [["sort=evil", "sort"], ["q[$ne]=x", "q[$ne]"], ["page=1;drop", "page"], ["from=32/01/1900", "from"], ["locale=de", "locale"], ["q=a&q=b", "q"]]) {
+        const res = await server.fetch(`/api/public/search?${qs}`);
+        expect(res.status, qs).toBe(400);
+        expect((await res.json()).error.message).toContain(word);
+      }
+    });
+
+    it("the page escapes what it echoes and answers 400 with a message for bad input", async () => {
+      const res = await server.fetch(`/cerca?q=${encodeURIComponent('"><img src=x onerror=alert(1)>')}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).not.toContain("<img src=x onerror");
+      const bad = await server.fetch("/en/cerca?from=31/02/1900");
+      expect(bad.status).toBe(400);
+      expect(await bad.text()).toContain("The date (or dates) entered are not valid");
+      const it = await (await server.fetch("/cerca?to=abc")).text();
+      expect(it).toContain("Le date (o la data) inserite non sono valide");
+    });
+  });
+}

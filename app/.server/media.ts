@@ -38,12 +38,18 @@ export async function deriveImage(sourceFile: string, mediaDir: string): Promise
   const originalAbs = path.join(mediaDir, originalRel);
   if (!fs.existsSync(originalAbs)) await fs.promises.writeFile(originalAbs, input);
   out.original = originalRel;
+  const webReady = meta.format === "jpeg" || meta.format === "png" || meta.format === "webp";
   for (const [name, w] of Object.entries(DERIVATIVES) as [DerivativeName, number][]) {
+    // An original no wider than the derivative would only be re-encoded: serve it as it is.
+    if (webReady && name !== "thumbnail" && width <= w && !meta.orientation) {
+      out[name] = originalRel;
+      continue;
+    }
     const rel = path.join(dir, `${hash}-${name}.webp`);
     const abs = path.join(mediaDir, rel);
     if (!fs.existsSync(abs)) {
       const tmp = `${abs}.${process.pid}.tmp`;
-      await sharp(input).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: name === "thumbnail" ? 70 : 80 }).toFile(tmp);
+      await sharp(input).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: name === "thumbnail" ? 70 : 80, effort: 2 }).toFile(tmp);
       await fs.promises.rename(tmp, abs);
     }
     out[name] = rel;

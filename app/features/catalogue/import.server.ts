@@ -119,9 +119,10 @@ async function writeBatches(database: Database, items: AsyncIterable<Parsed>, to
   let batches = 0;
   let failed: ImportResult["failed"];
   let batch: Parsed[] = [];
+  const mediaCache = new Map<string, Partial<Derived>>();
   const flush = async () => {
     try {
-      const media = await deriveBatchMedia(batch, opts);
+      const media = await deriveBatchMedia(batch, opts, mediaCache);
       await database.db.transaction(async (tx) => {
         await writeBatch(tx as unknown as Tx, batch, media);
       });
@@ -149,21 +150,33 @@ async function writeBatches(database: Database, items: AsyncIterable<Parsed>, to
 
 type Tx = Pick<Database["db"], "execute">;
 
-async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions) {
-  const out = new Map<string, Partial<Derived>>();
-  for (const { record } of batch) {
-    for (const m of record.media) {
-      if (!m.file || out.has(m.file)) continue;
+/** Derives every local media file of a batch, a few at a time; files seen in earlier batches are reused. */
+async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions, cache: Map<string, Partial<Derived>>) {
+  const todo: { file: string; type: string; owner: string }[] = [];
+  const queued = new Set<string>();
+  for (const { record } of batch)
+    for (const m of record.media)
+      if (m.file && !cache.has(m.file) && !queued.has(m.file)) {
+        queued.add(m.file);
+        todo.push({ file: m.file, type: m.type, owner: `${record.table}/${record.id}` });
+      }
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) {
+      const item = todo[next++]!;
+      const src = path.join(opts.mediaDir!, item.file);
       try {
-        const src = path.join(opts.mediaDir!, m.file);
-        out.set(m.file, m.type === "image" ? await deriveImage(src, opts.mediaStore) : await storeFile(src, opts.mediaStore));
+        cache.set(item.file, item.type === "image" ? await deriveImage(src, opts.mediaStore) : await storeFile(src, opts.mediaStore));
       } catch (err) {
-        throw new Error(`media ${m.file} of ${record.table}/${record.id}: ${(err as Error).message}`);
+        throw new Error(`media ${item.file} of ${item.owner}: ${(err as Error).message}`);
       }
     }
-  }
-  return out;
+  };
+  await Promise.all(Array.from({ length: MEDIA_CONCURRENCY }, worker));
+  return cache;
 }
+
+const MEDIA_CONCURRENCY = 3;
 
 const LOCALES: Locale[] = ["it", "en", "fr"];
 

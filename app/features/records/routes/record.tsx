@@ -61,6 +61,9 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const labelLang = r.labelLang !== locale ? r.labelLang : undefined;
   const tableKey = `table.${r.table}` as MessageKey;
+  // The full metadata list leaves out what the header and the summary already show.
+  const shown = new Set([...r.headerFields, ...r.summaryFields].map((m) => m.code));
+  const otherMetadata = r.metadata.filter((m) => !shown.has(m.code));
   return (
     <article className={`record record--${r.table}`}>
       <nav aria-label={t("nav.breadcrumb")} className="breadcrumb">
@@ -135,10 +138,10 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
             <MetadataList items={r.summaryFields} lang={r.metadataLang !== locale ? r.metadataLang ?? undefined : undefined} />
           </section>
         )}
-        {r.metadata.length > 0 && (
+        {otherMetadata.length > 0 && (
           <section aria-labelledby="metadata-title" className="record__section">
             <h2 id="metadata-title">{t("record.metadata")}</h2>
-            <MetadataList items={r.metadata} lang={r.metadataLang !== locale ? r.metadataLang ?? undefined : undefined} />
+            <MetadataList items={otherMetadata} lang={r.metadataLang !== locale ? r.metadataLang ?? undefined : undefined} />
           </section>
         )}
         {r.tags.length > 0 && (
@@ -201,6 +204,7 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
         {r.relations.length > 0 && (
           <section aria-labelledby="related-title" className="record__section">
             <h2 id="related-title">{t("record.related")}</h2>
+            <div className="relation-groups">
             {r.relations.map((g) => (
               <div key={g.type + g.label} className="relation-group">
                 <h3>{g.label}</h3>
@@ -230,6 +234,7 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
                 </ul>
               </div>
             ))}
+            </div>
           </section>
         )}
         {(r.source.attribution || r.source.license || r.source.url) && (

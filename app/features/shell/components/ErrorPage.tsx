@@ -9,6 +9,8 @@ export function ErrorPage({ code, message }: { code: number; message?: string })
     message ?? (code === 404 ? t("error.notFound") : code === 400 ? t("error.badRequest") : code === 403 ? t("error.forbidden") : t("error.generic"));
   return (
     <section className="error-page" data-error-page={code}>
+      <title>{`${t("error.title", { code })} · ${text}`}</title>
+      <meta name="robots" content="noindex" />
       <h1>{t("error.title", { code })}</h1>
       <p>{text}</p>
       <Link className="button button--primary" to={localizePath("/", locale)}>

@@ -1,0 +1,242 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "~/.server/db";
+import { importFile } from "~/features/catalogue/import.server";
+import { validateRecord, type InterchangeRecord } from "~/features/catalogue/interchange";
+import { FIXED_IDS, generateDemo, HIGHLIGHT_OBJECT_IDS, METADATA_CODES, type DemoResult } from "./generate";
+import { DEMO_COLORS, DEMO_SUMMARY_CONFIG, seedDemoSite } from "./site";
+import { SEMAFORO_PATHS } from "./vocabulary";
+
+const TABLES = ["ca_objects", "ca_entities", "ca_occurrences", "ca_places", "ca_collections", "assets"];
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "teca-demo-test-"));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function readRecords(file: string): unknown[] {
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
+}
+
+describe("demo archive generator (default size)", () => {
+  let result: DemoResult;
+  let records: InterchangeRecord[];
+  const find = (table: string, id: string) => records.find((r) => r.table === table && r.id === id)!;
+
+  beforeAll(async () => {
+    result = await generateDemo(path.join(tmp, "default"));
+    records = readRecords(result.file).map((raw, i) => {
+      const v = validateRecord(raw);
+      if (!v.ok) throw new Error(`line ${i + 1}: ${v.reason}`);
+      return v.record;
+    });
+  }, 120_000);
+
+  it("writes at least 1,500 valid records across the six tables", () => {
+    expect(records.length).toBe(result.count);
+    expect(records.length).toBeGreaterThanOrEqual(1500);
+    const tables = new Set(records.map((r) => r.table));
+    for (const t of TABLES) expect(tables, t).toContain(t);
+    const objects = records.filter((r) => r.table === "ca_objects").length;
+    expect(objects / records.length).toBeGreaterThan(0.5);
+    expect(new Set(records.map((r) => `${r.table}/${r.id}`)).size).toBe(records.length);
+  });
+
+  it("has every access level in roughly the intended shares", () => {
+    const share = (a: number) => records.filter((r) => r.access === a).length / records.length;
+    expect(share(1)).toBeGreaterThan(0.78);
+    expect(share(2)).toBeGreaterThan(0.05);
+    expect(share(3)).toBeGreaterThan(0.02);
+  });
+
+  it("covers the format: locales, metadata types, currencies, tags, relations, media kinds", () => {
+    const meta = records.flatMap((r) => Object.values(r.texts).flatMap((t) => t!.metadata));
+    expect(new Set(meta.map((m) => m.type))).toEqual(new Set(["text", "date", "link", "quantityValue"]));
+    const currencies = new Set(meta.flatMap((m) => (m.type === "quantityValue" ? [m.value.currency] : [])));
+    for (const c of [1, 2, 3, 11]) expect(currencies).toContain(c);
+    expect(records.filter((r) => Object.keys(r.texts).join() === "it").length).toBeGreaterThan(10);
+    expect(records.filter((r) => Object.keys(r.texts).length === 3).length / records.length).toBeGreaterThan(0.85);
+    expect(records.some((r) => r.tags.some((t) => t.parents.length >= 2))).toBe(true);
+    expect(records.some((r) => r.tags.some((t) => [...t.parents.map((p) => p.id), t.id].join("/").startsWith(SEMAFORO_PATHS.fragile)))).toBe(true);
+    const media = records.flatMap((r) => r.media);
+    for (const t of ["image", "youtube", "vimeo", "application"]) expect(media.some((m) => m.type === t), t).toBe(true);
+    expect(media.some((m) => m.restricted)).toBe(true);
+    expect(media.some((m) => m.title?.it === "[VUOTO]")).toBe(true);
+    expect(records.some((r) => r.relations.some((x) => x.interstitial.length > 0))).toBe(true);
+    expect(records.some((r) => r.numero?.bis)).toBe(true);
+    expect(records.some((r) => !r.date)).toBe(true);
+    expect(records.some((r) => r.date?.end !== undefined)).toBe(true);
+    const years = records.flatMap((r) => (r.date?.start !== undefined ? [Number(String(r.date.start).slice(0, 4))] : []));
+    expect(Math.min(...years)).toBeLessThan(1800);
+    expect(Math.max(...years)).toBeGreaterThanOrEqual(2020);
+    // Metadata codes the site's summary config names are really used.
+    for (const [table, cfg] of Object.entries(DEMO_SUMMARY_CONFIG)) {
+      const used = new Set(records.filter((r) => r.table === table).flatMap((r) => Object.values(r.texts).flatMap((t) => t!.metadata.map((m) => m.code))));
+      for (const code of [...cfg.summary, ...cfg.header]) expect(used, `${table}.${code}`).toContain(code);
+      for (const code of used) expect(METADATA_CODES[table as keyof typeof METADATA_CODES] as readonly string[], `${table}.${code}`).toContain(code);
+    }
+  });
+
+  it("relations point at records that exist; media files exist", () => {
+    const keys = new Set(records.map((r) => `${r.table}/${r.id}`));
+    for (const r of records) {
+      for (const rel of r.relations) expect(keys.has(`${rel.table}/${rel.id}`), `${r.table}/${r.id} → ${rel.table}/${rel.id}`).toBe(true);
+      if (r.parent) expect(keys.has(`${r.table}/${r.parent}`)).toBe(true);
+      for (const m of r.media) if (m.file) expect(fs.existsSync(path.join(result.mediaDir, m.file)), m.file).toBe(true);
+    }
+  });
+
+  it("generates wide, tall and square JPEG images no larger than 1600 px", async () => {
+    const files = [...new Set(records.flatMap((r) => r.media.flatMap((m) => (m.type === "image" && m.file ? [m.file] : []))))];
+    expect(files.length).toBeGreaterThanOrEqual(250);
+    const shapes = new Set<string>();
+    for (const f of files) {
+      const meta = await sharp(path.join(result.mediaDir, f)).metadata();
+      expect(meta.format).toBe("jpeg");
+      expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(1600);
+      shapes.add(meta.width! > meta.height! * 1.5 ? "wide" : meta.height! > meta.width! * 1.5 ? "tall" : meta.width === meta.height ? "square" : "other");
+    }
+    expect(shapes).toContain("wide");
+    expect(shapes).toContain("tall");
+    expect(shapes).toContain("square");
+  });
+
+  it("keeps the well-known ids", async () => {
+    const o1 = find("ca_objects", FIXED_IDS.publicObject);
+    expect(o1.access).toBe(1);
+    expect(Object.keys(o1.texts).sort()).toEqual(["en", "fr", "it"]);
+    expect(o1.texts.it!.label).toBe("Fotografia dello stabilimento di Sesto San Giovanni");
+    expect(o1.texts.en!.label).toBe("Photograph of the Sesto San Giovanni works");
+    expect(o1.texts.fr!.label).toBe("Photographie de l'usine de Sesto San Giovanni");
+    expect(new Set(o1.texts.it!.metadata.map((m) => m.type))).toEqual(new Set(["text", "date", "link", "quantityValue"]));
+    expect(o1.tags.length).toBeGreaterThanOrEqual(3);
+    expect(o1.focalPoint).toBeDefined();
+    const rel = (table: string) => o1.relations.find((r) => r.table === table)?.id;
+    expect(o1.relations.find((r) => r.type === "autore")?.id).toBe(FIXED_IDS.object1.author);
+    expect(rel("ca_entities")).toBe(FIXED_IDS.object1.author);
+    expect(o1.relations.find((r) => r.type === "luogo_realizzazione")?.id).toBe(FIXED_IDS.object1.place);
+    expect(rel("ca_occurrences")).toBe(FIXED_IDS.object1.occurrence);
+    expect(rel("ca_collections")).toBe(FIXED_IDS.object1.collection);
+    expect(find("ca_collections", FIXED_IDS.object1.collection).parent).toBe(FIXED_IDS.fonds);
+    const images = o1.media.filter((m) => m.type === "image");
+    expect(images.length).toBeGreaterThanOrEqual(2);
+    const dims = await Promise.all(images.map((m) => sharp(path.join(result.mediaDir, m.file!)).metadata()));
+    expect(dims.some((d) => d.width! > d.height! * 1.5)).toBe(true);
+    expect(dims.some((d) => d.height! > d.width! * 1.5)).toBe(true);
+
+    expect(find("ca_objects", FIXED_IDS.veryRestrictedObject).access).toBe(3);
+    expect(find("ca_objects", FIXED_IDS.restrictedObject).access).toBe(2);
+    const o4 = find("ca_objects", FIXED_IDS.italianOnlyObject);
+    expect(Object.keys(o4.texts)).toEqual(["it"]);
+    expect(o4.access).toBe(1);
+    for (const id of HIGHLIGHT_OBJECT_IDS) {
+      const o = find("ca_objects", id);
+      expect(o.access, id).toBe(1);
+      expect(o.media.some((m) => m.type === "image"), id).toBe(true);
+    }
+
+    const fonds = find("ca_collections", FIXED_IDS.fonds);
+    expect(fonds.parent).toBeUndefined();
+    const children = records.filter((r) => r.table === "ca_collections" && r.parent === FIXED_IDS.fonds).map((r) => r.id);
+    expect(children).toEqual(expect.arrayContaining([...FIXED_IDS.fondsSeries]));
+    expect(find("ca_places", FIXED_IDS.object1.place).coordinates).toEqual({ lat: 45.535, lng: 9.234 });
+  });
+});
+
+describe("demo archive generator (determinism)", () => {
+  it("produces identical bytes for the same options", async () => {
+    const opts = { records: 300, images: 12 };
+    const a = await generateDemo(path.join(tmp, "det-a"), opts);
+    const b = await generateDemo(path.join(tmp, "det-b"), opts);
+    expect(a.count).toBe(300);
+    expect(fs.readFileSync(a.file).equals(fs.readFileSync(b.file))).toBe(true);
+    const imagesA = fs.readdirSync(a.mediaDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(imagesA.length).toBe(13); // 12 pictures and the PDF
+    for (const e of imagesA) {
+      const rel = path.relative(a.mediaDir, path.join(e.parentPath, e.name));
+      expect(fs.readFileSync(path.join(a.mediaDir, rel)).equals(fs.readFileSync(path.join(b.mediaDir, rel))), rel).toBe(true);
+    }
+    const c = await generateDemo(path.join(tmp, "det-c"), { ...opts, seed: 7 });
+    expect(fs.readFileSync(a.file).equals(fs.readFileSync(c.file))).toBe(false);
+  }, 60_000);
+
+  it("scales without images", async () => {
+    const t0 = performance.now();
+    const r = await generateDemo(path.join(tmp, "big"), { records: 5000, images: 0 });
+    expect(r.count).toBe(5000);
+    expect(performance.now() - t0).toBeLessThan(15_000);
+    const first = fs.readFileSync(r.file, "utf8").split("\n", 1)[0]!;
+    expect(validateRecord(JSON.parse(first)).ok).toBe(true);
+    fs.rmSync(path.join(tmp, "big"), { recursive: true, force: true });
+  }, 60_000);
+});
+
+describe("demo archive import", () => {
+  let database: Database;
+  let gen: DemoResult;
+  beforeAll(async () => {
+    gen = await generateDemo(path.join(tmp, "import"), { records: 300, images: 16 });
+    database = await openDatabase({ memory: true });
+  }, 120_000);
+  afterAll(async () => database?.close());
+
+  it("imports every record and seeds the site", async () => {
+    const res = await importFile(database, gen.file, { mediaDir: gen.mediaDir, mediaStore: path.join(tmp, "store") });
+    expect(res.rejected).toEqual([]);
+    expect(res.failed).toBeUndefined();
+    expect(res.imported).toBe(gen.count);
+    await seedDemoSite(database);
+    await seedDemoSite(database); // idempotent
+
+    const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from records`);
+    expect(n).toBe(gen.count);
+    const perTable = await database.rows<{ table_name: string; n: number }>(sql`select table_name, count(*)::int as n from records group by table_name`);
+    expect(Object.fromEntries(perTable.map((r) => [r.table_name, r.n]))).toEqual(gen.counts);
+    const locales = await database.rows<{ locale: string; n: number }>(sql`select locale, count(*)::int as n from record_texts group by locale order by locale`);
+    expect(locales.map((l) => l.locale)).toEqual(["en", "fr", "it"]);
+    expect(locales.find((l) => l.locale === "it")!.n).toBe(gen.count);
+    for (const l of locales) expect(l.n).toBeGreaterThan(gen.count * 0.8);
+
+    const media = await database.rows<{ media_type: string; width: number | null; height: number | null; thumbnail: string | null }>(
+      sql`select m.media_type, m.width, m.height, m.thumbnail from media m join records r on r.uid = m.record_uid where r.table_name = 'ca_objects' and r.id = '1' order by m.ord`,
+    );
+    expect(media.map((m) => [m.width, m.height])).toEqual([[1600, 900], [800, 1400]]);
+    expect(media.every((m) => m.thumbnail)).toBe(true);
+    const [fonds] = await database.rows<{ n: number }>(sql`select count(*)::int as n from records where table_name = 'ca_collections' and parent_path = '1'`);
+    expect(fonds!.n).toBeGreaterThanOrEqual(6);
+
+    const options = await database.rows<{ locale: string; options: { title: string; menu: unknown[]; colors: unknown } }>(sql`select locale, options from site_options order by locale`);
+    expect(options.map((o) => o.locale)).toEqual(["en", "fr", "it"]);
+    expect(options.find((o) => o.locale === "it")!.options.title).toBe("Archivio Storico della Fondazione Valdameri");
+    const pages = await database.rows<{ locale: string; content: { hero: { image: unknown }; sections: { kind: string }[] } }>(sql`select locale, content from pages where slug = 'home'`);
+    expect(pages).toHaveLength(3);
+    for (const p of pages) {
+      expect(p.content.hero.image).toEqual({ table: "ca_objects", id: "1" });
+      expect(p.content.sections.map((s) => s.kind)).toEqual(["records", "text", "mediaSample"]);
+    }
+    const summary = await database.rows<{ table_name: string }>(sql`select table_name from summary_config where role = ''`);
+    expect(summary.map((s) => s.table_name).sort()).toEqual([...TABLES].sort());
+  }, 120_000);
+});
+
+describe("demo site colours", () => {
+  const lum = (hex: string) => {
+    const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
+  };
+  const contrast = (a: string, b: string) => {
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x! + 0.05) / (y! + 0.05);
+  };
+  it("meet WCAG AA", () => {
+    expect(contrast(DEMO_COLORS.primary, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(DEMO_COLORS.primaryDark, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(DEMO_COLORS.primary, DEMO_COLORS.primaryLight)).toBeGreaterThanOrEqual(4.5);
+  });
+});

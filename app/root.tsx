@@ -16,13 +16,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
+  const themeCookie = /(?:^|;\s*)teca_theme=(light|dark)/.exec(request.headers.get("cookie") ?? "")?.[1];
   const o = await getSiteOptions(context.database, locale);
   const origin = process.env.PUBLIC_URL?.replace(/\/$/, "") || url.origin;
   return {
     locale,
     origin,
+    theme: (themeCookie ?? null) as "light" | "dark" | null,
     options: {
       title: o.title,
       description: o.description,
@@ -41,20 +43,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
-/** Sets the colour theme before first paint so dark mode does not flash. */
-const THEME_SCRIPT = `try{var t=localStorage.getItem("teca-theme");if(!t)t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";document.documentElement.dataset.theme=t}catch(e){}`;
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const location = useLocation();
   const locale: Locale = data?.locale ?? splitLocale(location.pathname).locale;
   const c = data?.options.colors;
   return (
-    <html lang={locale} data-theme="light" suppressHydrationWarning>
+    // The theme chosen with the toggle comes from a cookie; otherwise the system preference applies (CSS).
+    <html lang={locale} data-theme={data?.theme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {c && (
           <style>{`:root{--primary:${c.primary};--primary-dark:${c.primaryDark};--primary-light:${c.primaryLight}}`}</style>
         )}

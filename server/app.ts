@@ -64,6 +64,16 @@ export function createApp(opts: AppOptions) {
   );
   app.use(compression());
 
+  // One URL per page: "/en/" and "/oggetti/1/" redirect to their form without the trailing slash.
+  app.use((req, res, next) => {
+    if ((req.method === "GET" || req.method === "HEAD") && req.path.length > 1 && req.path.endsWith("/")) {
+      const q = req.originalUrl.slice(req.path.length);
+      const target = req.path.replace(/\/+$/, "") || "/";
+      if (target.startsWith("/") && !target.startsWith("//")) return res.redirect(301, target + q);
+    }
+    next();
+  });
+
   app.get("/healthz", async (_req, res) => {
     const ok = await pingDatabase(opts.database);
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: opts.database.kind });

@@ -4,7 +4,8 @@ import { TABLES, type TableName } from "~/lib/tables";
 /** Parameters of the search page and GET /api/public/search (spec §2, §5, §9). */
 export const DEFAULT_SEARCH_TABLES: TableName[] = ["ca_objects", "ca_entities", "ca_occurrences", "objects"];
 export const SORTS = ["ss", "on", "no", "az", "za", "taz", "tza", "wm", "nm"] as const;
-export const VIEWS = ["auigrid", "auimasonry", "auitable"] as const;
+/** The spec's three views plus the map (docs/decisions/005). */
+export const VIEWS = ["auigrid", "auimasonry", "auitable", "map"] as const;
 export const MEDIA_FILTERS = ["con_media", "all", "senza_media"] as const;
 export const MODES = ["and", "or"] as const;
 export const PAGE_SIZE = 30;

@@ -73,12 +73,8 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
   return result;
 }
 
-async function runSearch(
-  ctx: ServiceContext,
-  p: SearchParams,
-  opts: SearchOptions,
-  run: { tsq: string | null; fuzzy: boolean; sort: Sort; pageSize: number },
-): Promise<SearchResult> {
+/** The matching set's conditions and its text CTE, shared by the result page and the map. */
+function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: { tsq: string | null; fuzzy: boolean }) {
   const { locale, viewer } = ctx;
   const where: SQL[] = [recordVisible(viewer, "r"), sql`r.table_name = any(${toTextArray(p.tables)})`];
   const excluded = opts.excludedTypes ?? [265];
@@ -128,6 +124,17 @@ async function runSearch(
   const scoreExpr = run.tsq || run.fuzzy ? sql`tm.rank` : sql`null::real`;
   const titleExpr = run.tsq || run.fuzzy ? sql`tm.title` : sql`false`;
 
+  return { where, textCte, join, scoreExpr, titleExpr };
+}
+
+async function runSearch(
+  ctx: ServiceContext,
+  p: SearchParams,
+  opts: SearchOptions,
+  run: { tsq: string | null; fuzzy: boolean; sort: Sort; pageSize: number },
+): Promise<SearchResult> {
+  const { locale } = ctx;
+  const { where, textCte, join, scoreExpr, titleExpr } = matchingSet(ctx, p, opts, run);
   const order =
     p.shuffle
       ? sql`md5(r.uid::text || ${String(opts.shuffleSeed ?? 0)})`
@@ -210,4 +217,33 @@ export async function getTagNames(ctx: ServiceContext, ids: string[]): Promise<R
     sql`select id, names from tags where id = any(${toTextArray(ids)})`,
   );
   return Object.fromEntries(rows.map((r) => [r.id, pickText(r.names, ctx.locale)?.text ?? r.id]));
+}
+
+export const MAP_POINT_LIMIT = 3000;
+
+/**
+ * Records of the matching set that can go on a map: their own coordinates,
+ * or those of a visible related place. At most MAP_POINT_LIMIT.
+ */
+export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: SearchOptions = {}) {
+  const tsq = buildTsQuery(p.q, p.mode);
+  const { where, textCte, join } = matchingSet(ctx, p, opts, { tsq, fuzzy: false });
+  const rows = await ctx.database.rows<CardRow & { plat: number; plng: number }>(sql`
+    with ${textCte}
+    m as (select r.uid, r.lat, r.lng, r.table_name, r.id from records r ${join} where ${sql.join(where, sql` and `)}),
+    pts as (
+      select m.uid, coalesce(m.lat, pl.lat) as plat, coalesce(m.lng, pl.lng) as plng from m
+      left join lateral (
+        select pr.lat, pr.lng from relations x join records pr on pr.table_name = x.to_table and pr.id = x.to_id
+        where x.from_uid = m.uid and pr.table_name = 'ca_places' and pr.lat is not null and ${recordVisible(ctx.viewer, "pr")}
+        order by x.ord limit 1
+      ) pl on m.lat is null
+      where coalesce(m.lat, pl.lat) is not null
+      limit ${MAP_POINT_LIMIT}
+    )
+    select c.*, pts.plat, pts.plng from pts join (${cardQuery(ctx, sql`r.uid in (select uid from pts)`)}) c on c.uid = pts.uid`);
+  return rows.map((r) => {
+    const card = toCard(r, ctx.locale);
+    return { id: card.id, table: card.table, link: card.link, label: card.preferred_label, type: card.type?.name ?? null, date: card.dateDisplay, thumbnail: card.url.thumbnail, lat: Number(r.plat), lng: Number(r.plng) };
+  });
 }

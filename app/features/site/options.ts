@@ -33,6 +33,9 @@ export type SiteOptions = {
   timeline: { from: number; to: number };
   /** Filter (tag root) order; unlisted roots rank 100. */
   filtriOrder: string[];
+  /** Map tiles ({z}/{x}/{y} template) and their attribution. */
+  tileUrl: string;
+  tileAttribution: string;
 };
 
 export const DEFAULT_OPTIONS: SiteOptions = {
@@ -58,6 +61,8 @@ export const DEFAULT_OPTIONS: SiteOptions = {
   sanitize: true,
   timeline: { from: 1700, to: 2030 },
   filtriOrder: [],
+  tileUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+  tileAttribution: "© OpenStreetMap contributors",
 };
 
 /** Default placeholder shown when an image is missing or fails to load. */

@@ -3,7 +3,10 @@ import { useEffect, useId, useState } from "react";
 import type { Route } from "./+types/search";
 import { serviceContext } from "~/.server/context";
 import { getSiteOptions } from "~/features/site/site.server";
-import { getTagNames, search, type FacetNode, type SearchResult } from "../search.server";
+import { getTagNames, search, searchPoints, type FacetNode, type SearchResult } from "../search.server";
+import { MapView } from "../components/MapView";
+import leafletCss from "leaflet/dist/leaflet.css?url";
+import clusterCss from "leaflet.markercluster/dist/MarkerCluster.css?url";
 import {
   MEDIA_FILTERS, parseSearchParams, SORTS, VIEWS, searchQueryString, type SearchParams,
 } from "../search-params";
@@ -32,6 +35,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     shuffleSeed: p.shuffle ? Math.floor(Date.now() / 600_000) : 0,
   });
   const chipNames = await getTagNames(ctx, p.filters.filter((f) => !f.startsWith("type:")));
+  const points = p.view === "map" ? await searchPoints(ctx, p, { excludedTypes: options.excludedTypes }) : null;
   return {
     ok: true as const,
     params: p,
@@ -39,8 +43,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     chipNames,
     timeline: options.timeline,
     filtriOrder: options.filtriOrder,
+    points,
+    tiles: { url: options.tileUrl, attribution: options.tileAttribution },
   };
 }
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: leafletCss },
+  { rel: "stylesheet", href: clusterCss },
+];
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const root = matches[0]?.data as RootData | undefined;
@@ -131,12 +142,15 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
         <section className="search__results" aria-busy={busy} aria-label={t("search.label")}>
           <Timeline decades={result.facets.decades} from={loaderData.timeline.from} to={loaderData.timeline.to} link={link} />
           {result.fuzzy && <p className="notice">{t("search.fuzzy")}</p>}
+          {p.view === "map" && loaderData.points && (
+            <MapView points={loaderData.points} tileUrl={loaderData.tiles.url} tileAttribution={loaderData.tiles.attribution} />
+          )}
           {result.count === 0 ? (
             <div className="empty-state">
               <p>{t("search.noResults")}</p>
               <p>{t("search.noResultsHint")}</p>
             </div>
-          ) : p.view === "auitable" ? (
+          ) : p.view === "auitable" || p.view === "map" ? (
             <ResultsTable items={result.data} />
           ) : (
             <ul className={p.view === "auimasonry" ? "masonry" : "card-grid"}>

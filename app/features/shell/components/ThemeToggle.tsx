@@ -1,20 +1,20 @@
 import { useEffect, useState } from "react";
 import { useI18n } from "~/i18n/context";
 
-/** Dark mode switch; the choice is kept in this browser only. */
+/** Dark mode switch; the choice is remembered in a cookie so the server renders it without a flash. */
 export function ThemeToggle() {
   const { t } = useI18n();
   const [dark, setDark] = useState(false);
-  useEffect(() => setDark(document.documentElement.dataset.theme === "dark"), []);
+  useEffect(() => {
+    const set = document.documentElement.dataset.theme;
+    setDark(set ? set === "dark" : matchMedia("(prefers-color-scheme: dark)").matches);
+  }, []);
   const toggle = () => {
     const next = !dark;
     setDark(next);
-    document.documentElement.dataset.theme = next ? "dark" : "light";
-    try {
-      localStorage.setItem("teca-theme", next ? "dark" : "light");
-    } catch {
-      /* storage may be disabled; the toggle still works for this page */
-    }
+    const theme = next ? "dark" : "light";
+    document.documentElement.dataset.theme = theme;
+    document.cookie = `teca_theme=${theme}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`;
   };
   return (
     <button type="button" className="button button--ghost button--icon" aria-pressed={dark} onClick={toggle} title={t("app.darkMode")}>

@@ -51,6 +51,8 @@ describe("date display DD MMMM YYYY", () => {
     expect(formatDateRange({ year: 1885, month: 6, day: 2 }, null, "fr")).toBe("02 juin 1885");
     expect(formatDateRange(parseIsoDate("-44", "start"), parseIsoDate("-44", "end"), "it")).toBe("44 a.C.");
     expect(formatDateRange(null, null, "it")).toBe("");
+    expect(formatDateRange({ year: 1922, month: 12, day: 1 }, { year: 1922, month: 12, day: 31 }, "it")).toBe("dicembre 1922");
+    expect(formatDateRange(parseIsoDate("1900-02", "start"), parseIsoDate("1900-02", "end"), "fr")).toBe("février 1900");
   });
 });
 

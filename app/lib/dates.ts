@@ -100,5 +100,9 @@ export function formatDateRange(start: Day | null, end: Day | null, locale: Loca
     return s.year === e.year ? formatYear(s.year, locale) : `${formatYear(s.year, locale)} – ${formatYear(e.year, locale)}`;
   }
   if (s.year === e.year && s.month === e.month && s.day === e.day) return formatDay(s, locale);
+  if (s.year === e.year && s.month === e.month && s.day === 1 && e.day === daysInMonth(e.year, e.month)) {
+    const month = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2001, s.month - 1, 1)));
+    return `${month} ${formatYear(s.year, locale)}`;
+  }
   return `${formatDay(s, locale)} – ${formatDay(e, locale)}`;
 }

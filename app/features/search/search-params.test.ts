@@ -90,3 +90,14 @@ describe("text query", () => {
     expect(buildTsQuery("Città più", "and")).toBe("città & più:*");
   });
 });
+
+describe("filter tree loading", () => {
+  const node = (id: string, parentId: string | null, path: string) => ({ id, name: id, parentId, path, count: 1, type: "common" });
+  const nodes = [node("a", null, "a"), node("a1", "a", "a/a1"), node("a1x", "a1", "a/a1/a1x"), node("b", null, "b"), node("b1", "b", "b/b1")];
+  it("shows roots, and children only of expanded or selected branches", async () => {
+    const { visibleTree } = await import("./search.server");
+    expect(visibleTree(nodes, { filters: [], open: [] }).map((n) => [n.id, n.hasChildren])).toEqual([["a", true], ["b", true]]);
+    expect(visibleTree(nodes, { filters: [], open: ["b"] }).map((n) => n.id)).toEqual(["a", "b", "b1"]);
+    expect(visibleTree(nodes, { filters: ["a1x"], open: [] }).map((n) => n.id)).toEqual(["a", "a1", "a1x", "b"]);
+  });
+});

@@ -26,6 +26,8 @@ export type SearchParams = {
   /** True when the tables were chosen explicitly (kept in links). */
   tablesExplicit: boolean;
   filters: string[];
+  /** Filter-tree nodes the visitor expanded (their children are loaded). */
+  open: string[];
   from: Day | null;
   to: Day | null;
   fromRaw: string;
@@ -41,7 +43,7 @@ export type SearchParams = {
 export type ParamError = { param: string; message: string; messageKey?: "search.invalidDates" };
 
 const SINGLE = ["q", "mode", "from", "to", "media", "sort", "view", "page", "shuffle", "showshuffle", "print"] as const;
-const REPEATABLE = ["table", "filtro"] as const;
+const REPEATABLE = ["table", "filtro", "open"] as const;
 
 /**
  * Strips what sanitised mode forbids in a query value (spec §4): script
@@ -90,6 +92,10 @@ export function parseSearchParams(
   for (const f of filters)
     if (f !== PIN_FILTER && !FILTER_ID.test(f)) return { ok: false, error: { param: "filtro", message: `filtro: invalid filter id "${truncate(f)}"` } };
 
+  const open = [...new Set(sp.getAll("open").filter(Boolean))];
+  if (open.length > MAX_FILTERS) return { ok: false, error: { param: "open", message: `open: at most ${MAX_FILTERS} nodes` } };
+  for (const f of open) if (!FILTER_ID.test(f)) return { ok: false, error: { param: "open", message: `open: invalid node id "${truncate(f)}"` } };
+
   const fromRaw = get("from").trim();
   const toRaw = get("to").trim();
   const fromRange = fromRaw ? parseDateInput(fromRaw) : null;
@@ -134,6 +140,7 @@ export function parseSearchParams(
       tables,
       tablesExplicit: tableValues.length > 0,
       filters,
+      open,
       from,
       to,
       fromRaw,
@@ -172,6 +179,7 @@ export function searchQueryString(p: Partial<SearchParams>, over: Partial<Search
   if (s.mode && s.mode !== "and") sp.set("mode", s.mode);
   if (s.tablesExplicit && s.tables) for (const t of s.tables) sp.append("table", t);
   for (const f of s.filters ?? []) sp.append("filtro", f);
+  for (const o of s.open ?? []) sp.append("open", o);
   if (s.fromRaw) sp.set("from", s.fromRaw);
   if (s.toRaw) sp.set("to", s.toRaw);
   if (s.media && s.media !== "all") sp.set("media", s.media);

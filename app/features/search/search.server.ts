@@ -19,7 +19,7 @@ export type SearchOptions = {
   shuffleSeed?: number;
 };
 
-export type FacetNode = { id: string; name: string; path: string; parentId: string | null; count: number; type: string };
+export type FacetNode = { id: string; name: string; path: string; parentId: string | null; count: number; type: string; hasChildren: boolean };
 export type Facets = {
   decades: { decade: number; count: number }[];
   tags: FacetNode[];
@@ -166,7 +166,7 @@ async function runSearch(
       (select count(*)::int from m) as total,
       (select json_agg(json_build_object('uid', uid, 'score', score)) from pg) as page,
       (select json_agg(json_build_object('id', t.id, 'name', coalesce(t.names->>${locale}, t.names->>'it', t.id), 'path', t.path, 'parentId', t.parent_id, 'count', tg.n, 'type', t.type) order by t.path)
-         from (select * from tg order by n desc limit 500) tg join tags t on t.id = tg.id) as tags,
+         from (select * from tg order by n desc limit 5000) tg join tags t on t.id = tg.id) as tags,
       (select json_agg(json_build_object('decade', d, 'count', n) order by d) from (
          select (floor(extract(year from date_start) / 10) * 10)::int as d, count(*)::int as n from m where date_start is not null group by 1) x) as decades,
       (select json_agg(json_build_object('id', type_id, 'name', coalesce(rt.names->>${locale}, rt.names->>'it', rt.code), 'count', n) order by n desc) from (
@@ -194,7 +194,7 @@ async function runSearch(
     count: row.total,
     facets: {
       decades: row.decades ?? [],
-      tags: row.tags ?? [],
+      tags: visibleTree(row.tags ?? [], p),
       types: row.types ?? [],
       tables: row.tables ?? [],
       media: { withMedia: row.with_media, withoutMedia: row.without_media },
@@ -246,4 +246,24 @@ export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: S
     const card = toCard(r, ctx.locale);
     return { id: card.id, table: card.table, link: card.link, label: card.preferred_label, type: card.type?.name ?? null, date: card.dateDisplay, thumbnail: card.url.thumbnail, lat: Number(r.plat), lng: Number(r.plng) };
   });
+}
+
+/**
+ * The part of the filter tree to show: the roots, and the children of nodes
+ * that are expanded, selected or above a selected one. Deeper levels load on
+ * demand (the `open` parameter), so a large thesaurus stays small.
+ */
+export function visibleTree(nodes: Omit<FacetNode, "hasChildren">[], p: Pick<SearchParams, "filters" | "open">): FacetNode[] {
+  const withChildren = new Set(nodes.map((n) => n.parentId).filter(Boolean) as string[]);
+  const expanded = new Set<string>(p.open);
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  for (const f of p.filters) {
+    const n = byId.get(f);
+    if (!n) continue;
+    expanded.add(n.id);
+    for (const anc of n.path.split("/")) expanded.add(anc);
+  }
+  return nodes
+    .filter((n) => !n.parentId || !byId.has(n.parentId) || expanded.has(n.parentId))
+    .map((n) => ({ ...n, hasChildren: withChildren.has(n.id) }));
 }

@@ -346,15 +346,20 @@ function FiltersPanel({ params: p, facets, link, action, filtriOrder }: { params
       {facets.tags.length > 0 && (
         <section aria-labelledby="f-tags">
           <h3 id="f-tags">{t("search.tags")}</h3>
-          <TagTree nodes={facets.tags} selected={p.filters} link={(id) => link({ filters: toggleFilter(id) })} order={filtriOrder} />
+          <TagTree nodes={facets.tags} params={p} link={link} order={filtriOrder} />
         </section>
       )}
     </div>
   );
 }
 
-/** Filter tree: roots ordered by the configured filter order (unlisted rank 100), then by name. */
-function TagTree({ nodes, selected, link, order }: { nodes: FacetNode[]; selected: string[]; link: (id: string) => string; order: string[] }) {
+/**
+ * Filter tree: roots ordered by the configured filter order (unlisted rank
+ * 100), then by name. Expanding a node loads its children (the `open`
+ * parameter), so it also works without JavaScript.
+ */
+function TagTree({ nodes, params: p, link, order }: { nodes: FacetNode[]; params: SearchParams; link: (o: Partial<SearchParams>) => string; order: string[] }) {
+  const { t } = useI18n();
   const byParent = new Map<string | null, FacetNode[]>();
   const ids = new Set(nodes.map((n) => n.id));
   for (const n of nodes) {
@@ -367,32 +372,38 @@ function TagTree({ nodes, selected, link, order }: { nodes: FacetNode[]; selecte
     const i = order.indexOf(id);
     return i < 0 ? 100 : i;
   };
-  const sortNodes = (list: FacetNode[], isRoot: boolean) =>
-    [...list].sort((a, b) => (isRoot ? rank(a.id) - rank(b.id) : 0) || a.name.localeCompare(b.name));
+  const toggleFilter = (id: string) => (p.filters.includes(id) ? p.filters.filter((x) => x !== id) : [...p.filters, id]);
   const render = (parent: string | null, depth: number): React.ReactNode => {
     const list = byParent.get(parent);
     if (!list?.length) return null;
+    const sorted = [...list].sort((a, b) => (depth === 0 ? rank(a.id) - rank(b.id) : 0) || a.name.localeCompare(b.name));
     return (
-      <ul className={depth ? "tag-tree__children" : "tag-tree"}>
-        {sortNodes(list, depth === 0).map((n) => {
-          const children = byParent.get(n.id);
-          const active = selected.includes(n.id);
-          const open = active || selected.some((s) => nodes.find((x) => x.id === s)?.path.startsWith(`${n.path}/`));
-          const label = (
-            <Link to={link(n.id)} aria-current={active ? "true" : undefined}>
-              {n.name} <span className="facet-count">{n.count}</span>
-            </Link>
-          );
+      <ul className={depth ? "tag-tree__children" : "tag-tree"} role={depth ? "group" : undefined}>
+        {sorted.map((n) => {
+          const active = p.filters.includes(n.id);
+          const childrenShown = byParent.has(n.id);
+          const openList = childrenShown ? p.open.filter((o) => o !== n.id) : [...p.open, n.id];
           return (
             <li key={n.id}>
-              {children?.length ? (
-                <details open={open || undefined}>
-                  <summary>{label}</summary>
-                  {render(n.id, depth + 1)}
-                </details>
-              ) : (
-                label
-              )}
+              <span className="tag-tree__row">
+                {n.hasChildren ? (
+                  <Link
+                    to={link({ open: openList, page: p.page })}
+                    preventScrollReset
+                    className="tag-tree__toggle"
+                    aria-expanded={childrenShown}
+                    aria-label={childrenShown ? t("search.collapse", { name: n.name }) : t("search.expand", { name: n.name })}
+                  >
+                    <span aria-hidden="true">{childrenShown ? "▾" : "▸"}</span>
+                  </Link>
+                ) : (
+                  <span className="tag-tree__spacer" aria-hidden="true" />
+                )}
+                <Link to={link({ filters: toggleFilter(n.id) })} aria-current={active ? "true" : undefined}>
+                  {n.name} <span className="facet-count">{n.count}</span>
+                </Link>
+              </span>
+              {childrenShown && render(n.id, depth + 1)}
             </li>
           );
         })}

@@ -10,6 +10,7 @@ const pages = (locale: "it" | "en" | "fr") => [
 
 export default [
   route("api/public/search", "features/search/routes/api-search.ts", { id: "api:search" }),
+  route("api/public/suggest", "features/search/routes/api-suggest.ts", { id: "api:suggest" }),
   route("api/public/records/:table/:id", "features/records/routes/api-record.ts", { id: "api:record" }),
   route("lang/:locale", "features/shell/routes/lang.ts", { id: "lang" }),
   ...pages("it"),

@@ -71,10 +71,13 @@ export const recordTexts = pgTable(
     tsv: tsvector("tsv").generatedAlwaysAs(
       sql`setweight(to_tsvector(teca_ts_config(locale), coalesce(label, '')), 'A') || setweight(to_tsvector(teca_ts_config(locale), coalesce(summary, '')), 'B') || setweight(to_tsvector(teca_ts_config(locale), coalesce(body, '')), 'C')`,
     ),
+    /** Unstemmed label vector for prefix matching (migration 0003). */
+    labelTsv: tsvector("label_tsv").generatedAlwaysAs(sql`to_tsvector('teca_simple'::regconfig, coalesce(label, ''))`),
   },
   (t) => [
     primaryKey({ columns: [t.recordUid, t.locale] }),
     index("record_texts_tsv_idx").using("gin", t.tsv),
+    index("record_texts_label_tsv_idx").using("gin", t.labelTsv),
     check("record_texts_locale_ck", sql`${t.locale} in ('it', 'en', 'fr')`),
   ],
 );

@@ -4,6 +4,18 @@ import { expect, type Page, test as base } from "@playwright/test";
 /** Console errors a page may legitimately log (blocked third-party embeds, no network here). */
 const ALLOWED_CONSOLE = [/youtube|vimeo|ytimg|googlevideo/i];
 
+/** Console errors one page is allowed to log, registered by the test itself (see allowConsoleErrors). */
+const pageAllowances = new WeakMap<Page, RegExp[]>();
+
+/**
+ * Lets one page log console errors matching these patterns, e.g. the failed
+ * load of a page that is expected to answer 400, or an unreachable tile server.
+ * Register before the navigation that logs them.
+ */
+export function allowConsoleErrors(page: Page, ...patterns: RegExp[]) {
+  pageAllowances.set(page, [...(pageAllowances.get(page) ?? []), ...patterns]);
+}
+
 /** Every test fails on a console error it did not expect. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
@@ -15,6 +27,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         const text = `${msg.text()} ${where}`;
         // 404 pages are expected to log their own failed document load.
         if (/status of 404/.test(text)) return;
+        if ((pageAllowances.get(page) ?? []).some((re) => re.test(text))) return;
         if (!ALLOWED_CONSOLE.some((re) => re.test(text))) errors.push(text);
       });
       page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../app/features/catalogue/import.server";
-import { search } from "../../app/features/search/search.server";
+import { baseQueryFor, search, suggestLabels } from "../../app/features/search/search.server";
 import { parseSearchParams } from "../../app/features/search/search-params";
 import { anonymousViewer, viewerFor, type Viewer } from "../../app/.server/access";
 import { parseCapabilities } from "../../app/lib/capabilities";
@@ -62,6 +62,8 @@ for (const target of testDatabases()) {
       expect((await run("q=citta")).data.map((d) => d.id)).toEqual(["e1", "2"]); // "Città" without the accent; title match first
       expect((await run("q=gen")).data.map((d) => d.id).sort()).toEqual(["1", "e1"]);
       expect((await run("q=porto+napoli")).data.map((d) => d.id)).toEqual(["2"]);
+      expect((await run("q=vedu")).data.map((d) => d.id)).toEqual(["1"]); // "Veduta" stems to "ved": prefix on the title still finds it
+      expect((await run("q=porto+vedu")).data.map((d) => d.id)).toEqual(["1"]);
       expect((await run("q=napoli+ritratto&mode=or")).count).toBe(2);
     });
 
@@ -77,15 +79,15 @@ for (const target of testDatabases()) {
     });
 
     it("never shows restricted records in results, counts or facets to a viewer without the capability", async () => {
-      const v = await run("q=porto");
+      const v = await run("q=porto&open=sog&open=sog-porti");
       expect(v.data.map((d) => d.id)).not.toContain("3");
       expect(v.facets.tags.find((t) => t.id === "sog-porti-genova")?.count).toBe(1);
       expect(v.facets.tags.find((t) => t.id === "sog-segreti")).toBeUndefined();
       expect(v.facets.decades).toEqual([{ decade: 1880, count: 1 }, { decade: 1900, count: 1 }]);
-      const r1 = await run("q=porto", riservato);
+      const r1 = await run("q=porto&open=sog&open=sog-porti", riservato);
       expect(r1.data.map((d) => d.id).sort()).toEqual(["1", "2", "3"]);
       expect(r1.facets.tags.find((t) => t.id === "sog-porti-genova")?.count).toBe(2);
-      const r2 = await run("q=porto", riservato2);
+      const r2 = await run("q=porto&open=sog", riservato2);
       expect(r2.count).toBe(4);
       expect(r2.facets.tags.find((t) => t.id === "sog-segreti")?.count).toBe(1);
       const all = await run("");
@@ -125,6 +127,29 @@ for (const target of testDatabases()) {
         expect(res.status, qs).toBe(400);
         expect((await res.json()).error.message).toContain(word);
       }
+    });
+
+    it("suggests labels of visible records only, and validates its parameters", async () => {
+      expect(await suggestLabels({ database: db, viewer: visitor, locale: "it" }, "port")).toEqual(["Porto Venere", "Veduta del porto di Genova"]);
+      expect(await suggestLabels({ database: db, viewer: riservato2, locale: "it" }, "port")).toEqual([
+        "Porto Venere", "Porto riservato", "Porto segretissimo", "Veduta del porto di Genova",
+      ]);
+      const res = await server.fetch("/api/public/suggest?q=vedu&locale=en");
+      expect(await res.json()).toEqual({ data: ["Veduta del porto di Genova"] }); // Italian fallback, prefix of an unstemmed title word
+      expect(await (await server.fetch("/api/public/suggest?q=vie&locale=en")).json()).toEqual({ data: ["View of the port of Genoa"] });
+      expect((await server.fetch("/api/public/suggest?q=a&x=1")).status).toBe(400);
+      expect((await server.fetch("/api/public/suggest?q=a&locale=xx")).status).toBe(400);
+    });
+
+    it("applies the base query of the site options, per role first", async () => {
+      const options = { query: "filtro=sog-porti", query_Ricercatore: "table=ca_places" };
+      expect(baseQueryFor(options, [])).toEqual({ filters: ["sog-porti"], tables: null });
+      expect(baseQueryFor(options, ["Ricercatore"])).toEqual({ filters: [], tables: ["ca_places"] });
+      expect(baseQueryFor({ query: "sort=bad" }, [])).toEqual({ filters: [], tables: null });
+      const p = parseSearchParams(new URLSearchParams(""));
+      if (!p.ok) throw new Error();
+      const r = await search({ database: db, viewer: visitor, locale: "it" }, p.params, { baseFilters: baseQueryFor(options, []).filters });
+      expect(r.data.map((d) => d.id).sort()).toEqual(["1", "2"]);
     });
 
     it("the page escapes what it echoes and answers 400 with a message for bad input", async () => {

@@ -6,7 +6,7 @@ import { scoreIcon } from "~/lib/format";
 import { pickText } from "~/lib/locale";
 import { cardQuery, toCard, toTextArray, type CardRow } from "../records/cards.server";
 import type { RecordCard } from "../records/types";
-import { effectiveSort, PAGE_SIZE, PIN_FILTER, type SearchParams, type Sort } from "./search-params";
+import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type SearchParams, type Sort } from "./search-params";
 
 export type SearchOptions = {
   /** Type ids never shown in search (spec §9: 265). */
@@ -17,6 +17,8 @@ export type SearchOptions = {
   pageSize?: number;
   /** Seed of the shuffle sample (stable across pages of one visit). */
   shuffleSeed?: number;
+  /** Filters always applied, from the site's base query (spec §6: query_{role}, then query). */
+  baseFilters?: string[];
 };
 
 export type FacetNode = { id: string; name: string; path: string; parentId: string | null; count: number; type: string; hasChildren: boolean };
@@ -39,11 +41,31 @@ export type SearchResult = {
   fuzzy: boolean;
 };
 
+function queryWords(q: string) {
+  return (q.normalize("NFC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+}
+
 /** Turns free text into a tsquery: words joined by & (and) or | (or), prefix match on the last word. */
 export function buildTsQuery(q: string, mode: "and" | "or"): string | null {
-  const words = (q.normalize("NFC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+  const words = queryWords(q);
   if (!words.length) return null;
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(mode === "or" ? " | " : " & ");
+}
+
+/**
+ * The text condition on record_texts `t`: the stemmed vector in the row's
+ * language, or — because a stem can be shorter than a typed prefix ("vedu"
+ * vs "ved") — the other words stemmed and the last one as a prefix of an
+ * unstemmed title word.
+ */
+function textMatch(q: string, mode: "and" | "or", cfg: SQL): SQL {
+  const words = queryWords(q);
+  const all = buildTsQuery(q, mode)!;
+  const last = `${words.at(-1)}:*`;
+  const head = words.slice(0, -1).join(mode === "or" ? " | " : " & ");
+  const prefixOnTitle = sql`t.label_tsv @@ to_tsquery('teca_simple', ${last})`;
+  if (mode === "or" || !head) return sql`(t.tsv @@ to_tsquery(${cfg}, ${all}) or ${prefixOnTitle})`;
+  return sql`(t.tsv @@ to_tsquery(${cfg}, ${all}) or (t.tsv @@ to_tsquery(${cfg}, ${head}) and ${prefixOnTitle}))`;
 }
 
 const ORDER: Record<Exclude<Sort, "ss">, SQL> = {
@@ -83,7 +105,7 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
   if (p.to) where.push(sql`r.date_start <= ${toSqlDate(p.to)}::date`);
   if (p.media === "con_media") where.push(sql`r.has_media`);
   if (p.media === "senza_media") where.push(sql`not r.has_media`);
-  for (const f of p.filters) {
+  for (const f of [...p.filters, ...(opts.baseFilters ?? [])]) {
     if (f === PIN_FILTER) {
       const pins = opts.pinned ?? [];
       where.push(
@@ -107,10 +129,11 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
     ? sql`tm as (
         select t.record_uid as uid,
           max(ts_rank(t.tsv, case when t.locale = ${locale} then to_tsquery(teca_ts_config(${locale}), ${run.tsq}) else to_tsquery('teca_it', ${run.tsq}) end)) as rank,
-          bool_or(ts_filter(t.tsv, '{a}') @@ case when t.locale = ${locale} then to_tsquery(teca_ts_config(${locale}), ${run.tsq}) else to_tsquery('teca_it', ${run.tsq}) end) as title
+          bool_or(ts_filter(t.tsv, '{a}') @@ case when t.locale = ${locale} then to_tsquery(teca_ts_config(${locale}), ${run.tsq}) else to_tsquery('teca_it', ${run.tsq}) end
+            or t.label_tsv @@ to_tsquery('teca_simple', ${run.tsq})) as title
         from record_texts t
-        where (t.locale = ${locale} and t.tsv @@ to_tsquery(teca_ts_config(${locale}), ${run.tsq}))
-          or (t.locale = 'it' and t.tsv @@ to_tsquery('teca_it', ${run.tsq}))
+        where (t.locale = ${locale} and ${textMatch(p.q, p.mode, sql`teca_ts_config(${locale})`)})
+          or (t.locale = 'it' and ${textMatch(p.q, p.mode, sql`'teca_it'::regconfig`)})
         group by t.record_uid
       ),`
     : run.fuzzy
@@ -266,4 +289,38 @@ export function visibleTree(nodes: Omit<FacetNode, "hasChildren">[], p: Pick<Sea
   return nodes
     .filter((n) => !n.parentId || !byId.has(n.parentId) || expanded.has(n.parentId))
     .map((n) => ({ ...n, hasChildren: withChildren.has(n.id) }));
+}
+
+/**
+ * The base query of the site options for a viewer: `query_{role}` of the
+ * first of the viewer's roles that has one, else `query` (spec §6). It is a
+ * search query string; its filters always apply and its tables replace the
+ * default tables when the visitor picked none.
+ */
+export function baseQueryFor(options: { query?: string; [key: string]: unknown }, roles: string[]) {
+  const source = roles.map((r) => options[`query_${r}`]).find((q) => typeof q === "string" && q) ?? options.query;
+  if (typeof source !== "string" || !source) return { filters: [] as string[], tables: null };
+  const parsed = parseSearchParams(new URLSearchParams(source));
+  if (!parsed.ok) return { filters: [] as string[], tables: null };
+  return { filters: parsed.params.filters, tables: parsed.params.tablesExplicit ? parsed.params.tables : null };
+}
+
+/** Label suggestions for the search box: visible records whose text starts with the typed words. */
+export async function suggestLabels(ctx: ServiceContext, q: string, opts: { limit?: number; excludedTypes?: number[] } = {}): Promise<string[]> {
+  const limit = opts.limit ?? 8;
+  const excluded = `{${(opts.excludedTypes ?? [265]).map(Number).join(",")}}`;
+  const tsq = buildTsQuery(q, "and");
+  if (!tsq) return [];
+  const rows = await ctx.database.rows<{ label: string }>(sql`
+    select label from (
+      select distinct on (lower(t.label)) t.label, (t.label ilike ${`${likeEscape(q.trim())}%`}) as starts
+      from record_texts t join records r on r.uid = t.record_uid
+      where t.locale in (${ctx.locale}, 'it') and ${recordVisible(ctx.viewer, "r")}
+        and (r.type_id is null or r.type_id <> all(${excluded}::int[]))
+        and (t.label_tsv @@ to_tsquery('teca_simple', ${tsq})
+          or (t.tsv @@ to_tsquery(teca_ts_config(t.locale), ${tsq}) and ts_filter(t.tsv, '{a}') @@ to_tsquery(teca_ts_config(t.locale), ${tsq})))
+      order by lower(t.label)
+      limit 200
+    ) x order by starts desc, length(label), label limit ${limit}`);
+  return rows.map((r) => r.label);
 }

@@ -36,6 +36,8 @@ export type SiteOptions = {
   /** Map tiles ({z}/{x}/{y} template) and their attribution. */
   tileUrl: string;
   tileAttribution: string;
+  /** Base search query (a query string); `query_{role}` entries may override it per role. */
+  query?: string;
 };
 
 export const DEFAULT_OPTIONS: SiteOptions = {

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import type { Route } from "./+types/search";
 import { serviceContext } from "~/.server/context";
 import { getSiteOptions } from "~/features/site/site.server";
-import { getTagNames, search, searchPoints, type FacetNode, type SearchResult } from "../search.server";
+import { baseQueryFor, getTagNames, search, searchPoints, type FacetNode, type SearchResult } from "../search.server";
 import { MapView } from "../components/MapView";
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import clusterCss from "leaflet.markercluster/dist/MarkerCluster.css?url";
@@ -29,13 +29,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
   const p = parsed.params;
   const ctx = serviceContext(context, url);
-  const result = await search(ctx, p, {
+  const base = baseQueryFor(options as never, context.viewer.roles);
+  const effective = base.tables && !p.tablesExplicit ? { ...p, tables: base.tables } : p;
+  const result = await search(ctx, effective, {
     excludedTypes: options.excludedTypes,
     noRelevance: options.noRelevance,
     shuffleSeed: p.shuffle ? Math.floor(Date.now() / 600_000) : 0,
+    baseFilters: base.filters,
   });
   const chipNames = await getTagNames(ctx, p.filters.filter((f) => !f.startsWith("type:")));
-  const points = p.view === "map" ? await searchPoints(ctx, p, { excludedTypes: options.excludedTypes }) : null;
+  const points = p.view === "map" ? await searchPoints(ctx, effective, { excludedTypes: options.excludedTypes, baseFilters: base.filters }) : null;
   return {
     ok: true as const,
     params: p,
@@ -52,6 +55,20 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: leafletCss },
   { rel: "stylesheet", href: clusterCss },
 ];
+
+/** Identical searches in one visit are answered from memory (keyed by their parameters). */
+const clientCache = new Map<string, unknown>();
+const CLIENT_CACHE_SIZE = 40;
+
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const u = new URL(request.url);
+  const key = u.pathname + u.search;
+  if (clientCache.has(key)) return clientCache.get(key) as Awaited<ReturnType<typeof serverLoader>>;
+  const result = await serverLoader();
+  clientCache.set(key, result);
+  if (clientCache.size > CLIENT_CACHE_SIZE) clientCache.delete(clientCache.keys().next().value!);
+  return result;
+}
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const root = matches[0]?.data as RootData | undefined;
@@ -187,14 +204,50 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
 }
 
 function SearchBox({ params, action }: { params: SearchParams | null; action: string }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const id = useId();
+  const listId = useId();
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [typed, setTyped] = useState("");
+  useEffect(() => {
+    if (typed.trim().length < 2) {
+      setSuggestions([]);
+      return;
+    }
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/api/public/suggest?locale=${locale}&q=${encodeURIComponent(typed)}`, { signal: ctrl.signal })
+        .then((r) => (r.ok ? r.json() : { data: [] }))
+        .then((body: { data: string[] }) => setSuggestions(body.data))
+        .catch(() => {});
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      ctrl.abort();
+    };
+  }, [typed, locale]);
   return (
     <Form method="get" action={action} role="search" className="search-box">
       <label htmlFor={id} className="visually-hidden">
         {t("search.label")}
       </label>
-      <input id={id} type="search" name="q" defaultValue={params?.q ?? ""} placeholder={t("search.placeholder")} maxLength={200} autoComplete="off" key={params?.q ?? ""} />
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={params?.q ?? ""}
+        placeholder={t("search.placeholder")}
+        maxLength={200}
+        autoComplete="off"
+        list={listId}
+        key={params?.q ?? ""}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+      />
+      <datalist id={listId}>
+        {suggestions.map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
       {params?.tablesExplicit && params.tables.map((tb) => <input key={tb} type="hidden" name="table" value={tb} />)}
       {params?.filters.map((f) => <input key={f} type="hidden" name="filtro" value={f} />)}
       {params?.fromRaw && <input type="hidden" name="from" value={params.fromRaw} />}

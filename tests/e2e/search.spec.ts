@@ -1,0 +1,457 @@
+import type { Page, Response } from "@playwright/test";
+import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./helpers";
+
+/**
+ * The search page (/cerca) as a visitor uses it: search box, facets, filter
+ * tree, dates, sorts, views, pagination, map, timeline, and what a visitor
+ * must never see (restricted records, injected markup).
+ */
+
+const LOCALES = [
+  { prefix: "", lang: "it", word: "milano", label: "Cerca", submit: "Cerca", status: (q: string) => new RegExp(`^\\d+ risultati per «${q}»$`), remove: "Rimuovi il filtro", filters: "Filtri attivi" },
+  { prefix: "/en", lang: "en", word: "milan", label: "Search", submit: "Search", status: (q: string) => new RegExp(`^[\\d,]+ results for “${q}”$`), remove: "Remove the filter", filters: "Active filters" },
+  { prefix: "/fr", lang: "fr", word: "milan", label: "Rechercher", submit: "Rechercher", status: (q: string) => new RegExp(`^[\\d\\s]+ résultats pour\\s«\\s${q}\\s»$`), remove: "Retirer le filtre", filters: "Filtres actifs" },
+] as const;
+
+const PAGE_SIZE = 30;
+
+/**
+ * Titles of the two demo objects visitors must never see (scripts/demo/generate.ts:
+ * ca_objects 2 has access 3, ca_objects 3 has access 2), in it/en/fr.
+ */
+const HIDDEN_TITLES = [
+  "Lettera riservata di Giulio Valdameri a Ernesto Colombo sulla cessione delle quote della società",
+  "Confidential letter from Giulio Valdameri to Ernesto Colombo about the sale of shares in the company",
+  "Lettre confidentielle de Giulio Valdameri à Ernesto Colombo au sujet de la cession des parts de la société",
+  "Registro delle paghe dello stabilimento di Sesto San Giovanni, 1921",
+  "Payroll of the Sesto San Giovanni works, 1921",
+  "Registre des salaires de l'usine de Sesto San Giovanni, 1921",
+];
+const HIDDEN_LINK = /\/oggetti\/(2|3)(?:[/?#]|$)/;
+
+/** The result count (the search bar's live status, not the network one). */
+const countStatus = (page: Page) => page.locator(".search__bar").getByRole("status");
+
+async function resultCount(page: Page): Promise<number> {
+  const text = (await countStatus(page).innerText()).trim();
+  const m = /^[\d\s.,\u00a0\u202f]+/.exec(text);
+  expect(m, `a number in the result count "${text}"`).not.toBeNull();
+  return Number(m![0].replace(/\D/g, ""));
+}
+
+/** The results region: cards in grid and masonry, row headers in the table. */
+const results = (page: Page, label = "Cerca") => page.getByRole("region", { name: label, exact: true });
+const resultLinks = (page: Page, label = "Cerca") => results(page, label).locator(".card__link, .results-table th[scope=row] a");
+
+async function firstTitle(page: Page, label = "Cerca") {
+  return (await resultLinks(page, label).first().innerText()).trim();
+}
+
+const chips = (page: Page, name = "Filtri attivi") => page.getByRole("navigation", { name, exact: true });
+
+/** No link on the page leads to a restricted record. */
+async function expectNoHiddenRecords(page: Page, response?: Response | null) {
+  const hrefs = await page.locator("a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+  expect(hrefs.filter((h) => HIDDEN_LINK.test(h)), `links to restricted records on ${page.url()}`).toEqual([]);
+  expect(await page.locator("body").innerText()).not.toMatch(new RegExp(HIDDEN_TITLES.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")));
+  if (response) {
+    // The server-rendered HTML, loader data included, does not carry them either.
+    const html = await response.text();
+    expect(html).not.toMatch(/["'(]\/(?:en\/|fr\/)?oggetti\/(2|3)[/"'?]/);
+    for (const t of HIDDEN_TITLES) expect(html, `${page.url()} carries "${t}"`).not.toContain(t);
+  }
+}
+
+/** A 400 page logs its failed load; nothing else may be logged. */
+function allow400(page: Page) {
+  allowConsoleErrors(page, /status of 400 \(Bad Request\).*\/cerca/);
+}
+
+for (const l of LOCALES) {
+  test(`searching by a word in ${l.lang}`, async ({ page }) => {
+    const res = await page.goto(`${l.prefix}/cerca`);
+    expect(res?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", l.lang);
+    await hydrated(page);
+    const form = page.getByRole("search");
+    const box = form.getByRole("searchbox", { name: l.label, exact: true });
+    await box.fill(l.word);
+    await form.getByRole("button", { name: l.submit, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`^[^?]*${l.prefix}/cerca\\?q=${l.word}$`));
+    await expect(countStatus(page)).toHaveText(l.status(l.word));
+    const n = await resultCount(page);
+    expect(n).toBeGreaterThan(0);
+    await expect(resultLinks(page, l.label)).toHaveCount(Math.min(n, PAGE_SIZE));
+    await expect(box).toHaveValue(l.word);
+    await expect(page.locator("html")).toHaveAttribute("lang", l.lang);
+    await expect(chips(page, l.filters).getByRole("link", { name: new RegExp(`^${l.remove} .${l.word}.$`) })).toBeVisible();
+    await expectNoHiddenRecords(page);
+    await expectAccessible(page);
+  });
+}
+
+test("a type facet narrows the results and its chip removes it", async ({ page }) => {
+  await page.goto("/cerca?q=milano");
+  await hydrated(page);
+  const all = await resultCount(page);
+  const facet = page.getByRole("region", { name: "Tipologia", exact: true }).getByRole("link").first();
+  const facetCount = Number(await facet.locator(".facet-count").innerText());
+  const typeName = (await facet.innerText()).replace(/\d+\s*$/, "").trim();
+  expect(facetCount).toBeGreaterThan(0);
+  expect(facetCount).toBeLessThan(all);
+
+  await facet.click();
+  await expect(page).toHaveURL(/\/cerca\?q=milano&filtro=type%3A\d+$/);
+  await expect(countStatus(page)).toHaveText(`${facetCount} risultati per «milano»`);
+  await expect(page.getByRole("region", { name: "Tipologia", exact: true }).getByRole("link", { name: new RegExp(`^${typeName} `) })).toHaveAttribute("aria-current", "true");
+  const types = await results(page).locator(".card__type").allInnerTexts();
+  expect(types.length).toBe(Math.min(facetCount, PAGE_SIZE));
+  expect(new Set(types)).toEqual(new Set([typeName]));
+  const chip = chips(page).getByRole("link", { name: `Rimuovi il filtro ${typeName}`, exact: true });
+  await expect(chip).toBeVisible();
+
+  await chip.click();
+  await expect(page).toHaveURL(/\/cerca\?q=milano$/);
+  expect(await resultCount(page)).toBe(all);
+  await expect(chips(page).getByRole("link", { name: `Rimuovi il filtro ${typeName}`, exact: true })).toHaveCount(0);
+});
+
+test("the media filter keeps only records with images", async ({ page }) => {
+  await page.goto("/cerca?q=milano");
+  await hydrated(page);
+  const all = await resultCount(page);
+  const only = page.getByRole("region", { name: "Immagini", exact: true }).getByRole("link", { name: /^Solo con immagini/ });
+  const expected = Number(await only.locator(".facet-count").innerText());
+  expect(expected).toBeLessThan(all);
+  await only.click();
+  await expect(page).toHaveURL(/\/cerca\?q=milano&media=con_media$/);
+  expect(await resultCount(page)).toBe(expected);
+  await expect(page.getByRole("region", { name: "Immagini", exact: true }).getByRole("link", { name: /^Solo con immagini/ })).toHaveAttribute("aria-current", "true");
+  await expect(chips(page).getByRole("link", { name: "Rimuovi il filtro Solo con immagini", exact: true })).toBeVisible();
+  const srcs = await results(page).locator(".card__media img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src") ?? ""));
+  expect(srcs.length).toBe(Math.min(expected, PAGE_SIZE));
+  expect(srcs.filter((s) => /placeholder/.test(s))).toEqual([]);
+});
+
+test("a date range narrows the results; an invalid date is refused with a message", async ({ page }) => {
+  await page.goto("/cerca");
+  await hydrated(page);
+  const all = await resultCount(page);
+  const period = page.getByRole("region", { name: "Periodo", exact: true });
+  await period.getByLabel("Dal", { exact: true }).fill("1900");
+  await period.getByLabel("Al", { exact: true }).fill("1950");
+  await period.getByRole("button", { name: "Applica" }).click();
+  await expect(page).toHaveURL(/\/cerca\?from=1900&to=1950$/);
+  await expect(chips(page).getByRole("link", { name: "Rimuovi il filtro 1900 – 1950", exact: true })).toBeVisible();
+  const ranged = await resultCount(page);
+  expect(ranged).toBeGreaterThan(0);
+  expect(ranged).toBeLessThan(all);
+  await expect(period.getByLabel("Dal", { exact: true })).toHaveValue("1900");
+  await expect(period.getByLabel("Al", { exact: true })).toHaveValue("1950");
+
+  // 31 February matches the field's pattern but is not a date.
+  allow400(page);
+  await period.getByLabel("Dal", { exact: true }).fill("31/02/1900");
+  await period.getByRole("button", { name: "Applica" }).click();
+  await expect(page).toHaveURL(/\/cerca\?from=31%2F02%2F1900&to=1950$/);
+  await expect(page.getByRole("alert")).toHaveText("Le date (o la data) inserite non sono valide");
+  const res = await page.reload();
+  expect(res?.status()).toBe(400);
+  await expect(page.getByRole("alert")).toHaveText("Le date (o la data) inserite non sono valide");
+  await expectAccessible(page);
+
+  const en = await page.goto("/en/cerca?from=1950&to=1900");
+  expect(en?.status()).toBe(400);
+  await expect(page.getByRole("alert")).toHaveText("The date (or dates) entered are not valid");
+});
+
+test("the filter tree expands a node and filters by a child", async ({ page }) => {
+  await page.goto("/cerca");
+  await hydrated(page);
+  const all = await resultCount(page);
+  const subjects = page.getByRole("region", { name: "Soggetti", exact: true });
+  const toggle = subjects.getByRole("link", { name: "Espandi Soggetti", exact: true });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(subjects.getByRole("group")).toHaveCount(0);
+
+  await toggle.click();
+  await expect(page).toHaveURL(/\/cerca\?open=soggetti$/);
+  const collapse = subjects.getByRole("link", { name: "Comprimi Soggetti", exact: true });
+  await expect(collapse).toHaveAttribute("aria-expanded", "true");
+  const group = subjects.getByRole("group");
+  await expect(group).toHaveCount(1);
+  const child = group.locator(".tag-tree__row > a:not(.tag-tree__toggle)").first();
+  await expect(child).toBeVisible();
+  const childCount = Number(await child.locator(".facet-count").innerText());
+  const childName = (await child.innerText()).replace(/\d+\s*$/, "").trim();
+  expect(childCount).toBeGreaterThan(0);
+  expect(childCount).toBeLessThan(all);
+
+  await child.click();
+  await expect(page).toHaveURL(/\/cerca\?filtro=[\w.:~-]+&open=soggetti$/);
+  expect(await resultCount(page)).toBe(childCount);
+  await expect(chips(page).getByRole("link", { name: `Rimuovi il filtro ${childName}`, exact: true })).toBeVisible();
+  await expect(subjects.getByRole("link", { name: "Comprimi Soggetti", exact: true })).toHaveAttribute("aria-expanded", "true");
+  await expect(subjects.getByRole("group").locator(".tag-tree__row > a[aria-current=true]")).toHaveText(new RegExp(`^${childName}`));
+  await expectAccessible(page);
+});
+
+test("sorting by title A–Z and Z–A changes the URL and the order", async ({ page }) => {
+  await page.goto("/cerca");
+  await hydrated(page);
+  const sort = page.getByLabel("Ordina per", { exact: true });
+  await expect(sort).toHaveValue("az");
+  await sort.selectOption("za");
+  await expect(page).toHaveURL(/\/cerca\?sort=za$/);
+  await expect(sort).toHaveValue("za");
+  const za = await firstTitle(page);
+  await sort.selectOption("az");
+  await expect(page).toHaveURL(/\/cerca\?sort=az$/);
+  await expect(resultLinks(page).first()).not.toHaveText(za);
+  const az = await firstTitle(page);
+  expect(az.localeCompare(za, "it", { sensitivity: "base" })).toBeLessThan(0);
+  const titles = await resultLinks(page).allInnerTexts();
+  expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, "it", { sensitivity: "base" })));
+});
+
+test("switching between grid, masonry and table views", async ({ page }) => {
+  await page.goto("/cerca?q=milano");
+  await hydrated(page);
+  const n = Math.min(await resultCount(page), PAGE_SIZE);
+  const views = page.getByRole("navigation", { name: "Vista", exact: true });
+  await expect(views.getByRole("link", { name: "Griglia", exact: true })).toHaveAttribute("aria-current", "true");
+
+  await views.getByRole("link", { name: "Mosaico", exact: true }).click();
+  await expect(page).toHaveURL(/\/cerca\?q=milano&view=auimasonry$/);
+  await expect(views.getByRole("link", { name: "Mosaico", exact: true })).toHaveAttribute("aria-current", "true");
+  await expect(results(page).locator("ul.masonry .card__link")).toHaveCount(n);
+  await expectAccessible(page);
+
+  await views.getByRole("link", { name: "Tabella", exact: true }).click();
+  await expect(page).toHaveURL(/\/cerca\?q=milano&view=auitable$/);
+  const table = results(page).getByRole("table");
+  await expect(table).toBeVisible();
+  await expect(table.getByRole("columnheader")).toHaveText(["Titolo", "Tipologia", "Data", "Numero"]);
+  await expect(table.getByRole("rowheader").getByRole("link")).toHaveCount(n);
+  await expect(results(page).locator(".card")).toHaveCount(0);
+  await expectAccessible(page);
+
+  await views.getByRole("link", { name: "Griglia", exact: true }).click();
+  await expect(page).toHaveURL(/\/cerca\?q=milano$/);
+  await expect(results(page).getByRole("table")).toHaveCount(0);
+  await expect(results(page).locator("ul.card-grid .card__link")).toHaveCount(n);
+  await expectAccessible(page);
+});
+
+test("the next page, a record, and back to the same page", async ({ page }) => {
+  await page.goto("/cerca");
+  await hydrated(page);
+  const pages = page.getByRole("navigation", { name: "Pagine dei risultati", exact: true });
+  const total = Math.ceil((await resultCount(page)) / PAGE_SIZE);
+  await expect(pages).toContainText(`Pagina 1 di ${total}`);
+  await expect(pages.getByRole("link", { name: "Precedente" })).toHaveCount(0);
+  const first0 = await firstTitle(page);
+
+  await pages.getByRole("link", { name: "Successiva", exact: true }).click();
+  await expect(page).toHaveURL(/\/cerca\?page=1$/);
+  await expect(pages).toContainText(`Pagina 2 di ${total}`);
+  await expect(resultLinks(page).first()).not.toHaveText(first0);
+  await expect(pages.getByRole("link", { name: "Precedente", exact: true })).toBeVisible();
+  const url1 = page.url();
+  const first1 = await firstTitle(page);
+  await expectNoHiddenRecords(page);
+
+  await resultLinks(page).first().click();
+  await expect(page).not.toHaveURL(/\/cerca/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(first1);
+  await page.goBack();
+  await expect(page).toHaveURL(url1);
+  await expect(resultLinks(page).first()).toHaveText(first1);
+  await expect(pages).toContainText(`Pagina 2 di ${total}`);
+});
+
+test("the map view draws the results on a plain background when tiles are unreachable", async ({ page }) => {
+  // Hermetic: the tile server is unreachable even where the machine is online.
+  allowConsoleErrors(page, /tile\.openstreetmap\.org/);
+  await page.route(/^https?:\/\/([a-z]\.)?tile\.openstreetmap\.org\//, (route) => route.abort("internetdisconnected"));
+  await page.goto("/cerca?q=milano&view=map");
+  await hydrated(page);
+  const map = page.getByRole("region", { name: "Mappa dei risultati", exact: true });
+  await expect(map).toBeVisible();
+  const points = Number(await map.getAttribute("data-points"));
+  expect(points).toBeGreaterThan(0);
+  await expect(page.getByText(`${points} record con una posizione sulla mappa`)).toBeVisible();
+  await expect(map.locator(".leaflet-marker-icon").first()).toBeVisible();
+  await expect(page.getByText("Le tessere della mappa non sono raggiungibili: i punti sono mostrati su sfondo neutro.")).toBeVisible();
+  await expect(map).toHaveClass(/map--plain/);
+  await expect(map.locator(".leaflet-tile-pane img")).toHaveCount(0);
+  await expectNoHiddenRecords(page);
+
+  // Clusters zoom in (or spread out) until single markers show; a marker opens a card.
+  const marker = map.locator(".leaflet-marker-icon.map-marker");
+  for (let i = 0; i < 12 && !(await marker.first().isVisible()); i++) {
+    await map.locator(".leaflet-marker-icon.marker-cluster").first().click();
+    await page.waitForTimeout(400);
+  }
+  await marker.first().click();
+  const popup = map.locator(".leaflet-popup");
+  await expect(popup).toBeVisible();
+  const card = popup.getByRole("link");
+  await expect(card).toHaveAttribute("href", /^\/(oggetti|entita|occorrenze|luoghi|collezioni)\/\d+/);
+  const href = (await card.getAttribute("href"))!;
+  expect(href).not.toMatch(HIDDEN_LINK);
+  const title = (await card.locator("strong").innerText()).trim();
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${href.replace(/[?]/g, "\\?")}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+});
+
+test("the map view without a query places every located record", async ({ page }) => {
+  allowConsoleErrors(page, /tile\.openstreetmap\.org/);
+  await page.route(/^https?:\/\/([a-z]\.)?tile\.openstreetmap\.org\//, (route) => route.abort("internetdisconnected"));
+  const res = await page.goto("/en/cerca?view=map");
+  await hydrated(page);
+  const map = page.getByRole("region", { name: "Map of the results", exact: true });
+  const points = Number(await map.getAttribute("data-points"));
+  expect(points).toBeGreaterThan(0);
+  await expect(map.locator(".leaflet-marker-icon").first()).toBeVisible();
+  await expect(page.getByText("Map tiles cannot be reached: the points are shown on a plain background.")).toBeVisible();
+  await expectNoHiddenRecords(page, res);
+  await expectAccessible(page);
+});
+
+test("a timeline bar filters by its decade", async ({ page }) => {
+  await page.goto("/cerca");
+  await hydrated(page);
+  const timeline = page.getByRole("navigation", { name: "Linea del tempo", exact: true });
+  const bar = timeline.getByRole("link", { name: /^Anni 1900: \d+ record$/ });
+  const decadeCount = Number(/: (\d+)/.exec((await bar.innerText()).trim())![1]);
+  await bar.click();
+  await expect(page).toHaveURL(/\/cerca\?from=1900&to=1909$/);
+  await expect(chips(page).getByRole("link", { name: "Rimuovi il filtro 1900 – 1909", exact: true })).toBeVisible();
+  const period = page.getByRole("region", { name: "Periodo", exact: true });
+  await expect(period.getByLabel("Dal", { exact: true })).toHaveValue("1900");
+  await expect(period.getByLabel("Al", { exact: true })).toHaveValue("1909");
+  // Records spanning the decade are found too, so at least the bar's count.
+  expect(await resultCount(page)).toBeGreaterThanOrEqual(decadeCount);
+});
+
+test("the filter panel remembers being hidden across reloads", async ({ page }) => {
+  await page.goto("/cerca");
+  await hydrated(page);
+  const panel = page.getByRole("complementary", { name: "Filtri", exact: true });
+  await expect(panel).toBeVisible();
+  const hide = page.getByRole("button", { name: "Nascondi i filtri", exact: true });
+  await expect(hide).toHaveAttribute("aria-expanded", "true");
+  await hide.click();
+  await expect(panel).toBeHidden();
+  const show = page.getByRole("button", { name: "Mostra i filtri", exact: true });
+  await expect(show).toHaveAttribute("aria-expanded", "false");
+  expect(await page.evaluate(() => localStorage.getItem("caveauOpenFiltri"))).toBe("0");
+
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole("button", { name: "Mostra i filtri", exact: true })).toBeVisible();
+  await expect(page.locator("#search-filters")).toBeHidden();
+  await page.getByRole("button", { name: "Mostra i filtri", exact: true }).click();
+  await expect(panel).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("caveauOpenFiltri"))).toBe("1");
+
+  await page.reload();
+  await hydrated(page);
+  await expect(panel).toBeVisible();
+  await expect(page.getByRole("button", { name: "Nascondi i filtri", exact: true })).toHaveAttribute("aria-expanded", "true");
+});
+
+test("restricted records never appear in a visitor's results", async ({ page }) => {
+  const urls = [
+    "/cerca?q=Lettera riservata Giulio Valdameri",
+    "/cerca?q=cessione delle quote della società&view=auitable",
+    "/cerca?q=Registro delle paghe dello stabilimento di Sesto San Giovanni",
+    "/en/cerca?q=Confidential letter from Giulio Valdameri",
+    "/en/cerca?q=Payroll of the Sesto San Giovanni works&view=map",
+    "/fr/cerca?q=Lettre confidentielle&view=auitable",
+    "/fr/cerca?q=Registre des salaires de l'usine de Sesto San Giovanni",
+    "/cerca?q=Valdameri&mode=or&from=1929&to=1929&view=auitable",
+    "/cerca?from=1921&to=1921&view=auitable",
+    "/cerca?from=1921&to=1921&view=auitable&page=1",
+    "/cerca?from=1929&to=1929&view=auitable",
+    "/cerca?from=1929&to=1929&view=auitable&page=1",
+    "/cerca?view=map",
+  ];
+  allowConsoleErrors(page, /tile\.openstreetmap\.org/);
+  await page.route(/^https?:\/\/([a-z]\.)?tile\.openstreetmap\.org\//, (route) => route.abort("internetdisconnected"));
+  for (const url of urls) {
+    const res = await page.goto(url);
+    expect(res?.status(), url).toBe(200);
+    await expectNoHiddenRecords(page, res);
+  }
+});
+
+test("markup typed into the search box is shown as text, never run", async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto("/cerca");
+  await hydrated(page);
+  const form = page.getByRole("search");
+  await form.getByRole("searchbox", { name: "Cerca", exact: true }).fill("<b>milano</b><script>alert(1)</script><img src=x onerror=alert(2)>");
+  await form.getByRole("button", { name: "Cerca", exact: true }).click();
+  await expect(page).toHaveURL(/\/cerca\?q=%3Cb%3Emilano/);
+  await expect(countStatus(page)).toContainText("«<b>milano</b>");
+  await expect(countStatus(page).locator("b, img, script")).toHaveCount(0);
+  await expect(chips(page).getByRole("link", { name: /^Rimuovi il filtro «<b>milano<\/b>/ })).toBeVisible();
+  await expect(page.locator('img[src="x"], b:text-is("milano")')).toHaveCount(0);
+  expect(await page.locator("script").evaluateAll((ss) => ss.filter((s) => /^\s*alert\(\d\)\s*$/.test(s.textContent ?? "")).length)).toBe(0);
+  await expect(page).toHaveTitle(/<b>milano<\/b>/);
+
+  // The same address loaded directly (server-rendered) behaves the same.
+  await page.reload();
+  await hydrated(page);
+  await expect(countStatus(page)).toContainText("«<b>milano</b>");
+  await expect(page.locator('img[src="x"], b:text-is("milano")')).toHaveCount(0);
+  await page.goto(`/cerca?q=${encodeURIComponent("<script>alert(1)</script>")}`);
+  await hydrated(page);
+  await expect(page.locator("script").filter({ hasText: /^alert\(1\)$/ })).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+});
+
+test("unknown or invalid parameters answer 400 with a message", async ({ page }) => {
+  allow400(page);
+  for (const [url, message] of [
+    ["/cerca?sort=evil", "Parametro non valido: sort: one of ss, on, no, az, za, taz, tza, wm, nm"],
+    ["/cerca?evil=1", 'Parametro non valido: unknown parameter "evil"'],
+    ["/cerca?page=-1", "Parametro non valido: page: an integer from 0 to 3332"],
+    ["/en/cerca?view=evil", "Invalid parameter: view: one of auigrid, auimasonry, auitable, map"],
+    ["/fr/cerca?q=a&q=b", "Paramètre non valide : q: expected a single value"],
+  ] as const) {
+    const res = await page.goto(url);
+    expect(res?.status(), url).toBe(400);
+    await expect(page.getByRole("alert")).toHaveText(message);
+    await expect(page.getByRole("search").getByRole("searchbox")).toBeVisible();
+  }
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Tout effacer", exact: true }).click();
+  await expect(page).toHaveURL(/\/fr\/cerca$/);
+  await expect(countStatus(page)).toHaveText(/^[\d\s]+ résultats$/);
+});
+
+for (const l of [
+  { prefix: "", tab: "Esplora", nav: "Navigazione principale", message: "Una selezione casuale dall'archivio" },
+  { prefix: "/en", tab: "Explore", nav: "Main navigation", message: "A random selection from the archive" },
+] as const) {
+  test(`the ${l.tab} tab opens a random selection`, async ({ page }) => {
+    await page.goto(`${l.prefix}/`);
+    await hydrated(page);
+    const tab = page.getByRole("navigation", { name: l.nav, exact: true }).getByRole("link", { name: l.tab, exact: true });
+    await tab.click();
+    await expect(page).toHaveURL(new RegExp(`^[^?]*${l.prefix}/cerca\\?showshuffle=1$`));
+    await expect(countStatus(page)).toHaveText(l.message);
+    await expect(tab).toHaveAttribute("aria-current", "page");
+    expect(await resultLinks(page, l.prefix ? "Search" : "Cerca").count()).toBeGreaterThan(0);
+    await expect(page.getByRole("navigation", { name: /Pagine dei risultati|Result pages/ })).toHaveCount(0);
+    await expectNoHiddenRecords(page);
+  });
+}

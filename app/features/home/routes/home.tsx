@@ -55,6 +55,15 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         <div className="hero__text" lang={textLang}>
           <h1 id="hero-title">{hero.title || root?.options.title}</h1>
           {hero.subtitle && <p className="hero__subtitle">{hero.subtitle}</p>}
+          <form method="get" action={localizePath("/cerca", locale)} role="search" className="hero__search">
+            <label htmlFor="home-search" className="visually-hidden">
+              {t("search.label")}
+            </label>
+            <input id="home-search" type="search" name="q" placeholder={t("search.placeholder")} maxLength={200} />
+            <button type="submit" className="button button--primary">
+              {t("search.submit")}
+            </button>
+          </form>
           {hero.card && (
             <p>
               <Link className="button button--primary" to={localizePath(hero.card.link, locale)}>

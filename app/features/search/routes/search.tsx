@@ -173,7 +173,13 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
             <ul className={p.view === "auimasonry" ? "masonry" : "card-grid"}>
               {result.data.map((c) => (
                 <li key={`${c.table}/${c.id}`}>
-                  <RecordCard card={c} placeholder={placeholder} variant={p.view === "auimasonry" ? "masonry" : "big"} headingLevel={2} />
+                  <RecordCard
+                    card={c}
+                    placeholder={placeholder}
+                    variant={p.view === "auimasonry" ? "masonry" : "big"}
+                    headingLevel={2}
+                    extra={result.sort === "ss" && c.scoreIcon > 0 ? <ScoreIcon value={c.scoreIcon} /> : null}
+                  />
                 </li>
               ))}
             </ul>
@@ -519,5 +525,18 @@ function ResultsTable({ items }: { items: SearchResult["data"] }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** Relevance as 0–5 dots (spec §9 score icon). */
+function ScoreIcon({ value }: { value: number }) {
+  const { t } = useI18n();
+  return (
+    <p className="score" title={t("search.relevance", { score: value })}>
+      <span className="visually-hidden">{t("search.relevance", { score: value })}</span>
+      {[1, 2, 3, 4, 5].map((i) => (
+        <span key={i} aria-hidden="true" className={i <= value ? "score__dot score__dot--on" : "score__dot"} />
+      ))}
+    </p>
   );
 }

@@ -84,6 +84,8 @@ async function openPostgres(url: string): Promise<Database> {
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     options: "-c max_parallel_workers_per_gather=1",
   });
+  // An idle connection dropped by the server (restart, failover) must not crash the process.
+  pool.on("error", (err) => console.error(`PostgreSQL connection error: ${err.message}`));
   const db = drizzle(pool, { schema }) as unknown as Db;
   let closed = false;
   return {

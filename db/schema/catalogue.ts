@@ -107,6 +107,8 @@ export const recordTags = pgTable(
     tagId: text("tag_id")
       .notNull()
       .references(() => tags.id, { onDelete: "cascade" }),
+    /** True for the ancestors of the record's own tags (migration 0004). */
+    inherited: boolean("inherited").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.recordUid, t.tagId] }), index("record_tags_tag_idx").on(t.tagId)],
 );

@@ -284,7 +284,10 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
       if (!t) continue;
       textRows.push(sql`(${uid}, ${locale}, ${t.label}, ${t.summary ?? null}, ${t.dateDisplay ?? null}, ${json(t.metadata)}, ${metadataText(r, locale)})`);
     }
-    for (const tagId of new Set(r.tags.map((t) => t.id))) tagLinks.push(sql`(${uid}, ${tagId})`);
+    const direct = new Set(r.tags.map((t) => t.id));
+    const inherited = new Set(r.tags.flatMap((t) => t.parents.map((p) => p.id)).filter((id) => !direct.has(id)));
+    for (const tagId of direct) tagLinks.push(sql`(${uid}, ${tagId}, false)`);
+    for (const tagId of inherited) tagLinks.push(sql`(${uid}, ${tagId}, true)`);
     const relSeen = new Set<string>();
     r.relations.forEach((rel, ord) => {
       const k = `${rel.table}/${rel.id}/${rel.type}`;
@@ -306,7 +309,7 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
   for (const chunk of chunks(textRows, 2000))
     await tx.execute(sql`insert into record_texts (record_uid, locale, label, summary, date_display, metadata, body) values ${sql.join(chunk, sql`, `)}`);
   for (const chunk of chunks(tagLinks, 5000))
-    await tx.execute(sql`insert into record_tags (record_uid, tag_id) values ${sql.join(chunk, sql`, `)}`);
+    await tx.execute(sql`insert into record_tags (record_uid, tag_id, inherited) values ${sql.join(chunk, sql`, `)}`);
   for (const chunk of chunks(relRows, 3000))
     await tx.execute(sql`insert into relations (from_uid, to_table, to_id, type, ord, interstitial) values ${sql.join(chunk, sql`, `)}`);
   for (const chunk of chunks(mediaRows, 1500))

@@ -74,7 +74,7 @@ export async function getRecord(
         from media m where m.record_uid = ${uid} and ${mediaVisible(viewer, "m")} order by m.ord`,
     ),
     database.rows<{ id: string; names: Record<string, string>; path: string }>(
-      sql`select t.id, t.names, t.path from record_tags rt join tags t on t.id = rt.tag_id where rt.record_uid = ${uid} order by t.path`,
+      sql`select t.id, t.names, t.path from record_tags rt join tags t on t.id = rt.tag_id where rt.record_uid = ${uid} and not rt.inherited order by t.path`,
     ),
     relatedRecords(ctx, uid, table, id),
     database.rows<CardRow & { total: number }>(

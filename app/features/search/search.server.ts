@@ -96,7 +96,7 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
 }
 
 /** The matching set's conditions and its text CTE, shared by the result page and the map. */
-function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: { tsq: string | null; fuzzy: boolean }) {
+function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: { tsq: string | null; fuzzy: boolean; rank?: boolean }) {
   const { locale, viewer } = ctx;
   const where: SQL[] = [recordVisible(viewer, "r"), sql`r.table_name = any(${toTextArray(p.tables)})`];
   const excluded = opts.excludedTypes ?? [265];
@@ -120,19 +120,23 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
       where.push(Number.isInteger(typeId) ? sql`r.type_id = ${typeId}` : sql`false`);
       continue;
     }
-    // A tag filter matches the tag and everything below it in its tree.
-    where.push(sql`exists (select 1 from record_tags rt join tags tg on tg.id = rt.tag_id
-      where rt.record_uid = r.uid and (tg.id = ${f} or tg.path like ${`${likeEscape(f)}/%`} or tg.path like ${`%/${likeEscape(f)}/%`}))`);
+    // A tag filter matches the tag and everything below it: records are linked to their tags' ancestors too.
+    where.push(sql`r.uid in (select rt.record_uid from record_tags rt where rt.tag_id = ${f})`);
   }
 
+  const qLoc = sql`to_tsquery(teca_ts_config(${locale}), ${run.tsq})`;
+  const qIt = sql`to_tsquery('teca_it', ${run.tsq})`;
+  const rowQuery = sql`case when t.locale = ${locale} then ${qLoc} else ${qIt} end`;
+  // Ranking reads every matching vector: only pay for it when sorting by relevance.
+  const rankCols = run.rank
+    ? sql`max(ts_rank(t.tsv, ${rowQuery})) as rank,
+          bool_or(ts_filter(t.tsv, '{a}') @@ ${rowQuery} or t.label_tsv @@ to_tsquery('teca_simple', ${run.tsq})) as title`
+    : sql`null::real as rank, false as title`;
   const textCte = run.tsq
     ? sql`tm as (
-        select t.record_uid as uid,
-          max(ts_rank(t.tsv, case when t.locale = ${locale} then to_tsquery(teca_ts_config(${locale}), ${run.tsq}) else to_tsquery('teca_it', ${run.tsq}) end)) as rank,
-          bool_or(ts_filter(t.tsv, '{a}') @@ case when t.locale = ${locale} then to_tsquery(teca_ts_config(${locale}), ${run.tsq}) else to_tsquery('teca_it', ${run.tsq}) end
-            or t.label_tsv @@ to_tsquery('teca_simple', ${run.tsq})) as title
+        select t.record_uid as uid, ${rankCols}
         from record_texts t
-        where (t.locale = ${locale} and ${textMatch(p.q, p.mode, sql`teca_ts_config(${locale})`)})
+        where ${locale === "it" ? sql`false` : sql`(t.locale = ${locale} and ${textMatch(p.q, p.mode, sql`teca_ts_config(${locale})`)})`}
           or (t.locale = 'it' and ${textMatch(p.q, p.mode, sql`'teca_it'::regconfig`)})
         group by t.record_uid
       ),`
@@ -157,33 +161,44 @@ async function runSearch(
   run: { tsq: string | null; fuzzy: boolean; sort: Sort; pageSize: number },
 ): Promise<SearchResult> {
   const { locale } = ctx;
-  const { where, textCte, join, scoreExpr, titleExpr } = matchingSet(ctx, p, opts, run);
+  const rank = run.sort === "ss" && !p.shuffle;
+  const { where, textCte, join, scoreExpr, titleExpr } = matchingSet(ctx, p, opts, { ...run, rank });
   const order =
     p.shuffle
       ? sql`md5(r.uid::text || ${String(opts.shuffleSeed ?? 0)})`
       : run.sort === "ss"
         ? sql`title desc, score desc nulls last, sort_label asc, r.uid`
         : ORDER[run.sort];
+  const needsLabel = !p.shuffle;
+  const needsType = !p.shuffle && (run.sort === "taz" || run.sort === "tza");
+  // Labels and type names are joined for ordering the page only, not for the whole set.
+  const labelJoin = needsLabel
+    ? locale === "it"
+      ? sql`left join record_texts ti on ti.record_uid = r.uid and ti.locale = 'it'`
+      : sql`left join record_texts tl on tl.record_uid = r.uid and tl.locale = ${locale} left join record_texts ti on ti.record_uid = r.uid and ti.locale = 'it'`
+    : sql``;
+  const sortLabel = needsLabel ? (locale === "it" ? sql`lower(ti.label)` : sql`lower(coalesce(tl.label, ti.label))`) : sql`null::text`;
+  const typeJoin = needsType ? sql`left join record_types ty on ty.id = r.type_id` : sql``;
+  const typeName = needsType ? sql`coalesce(ty.names->>${locale}, ty.names->>'it')` : sql`null::text`;
 
   const rows = await ctx.database.rows<{ total: number; page: { uid: number; score: number | null }[] | null; tags: FacetNode[] | null; decades: Facets["decades"] | null; types: Facets["types"] | null; tables: Facets["tables"] | null; with_media: number; without_media: number }>(sql`
     with ${textCte}
     m as materialized (
-      select r.uid, r.table_name, r.type_id, r.date_start, r.has_media, r.date_end,
-        ${scoreExpr} as score, ${titleExpr} as title,
-        (select lower(label) from record_texts lt where lt.record_uid = r.uid order by (lt.locale = ${locale}) desc, (lt.locale = 'it') desc limit 1) as sort_label,
-        (select coalesce(rt.names->>${locale}, rt.names->>'it') from record_types rt where rt.id = r.type_id) as type_name
+      select r.uid, r.table_name, r.type_id, r.date_start, r.has_media, ${scoreExpr} as score, ${titleExpr} as title
       from records r ${join}
       where ${sql.join(where, sql` and `)}
     ),
     pg as (
-      select r.uid, r.score from m r order by ${order} limit ${run.pageSize} offset ${p.page * run.pageSize}
+      select r.uid, r.score from (
+        select r.uid, r.score, r.title, r.date_start, r.has_media, ${sortLabel} as sort_label, ${typeName} as type_name
+        from m r ${labelJoin} ${typeJoin}
+      ) r
+      order by ${order} limit ${run.pageSize} offset ${p.page * run.pageSize}
     ),
     tg as (
-      select anc.id, count(distinct rt.record_uid)::int as n
+      select rt.tag_id as id, count(*)::int as n
       from m join record_tags rt on rt.record_uid = m.uid
-      join tags t on t.id = rt.tag_id
-      cross join lateral unnest(string_to_array(t.path, '/')) as anc(id)
-      group by anc.id
+      group by rt.tag_id
     )
     select
       (select count(*)::int from m) as total,

@@ -43,3 +43,9 @@ export function recordVisible(viewer: Viewer, alias = "r"): SQL {
 export function mediaVisible(viewer: Viewer, alias = "m"): SQL {
   return viewer.accessLevels.length > 1 ? sql`true` : sql`${sql.identifier(alias)}.restricted = false`;
 }
+
+/** SQL: the record `alias` has an image this viewer may see (restricted images need more than one access level). */
+export function hasVisibleImage(viewer: Viewer, alias = "r"): SQL {
+  const r = sql.identifier(alias);
+  return viewer.accessLevels.length > 1 ? sql`(${r}.has_media or ${r}.has_restricted_media)` : sql`${r}.has_media`;
+}

@@ -22,7 +22,16 @@ export const records = pgTable(
     parentId: text("parent_id"),
     parentPath: text("parent_path"),
     ord: integer("ord").notNull().default(0),
+    /** Has an image every visitor may see. */
     hasMedia: boolean("has_media").notNull().default(false),
+    /** Has an image only privileged viewers see (restricted flag). */
+    hasRestrictedMedia: boolean("has_restricted_media").notNull().default(false),
+    /** Lower-cased label per locale (Italian fallback), for ordering search pages. */
+    sortIt: text("sort_it"),
+    sortEn: text("sort_en"),
+    sortFr: text("sort_fr"),
+    /** Ids of the record's tags and of their ancestors (migration 0006). */
+    tagIds: text("tag_ids").array().notNull().default(sql`'{}'::text[]`),
     numeroPrefix: text("numero_prefix"),
     numero: text("numero"),
     numeroBis: text("numero_bis"),
@@ -38,6 +47,7 @@ export const records = pgTable(
     index("records_table_access_idx").on(t.tableName, t.access),
     index("records_parent_idx").on(t.tableName, t.parentId),
     index("records_date_idx").on(t.dateStart),
+    index("records_tag_ids_idx").using("gin", t.tagIds),
     check("records_access_ck", sql`${t.access} between 1 and 3`),
   ],
 );
@@ -76,8 +86,7 @@ export const recordTexts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.recordUid, t.locale] }),
-    index("record_texts_tsv_idx").using("gin", t.tsv),
-    index("record_texts_label_tsv_idx").using("gin", t.labelTsv),
+    // GIN indexes on tsv and label_tsv, one per locale (partial): migration 0007.
     check("record_texts_locale_ck", sql`${t.locale} in ('it', 'en', 'fr')`),
   ],
 );

@@ -8,6 +8,8 @@ import { parseIsoDate, toSqlDate } from "~/lib/dates";
 import { formatCurrency } from "~/lib/format";
 import type { Locale } from "~/lib/locale";
 import { validateRecord, type InterchangeRecord } from "./interchange";
+import { clearSearchCache } from "../search/search.server";
+import { toTextArray } from "../records/cards.server";
 
 export type ImportIssue = { line: number; reason: string };
 export type ImportOptions = {
@@ -145,6 +147,7 @@ async function writeBatches(database: Database, items: AsyncIterable<Parsed>, to
   if (!failed && batch.length) await flush();
   // Also after a failed batch: the batches before it are committed and need their parent paths.
   if (imported) await database.db.transaction(async (tx) => refreshParentPaths(tx as unknown as Tx));
+  if (imported) clearSearchCache(database);
   return failed ? { imported, batches, failed } : { imported, batches };
 }
 
@@ -239,7 +242,7 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
       [...relTypes].map(([code, l]) => sql`(${code}, ${json(l.labels)}, ${json(l.reverse)})`),
       sql`, `,
     )} on conflict (code) do update set labels = relation_types.labels || excluded.labels, reverse_labels = relation_types.reverse_labels || excluded.reverse_labels`);
-  // Chunked: a statement takes at most 65,535 parameters.
+  // Chunked: a statement takes at most 65,535 parameters (records: 25 a row).
   for (const chunk of chunks([...tagRows.values()], 5000))
     await tx.execute(sql`insert into tags (id, type, names, parent_id, path, depth, field) values ${sql.join(
       chunk.map((t) => sql`(${t.id}, ${t.type}, ${json(t.names)}, ${t.parentId}, ${t.path}, ${t.depth}, ${t.field})`),
@@ -252,18 +255,22 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
     const start = s !== undefined ? toSqlDate(parseIsoDate(s, "start")!) : null;
     const end = e !== undefined ? toSqlDate(parseIsoDate(e, "end")!) : null;
     return sql`(${r.table}, ${r.id}, ${r.type?.id ?? null}, ${r.access}, ${r.restricted}, ${start}::date, ${end}::date,
-      ${r.coordinates?.lat ?? null}::float8, ${r.coordinates?.lng ?? null}::float8, ${r.parent ?? null}, ${r.order}, ${r.media.length > 0},
+      ${r.coordinates?.lat ?? null}::float8, ${r.coordinates?.lng ?? null}::float8, ${r.parent ?? null}, ${r.order},
+      ${r.media.some((m) => m.type === "image" && !m.restricted)}, ${r.media.some((m) => m.type === "image" && m.restricted)},
+      ${sortKey(r, "it")}, ${sortKey(r, "en")}, ${sortKey(r, "fr")}, ${toTextArray(tagIdsOf(r))},
       ${r.numero?.prefix ?? null}, ${r.numero?.number ?? null}, ${r.numero?.bis ?? null},
       ${r.focalPoint?.x ?? null}::real, ${r.focalPoint?.y ?? null}::real, ${r.source?.url ?? null}, ${r.source?.license ?? null}, ${r.source?.attribution ?? null}, now())`;
   });
   const upserted: { uid: number | string; table_name: string; id: string }[] = [];
   for (const chunk of chunks(rows, 1000)) upserted.push(...((
     (await tx.execute(sql`insert into records (table_name, id, type_id, access, restricted, date_start, date_end, lat, lng, parent_id, ord, has_media,
+      has_restricted_media, sort_it, sort_en, sort_fr, tag_ids,
       numero_prefix, numero, numero_bis, focal_x, focal_y, source_url, license, attribution, updated_at)
       values ${sql.join(chunk, sql`, `)}
       on conflict (table_name, id) do update set type_id = excluded.type_id, access = excluded.access, restricted = excluded.restricted,
         date_start = excluded.date_start, date_end = excluded.date_end, lat = excluded.lat, lng = excluded.lng, parent_id = excluded.parent_id,
-        ord = excluded.ord, has_media = excluded.has_media, numero_prefix = excluded.numero_prefix, numero = excluded.numero,
+        ord = excluded.ord, has_media = excluded.has_media, has_restricted_media = excluded.has_restricted_media,
+        sort_it = excluded.sort_it, sort_en = excluded.sort_en, sort_fr = excluded.sort_fr, tag_ids = excluded.tag_ids, numero_prefix = excluded.numero_prefix, numero = excluded.numero,
         numero_bis = excluded.numero_bis, focal_x = excluded.focal_x, focal_y = excluded.focal_y, source_url = excluded.source_url,
         license = excluded.license, attribution = excluded.attribution, updated_at = now()
       returning uid, table_name, id`)) as unknown as { rows: unknown[] }
@@ -314,6 +321,17 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
     await tx.execute(sql`insert into relations (from_uid, to_table, to_id, type, ord, interstitial) values ${sql.join(chunk, sql`, `)}`);
   for (const chunk of chunks(mediaRows, 1500))
     await tx.execute(sql`insert into media (record_uid, ord, media_type, mime, title, restricted, original, external_url, thumbnail, medium, large, width, height, focal_x, focal_y, dominant_color) values ${sql.join(chunk, sql`, `)}`);
+}
+
+/** A record's tag ids with their ancestors, sorted. */
+function tagIdsOf(r: InterchangeRecord): string[] {
+  return [...new Set(r.tags.flatMap((t) => [t.id, ...t.parents.map((p) => p.id)]))].sort();
+}
+
+/** The label a record is ordered by in a locale: its own, else the Italian one, else any. */
+function sortKey(r: InterchangeRecord, locale: Locale): string {
+  const t = r.texts[locale] ?? r.texts.it ?? r.texts.en ?? r.texts.fr;
+  return (t?.label ?? r.id).toLowerCase();
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

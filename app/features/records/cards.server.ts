@@ -79,7 +79,8 @@ export function toCard(row: CardRow, locale: Locale): RecordCard {
     dateDisplay: row.date_display || formatDateRange(fromSqlDate(row.date_start), fromSqlDate(row.date_end), locale),
     numero: formatNumero({ prefix: row.numero_prefix, number: row.numero, bis: row.numero_bis }),
     access: Number(row.access),
-    hasMedia: row.has_media,
+    // Whether this viewer sees an image (restricted images are left out for visitors).
+    hasMedia: Boolean(row.thumbnail),
     url: { thumbnail: mediaUrl(row.thumbnail), medium: mediaUrl(row.medium), large: mediaUrl(row.large) },
     width: row.width,
     height: row.height,

@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
-import { recordVisible } from "~/.server/access";
+import { hasVisibleImage, recordVisible } from "~/.server/access";
 import { toSqlDate } from "~/lib/dates";
 import { scoreIcon } from "~/lib/format";
-import { pickText } from "~/lib/locale";
+import { pickText, type Locale } from "~/lib/locale";
 import { cardQuery, toCard, toTextArray, type CardRow } from "../records/cards.server";
 import type { RecordCard } from "../records/types";
 import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type SearchParams, type Sort } from "./search-params";
@@ -53,20 +53,33 @@ export function buildTsQuery(q: string, mode: "and" | "or"): string | null {
 }
 
 /**
- * The text condition on record_texts `t`: the stemmed vector in the row's
- * language, or — because a stem can be shorter than a typed prefix ("vedu"
- * vs "ved") — the other words stemmed and the last one as a prefix of an
- * unstemmed title word.
+ * The text-matching rows of record_texts as separate index scans (a UNION,
+ * not an OR, so each branch uses its GIN index): the stemmed vector in the
+ * row's language, and — because a stem can be shorter than a typed prefix
+ * ("vedu" vs "ved") — the other words stemmed with the last one as a prefix of
+ * an unstemmed title word. Each branch yields (uid, title match).
  */
-function textMatch(q: string, mode: "and" | "or", cfg: SQL): SQL {
+function textBranches(q: string, mode: "and" | "or", locale: Locale): SQL {
   const words = queryWords(q);
   const all = buildTsQuery(q, mode)!;
   const last = `${words.at(-1)}:*`;
   const head = words.slice(0, -1).join(mode === "or" ? " | " : " & ");
-  const prefixOnTitle = sql`t.label_tsv @@ to_tsquery('teca_simple', ${last})`;
-  if (mode === "or" || !head) return sql`(t.tsv @@ to_tsquery(${cfg}, ${all}) or ${prefixOnTitle})`;
-  return sql`(t.tsv @@ to_tsquery(${cfg}, ${all}) or (t.tsv @@ to_tsquery(${cfg}, ${head}) and ${prefixOnTitle}))`;
+  const simpleAll = sql`to_tsquery('teca_simple', ${all})`;
+  const targets: [SQL, SQL][] = [[sql`'it'`, sql`'teca_it'::regconfig`]];
+  if (locale !== "it") targets.unshift([sql`${locale}`, sql`teca_ts_config(${locale})`]);
+  const branches: SQL[] = [];
+  for (const [loc, cfg] of targets) {
+    branches.push(sql`select t.record_uid as uid, (ts_filter(t.tsv, '{a}') @@ to_tsquery(${cfg}, ${all}) or t.label_tsv @@ ${simpleAll}) as title
+      from record_texts t where t.locale = ${loc} and t.tsv @@ to_tsquery(${cfg}, ${all})`);
+    const headCond = mode === "and" && head ? sql` and t.tsv @@ to_tsquery(${cfg}, ${head})` : sql``;
+    branches.push(sql`select t.record_uid, true from record_texts t
+      where t.locale = ${loc} and t.label_tsv @@ to_tsquery('teca_simple', ${last})${headCond}`);
+  }
+  return sql.join(branches, sql` union all `);
 }
+
+/** Above this many text matches, relevance is title-first then alphabetical: ranking every vector costs too much. */
+export const RANK_LIMIT = 4000;
 
 const ORDER: Record<Exclude<Sort, "ss">, SQL> = {
   az: sql`sort_label asc, r.uid`,
@@ -88,7 +101,9 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
   const sort = effectiveSort(p, { noRelevance: opts.noRelevance });
   const tsq = buildTsQuery(p.q, p.mode);
   let result = await runSearch(ctx, p, opts, { tsq, fuzzy: false, sort, pageSize });
-  if (result.count === 0 && tsq) {
+  // Typo tolerance helps when the words matched nothing, not when filters emptied the set.
+  const onlyText = !p.filters.length && !p.from && !p.to && p.media === "all";
+  if (result.count === 0 && tsq && onlyText) {
     // Typo tolerance: labels similar to the text.
     result = await runSearch(ctx, p, opts, { tsq: null, fuzzy: true, sort, pageSize });
   }
@@ -103,8 +118,8 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
   if (excluded.length) where.push(sql`(r.type_id is null or r.type_id <> all(${`{${excluded.map(Number).join(",")}}`}::int[]))`);
   if (p.from) where.push(sql`coalesce(r.date_end, r.date_start) >= ${toSqlDate(p.from)}::date`);
   if (p.to) where.push(sql`r.date_start <= ${toSqlDate(p.to)}::date`);
-  if (p.media === "con_media") where.push(sql`r.has_media`);
-  if (p.media === "senza_media") where.push(sql`not r.has_media`);
+  if (p.media === "con_media") where.push(hasVisibleImage(viewer, "r"));
+  if (p.media === "senza_media") where.push(sql`not ${hasVisibleImage(viewer, "r")}`);
   for (const f of [...p.filters, ...(opts.baseFilters ?? [])]) {
     if (f === PIN_FILTER) {
       const pins = opts.pinned ?? [];
@@ -121,37 +136,60 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
       continue;
     }
     // A tag filter matches the tag and everything below it: records are linked to their tags' ancestors too.
-    where.push(sql`r.uid in (select rt.record_uid from record_tags rt where rt.tag_id = ${f})`);
+    where.push(sql`r.tag_ids @> ${toTextArray([f])}`);
   }
 
-  const qLoc = sql`to_tsquery(teca_ts_config(${locale}), ${run.tsq})`;
-  const qIt = sql`to_tsquery('teca_it', ${run.tsq})`;
-  const rowQuery = sql`case when t.locale = ${locale} then ${qLoc} else ${qIt} end`;
-  // Ranking reads every matching vector: only pay for it when sorting by relevance.
-  const rankCols = run.rank
-    ? sql`max(ts_rank(t.tsv, ${rowQuery})) as rank,
-          bool_or(ts_filter(t.tsv, '{a}') @@ ${rowQuery} or t.label_tsv @@ to_tsquery('teca_simple', ${run.tsq})) as title`
-    : sql`null::real as rank, false as title`;
-  const textCte = run.tsq
+  const textCte = run.fuzzy
     ? sql`tm as (
-        select t.record_uid as uid, ${rankCols}
-        from record_texts t
-        where ${locale === "it" ? sql`false` : sql`(t.locale = ${locale} and ${textMatch(p.q, p.mode, sql`teca_ts_config(${locale})`)})`}
-          or (t.locale = 'it' and ${textMatch(p.q, p.mode, sql`'teca_it'::regconfig`)})
+        select t.record_uid as uid, max(similarity(t.label, ${p.q}))::real as rank, true as title
+        from record_texts t where t.label % ${p.q} and t.locale in (${locale}, 'it')
         group by t.record_uid
       ),`
+    : sql``;
+  // Text matches are joined to records directly (then grouped): the planner sees their real number and
+  // hashes instead of probing records once per match.
+  const join = run.tsq
+    ? sql`join (${textBranches(p.q, p.mode, locale)}) tx on tx.uid = r.uid`
     : run.fuzzy
-      ? sql`tm as (
-          select t.record_uid as uid, max(similarity(t.label, ${p.q})) as rank, true as title
-          from record_texts t where t.label % ${p.q} and t.locale in (${locale}, 'it')
-          group by t.record_uid
-        ),`
+      ? sql`join tm on tm.uid = r.uid`
       : sql``;
-  const join = run.tsq || run.fuzzy ? sql`join tm on tm.uid = r.uid` : sql``;
-  const scoreExpr = run.tsq || run.fuzzy ? sql`tm.rank` : sql`null::real`;
-  const titleExpr = run.tsq || run.fuzzy ? sql`tm.title` : sql`false`;
+  const groupBy = run.tsq ? sql`group by r.uid` : sql``;
+  const scoreExpr = run.fuzzy ? sql`tm.rank` : sql`null::real`;
+  const titleExpr = run.tsq ? sql`bool_or(tx.title)` : run.fuzzy ? sql`tm.title` : sql`false`;
+  // Ranking reads every matching vector: only for the relevance sort, and only for a bounded number of matches.
+  const rankExpr =
+    run.tsq && run.rank
+      ? sql`case when (select count(*) from m) <= ${RANK_LIMIT} then (
+          select max(ts_rank(t.tsv, case when t.locale = ${locale} then to_tsquery(teca_ts_config(${locale}), ${run.tsq}) else to_tsquery('teca_it', ${run.tsq}) end))
+          from record_texts t where t.record_uid = r.uid and t.locale in (${locale}, 'it')) end`
+      : sql`r.score`;
 
-  return { where, textCte, join, scoreExpr, titleExpr };
+  return { where, textCte, join, groupBy, scoreExpr, titleExpr, rankExpr };
+}
+
+type FacetRow = {
+  total: number;
+  tags: FacetNode[] | null;
+  decades: Facets["decades"] | null;
+  types: Facets["types"] | null;
+  tables: Facets["tables"] | null;
+  with_media: number;
+  without_media: number;
+};
+
+/** Counts and facets of recent searches, per database (this process; at most 30 s stale after another process imports). */
+const facetCaches = new WeakMap<object, Map<string, { at: number; value: FacetRow }>>();
+function facetCacheOf(database: object) {
+  let c = facetCaches.get(database);
+  if (!c) facetCaches.set(database, (c = new Map()));
+  return c;
+}
+const FACET_TTL_MS = 30_000;
+const FACET_CACHE_SIZE = 500;
+
+/** Forgets cached counts and facets (after an import in this process, and in tests). */
+export function clearSearchCache(database: object) {
+  facetCaches.delete(database);
 }
 
 async function runSearch(
@@ -162,49 +200,58 @@ async function runSearch(
 ): Promise<SearchResult> {
   const { locale } = ctx;
   const rank = run.sort === "ss" && !p.shuffle;
-  const { where, textCte, join, scoreExpr, titleExpr } = matchingSet(ctx, p, opts, { ...run, rank });
+  const { where, textCte, join, groupBy, scoreExpr, titleExpr, rankExpr } = matchingSet(ctx, p, opts, { ...run, rank });
   const order =
     p.shuffle
       ? sql`md5(r.uid::text || ${String(opts.shuffleSeed ?? 0)})`
       : run.sort === "ss"
         ? sql`title desc, score desc nulls last, sort_label asc, r.uid`
         : ORDER[run.sort];
-  const needsLabel = !p.shuffle;
   const needsType = !p.shuffle && (run.sort === "taz" || run.sort === "tza");
-  // Labels and type names are joined for ordering the page only, not for the whole set.
-  const labelJoin = needsLabel
-    ? locale === "it"
-      ? sql`left join record_texts ti on ti.record_uid = r.uid and ti.locale = 'it'`
-      : sql`left join record_texts tl on tl.record_uid = r.uid and tl.locale = ${locale} left join record_texts ti on ti.record_uid = r.uid and ti.locale = 'it'`
-    : sql``;
-  const sortLabel = needsLabel ? (locale === "it" ? sql`lower(ti.label)` : sql`lower(coalesce(tl.label, ti.label))`) : sql`null::text`;
   const typeJoin = needsType ? sql`left join record_types ty on ty.id = r.type_id` : sql``;
   const typeName = needsType ? sql`coalesce(ty.names->>${locale}, ty.names->>'it')` : sql`null::text`;
+  // Count and facets do not depend on page, sort or view: paging through a search reuses them.
+  const facetKey = JSON.stringify([locale, ctx.viewer.accessLevels, p.q, p.mode, p.tables, p.filters, p.open, p.from, p.to, p.media, opts.excludedTypes, opts.baseFilters, opts.pinned, run.fuzzy]);
+  const facetCache = facetCacheOf(ctx.database);
+  const cached = facetCache.get(facetKey);
+  const fresh = cached && cached.at > Date.now() - FACET_TTL_MS ? cached.value : null;
+  const expanded = [...p.open, ...p.filters.filter((f) => f !== PIN_FILTER && !f.startsWith("type:"))];
 
-  const rows = await ctx.database.rows<{ total: number; page: { uid: number; score: number | null }[] | null; tags: FacetNode[] | null; decades: Facets["decades"] | null; types: Facets["types"] | null; tables: Facets["tables"] | null; with_media: number; without_media: number }>(sql`
+  const statement = sql`
     with ${textCte}
     m as materialized (
-      select r.uid, r.table_name, r.type_id, r.date_start, r.has_media, ${scoreExpr} as score, ${titleExpr} as title
+      select r.uid, r.table_name, r.type_id, r.date_start, ${fresh ? sql`` : sql`r.tag_ids,`} ${hasVisibleImage(ctx.viewer, "r")} as has_media,
+        r.${sql.identifier(`sort_${locale}`)} as sort_label, ${scoreExpr} as score, ${titleExpr} as title
       from records r ${join}
       where ${sql.join(where, sql` and `)}
+      ${groupBy}
     ),
     pg as (
-      select r.uid, r.score from (
-        select r.uid, r.score, r.title, r.date_start, r.has_media, ${sortLabel} as sort_label, ${typeName} as type_name
-        from m r ${labelJoin} ${typeJoin}
-      ) r
+      select r.uid, r.score from (select r.uid, r.title, r.date_start, r.has_media, r.sort_label, ${typeName} as type_name, ${rankExpr} as score from m r ${typeJoin}) r
       order by ${order} limit ${run.pageSize} offset ${p.page * run.pageSize}
+    )
+    ${
+      fresh
+        ? sql`select (select json_agg(json_build_object('uid', uid, 'score', score)) from pg) as page`
+        : sql`,
+    vt as (
+      -- the filter-tree nodes on show: roots, and children of expanded or selected nodes and their ancestors
+      select t.id from tags t
+      where t.parent_id is null or t.parent_id = any(${toTextArray(expanded)})
+        or t.parent_id in (select unnest(string_to_array(a.path, '/')) from tags a where a.id = any(${toTextArray(expanded)}))
     ),
     tg as (
-      select rt.tag_id as id, count(*)::int as n
-      from m join record_tags rt on rt.record_uid = m.uid
-      group by rt.tag_id
+      select x.id, count(*)::int as n
+      from m cross join lateral unnest(m.tag_ids) as x(id)
+      where x.id in (select id from vt)
+      group by x.id
     )
     select
-      (select count(*)::int from m) as total,
       (select json_agg(json_build_object('uid', uid, 'score', score)) from pg) as page,
-      (select json_agg(json_build_object('id', t.id, 'name', coalesce(t.names->>${locale}, t.names->>'it', t.id), 'path', t.path, 'parentId', t.parent_id, 'count', tg.n, 'type', t.type) order by t.path)
-         from (select * from tg order by n desc limit 5000) tg join tags t on t.id = tg.id) as tags,
+      (select count(*)::int from m) as total,
+      (select json_agg(json_build_object('id', t.id, 'name', coalesce(t.names->>${locale}, t.names->>'it', t.id), 'path', t.path, 'parentId', t.parent_id, 'count', tg.n, 'type', t.type,
+          'hasChildren', exists (select 1 from tags c where c.parent_id = t.id)) order by t.path)
+         from tg join tags t on t.id = tg.id) as tags,
       (select json_agg(json_build_object('decade', d, 'count', n) order by d) from (
          select (floor(extract(year from date_start) / 10) * 10)::int as d, count(*)::int as n from m where date_start is not null group by 1) x) as decades,
       (select json_agg(json_build_object('id', type_id, 'name', coalesce(rt.names->>${locale}, rt.names->>'it', rt.code), 'count', n) order by n desc) from (
@@ -212,9 +259,16 @@ async function runSearch(
       (select json_agg(json_build_object('table', table_name, 'count', n) order by n desc) from (
          select table_name, count(*)::int as n from m group by table_name) x) as tables,
       (select count(*)::int from m where has_media) as with_media,
-      (select count(*)::int from m where not has_media) as without_media
-  `);
-  const row = rows[0]!;
+      (select count(*)::int from m where not has_media) as without_media`
+    }
+  `;
+  const rows = await ctx.database.rows<FacetRow & { page: { uid: number; score: number | null }[] | null }>(statement);
+  const row = fresh ? { ...fresh, page: rows[0]!.page } : rows[0]!;
+  if (!fresh) {
+    const { page: _page, ...facetRow } = row;
+    facetCache.set(facetKey, { at: Date.now(), value: facetRow });
+    if (facetCache.size > FACET_CACHE_SIZE) facetCache.delete(facetCache.keys().next().value!);
+  }
   const page = row.page ?? [];
   const uids = page.map((x) => Number(x.uid));
   const cards = uids.length
@@ -265,10 +319,10 @@ export const MAP_POINT_LIMIT = 3000;
  */
 export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: SearchOptions = {}) {
   const tsq = buildTsQuery(p.q, p.mode);
-  const { where, textCte, join } = matchingSet(ctx, p, opts, { tsq, fuzzy: false });
+  const { where, textCte, join, groupBy } = matchingSet(ctx, p, opts, { tsq, fuzzy: false });
   const rows = await ctx.database.rows<CardRow & { plat: number; plng: number }>(sql`
     with ${textCte}
-    m as (select r.uid, r.lat, r.lng, r.table_name, r.id from records r ${join} where ${sql.join(where, sql` and `)}),
+    m as (select r.uid, r.lat, r.lng, r.table_name, r.id from records r ${join} where ${sql.join(where, sql` and `)} ${groupBy}),
     pts as (
       select m.uid, coalesce(m.lat, pl.lat) as plat, coalesce(m.lng, pl.lng) as plng from m
       left join lateral (
@@ -291,7 +345,7 @@ export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: S
  * that are expanded, selected or above a selected one. Deeper levels load on
  * demand (the `open` parameter), so a large thesaurus stays small.
  */
-export function visibleTree(nodes: Omit<FacetNode, "hasChildren">[], p: Pick<SearchParams, "filters" | "open">): FacetNode[] {
+export function visibleTree(nodes: (Omit<FacetNode, "hasChildren"> & { hasChildren?: boolean })[], p: Pick<SearchParams, "filters" | "open">): FacetNode[] {
   const withChildren = new Set(nodes.map((n) => n.parentId).filter(Boolean) as string[]);
   const expanded = new Set<string>(p.open);
   const byId = new Map(nodes.map((n) => [n.id, n]));
@@ -303,7 +357,7 @@ export function visibleTree(nodes: Omit<FacetNode, "hasChildren">[], p: Pick<Sea
   }
   return nodes
     .filter((n) => !n.parentId || !byId.has(n.parentId) || expanded.has(n.parentId))
-    .map((n) => ({ ...n, hasChildren: withChildren.has(n.id) }));
+    .map((n) => ({ ...n, hasChildren: n.hasChildren ?? withChildren.has(n.id) }));
 }
 
 /**

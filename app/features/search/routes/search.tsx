@@ -437,7 +437,7 @@ function TagTree({ nodes, params: p, link, order }: { nodes: FacetNode[]; params
     if (!list?.length) return null;
     const sorted = [...list].sort((a, b) => (depth === 0 ? rank(a.id) - rank(b.id) : 0) || a.name.localeCompare(b.name));
     return (
-      <ul className={depth ? "tag-tree__children" : "tag-tree"} role={depth ? "group" : undefined}>
+      <ul className={depth ? "tag-tree__children" : "tag-tree"}>
         {sorted.map((n) => {
           const active = p.filters.includes(n.id);
           const childrenShown = byParent.has(n.id);

@@ -55,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {c && (
-          <style>{`:root{--primary:${c.primary};--primary-dark:${c.primaryDark};--primary-light:${c.primaryLight}}`}</style>
+          <style>{`html:root{--primary:${c.primary};--primary-dark:${c.primaryDark};--primary-light:${c.primaryLight}}`}</style>
         )}
         <Meta />
         <Links />

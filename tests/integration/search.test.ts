@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../app/features/catalogue/import.server";
-import { baseQueryFor, search, suggestLabels } from "../../app/features/search/search.server";
+import { baseQueryFor, search, searchPoints, suggestLabels } from "../../app/features/search/search.server";
 import { parseSearchParams } from "../../app/features/search/search-params";
 import { anonymousViewer, viewerFor, type Viewer } from "../../app/.server/access";
 import { parseCapabilities } from "../../app/lib/capabilities";
@@ -40,8 +40,10 @@ for (const target of testDatabases()) {
           makeRecord({ id: "3", access: 2, texts: { it: { label: "Porto riservato" } }, date: { start: "1885" }, tags: [tag("sog-porti-genova", "Genova", [SOGGETTI, PORTI])] }),
           makeRecord({ id: "4", access: 3, texts: { it: { label: "Porto segretissimo" } }, date: { start: "1950" }, tags: [tag("sog-segreti", "Segreti", [SOGGETTI])], coordinates: { lat: 44, lng: 9 } }),
           makeRecord({ id: "5", type: { id: 265, code: "escluso", name: { it: "Escluso" } }, texts: { it: { label: "Porto escluso dal tipo" } } }),
-          makeRecord({ id: "6", texts: { it: { label: "Ritratto di donna", summary: "Olio su tela." } }, date: { start: "1750" } }),
-          makeRecord({ table: "ca_places", id: "p1", texts: { it: { label: "Porto Venere" } } }),
+          makeRecord({ id: "6", texts: { it: { label: "Ritratto di donna", summary: "Olio su tela." } }, date: { start: "1750" }, relations: [{ type: "luogo", table: "ca_places", id: "p1", interstitial: [] }] }),
+          makeRecord({ id: "7", texts: { it: { label: "Mappa di Livorno" } }, coordinates: { lat: 43.55, lng: 10.3 } }),
+          makeRecord({ id: "8", access: 2, texts: { it: { label: "Mappa riservata" } }, coordinates: { lat: 45, lng: 7 } }),
+          makeRecord({ table: "ca_places", id: "p1", texts: { it: { label: "Porto Venere" } }, coordinates: { lat: 44.05, lng: 9.83 } }),
           makeRecord({ table: "ca_entities", id: "e1", texts: { it: { label: "Società Città di Genova" } } }),
         ]),
         { mediaStore: path.join(dir, "store") },
@@ -91,7 +93,7 @@ for (const target of testDatabases()) {
       expect(r2.count).toBe(4);
       expect(r2.facets.tags.find((t) => t.id === "sog-segreti")?.count).toBe(1);
       const all = await run("");
-      expect(all.count).toBe(4); // 1, 2, 6, e1 — not 3, 4, nor the excluded type 265, nor places by default
+      expect(all.count).toBe(5); // 1, 2, 6, 7, e1 — not 3, 4, 8, nor the excluded type 265, nor places by default
     });
 
     it("filters by tag subtree, dates, media and table", async () => {
@@ -100,6 +102,8 @@ for (const target of testDatabases()) {
       expect((await run("filtro=sog")).facets.tags.find((t) => t.id === "sog")?.count).toBe(2);
       expect((await run("from=1900")).data.map((d) => d.id)).toEqual(["2"]);
       expect((await run("to=1800")).data.map((d) => d.id)).toEqual(["6"]);
+      expect((await run("q=mappa")).data.map((d) => d.id)).toEqual(["7"]);
+      expect((await run("q=mappa", riservato)).data.map((d) => d.id).sort()).toEqual(["7", "8"]);
       expect((await run("from=03/05/1902&to=03/05/1902")).data.map((d) => d.id)).toEqual(["2"]);
       expect((await run("media=con_media")).count).toBe(0);
       expect((await run("table=ca_places")).data.map((d) => d.id)).toEqual(["p1"]);
@@ -108,11 +112,11 @@ for (const target of testDatabases()) {
 
     it("sorts by every key", async () => {
       const ids = async (sort: string) => (await run(`sort=${sort}`)).data.map((d) => d.id);
-      expect(await ids("az")).toEqual(["2", "6", "e1", "1"]);
-      expect(await ids("za")).toEqual(["1", "e1", "6", "2"]);
-      expect(await ids("on")).toEqual(["2", "1", "6", "e1"]);
-      expect(await ids("no")).toEqual(["6", "1", "2", "e1"]);
-      for (const s of ["taz", "tza", "wm", "nm", "ss"]) expect((await ids(s)).sort()).toEqual(["1", "2", "6", "e1"]);
+      expect(await ids("az")).toEqual(["2", "7", "6", "e1", "1"]); // lettera, mappa, ritratto, società, veduta
+      expect(await ids("za")).toEqual(["1", "e1", "6", "7", "2"]);
+      expect((await ids("on")).slice(0, 3)).toEqual(["2", "1", "6"]);
+      expect((await ids("no")).slice(0, 3)).toEqual(["6", "1", "2"]);
+      for (const s of ["taz", "tza", "wm", "nm", "ss"]) expect((await ids(s)).sort()).toEqual(["1", "2", "6", "7", "e1"]);
     });
 
     it("the API answers JSON and 400 for bad parameters, naming them", async () => {
@@ -127,6 +131,15 @@ for (const target of testDatabases()) {
         expect(res.status, qs).toBe(400);
         expect((await res.json()).error.message).toContain(word);
       }
+    });
+
+    it("puts on the map records with coordinates or a visible related place, never restricted ones", async () => {
+      const p = parseSearchParams(new URLSearchParams(""));
+      if (!p.ok) throw new Error();
+      const pts = await searchPoints({ database: db, viewer: visitor, locale: "it" }, p.params);
+      expect(pts.map((x) => [x.id, x.lat, x.lng]).sort()).toEqual([["6", 44.05, 9.83], ["7", 43.55, 10.3]]);
+      const privileged = await searchPoints({ database: db, viewer: riservato2, locale: "it" }, p.params);
+      expect(privileged.map((x) => x.id).sort()).toEqual(["4", "6", "7", "8"]);
     });
 
     it("suggests labels of visible records only, and validates its parameters", async () => {

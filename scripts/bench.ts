@@ -13,6 +13,8 @@ import { openDatabase, type Database } from "../app/.server/db";
 import { anonymousViewer } from "../app/.server/access";
 import { importFile } from "../app/features/catalogue/import.server";
 import { generateDemo } from "./demo/generate";
+import { clearSearchCache, search } from "../app/features/search/search.server";
+import { parseSearchParams, SORTS } from "../app/features/search/search-params";
 import { seedDemoSite } from "./demo/site";
 
 const opts = new Command()
@@ -42,7 +44,44 @@ let t = performance.now();
 const demo = await generateDemo(path.join(work, "demo"), { records: opts.records, images: 60 });
 console.log(`  ${demo.count} records in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-type Row = { db: string; records: number; importSeconds: number; rate: number; median: number; p95: number; max: number };
+type Row = { db: string; records: number; importSeconds: number; rate: number; median: number; p95: number; max: number; search?: { n: number; median: number; p95: number; max: number; slowest: string; warmMedian: number; warmP95: number } };
+
+/**
+ * A rotating set of realistic searches: common and rare words, one and two
+ * words, with and without filters, every sort.
+ */
+async function benchQueries(database: Database): Promise<string[]> {
+  const words = await database.rows<{ w: string; n: number }>(sql`
+    select w, count(*)::int as n from (
+      select unnest(regexp_split_to_array(lower(label), '[^[:alpha:]]+')) as w from record_texts where locale = 'it'
+    ) x where length(w) > 4 group by w order by n desc`);
+  const common = words.slice(0, 12).map((x) => x.w);
+  const rare = words.filter((x) => x.n <= 5).slice(0, 12).map((x) => x.w);
+  const tags = (await database.rows<{ id: string }>(sql`select tag_id as id from record_tags group by tag_id order by count(*) desc limit 8`)).map((t) => t.id);
+  const qs: string[] = [];
+  const sorts = [...SORTS];
+  for (let i = 0; i < 60; i++) {
+    const sp = new URLSearchParams();
+    const kind = i % 6;
+    if (kind === 0) sp.set("q", common[i % common.length]!);
+    if (kind === 1) sp.set("q", rare[i % rare.length]!);
+    if (kind === 2) sp.set("q", `${common[i % common.length]} ${common[(i + 3) % common.length]}`);
+    if (kind === 3) sp.set("q", `${common[i % common.length]} ${rare[i % rare.length]}`);
+    if (kind === 4) sp.append("filtro", tags[i % tags.length]!);
+    if (kind === 5) {
+      sp.set("q", common[(i + 1) % common.length]!);
+      sp.append("filtro", tags[(i + 2) % tags.length]!);
+      sp.set("from", String(1800 + (i % 10) * 15));
+      sp.set("to", String(1900 + (i % 10) * 10));
+    }
+    if (i % 4 === 1) sp.set("media", "con_media");
+    if (i % 7 === 2) sp.append("table", "ca_objects");
+    sp.set("sort", sorts[i % sorts.length]!);
+    if (i % 5 === 4) sp.set("page", "2");
+    qs.push(sp.toString());
+  }
+  return qs;
+}
 const results: Row[] = [];
 
 async function bench(name: string, database: Database) {
@@ -77,8 +116,35 @@ async function bench(name: string, database: Database) {
     times.push(performance.now() - s);
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   }
-  const row = { db: name, records: res.imported, importSeconds, rate, median: q(times, 0.5), p95: q(times, 0.95), max: Math.max(...times) };
+  const row: Row = { db: name, records: res.imported, importSeconds, rate, median: q(times, 0.5), p95: q(times, 0.95), max: Math.max(...times) };
   console.log(`  record page (SSR, ${times.length} requests): median ${row.median.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, max ${row.max.toFixed(1)} ms`);
+  const queries = await benchQueries(database);
+  const ctx = { database, viewer: anonymousViewer(), locale: "it" as const };
+  for (const q of queries.slice(0, 10)) {
+    const p = parseSearchParams(new URLSearchParams(q));
+    if (p.ok) await search(ctx, p.params);
+  }
+  // Cold: counts and facets computed (cache cleared before each query). Warm: a second page/sort of the
+  // same search, which reuses the cached counts and facets, as paging through results does.
+  const cold: { ms: number; q: string }[] = [];
+  const warm: number[] = [];
+  for (const [i, q] of queries.entries()) {
+    const p = parseSearchParams(new URLSearchParams(q));
+    if (!p.ok) throw new Error(`bench query rejected: ${q}: ${p.error.message}`);
+    const c = { ...ctx, locale: (["it", "en", "fr"] as const)[i % 3] };
+    clearSearchCache(database);
+    let s0 = performance.now();
+    await search(c, p.params);
+    cold.push({ ms: performance.now() - s0, q });
+    s0 = performance.now();
+    await search(c, { ...p.params, page: p.params.page + 1 });
+    warm.push(performance.now() - s0);
+  }
+  const ms = cold.map((x) => x.ms);
+  const slowest = cold.reduce((a, b) => (b.ms > a.ms ? b : a));
+  row.search = { n: ms.length, median: q(ms, 0.5), p95: q(ms, 0.95), max: slowest.ms, slowest: slowest.q, warmMedian: q(warm, 0.5), warmP95: q(warm, 0.95) };
+  console.log(`  search, cold (${ms.length} queries, count + facets + page): median ${row.search.median.toFixed(1)} ms, p95 ${row.search.p95.toFixed(1)} ms, max ${slowest.ms.toFixed(0)} ms (${slowest.q})`);
+  console.log(`  search, next page of the same search: median ${row.search.warmMedian.toFixed(1)} ms, p95 ${row.search.warmP95.toFixed(1)} ms`);
   results.push(row);
 }
 
@@ -121,6 +187,11 @@ console.log("\n| database | records | import | import rate | record page median 
 console.log("|---|---|---|---|---|---|");
 for (const r of results)
   console.log(`| ${r.db} | ${r.records.toLocaleString("en")} | ${r.importSeconds.toFixed(1)} s | ${Math.round(r.rate).toLocaleString("en")} records/s | ${r.median.toFixed(1)} ms | ${r.p95.toFixed(1)} ms |`);
+console.log("\n| database | searches | cold median | cold p95 | cold max | next page median | next page p95 |");
+console.log("|---|---|---|---|---|---|---|");
+for (const r of results)
+  if (r.search)
+    console.log(`| ${r.db} | ${r.search.n} | ${r.search.median.toFixed(1)} ms | ${r.search.p95.toFixed(1)} ms | ${r.search.max.toFixed(0)} ms | ${r.search.warmMedian.toFixed(1)} ms | ${r.search.warmP95.toFixed(1)} ms |`);
 if (results.length === 2) {
   const [a, b] = results as [Row, Row];
   console.log(`\nPGlite/PostgreSQL ratios — import time ${(a.importSeconds / b.importSeconds).toFixed(2)}×, page median ${(a.median / b.median).toFixed(2)}×, p95 ${(a.p95 / b.p95).toFixed(2)}×`);

@@ -91,7 +91,9 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    options: "-c max_parallel_workers_per_gather=1",
+    // Bitmaps of common words stay exact (not lossy) with a larger work_mem; JIT compilation cost
+    // more than it saved on search statements (their cost estimates are inflated by subplans).
+    options: `-c max_parallel_workers_per_gather=1 -c jit=off -c work_mem=${process.env.DATABASE_WORK_MEM ?? "32MB"}`,
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   pool.on("error", (err) => console.error(`PostgreSQL connection error: ${err.message}`));

@@ -177,14 +177,19 @@ type FacetRow = {
   without_media: number;
 };
 
-/** Counts and facets of recent searches, per database (this process; at most 30 s stale after another process imports). */
+/**
+ * Counts and facets of recent searches, per database: paging, sorting and
+ * switching views reuse them. An import in this process clears them; after an
+ * import by another process (PostgreSQL deployments) they are at most
+ * FACET_TTL_MS old.
+ */
 const facetCaches = new WeakMap<object, Map<string, { at: number; value: FacetRow }>>();
 function facetCacheOf(database: object) {
   let c = facetCaches.get(database);
   if (!c) facetCaches.set(database, (c = new Map()));
   return c;
 }
-const FACET_TTL_MS = 30_000;
+const FACET_TTL_MS = 5 * 60_000;
 const FACET_CACHE_SIZE = 500;
 
 /** Forgets cached counts and facets (after an import in this process, and in tests). */

@@ -113,7 +113,23 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
+async function appliedMigrations(database: Database): Promise<number> {
+  try {
+    const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    return row?.n ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
 export async function migrateDatabase(database: Database) {
+  const before = await appliedMigrations(database);
+  await runMigrations(database);
+  // Migrations that rewrite data leave the planner without statistics (PGlite has no autovacuum).
+  if ((await appliedMigrations(database)) !== before) await database.rows(sql`analyze`);
+}
+
+async function runMigrations(database: Database) {
   if (database.kind === "pglite") {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(database.db as never, { migrationsFolder: MIGRATIONS });

@@ -147,7 +147,11 @@ async function writeBatches(database: Database, items: AsyncIterable<Parsed>, to
   if (!failed && batch.length) await flush();
   // Also after a failed batch: the batches before it are committed and need their parent paths.
   if (imported) await database.db.transaction(async (tx) => refreshParentPaths(tx as unknown as Tx));
-  if (imported) clearSearchCache(database);
+  if (imported) {
+    // Fresh statistics: the search's plans depend on them, and PGlite has no autovacuum to gather them.
+    await database.rows(sql`analyze`);
+    clearSearchCache(database);
+  }
   return failed ? { imported, batches, failed } : { imported, batches };
 }
 
@@ -328,10 +332,14 @@ function tagIdsOf(r: InterchangeRecord): string[] {
   return [...new Set(r.tags.flatMap((t) => [t.id, ...t.parents.map((p) => p.id)]))].sort();
 }
 
-/** The label a record is ordered by in a locale: its own, else the Italian one, else any. */
+/** The label a record is ordered by in a locale (its own, else Italian, else any): lower case, no accents, no leading punctuation. */
 function sortKey(r: InterchangeRecord, locale: Locale): string {
   const t = r.texts[locale] ?? r.texts.it ?? r.texts.en ?? r.texts.fr;
-  return (t?.label ?? r.id).toLowerCase();
+  return (t?.label ?? r.id)
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/^[^\p{L}\p{N}]+/u, "");
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

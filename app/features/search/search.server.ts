@@ -82,14 +82,14 @@ function textBranches(q: string, mode: "and" | "or", locale: Locale): SQL {
 export const RANK_LIMIT = 4000;
 
 const ORDER: Record<Exclude<Sort, "ss">, SQL> = {
-  az: sql`sort_label asc, r.uid`,
-  za: sql`sort_label desc, r.uid`,
+  az: sql`sort_label collate "C" asc, r.uid`,
+  za: sql`sort_label collate "C" desc, r.uid`,
   on: sql`r.date_start desc nulls last, r.uid`,
   no: sql`r.date_start asc nulls last, r.uid`,
-  taz: sql`type_name asc nulls last, sort_label asc, r.uid`,
-  tza: sql`type_name desc nulls last, sort_label asc, r.uid`,
-  wm: sql`r.has_media desc, sort_label asc, r.uid`,
-  nm: sql`r.has_media asc, sort_label asc, r.uid`,
+  taz: sql`type_name asc nulls last, sort_label collate "C" asc, r.uid`,
+  tza: sql`type_name desc nulls last, sort_label collate "C" asc, r.uid`,
+  wm: sql`r.has_media desc, sort_label collate "C" asc, r.uid`,
+  nm: sql`r.has_media asc, sort_label collate "C" asc, r.uid`,
 };
 
 /**
@@ -210,7 +210,7 @@ async function runSearch(
     p.shuffle
       ? sql`md5(r.uid::text || ${String(opts.shuffleSeed ?? 0)})`
       : run.sort === "ss"
-        ? sql`title desc, score desc nulls last, sort_label asc, r.uid`
+        ? sql`title desc, score desc nulls last, sort_label collate "C" asc, r.uid`
         : ORDER[run.sort];
   const needsType = !p.shuffle && (run.sort === "taz" || run.sort === "tza");
   const typeJoin = needsType ? sql`left join record_types ty on ty.id = r.type_id` : sql``;

@@ -5,6 +5,7 @@ import { serviceContext } from "~/.server/context";
 import { getSiteOptions } from "~/features/site/site.server";
 import { baseQueryFor, getTagNames, search, searchPoints, type FacetNode, type SearchResult } from "../search.server";
 import { MapView } from "../components/MapView";
+import { SearchCombobox } from "../components/SearchCombobox";
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import clusterCss from "leaflet.markercluster/dist/MarkerCluster.css?url";
 import {
@@ -210,50 +211,14 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
 }
 
 function SearchBox({ params, action }: { params: SearchParams | null; action: string }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const id = useId();
-  const listId = useId();
-  const [suggestions, setSuggestions] = useState<string[]>([]);
-  const [typed, setTyped] = useState("");
-  useEffect(() => {
-    if (typed.trim().length < 2) {
-      setSuggestions([]);
-      return;
-    }
-    const ctrl = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`/api/public/suggest?locale=${locale}&q=${encodeURIComponent(typed)}`, { signal: ctrl.signal })
-        .then((r) => (r.ok ? r.json() : { data: [] }))
-        .then((body: { data: string[] }) => setSuggestions(body.data))
-        .catch(() => {});
-    }, 200);
-    return () => {
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-  }, [typed, locale]);
   return (
     <Form method="get" action={action} role="search" className="search-box">
       <label htmlFor={id} className="visually-hidden">
         {t("search.label")}
       </label>
-      <input
-        id={id}
-        type="search"
-        name="q"
-        defaultValue={params?.q ?? ""}
-        placeholder={t("search.placeholder")}
-        maxLength={200}
-        autoComplete="off"
-        list={listId}
-        key={params?.q ?? ""}
-        onChange={(e) => setTyped(e.currentTarget.value)}
-      />
-      <datalist id={listId}>
-        {suggestions.map((s) => (
-          <option key={s} value={s} />
-        ))}
-      </datalist>
+      <SearchCombobox id={id} defaultValue={params?.q ?? ""} placeholder={t("search.placeholder")} />
       {params?.tablesExplicit && params.tables.map((tb) => <input key={tb} type="hidden" name="table" value={tb} />)}
       {params?.filters.map((f) => <input key={f} type="hidden" name="filtro" value={f} />)}
       {params?.fromRaw && <input type="hidden" name="from" value={params.fromRaw} />}

@@ -18,7 +18,9 @@ export function SiteHeader({ options }: { options: Options }) {
   // Navigation closes the menu (spec §4 "Menus").
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
   const { path } = splitLocale(location.pathname);
-  const next = location.pathname + location.search;
+  // Normalised so the server and the browser encode it the same way (no hydration mismatch).
+  const search = location.search ? `?${new URLSearchParams(location.search).toString()}` : "";
+  const next = location.pathname + search;
   const home = localizePath("/", locale);
   return (
     <header className="site-header">
@@ -93,7 +95,7 @@ export function SiteHeader({ options }: { options: Options }) {
           {LOCALES.filter((l) => l !== locale).map((l, i) => (
             <span key={l}>
               {i > 0 && " · "}
-              <a href={`/lang/${l}?next=${encodeURIComponent(localizePath(path, l) + location.search)}`} lang={l} hrefLang={l}>
+              <a href={`/lang/${l}?next=${encodeURIComponent(localizePath(path, l) + search)}`} lang={l} hrefLang={l}>
                 {LOCALE_NAMES[l]}
               </a>
             </span>

@@ -209,9 +209,12 @@ test("sorting by title A–Z and Z–A changes the URL and the order", async ({ 
   await hydrated(page);
   const sort = page.getByLabel("Ordina per", { exact: true });
   await expect(sort).toHaveValue("az");
+  const initial = await firstTitle(page);
   await sort.selectOption("za");
   await expect(page).toHaveURL(/\/cerca\?sort=za$/);
   await expect(sort).toHaveValue("za");
+  // The URL changes a moment before the new results are rendered.
+  await expect(resultLinks(page).first()).not.toHaveText(initial);
   const za = await firstTitle(page);
   await sort.selectOption("az");
   await expect(page).toHaveURL(/\/cerca\?sort=az$/);

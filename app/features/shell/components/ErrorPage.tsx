@@ -13,7 +13,8 @@ export function ErrorPage({ code, message }: { code: number; message?: string })
       <meta name="robots" content="noindex" />
       <h1>{t("error.title", { code })}</h1>
       <p>{text}</p>
-      <Link className="button button--primary" to={localizePath("/", locale)}>
+      {/* A full page load out of an error: the next page starts from a clean document. */}
+      <Link className="button button--primary" to={localizePath("/", locale)} reloadDocument>
         {t("error.backHome")}
       </Link>
     </section>

@@ -1,36 +1,27 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importFile } from "../../app/features/catalogue/import.server";
 import { testDatabases } from "../setup/db";
 import { startTestServer } from "../setup/app";
-import { makeRecord, tempDir, writeNdjson } from "../factories/records";
+import { seededCatalogue } from "../setup/catalogue";
+import { makeRecord, tempDir } from "../factories/records";
 
 const target = testDatabases()[0]!;
 
 describe("pages and routes", () => {
-  let db: Awaited<ReturnType<typeof target.open>>;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let cat: Awaited<ReturnType<typeof seededCatalogue>>;
+  let server: Awaited<ReturnType<typeof seededCatalogue>>["server"];
   const dir = tempDir();
   beforeAll(async () => {
-    db = await target.open();
-    await importFile(
-      db,
-      writeNdjson(dir, [
+    cat = await seededCatalogue(target, [
         makeRecord({
           id: "1",
           texts: { it: { label: "Lettera di <script>alert(1)</script> Giuseppe", summary: "Una lettera." }, en: { label: "Letter from Giuseppe" } },
           media: [{ type: "youtube", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", title: { it: "[VUOTO]" } }],
         }),
-      ]),
-      { mediaStore: path.join(dir, "store") },
-    );
-    server = await startTestServer(db, path.join(dir, "store"));
+      ], { dir });
+    server = cat.server;
   });
   afterAll(async () => {
-    await server?.close();
-    await db.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await cat?.close();
   });
 
   it("serves every page in three locales with lang, title, canonical and alternates", async () => {
@@ -83,6 +74,11 @@ describe("pages and routes", () => {
     const evil = await server.fetch(`/lang/en?next=${encodeURIComponent("//evil.example/x")}`);
     expect(evil.headers.get("location")).toBe("/en");
     expect((await server.fetch("/lang/de?next=/")).status).toBe(404);
+    // The remembered language is where the unprefixed home leads.
+    const home = await server.fetch("/", { headers: { cookie: "teca_locale=fr" } });
+    expect(home.status).toBe(302);
+    expect(home.headers.get("location")).toBe("/fr");
+    expect((await server.fetch("/", { headers: { cookie: "teca_locale=it" } })).status).toBe(200);
   });
 
   it("print mode hides header and footer", async () => {

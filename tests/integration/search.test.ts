@@ -1,14 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importFile } from "../../app/features/catalogue/import.server";
 import { baseQueryFor, search, searchPoints, suggestLabels } from "../../app/features/search/search.server";
 import { parseSearchParams } from "../../app/features/search/search-params";
 import { anonymousViewer, viewerFor, type Viewer } from "../../app/.server/access";
 import { parseCapabilities } from "../../app/lib/capabilities";
 import { testDatabases } from "../setup/db";
-import { startTestServer } from "../setup/app";
-import { makeRecord, tempDir, writeNdjson } from "../factories/records";
+import { seededCatalogue } from "../setup/catalogue";
+import { makeRecord } from "../factories/records";
 
 const caps = parseCapabilities("RISERVATO:32, RISERVATO2:64");
 const visitor = anonymousViewer();
@@ -21,9 +18,9 @@ const PORTI = { id: "sog-porti", name: { it: "Porti" } };
 
 for (const target of testDatabases()) {
   describe(`search on ${target.name}`, () => {
-    let db: Awaited<ReturnType<typeof target.open>>;
-    let server: Awaited<ReturnType<typeof startTestServer>>;
-    const dir = tempDir();
+    let cat: Awaited<ReturnType<typeof seededCatalogue>>;
+    let db: Awaited<ReturnType<typeof seededCatalogue>>["db"];
+    let server: Awaited<ReturnType<typeof seededCatalogue>>["server"];
     const run = (qs: string, viewer: Viewer = visitor, locale: "it" | "en" | "fr" = "it") => {
       const p = parseSearchParams(new URLSearchParams(qs));
       if (!p.ok) throw new Error(p.error.message);
@@ -31,10 +28,7 @@ for (const target of testDatabases()) {
     };
 
     beforeAll(async () => {
-      db = await target.open();
-      await importFile(
-        db,
-        writeNdjson(dir, [
+      cat = await seededCatalogue(target, [
           makeRecord({ id: "1", texts: { it: { label: "Veduta del porto di Genova", summary: "Fotografia del molo." }, en: { label: "View of the port of Genoa" } }, date: { start: "1885" }, tags: [tag("sog-porti-genova", "Genova", [SOGGETTI, PORTI])] }),
           makeRecord({ id: "2", texts: { it: { label: "Lettera da Napoli", summary: "Parla del porto e della città." } }, date: { start: "1902-05-03" }, tags: [tag("sog-porti-napoli", "Napoli", [SOGGETTI, PORTI])] }),
           makeRecord({ id: "3", access: 2, texts: { it: { label: "Porto riservato" } }, date: { start: "1885" }, tags: [tag("sog-porti-genova", "Genova", [SOGGETTI, PORTI])] }),
@@ -45,15 +39,11 @@ for (const target of testDatabases()) {
           makeRecord({ id: "8", access: 2, texts: { it: { label: "Mappa riservata" } }, coordinates: { lat: 45, lng: 7 } }),
           makeRecord({ table: "ca_places", id: "p1", texts: { it: { label: "Porto Venere" } }, coordinates: { lat: 44.05, lng: 9.83 } }),
           makeRecord({ table: "ca_entities", id: "e1", texts: { it: { label: "Società Città di Genova" } } }),
-        ]),
-        { mediaStore: path.join(dir, "store") },
-      );
-      server = await startTestServer(db, path.join(dir, "store"));
+        ]);
+      ({ db, server } = cat);
     });
     afterAll(async () => {
-      await server?.close();
-      await db.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await cat?.close();
     });
 
     it("finds by text with title matches first, accent-insensitive, with prefix on the last word", async () => {

@@ -1,16 +1,21 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { serviceContext } from "~/.server/context";
 import { getHome } from "../home.server";
 import { useI18n } from "~/i18n/context";
-import { localizePath } from "~/lib/locale";
+import { LOCALE_COOKIE, localizePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { RecordCard } from "~/features/records/components/RecordCard";
 import { Picture } from "~/ui/Picture";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
 import type { RootData } from "~/root";
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url, request }: Route.LoaderArgs) {
+  // The unprefixed home is Italian; a visitor who chose another language lands on it.
+  if (url.pathname === "/") {
+    const chosen = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=(en|fr)(?:;|$)`).exec(request.headers.get("cookie") ?? "")?.[1];
+    if (chosen) throw redirect(localizePath("/", chosen as "en" | "fr"));
+  }
   const ctx = serviceContext(context, url);
   return { home: await getHome(ctx) };
 }

@@ -9,10 +9,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (pkg, file) => path.join(root, "node_modules", pkg, file);
 const env = { ...process.env, NODE_ENV: "test", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
 
-function run(name, args) {
+function run(name, args, extraEnv = {}) {
   console.log(`\n▶ ${name}`);
   const t0 = Date.now();
-  const r = spawnSync(process.execPath, args, { stdio: "inherit", cwd: root, env });
+  const r = spawnSync(process.execPath, args, { stdio: "inherit", cwd: root, env: { ...env, ...extraEnv } });
   const secs = ((Date.now() - t0) / 1000).toFixed(0);
   console.log(`${r.status === 0 ? "✔" : "✘"} ${name} (${secs} s)`);
   return r.status === 0;
@@ -20,7 +20,8 @@ function run(name, args) {
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const steps = [];
-steps.push(["build", run("build", [bin("@react-router/dev", "bin.js"), "build"])]);
+// The production build: what visitors download (and what the size budget measures).
+steps.push(["build", run("build", [bin("@react-router/dev", "bin.js"), "build"], { NODE_ENV: "production" })]);
 if (!steps[0][1]) process.exit(1);
 steps.push(["unit + integration (Vitest)", run("unit + integration (Vitest)", [bin("vitest", "vitest.mjs"), "run"])]);
 if (fs.existsSync(chromium)) {

@@ -95,6 +95,8 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
   useEffect(() => {
     const v = localStorage.getItem(FILTERS_KEY);
     if (v === "0" || v === "1") setFiltersOpen(v === "1");
+    // Without a remembered choice, narrow screens start with the results, filters folded away.
+    else if (matchMedia("(max-width: 899px)").matches) setFiltersOpen(false);
   }, []);
   const toggleFilters = () => {
     const next = !filtersOpen;

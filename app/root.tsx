@@ -5,6 +5,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesUrl from "./styles/app.css?url";
 import { splitLocale, type Locale } from "~/lib/locale";
+import { readCookie } from "~/lib/cookies";
 import { getSiteOptions } from "~/features/site/site.server";
 import { Shell, type LayoutName } from "~/features/shell/components/Shell";
 import { ErrorPage } from "~/features/shell/components/ErrorPage";
@@ -18,13 +19,13 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
-  const themeCookie = /(?:^|;\s*)teca_theme=(light|dark)/.exec(request.headers.get("cookie") ?? "")?.[1];
+  const themeCookie = readCookie(request.headers.get("cookie"), "teca_theme");
   const o = await getSiteOptions(context.database, locale);
   const origin = process.env.PUBLIC_URL?.replace(/\/$/, "") || url.origin;
   return {
     locale,
     origin,
-    theme: (themeCookie ?? null) as "light" | "dark" | null,
+    theme: themeCookie === "light" || themeCookie === "dark" ? themeCookie : null,
     options: {
       title: o.title,
       description: o.description,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { accessLevelsFor, DEFAULT_CAPABILITIES, hasCapability, VISITOR_LEVEL, type Capabilities, type CapabilityName } from "~/lib/capabilities";
+import { accessLevelsFor, DEFAULT_CAPABILITIES, VISITOR_LEVEL, type Capabilities } from "~/lib/capabilities";
 
 /**
  * Who is asking. Built once per request at the boundary (server/app.ts) and
@@ -20,10 +20,6 @@ export function anonymousViewer(): Viewer {
 
 export function viewerFor(user: { id: string; level: number; roles: string[] }, caps: Capabilities = DEFAULT_CAPABILITIES): Viewer {
   return { kind: "user", userId: user.id, level: user.level, roles: user.roles, accessLevels: accessLevelsFor(user.level, caps) };
-}
-
-export function can(viewer: Viewer, capability: CapabilityName): boolean {
-  return hasCapability(viewer.level, capability);
 }
 
 function levelsArray(viewer: Viewer): SQL {

@@ -106,15 +106,6 @@ export async function importFile(database: Database, file: string, opts: ImportO
   return { ...res, rejected, seconds: (performance.now() - t0) / 1000 };
 }
 
-/** Imports records already in memory (tests, generators). */
-export async function importRecords(database: Database, items: Parsed[] | InterchangeRecord[], opts: ImportOptions) {
-  const parsed: Parsed[] = items.map((it, i) => ("record" in it ? it : { line: i + 1, record: it }));
-  async function* all() {
-    yield* parsed;
-  }
-  return writeBatches(database, all(), parsed.length, opts);
-}
-
 async function writeBatches(database: Database, items: AsyncIterable<Parsed>, total: number, opts: ImportOptions) {
   const size = opts.batchSize ?? 500;
   let imported = 0;

@@ -5,6 +5,7 @@ import { toSqlDate } from "~/lib/dates";
 import { scoreIcon } from "~/lib/format";
 import { pickText, type Locale } from "~/lib/locale";
 import { cardQuery, toCard, toTextArray, type CardRow } from "../records/cards.server";
+import type { SiteOptions } from "../site/options";
 import type { RecordCard } from "../records/types";
 import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type SearchParams, type Sort } from "./search-params";
 
@@ -363,6 +364,23 @@ export function visibleTree(nodes: (Omit<FacetNode, "hasChildren"> & { hasChildr
   return nodes
     .filter((n) => !n.parentId || !byId.has(n.parentId) || expanded.has(n.parentId))
     .map((n) => ({ ...n, hasChildren: n.hasChildren ?? withChildren.has(n.id) }));
+}
+
+/**
+ * The search as the site's options shape it for this viewer: excluded types,
+ * relevance, and the base query (its filters always apply; its tables replace
+ * the default ones). The page and the JSON API both start here.
+ */
+export function configuredSearch(
+  options: Pick<SiteOptions, "excludedTypes" | "noRelevance" | "query"> & Record<string, unknown>,
+  roles: string[],
+  p: SearchParams,
+): { params: SearchParams; opts: SearchOptions } {
+  const base = baseQueryFor(options, roles);
+  return {
+    params: base.tables && !p.tablesExplicit ? { ...p, tables: base.tables } : p,
+    opts: { excludedTypes: options.excludedTypes, noRelevance: options.noRelevance, baseFilters: base.filters },
+  };
 }
 
 /**

@@ -6,8 +6,23 @@ import { DEFAULT_OPTIONS, type SiteOptions } from "./options";
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
+/** Options read in the last seconds, per database: the root and the page loaders of one request both need them. */
+const optionsCache = new WeakMap<Database, Map<Locale, { at: number; value: Promise<SiteOptions> }>>();
+const OPTIONS_TTL_MS = 5_000;
+
 /** Site options for a locale: that locale's document over the Italian one over defaults. */
-export async function getSiteOptions(database: Database, locale: Locale): Promise<SiteOptions> {
+export function getSiteOptions(database: Database, locale: Locale): Promise<SiteOptions> {
+  let byLocale = optionsCache.get(database);
+  if (!byLocale) optionsCache.set(database, (byLocale = new Map()));
+  const hit = byLocale.get(locale);
+  if (hit && hit.at > Date.now() - OPTIONS_TTL_MS) return hit.value;
+  const value = readSiteOptions(database, locale);
+  byLocale.set(locale, { at: Date.now(), value });
+  value.catch(() => byLocale!.delete(locale));
+  return value;
+}
+
+async function readSiteOptions(database: Database, locale: Locale): Promise<SiteOptions> {
   const rows = await database.rows<{ locale: string; options: Partial<SiteOptions> }>(
     sql`select locale, options from site_options where locale in ('it', ${locale})`,
   );
@@ -27,6 +42,7 @@ export async function getSiteOptions(database: Database, locale: Locale): Promis
 export async function saveSiteOptions(database: Database, locale: Locale, options: Partial<SiteOptions>) {
   await database.rows(sql`insert into site_options (locale, options) values (${locale}, ${JSON.stringify(options)}::jsonb)
     on conflict (locale) do update set options = excluded.options, updated_at = now()`);
+  optionsCache.delete(database);
 }
 
 /** A content page in the locale, falling back to Italian. */

@@ -4,6 +4,7 @@ import { serviceContext } from "~/.server/context";
 import { getHome } from "../home.server";
 import { useI18n } from "~/i18n/context";
 import { LOCALE_COOKIE, localizePath } from "~/lib/locale";
+import { readCookie } from "~/lib/cookies";
 import { pageMeta } from "~/lib/seo";
 import { RecordCard } from "~/features/records/components/RecordCard";
 import { Picture } from "~/ui/Picture";
@@ -13,8 +14,8 @@ import type { RootData } from "~/root";
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   // The unprefixed home is Italian; a visitor who chose another language lands on it.
   if (url.pathname === "/") {
-    const chosen = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=(en|fr)(?:;|$)`).exec(request.headers.get("cookie") ?? "")?.[1];
-    if (chosen) throw redirect(localizePath("/", chosen as "en" | "fr"));
+    const chosen = readCookie(request.headers.get("cookie"), LOCALE_COOKIE);
+    if (chosen === "en" || chosen === "fr") throw redirect(localizePath("/", chosen));
   }
   const ctx = serviceContext(context, url);
   return { home: await getHome(ctx) };

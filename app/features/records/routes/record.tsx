@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
+import { notFound } from "~/.server/errors";
 import type { Route } from "./+types/record";
 import { serviceContext } from "~/.server/context";
 import { getRecord } from "../records.server";
@@ -25,13 +26,13 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     throw redirect(localizePath(recordPath(params.table, id, params.label), locale) + url.search, 301);
   }
   const table = tableFromSlug(params.table);
-  if (!table || !RECORD_ID_PATTERN.test(id)) throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
+  if (!table || !RECORD_ID_PATTERN.test(id)) throw notFound();
   const ctx = serviceContext(context, url);
   const options = await getSiteOptions(context.database, locale);
   const record = await getRecord(ctx, table, id, {
     embedBases: { youtube: options.youtube_url ?? undefined, vimeo: options.vimeo_url ?? undefined },
   });
-  if (!record) throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
+  if (!record) throw notFound();
   return { record, semaforo: matchSemaforo(options.semaforo, record.tags) };
 }
 

@@ -2,7 +2,8 @@ import type { Route } from "./+types/api-search";
 import { jsonError } from "~/.server/errors";
 import { isLocale } from "~/lib/locale";
 import { getSiteOptions } from "~/features/site/site.server";
-import { baseQueryFor, search } from "../search.server";
+import { configuredSearch, search } from "../search.server";
+import type { SiteOptions } from "~/features/site/options";
 import { parseSearchParams } from "../search-params";
 
 /** GET /api/public/search — the same search as the page, as JSON (`locale` picks the language). */
@@ -12,12 +13,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const options = await getSiteOptions(context.database, locale);
   const parsed = parseSearchParams(url.searchParams, { allow: ["locale"], sanitize: options.sanitize });
   if (!parsed.ok) return jsonError(400, parsed.error.messageKey ? `${parsed.error.param}: ${parsed.error.message}` : parsed.error.message);
-  const base = baseQueryFor(options as never, context.viewer.roles);
-  const params = base.tables && !parsed.params.tablesExplicit ? { ...parsed.params, tables: base.tables } : parsed.params;
-  const result = await search({ database: context.database, viewer: context.viewer, locale }, params, {
-    excludedTypes: options.excludedTypes,
-    noRelevance: options.noRelevance,
-    baseFilters: base.filters,
-  });
+  const { params, opts } = configuredSearch(options as SiteOptions & Record<string, unknown>, context.viewer.roles, parsed.params);
+  const result = await search({ database: context.database, viewer: context.viewer, locale }, params, opts);
   return Response.json(result, { headers: { "Cache-Control": context.viewer.kind === "anonymous" ? "public, max-age=30" : "private, no-store" } });
 }

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import type { Route } from "./+types/search";
 import { serviceContext } from "~/.server/context";
 import { getSiteOptions } from "~/features/site/site.server";
-import { baseQueryFor, getTagNames, search, searchPoints, type FacetNode, type SearchResult } from "../search.server";
+import { configuredSearch, getTagNames, search, searchPoints, type FacetNode, type SearchResult } from "../search.server";
 import { MapView } from "../components/MapView";
 import { SearchCombobox } from "../components/SearchCombobox";
 import leafletCss from "leaflet/dist/leaflet.css?url";
@@ -17,7 +17,7 @@ import { pageMeta } from "~/lib/seo";
 import { TABLES } from "~/lib/tables";
 import type { MessageKey } from "~/i18n";
 import type { RootData } from "~/root";
-import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
+import { DEFAULT_PLACEHOLDER, type SiteOptions } from "~/features/site/options";
 import { RecordCard } from "~/features/records/components/RecordCard";
 import { AccessLock } from "~/features/records/components/AccessLock";
 
@@ -30,16 +30,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
   const p = parsed.params;
   const ctx = serviceContext(context, url);
-  const base = baseQueryFor(options as never, context.viewer.roles);
-  const effective = base.tables && !p.tablesExplicit ? { ...p, tables: base.tables } : p;
-  const result = await search(ctx, effective, {
-    excludedTypes: options.excludedTypes,
-    noRelevance: options.noRelevance,
+  const configured = configuredSearch(options as SiteOptions & Record<string, unknown>, context.viewer.roles, p);
+  const result = await search(ctx, configured.params, {
+    ...configured.opts,
     shuffleSeed: p.shuffle ? Math.floor(Date.now() / 600_000) : 0,
-    baseFilters: base.filters,
   });
   const chipNames = await getTagNames(ctx, p.filters.filter((f) => !f.startsWith("type:")));
-  const points = p.view === "map" ? await searchPoints(ctx, effective, { excludedTypes: options.excludedTypes, baseFilters: base.filters }) : null;
+  const points = p.view === "map" ? await searchPoints(ctx, configured.params, configured.opts) : null;
   return {
     ok: true as const,
     params: p,
@@ -240,12 +237,9 @@ function SortForm({ params, action, current, hasText }: { params: SearchParams; 
   const id = useId();
   const [js, setJs] = useState(false);
   useEffect(() => setJs(true), []);
-  const sp = new URLSearchParams(searchQueryString(params, { page: 0, sort: null }));
   return (
     <Form method="get" action={action} className="sort-form" onChange={(e) => submit(e.currentTarget)}>
-      {[...sp.entries()].map(([k, v], i) => (
-        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-      ))}
+      <HiddenState params={params} over={{ page: 0, sort: null }} />
       <label htmlFor={id}>{t("search.sort")}</label>
       <select id={id} name="sort" defaultValue={current} key={current}>
         {SORTS.filter((s) => s !== "ss" || hasText).map((s) => (
@@ -260,6 +254,18 @@ function SortForm({ params, action, current, hasText }: { params: SearchParams; 
         </button>
       )}
     </Form>
+  );
+}
+
+/** The rest of the search state as hidden fields of a form that changes one part of it. */
+function HiddenState({ params, over }: { params: SearchParams; over: Partial<SearchParams> }) {
+  const sp = new URLSearchParams(searchQueryString(params, over));
+  return (
+    <>
+      {[...sp.entries()].map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
+    </>
   );
 }
 
@@ -307,7 +313,6 @@ function FiltersPanel({ params: p, facets, link, action, filtriOrder }: { params
     const next = current.includes(tb) ? current.filter((x) => x !== tb) : [...current, tb];
     return { tables: next, tablesExplicit: next.length > 0 };
   };
-  const hidden = new URLSearchParams(searchQueryString(p, { page: 0, fromRaw: "", toRaw: "" }));
   return (
     <div className="filters">
       <h2>{t("search.filters")}</h2>
@@ -326,9 +331,7 @@ function FiltersPanel({ params: p, facets, link, action, filtriOrder }: { params
       <section aria-labelledby="f-dates">
         <h3 id="f-dates">{t("search.dates")}</h3>
         <Form method="get" action={action} className="date-form">
-          {[...hidden.entries()].map(([k, v], i) => (
-            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-          ))}
+          <HiddenState params={p} over={{ page: 0, fromRaw: "", toRaw: "" }} />
           <p id="date-hint" className="hint">
             {t("search.dateHint")}
           </p>

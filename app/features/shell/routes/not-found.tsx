@@ -1,9 +1,9 @@
-import { data } from "react-router";
 import type { Route } from "./+types/not-found";
+import { notFound } from "~/.server/errors";
 
 /** Any unknown path: a real 404 status rendered by the error page. */
 export async function loader() {
-  throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

@@ -103,8 +103,10 @@ export const tags = pgTable(
     path: text("path").notNull(),
     depth: smallint("depth").notNull().default(0),
     field: text("field"),
+    /** Compact number of the tag, used in search_docs.tag_nums (migration 0009). */
+    num: integer("num").generatedAlwaysAsIdentity().notNull(),
   },
-  (t) => [index("tags_parent_idx").on(t.parentId), index("tags_path_idx").on(t.path)],
+  (t) => [index("tags_parent_idx").on(t.parentId), index("tags_path_idx").on(t.path), uniqueIndex("tags_num_uq").on(t.num)],
 );
 
 export const recordTags = pgTable(

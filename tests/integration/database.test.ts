@@ -9,7 +9,10 @@ import { testDatabases } from "../setup/db";
 import { makeRecord, tempDir, writeNdjson } from "../factories/records";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const TABLES = ["media", "pages", "record_tags", "record_texts", "record_types", "records", "relation_types", "relations", "site_options", "summary_config", "tags"];
+const TABLES = [
+  "media", "pages", "record_tags", "record_texts", "record_types", "records", "relation_types", "relations",
+  "search_docs", "search_docs_en", "search_docs_fr", "search_docs_it", "site_options", "summary_config", "tags",
+];
 
 for (const target of testDatabases()) {
   describe(`migrations on ${target.name}`, () => {

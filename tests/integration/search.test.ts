@@ -5,7 +5,8 @@ import { anonymousViewer, viewerFor, type Viewer } from "../../app/.server/acces
 import { parseCapabilities } from "../../app/lib/capabilities";
 import { testDatabases } from "../setup/db";
 import { seededCatalogue } from "../setup/catalogue";
-import { makeRecord } from "../factories/records";
+import { makeRecord, writeNdjson } from "../factories/records";
+import { importFile } from "../../app/features/catalogue/import.server";
 
 const caps = parseCapabilities("RISERVATO:32, RISERVATO2:64");
 const visitor = anonymousViewer();
@@ -62,6 +63,22 @@ for (const target of testDatabases()) {
     it("searches the page's locale with the Italian fallback", async () => {
       expect((await run("q=port", visitor, "en")).data.map((d) => d.id)).toContain("1");
       expect((await run("q=lettera", visitor, "en")).data.map((d) => d.id)).toEqual(["2"]);
+    });
+
+    it("follows a re-import: new texts, access and tags are what the search sees", async () => {
+      const reimport = (r: Parameters<typeof makeRecord>[0]) =>
+        importFile(db, writeNdjson(cat.dir, [makeRecord(r)], "again.ndjson"), { mediaDir: cat.dir, mediaStore: cat.store });
+      await reimport({ id: "r1", texts: { it: { label: "Carteggio Zanardelli" } }, tags: [tag("sog-segreti", "Segreti", [SOGGETTI])] });
+      expect((await run("q=zanardelli")).data.map((d) => d.id)).toEqual(["r1"]);
+      expect((await run("q=zanardelli&filtro=sog-segreti")).count).toBe(1);
+      // new label, no tags, then restricted: the old words, the old tag and finally the record itself are gone
+      await reimport({ id: "r1", texts: { it: { label: "Carteggio Crispi" } } });
+      expect((await run("q=zanardelli")).count).toBe(0);
+      expect((await run("q=crispi&filtro=sog-segreti")).count).toBe(0);
+      expect((await run("q=crispi")).count).toBe(1);
+      await reimport({ id: "r1", access: 3, texts: { it: { label: "Carteggio Crispi" } } });
+      expect((await run("q=crispi")).count).toBe(0);
+      expect((await run("q=crispi", riservato2)).count).toBe(1);
     });
 
     it("tolerates typos when nothing matches exactly", async () => {

@@ -316,6 +316,8 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
     await tx.execute(sql`insert into relations (from_uid, to_table, to_id, type, ord, interstitial) values ${sql.join(chunk, sql`, `)}`);
   for (const chunk of chunks(mediaRows, 1500))
     await tx.execute(sql`insert into media (record_uid, ord, media_type, mime, title, restricted, original, external_url, thumbnail, medium, large, width, height, focal_x, focal_y, dominant_color) values ${sql.join(chunk, sql`, `)}`);
+  // The search reads its own narrow rows (migration 0009): rebuilt for the batch in the same transaction.
+  await tx.execute(sql`select teca_refresh_search_docs(${uidArray})`);
 }
 
 /** A record's tag ids with their ancestors, sorted. */

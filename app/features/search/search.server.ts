@@ -54,29 +54,37 @@ export function buildTsQuery(q: string, mode: "and" | "or"): string | null {
 }
 
 /**
- * The text-matching rows of record_texts as separate index scans (a UNION,
- * not an OR, so each branch uses its GIN index): the stemmed vector in the
- * row's language, and — because a stem can be shorter than a typed prefix
- * ("vedu" vs "ved") — the other words stemmed with the last one as a prefix of
- * an unstemmed title word. Each branch yields (uid, title match).
+ * The tsquery of the text in a locale. A locale's search document holds its
+ * own texts and the Italian ones (the fallback), so the words are stemmed both
+ * ways.
  */
-function textBranches(q: string, mode: "and" | "or", locale: Locale): SQL {
+function stemmed(tsq: string, locale: Locale): SQL {
+  return locale === "it"
+    ? sql`to_tsquery('teca_it', ${tsq})`
+    : sql`(to_tsquery(${`teca_${locale}`}::regconfig, ${tsq}) || to_tsquery('teca_it', ${tsq}))`;
+}
+
+/**
+ * Text conditions on a search document `d`: the stemmed words anywhere, or —
+ * because a stem can be shorter than a typed prefix ("vedu" vs "ved") — the
+ * last word as a prefix of an unstemmed title word, with the other words
+ * stemmed anywhere. Both are GIN lookups (a BitmapOr).
+ */
+function textMatch(q: string, mode: "and" | "or", locale: Locale): SQL {
   const words = queryWords(q);
   const all = buildTsQuery(q, mode)!;
   const last = `${words.at(-1)}:*`;
   const head = words.slice(0, -1).join(mode === "or" ? " | " : " & ");
-  const simpleAll = sql`to_tsquery('teca_simple', ${all})`;
-  const targets: [SQL, SQL][] = [[sql`'it'`, sql`'teca_it'::regconfig`]];
-  if (locale !== "it") targets.unshift([sql`${locale}`, sql`teca_ts_config(${locale})`]);
-  const branches: SQL[] = [];
-  for (const [loc, cfg] of targets) {
-    branches.push(sql`select t.record_uid as uid, (ts_filter(t.tsv, '{a}') @@ to_tsquery(${cfg}, ${all}) or t.label_tsv @@ ${simpleAll}) as title
-      from record_texts t where t.locale = ${loc} and t.tsv @@ to_tsquery(${cfg}, ${all})`);
-    const headCond = mode === "and" && head ? sql` and t.tsv @@ to_tsquery(${cfg}, ${head})` : sql``;
-    branches.push(sql`select t.record_uid, true from record_texts t
-      where t.locale = ${loc} and t.label_tsv @@ to_tsquery('teca_simple', ${last})${headCond}`);
-  }
-  return sql.join(branches, sql` union all `);
+  const prefix = sql`d.title_tsv @@ to_tsquery('teca_simple', ${last})`;
+  return mode === "and" && head
+    ? sql`(d.tsv @@ ${stemmed(all, locale)} or (${prefix} and d.tsv @@ ${stemmed(head, locale)}))`
+    : sql`(d.tsv @@ ${stemmed(all, locale)} or ${prefix})`;
+}
+
+/** Whether the document's title holds all the words (stemmed, or as typed with the last one a prefix). */
+function titleMatch(q: string, mode: "and" | "or", locale: Locale): SQL {
+  const all = buildTsQuery(q, mode)!;
+  return sql`(d.title_tsv @@ ${stemmed(all, locale)} or d.title_tsv @@ to_tsquery('teca_simple', ${all}))`;
 }
 
 /** Above this many text matches, relevance is title-first then alphabetical: ranking every vector costs too much. */
@@ -111,61 +119,53 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
   return result;
 }
 
-/** The matching set's conditions and its text CTE, shared by the result page and the map. */
-function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: { tsq: string | null; fuzzy: boolean; rank?: boolean }) {
+/**
+ * The matching set: search documents (migration 0009) of the page's locale
+ * that the viewer may see and that pass every filter, as conditions on `d`,
+ * plus the typo-tolerance CTE. Shared by the result page and the map.
+ */
+function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: { tsq: string | null; fuzzy: boolean; title?: boolean }) {
   const { locale, viewer } = ctx;
-  const where: SQL[] = [recordVisible(viewer, "r"), sql`r.table_name = any(${toTextArray(p.tables)})`];
+  const where: SQL[] = [sql`d.locale = ${locale}`, recordVisible(viewer, "d"), sql`d.table_name = any(${toTextArray(p.tables)})`];
   const excluded = opts.excludedTypes ?? [265];
-  if (excluded.length) where.push(sql`(r.type_id is null or r.type_id <> all(${`{${excluded.map(Number).join(",")}}`}::int[]))`);
-  if (p.from) where.push(sql`coalesce(r.date_end, r.date_start) >= ${toSqlDate(p.from)}::date`);
-  if (p.to) where.push(sql`r.date_start <= ${toSqlDate(p.to)}::date`);
-  if (p.media === "con_media") where.push(hasVisibleImage(viewer, "r"));
-  if (p.media === "senza_media") where.push(sql`not ${hasVisibleImage(viewer, "r")}`);
+  if (excluded.length) where.push(sql`(d.type_id is null or d.type_id <> all(${`{${excluded.map(Number).join(",")}}`}::int[]))`);
+  if (p.from) where.push(sql`coalesce(d.date_end, d.date_start) >= ${toSqlDate(p.from)}::date`);
+  if (p.to) where.push(sql`d.date_start <= ${toSqlDate(p.to)}::date`);
+  if (p.media === "con_media") where.push(hasVisibleImage(viewer, "d"));
+  if (p.media === "senza_media") where.push(sql`not ${hasVisibleImage(viewer, "d")}`);
   for (const f of [...p.filters, ...(opts.baseFilters ?? [])]) {
     if (f === PIN_FILTER) {
       const pins = opts.pinned ?? [];
       where.push(
         pins.length
-          ? sql`(r.table_name, r.id) in (select * from unnest(${toTextArray(pins.map((x) => x.table))}, ${toTextArray(pins.map((x) => x.id))}))`
+          ? sql`d.record_uid in (select uid from records where (table_name, id) in (select * from unnest(${toTextArray(pins.map((x) => x.table))}, ${toTextArray(pins.map((x) => x.id))})))`
           : sql`false`,
       );
       continue;
     }
     if (f.startsWith("type:")) {
       const typeId = Number(f.slice(5));
-      where.push(Number.isInteger(typeId) ? sql`r.type_id = ${typeId}` : sql`false`);
+      where.push(Number.isInteger(typeId) ? sql`d.type_id = ${typeId}` : sql`false`);
       continue;
     }
-    // A tag filter matches the tag and everything below it: records are linked to their tags' ancestors too.
-    where.push(sql`r.tag_ids @> ${toTextArray([f])}`);
+    // A tag filter matches the tag and everything below it: documents list their tags' ancestors too.
+    // An unknown tag matches nothing (tag numbers start at 1).
+    where.push(sql`d.tag_nums @> array[coalesce((select t.num from tags t where t.id = ${f}), 0)]`);
   }
+  if (run.tsq) where.push(textMatch(p.q, p.mode, locale));
 
   const textCte = run.fuzzy
     ? sql`tm as (
-        select t.record_uid as uid, max(similarity(t.label, ${p.q}))::real as rank, true as title
+        select t.record_uid as uid, max(similarity(t.label, ${p.q}))::real as rank
         from record_texts t where t.label % ${p.q} and t.locale in (${locale}, 'it')
         group by t.record_uid
       ),`
     : sql``;
-  // Text matches are joined to records directly (then grouped): the planner sees their real number and
-  // hashes instead of probing records once per match.
-  const join = run.tsq
-    ? sql`join (${textBranches(p.q, p.mode, locale)}) tx on tx.uid = r.uid`
-    : run.fuzzy
-      ? sql`join tm on tm.uid = r.uid`
-      : sql``;
-  const groupBy = run.tsq ? sql`group by r.uid` : sql``;
+  const join = run.fuzzy ? sql`join tm on tm.uid = d.record_uid` : sql``;
   const scoreExpr = run.fuzzy ? sql`tm.rank` : sql`null::real`;
-  const titleExpr = run.tsq ? sql`bool_or(tx.title)` : run.fuzzy ? sql`tm.title` : sql`false`;
-  // Ranking reads every matching vector: only for the relevance sort, and only for a bounded number of matches.
-  const rankExpr =
-    run.tsq && run.rank
-      ? sql`case when (select count(*) from m) <= ${RANK_LIMIT} then (
-          select max(ts_rank(t.tsv, case when t.locale = ${locale} then to_tsquery(teca_ts_config(${locale}), ${run.tsq}) else to_tsquery('teca_it', ${run.tsq}) end))
-          from record_texts t where t.record_uid = r.uid and t.locale in (${locale}, 'it')) end`
-      : sql`r.score`;
-
-  return { where, textCte, join, groupBy, scoreExpr, titleExpr, rankExpr };
+  // The title flag orders the relevance sort only.
+  const titleExpr = run.tsq && run.title ? titleMatch(p.q, p.mode, locale) : run.fuzzy ? sql`true` : sql`false`;
+  return { where, textCte, join, scoreExpr, titleExpr };
 }
 
 type FacetRow = {
@@ -206,7 +206,13 @@ async function runSearch(
 ): Promise<SearchResult> {
   const { locale } = ctx;
   const rank = run.sort === "ss" && !p.shuffle;
-  const { where, textCte, join, groupBy, scoreExpr, titleExpr, rankExpr } = matchingSet(ctx, p, opts, { ...run, rank });
+  const { where, textCte, join, scoreExpr, titleExpr } = matchingSet(ctx, p, opts, { ...run, title: rank });
+  // Ranking reads every matching vector: only for the relevance sort, and only for a bounded number of matches.
+  const rankExpr =
+    run.tsq && rank
+      ? sql`case when (select count(*) from m) <= ${RANK_LIMIT} then (
+          select ts_rank(x.tsv, ${stemmed(run.tsq, locale)}) from search_docs x where x.locale = ${locale} and x.record_uid = r.uid) end`
+      : sql`r.score`;
   const order =
     p.shuffle
       ? sql`md5(r.uid::text || ${String(opts.shuffleSeed ?? 0)})`
@@ -226,11 +232,10 @@ async function runSearch(
   const statement = sql`
     with ${textCte}
     m as materialized (
-      select r.uid, r.table_name, r.type_id, r.date_start, ${fresh ? sql`` : sql`r.tag_ids,`} ${hasVisibleImage(ctx.viewer, "r")} as has_media,
-        r.${sql.identifier(`sort_${locale}`)} as sort_label, ${scoreExpr} as score, ${titleExpr} as title
-      from records r ${join}
+      select d.record_uid as uid, d.table_name, d.type_id, d.date_start, ${fresh ? sql`` : sql`d.decade, d.tag_nums, d.tag_top,`} ${hasVisibleImage(ctx.viewer, "d")} as has_media,
+        d.sort_key as sort_label, ${scoreExpr} as score, ${titleExpr} as title
+      from search_docs d ${join}
       where ${sql.join(where, sql` and `)}
-      ${groupBy}
     ),
     pg as (
       select r.uid, r.score from (select r.uid, r.title, r.date_start, r.has_media, r.sort_label, ${typeName} as type_name, ${rankExpr} as score from m r ${typeJoin}) r
@@ -242,30 +247,33 @@ async function runSearch(
         : sql`,
     vt as (
       -- the filter-tree nodes on show: roots, and children of expanded or selected nodes and their ancestors
-      select t.id from tags t
+      select coalesce(array_agg(t.num), '{}') as nums, coalesce(max(t.depth), 0) as depth from tags t
       where t.parent_id is null or t.parent_id = any(${toTextArray(expanded)})
         or t.parent_id in (select unnest(string_to_array(a.path, '/')) from tags a where a.id = any(${toTextArray(expanded)}))
     ),
+    -- Every count in one pass over the matching set. For the tree, documents are grouped by their set of
+    -- tags (cut to the two top levels when no deeper node is on show): few distinct sets, unnested afterwards.
+    agg as (
+      select grouping(table_name, type_id, decade, has_media, tag_set) as g, table_name, type_id, decade, has_media, tag_set, count(*)::int as n
+      from (select m.*, case when vt.depth <= 1 then m.tag_top else m.tag_nums end as tag_set from m, vt) m
+      group by grouping sets ((table_name), (type_id), (decade), (has_media), (tag_set), ())
+    ),
     tg as (
-      select x.id, count(*)::int as n
-      from m cross join lateral unnest(m.tag_ids) as x(id)
-      where x.id in (select id from vt)
-      group by x.id
+      select x.num, sum(agg.n)::int as n from agg cross join lateral unnest(agg.tag_set) as x(num), vt
+      where agg.g = 30 and x.num = any(vt.nums) group by x.num
     )
     select
       (select json_agg(json_build_object('uid', uid, 'score', score)) from pg) as page,
-      (select count(*)::int from m) as total,
+      coalesce((select n from agg where g = 31), 0) as total,
       (select json_agg(json_build_object('id', t.id, 'name', coalesce(t.names->>${locale}, t.names->>'it', t.id), 'path', t.path, 'parentId', t.parent_id, 'count', tg.n, 'type', t.type,
           'hasChildren', exists (select 1 from tags c where c.parent_id = t.id)) order by t.path)
-         from tg join tags t on t.id = tg.id) as tags,
-      (select json_agg(json_build_object('decade', d, 'count', n) order by d) from (
-         select (floor(extract(year from date_start) / 10) * 10)::int as d, count(*)::int as n from m where date_start is not null group by 1) x) as decades,
-      (select json_agg(json_build_object('id', type_id, 'name', coalesce(rt.names->>${locale}, rt.names->>'it', rt.code), 'count', n) order by n desc) from (
-         select type_id, count(*)::int as n from m where type_id is not null group by type_id) x join record_types rt on rt.id = x.type_id) as types,
-      (select json_agg(json_build_object('table', table_name, 'count', n) order by n desc) from (
-         select table_name, count(*)::int as n from m group by table_name) x) as tables,
-      (select count(*)::int from m where has_media) as with_media,
-      (select count(*)::int from m where not has_media) as without_media`
+         from tg join tags t on t.num = tg.num) as tags,
+      (select json_agg(json_build_object('decade', decade, 'count', n) order by decade) from agg where g = 27 and decade is not null) as decades,
+      (select json_agg(json_build_object('id', type_id, 'name', coalesce(rt.names->>${locale}, rt.names->>'it', rt.code), 'count', n) order by n desc, type_id)
+         from agg join record_types rt on rt.id = agg.type_id where g = 23) as types,
+      (select json_agg(json_build_object('table', table_name, 'count', n) order by n desc, table_name) from agg where g = 15) as tables,
+      coalesce((select n from agg where g = 29 and has_media), 0) as with_media,
+      coalesce((select n from agg where g = 29 and not has_media), 0) as without_media`
     }
   `;
   const rows = await ctx.database.rows<FacetRow & { page: { uid: number; score: number | null }[] | null }>(statement);
@@ -325,10 +333,10 @@ export const MAP_POINT_LIMIT = 3000;
  */
 export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: SearchOptions = {}) {
   const tsq = buildTsQuery(p.q, p.mode);
-  const { where, textCte, join, groupBy } = matchingSet(ctx, p, opts, { tsq, fuzzy: false });
+  const { where, textCte, join } = matchingSet(ctx, p, opts, { tsq, fuzzy: false });
   const rows = await ctx.database.rows<CardRow & { plat: number; plng: number }>(sql`
     with ${textCte}
-    m as (select r.uid, r.lat, r.lng, r.table_name, r.id from records r ${join} where ${sql.join(where, sql` and `)} ${groupBy}),
+    m as (select r.uid, r.lat, r.lng from search_docs d ${join} join records r on r.uid = d.record_uid where ${sql.join(where, sql` and `)}),
     pts as (
       select m.uid, coalesce(m.lat, pl.lat) as plat, coalesce(m.lng, pl.lng) as plng from m
       left join lateral (

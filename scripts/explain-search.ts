@@ -1,0 +1,32 @@
+// npx tsx scripts/explain-search.ts <database-url or pglite dir> "<search query string>" [locale]
+// Prints EXPLAIN ANALYZE of every statement one search runs (cold: counts and facets included).
+import { openDatabase } from "../app/.server/db";
+import { anonymousViewer } from "../app/.server/access";
+import { clearSearchCache, search } from "../app/features/search/search.server";
+import { parseSearchParams } from "../app/features/search/search-params";
+import { sql, type SQL } from "drizzle-orm";
+
+const [target, qs, locale = "it"] = process.argv.slice(2);
+const database = await openDatabase(target!.includes("://") ? { databaseUrl: target } : { dataDir: target });
+const p = parseSearchParams(new URLSearchParams(qs));
+if (!p.ok) throw new Error(p.error.message);
+const rows = database.rows.bind(database);
+const explain = process.env.NO_EXPLAIN !== "1";
+database.rows = (async (q: SQL) => {
+  const t = performance.now();
+  if (explain) {
+    const plan = await rows<{ "QUERY PLAN": string }>(sql`explain (analyze, buffers, costs off) ${q}`);
+    console.log(plan.map((r) => r["QUERY PLAN"]).join("\n"));
+  }
+  const t1 = performance.now();
+  const res = await rows(q);
+  console.log(`-- ${(performance.now() - t1).toFixed(1)} ms (explain ${(t1 - t).toFixed(1)} ms)\n`);
+  return res;
+}) as typeof database.rows;
+for (let i = 0; i < Number(process.env.REPEAT ?? 1); i++) {
+  clearSearchCache(database);
+  const t = performance.now();
+  const r = await search({ database, viewer: anonymousViewer(), locale: locale as "it" }, p.params);
+  console.log(`== search ${(performance.now() - t).toFixed(1)} ms, count ${r.count}`);
+}
+await database.close();

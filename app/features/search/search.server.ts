@@ -65,7 +65,7 @@ function stemmed(tsq: string, locale: Locale): SQL {
 }
 
 /**
- * Text conditions on a search document `d`: the stemmed words anywhere, or —
+ * Text conditions on a document's vectors `x` (search_texts): the stemmed words anywhere, or —
  * because a stem can be shorter than a typed prefix ("vedu" vs "ved") — the
  * last word as a prefix of an unstemmed title word, with the other words
  * stemmed anywhere. Both are GIN lookups (a BitmapOr).
@@ -75,16 +75,16 @@ function textMatch(q: string, mode: "and" | "or", locale: Locale): SQL {
   const all = buildTsQuery(q, mode)!;
   const last = `${words.at(-1)}:*`;
   const head = words.slice(0, -1).join(mode === "or" ? " | " : " & ");
-  const prefix = sql`d.title_tsv @@ to_tsquery('teca_simple', ${last})`;
+  const prefix = sql`x.title_tsv @@ to_tsquery('teca_simple', ${last})`;
   return mode === "and" && head
-    ? sql`(d.tsv @@ ${stemmed(all, locale)} or (${prefix} and d.tsv @@ ${stemmed(head, locale)}))`
-    : sql`(d.tsv @@ ${stemmed(all, locale)} or ${prefix})`;
+    ? sql`(x.tsv @@ ${stemmed(all, locale)} or (${prefix} and x.tsv @@ ${stemmed(head, locale)}))`
+    : sql`(x.tsv @@ ${stemmed(all, locale)} or ${prefix})`;
 }
 
 /** Whether the document's title holds all the words (stemmed, or as typed with the last one a prefix). */
 function titleMatch(q: string, mode: "and" | "or", locale: Locale): SQL {
   const all = buildTsQuery(q, mode)!;
-  return sql`(d.title_tsv @@ ${stemmed(all, locale)} or d.title_tsv @@ to_tsquery('teca_simple', ${all}))`;
+  return sql`(x.title_tsv @@ ${stemmed(all, locale)} or x.title_tsv @@ to_tsquery('teca_simple', ${all}))`;
 }
 
 /** Above this many text matches, relevance is title-first then alphabetical: ranking every vector costs too much. */
@@ -109,14 +109,41 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
   const pageSize = opts.pageSize ?? PAGE_SIZE;
   const sort = effectiveSort(p, { noRelevance: opts.noRelevance });
   const tsq = buildTsQuery(p.q, p.mode);
-  let result = await runSearch(ctx, p, opts, { tsq, fuzzy: false, sort, pageSize });
+  let result = await runSearch(ctx, p, opts, { tsq, fuzzy: null, sort, pageSize });
   // Typo tolerance helps when the words matched nothing, not when filters emptied the set.
   const onlyText = !p.filters.length && !p.from && !p.to && p.media === "all";
   if (result.count === 0 && tsq && onlyText) {
-    // Typo tolerance: labels similar to the text.
-    result = await runSearch(ctx, p, opts, { tsq: null, fuzzy: true, sort, pageSize });
+    const fuzzy = await similarWordsQuery(ctx, p.q, p.mode);
+    if (fuzzy) result = await runSearch(ctx, p, opts, { tsq: null, fuzzy, sort, pageSize });
   }
   return result;
+}
+
+/** How close (pg_trgm similarity, 0–1) a catalogue word must be to a typed one to stand in for it. */
+const SIMILAR_WORD_THRESHOLD = 0.3;
+
+/**
+ * Typo tolerance: for each typed word, up to three words of the catalogue's
+ * labels that look like it (pg_trgm over search_words, a table of distinct
+ * words), as a tsquery over unstemmed title words: "ritrato dona" →
+ * ('ritratto' | 'ritratti') & ('donna' | 'dona'). Null when no word has a
+ * look-alike. In AND mode a word without look-alikes is left out.
+ */
+async function similarWordsQuery(ctx: ServiceContext, q: string, mode: "and" | "or"): Promise<string | null> {
+  const words = queryWords(q).filter((w) => w.length >= 3);
+  if (!words.length) return null;
+  const rows = await ctx.database.rows<{ q: string; similar: string[] | null }>(sql`
+    select w.q, array(
+      select s.word from search_words s
+      where s.word % unaccent(w.q) and similarity(s.word, unaccent(w.q)) >= ${SIMILAR_WORD_THRESHOLD}
+      order by similarity(s.word, unaccent(w.q)) desc, s.word limit 3
+    ) as similar
+    from unnest(${toTextArray(words)}) as w(q)`);
+  const groups = rows
+    .map((r) => (r.similar ?? []).map((w) => `'${w.replace(/'/g, "''")}'`))
+    .filter((g) => g.length)
+    .map((g) => `(${g.join(" | ")})`);
+  return groups.length ? groups.join(mode === "or" ? " | " : " & ") : null;
 }
 
 /**
@@ -124,7 +151,7 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
  * that the viewer may see and that pass every filter, as conditions on `d`,
  * plus the typo-tolerance CTE. Shared by the result page and the map.
  */
-function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: { tsq: string | null; fuzzy: boolean; title?: boolean }) {
+function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: { tsq: string | null; fuzzy: string | null; title?: boolean }) {
   const { locale, viewer } = ctx;
   const where: SQL[] = [sql`d.locale = ${locale}`, recordVisible(viewer, "d"), sql`d.table_name = any(${toTextArray(p.tables)})`];
   const excluded = opts.excludedTypes ?? [265];
@@ -153,19 +180,15 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
     where.push(sql`d.tag_nums @> array[coalesce((select t.num from tags t where t.id = ${f}), 0)]`);
   }
   if (run.tsq) where.push(textMatch(p.q, p.mode, locale));
-
-  const textCte = run.fuzzy
-    ? sql`tm as (
-        select t.record_uid as uid, max(similarity(t.label, ${p.q}))::real as rank
-        from record_texts t where t.label % ${p.q} and t.locale in (${locale}, 'it')
-        group by t.record_uid
-      ),`
-    : sql``;
-  const join = run.fuzzy ? sql`join tm on tm.uid = d.record_uid` : sql``;
-  const scoreExpr = run.fuzzy ? sql`tm.rank` : sql`null::real`;
+  // Typo tolerance: title words that look like the typed ones.
+  if (run.fuzzy) where.push(sql`x.title_tsv @@ to_tsquery('teca_simple', ${run.fuzzy})`);
+  // Only searches with words read the (wide) text vectors.
+  const from = run.tsq || run.fuzzy
+    ? sql`search_docs d join search_texts x on x.locale = d.locale and x.record_uid = d.record_uid`
+    : sql`search_docs d`;
   // The title flag orders the relevance sort only.
   const titleExpr = run.tsq && run.title ? titleMatch(p.q, p.mode, locale) : run.fuzzy ? sql`true` : sql`false`;
-  return { where, textCte, join, scoreExpr, titleExpr };
+  return { where, from, titleExpr };
 }
 
 type FacetRow = {
@@ -202,16 +225,16 @@ async function runSearch(
   ctx: ServiceContext,
   p: SearchParams,
   opts: SearchOptions,
-  run: { tsq: string | null; fuzzy: boolean; sort: Sort; pageSize: number },
+  run: { tsq: string | null; fuzzy: string | null; sort: Sort; pageSize: number },
 ): Promise<SearchResult> {
   const { locale } = ctx;
   const rank = run.sort === "ss" && !p.shuffle;
-  const { where, textCte, join, scoreExpr, titleExpr } = matchingSet(ctx, p, opts, { ...run, title: rank });
+  const { where, from, titleExpr } = matchingSet(ctx, p, opts, { ...run, title: rank });
   // Ranking reads every matching vector: only for the relevance sort, and only for a bounded number of matches.
   const rankExpr =
     run.tsq && rank
       ? sql`case when (select count(*) from m) <= ${RANK_LIMIT} then (
-          select ts_rank(x.tsv, ${stemmed(run.tsq, locale)}) from search_docs x where x.locale = ${locale} and x.record_uid = r.uid) end`
+          select ts_rank(x.tsv, ${stemmed(run.tsq, locale)}) from search_texts x where x.locale = ${locale} and x.record_uid = r.uid) end`
       : sql`r.score`;
   const order =
     p.shuffle
@@ -230,11 +253,10 @@ async function runSearch(
   const expanded = [...p.open, ...p.filters.filter((f) => f !== PIN_FILTER && !f.startsWith("type:"))];
 
   const statement = sql`
-    with ${textCte}
-    m as materialized (
+    with m as materialized (
       select d.record_uid as uid, d.table_name, d.type_id, d.date_start, ${fresh ? sql`` : sql`d.decade, d.tag_nums, d.tag_top,`} ${hasVisibleImage(ctx.viewer, "d")} as has_media,
-        d.sort_key as sort_label, ${scoreExpr} as score, ${titleExpr} as title
-      from search_docs d ${join}
+        d.sort_key as sort_label, null::real as score, ${titleExpr} as title
+      from ${from}
       where ${sql.join(where, sql` and `)}
     ),
     pg as (
@@ -308,7 +330,7 @@ async function runSearch(
     page: p.page,
     pageSize: run.pageSize,
     sort: run.sort,
-    fuzzy: run.fuzzy,
+    fuzzy: run.fuzzy !== null,
   };
 }
 
@@ -333,10 +355,9 @@ export const MAP_POINT_LIMIT = 3000;
  */
 export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: SearchOptions = {}) {
   const tsq = buildTsQuery(p.q, p.mode);
-  const { where, textCte, join } = matchingSet(ctx, p, opts, { tsq, fuzzy: false });
+  const { where, from } = matchingSet(ctx, p, opts, { tsq, fuzzy: null });
   const rows = await ctx.database.rows<CardRow & { plat: number; plng: number }>(sql`
-    with ${textCte}
-    m as (select r.uid, r.lat, r.lng from search_docs d ${join} join records r on r.uid = d.record_uid where ${sql.join(where, sql` and `)}),
+    with m as (select r.uid, r.lat, r.lng from ${from} join records r on r.uid = d.record_uid where ${sql.join(where, sql` and `)}),
     pts as (
       select m.uid, coalesce(m.lat, pl.lat) as plat, coalesce(m.lng, pl.lng) as plng from m
       left join lateral (

@@ -81,4 +81,12 @@ CREATE FUNCTION teca_refresh_search_docs(uids bigint[]) RETURNS void LANGUAGE sq
   LEFT JOIN record_texts it ON it.record_uid = r.uid AND it.locale = 'it' AND l.locale <> 'it'
   WHERE r.uid = ANY(uids);
 $$;--> statement-breakpoint
-SELECT teca_refresh_search_docs(array_agg(uid)) FROM records;
+SELECT teca_refresh_search_docs(array_agg(uid)) FROM records;--> statement-breakpoint
+-- Searches and suggestions read search_texts now: the text indexes of record_texts only slowed imports.
+DROP INDEX IF EXISTS record_texts_tsv_it_idx;--> statement-breakpoint
+DROP INDEX IF EXISTS record_texts_tsv_en_idx;--> statement-breakpoint
+DROP INDEX IF EXISTS record_texts_tsv_fr_idx;--> statement-breakpoint
+DROP INDEX IF EXISTS record_texts_label_tsv_it_idx;--> statement-breakpoint
+DROP INDEX IF EXISTS record_texts_label_tsv_en_idx;--> statement-breakpoint
+DROP INDEX IF EXISTS record_texts_label_tsv_fr_idx;--> statement-breakpoint
+DROP INDEX IF EXISTS record_texts_label_trgm_idx;

@@ -432,14 +432,18 @@ export async function suggestLabels(ctx: ServiceContext, q: string, opts: { limi
   const excluded = `{${(opts.excludedTypes ?? [265]).map(Number).join(",")}}`;
   const tsq = buildTsQuery(q, "and");
   if (!tsq) return [];
+  // Candidates through the search vectors' GIN indexes (visible documents of the locale), then each label
+  // (the locale's and the Italian one) kept only when it matches itself.
   const rows = await ctx.database.rows<{ label: string }>(sql`
     select label from (
       select distinct on (lower(t.label)) t.label, (t.label ilike ${`${likeEscape(q.trim())}%`}) as starts
-      from record_texts t join records r on r.uid = t.record_uid
-      where t.locale in (${ctx.locale}, 'it') and ${recordVisible(ctx.viewer, "r")}
-        and (r.type_id is null or r.type_id <> all(${excluded}::int[]))
-        and (t.label_tsv @@ to_tsquery('teca_simple', ${tsq})
-          or (t.tsv @@ to_tsquery(teca_ts_config(t.locale), ${tsq}) and ts_filter(t.tsv, '{a}') @@ to_tsquery(teca_ts_config(t.locale), ${tsq})))
+      from search_texts x
+      join search_docs d on d.locale = x.locale and d.record_uid = x.record_uid
+      join record_texts t on t.record_uid = x.record_uid and t.locale in (${ctx.locale}, 'it')
+      where x.locale = ${ctx.locale} and ${recordVisible(ctx.viewer, "d")}
+        and (d.type_id is null or d.type_id <> all(${excluded}::int[]))
+        and (x.title_tsv @@ to_tsquery('teca_simple', ${tsq}) or x.title_tsv @@ ${stemmed(tsq, ctx.locale)})
+        and (t.label_tsv @@ to_tsquery('teca_simple', ${tsq}) or ts_filter(t.tsv, '{a}') @@ to_tsquery(teca_ts_config(t.locale), ${tsq}))
       order by lower(t.label)
       limit 200
     ) x order by starts desc, length(label), label limit ${limit}`);

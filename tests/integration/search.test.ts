@@ -84,7 +84,15 @@ for (const target of testDatabases()) {
     it("tolerates typos when nothing matches exactly", async () => {
       const r = await run("q=ritrato+di+dona");
       expect(r.fuzzy).toBe(true);
-      expect(r.data.map((d) => d.id)).toContain("6");
+      expect(r.data.map((d) => d.id)).toEqual(["6"]);
+      expect(r.count).toBe(1);
+      // look-alike words never lead to what the viewer may not see
+      const hidden = await run("q=segretisimo");
+      expect(hidden.count).toBe(0);
+      expect(hidden.data).toEqual([]);
+      expect((await run("q=segretisimo", riservato2)).data.map((d) => d.id)).toEqual(["4"]);
+      // nothing alike at all: an empty result, not an error
+      expect((await run("q=qxzwv")).count).toBe(0);
     });
 
     it("never shows restricted records in results, counts or facets to a viewer without the capability", async () => {

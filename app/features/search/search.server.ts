@@ -140,7 +140,8 @@ async function similarWordsQuery(ctx: ServiceContext, q: string, mode: "and" | "
     ) as similar
     from unnest(${toTextArray(words)}) as w(q)`);
   const groups = rows
-    .map((r) => (r.similar ?? []).map((w) => `'${w.replace(/'/g, "''")}'`))
+    // quoted tsquery lexemes: a quote or backslash in a word cannot change the query's structure
+    .map((r) => (r.similar ?? []).map((w) => `'${w.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`))
     .filter((g) => g.length)
     .map((g) => `(${g.join(" | ")})`);
   return groups.length ? groups.join(mode === "or" ? " | " : " & ") : null;
@@ -148,8 +149,9 @@ async function similarWordsQuery(ctx: ServiceContext, q: string, mode: "and" | "
 
 /**
  * The matching set: search documents (migration 0009) of the page's locale
- * that the viewer may see and that pass every filter, as conditions on `d`,
- * plus the typo-tolerance CTE. Shared by the result page and the map.
+ * that the viewer may see and that pass every filter, as conditions on `d`
+ * (and on their vectors `x` when there are words), with the FROM clause and
+ * the title flag. Shared by the result page and the map.
  */
 function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: { tsq: string | null; fuzzy: string | null; title?: boolean }) {
   const { locale, viewer } = ctx;

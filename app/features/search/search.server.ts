@@ -5,7 +5,7 @@ import { toSqlDate } from "~/lib/dates";
 import { scoreIcon } from "~/lib/format";
 import { pickText, type Locale } from "~/lib/locale";
 import { cardQuery, toCard, toTextArray, type CardRow } from "../records/cards.server";
-import type { SiteOptions } from "../site/options";
+import { DEFAULT_OPTIONS, type SiteOptions } from "../site/options";
 import type { RecordCard } from "../records/types";
 import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type SearchParams, type Sort } from "./search-params";
 
@@ -147,6 +147,14 @@ async function similarWordsQuery(ctx: ServiceContext, q: string, mode: "and" | "
   return groups.length ? groups.join(mode === "or" ? " | " : " & ") : null;
 }
 
+/** SQL: the search document `alias` is not of an excluded type (null when nothing is excluded). */
+function typeShown(alias: string, excludedTypes: number[] = DEFAULT_OPTIONS.excludedTypes): SQL | null {
+  const ids = excludedTypes.map(Number).filter(Number.isInteger);
+  if (!ids.length) return null;
+  const a = sql.identifier(alias);
+  return sql`(${a}.type_id is null or ${a}.type_id <> all(${`{${ids.join(",")}}`}::int[]))`;
+}
+
 /**
  * The matching set: search documents (migration 0009) of the page's locale
  * that the viewer may see and that pass every filter, as conditions on `d`
@@ -156,8 +164,8 @@ async function similarWordsQuery(ctx: ServiceContext, q: string, mode: "and" | "
 function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: { tsq: string | null; fuzzy: string | null; title?: boolean }) {
   const { locale, viewer } = ctx;
   const where: SQL[] = [sql`d.locale = ${locale}`, recordVisible(viewer, "d"), sql`d.table_name = any(${toTextArray(p.tables)})`];
-  const excluded = opts.excludedTypes ?? [265];
-  if (excluded.length) where.push(sql`(d.type_id is null or d.type_id <> all(${`{${excluded.map(Number).join(",")}}`}::int[]))`);
+  const shown = typeShown("d", opts.excludedTypes);
+  if (shown) where.push(shown);
   if (p.from) where.push(sql`coalesce(d.date_end, d.date_start) >= ${toSqlDate(p.from)}::date`);
   if (p.to) where.push(sql`d.date_start <= ${toSqlDate(p.to)}::date`);
   if (p.media === "con_media") where.push(hasVisibleImage(viewer, "d"));
@@ -223,6 +231,16 @@ export function clearSearchCache(database: object) {
   facetCaches.delete(database);
 }
 
+/**
+ * The columns the counts are grouped by, in the order of the statement's
+ * grouping sets, and the code `grouping(...)` gives the rows of each set
+ * (a bit per column not in the set; the first column is the highest bit).
+ */
+const FACET_COLUMNS = ["table_name", "type_id", "decade", "has_media", "tag_set"] as const;
+const ALL_BITS = (1 << FACET_COLUMNS.length) - 1;
+const groupOf = (column: (typeof FACET_COLUMNS)[number] | null) =>
+  column === null ? ALL_BITS : ALL_BITS ^ (1 << (FACET_COLUMNS.length - 1 - FACET_COLUMNS.indexOf(column)));
+
 async function runSearch(
   ctx: ServiceContext,
   p: SearchParams,
@@ -237,7 +255,7 @@ async function runSearch(
     run.tsq && rank
       ? sql`case when (select count(*) from m) <= ${RANK_LIMIT} then (
           select ts_rank(x.tsv, ${stemmed(run.tsq, locale)}) from search_texts x where x.locale = ${locale} and x.record_uid = r.uid) end`
-      : sql`r.score`;
+      : sql`null::real`;
   const order =
     p.shuffle
       ? sql`md5(r.uid::text || ${String(opts.shuffleSeed ?? 0)})`
@@ -257,7 +275,7 @@ async function runSearch(
   const statement = sql`
     with m as materialized (
       select d.record_uid as uid, d.table_name, d.type_id, d.date_start, ${fresh ? sql`` : sql`d.decade, d.tag_nums, d.tag_top,`} ${hasVisibleImage(ctx.viewer, "d")} as has_media,
-        d.sort_key as sort_label, null::real as score, ${titleExpr} as title
+        d.sort_key as sort_label, ${titleExpr} as title
       from ${from}
       where ${sql.join(where, sql` and `)}
     ),
@@ -278,26 +296,26 @@ async function runSearch(
     -- Every count in one pass over the matching set. For the tree, documents are grouped by their set of
     -- tags (cut to the two top levels when no deeper node is on show): few distinct sets, unnested afterwards.
     agg as (
-      select grouping(table_name, type_id, decade, has_media, tag_set) as g, table_name, type_id, decade, has_media, tag_set, count(*)::int as n
+      select grouping(${sql.raw(FACET_COLUMNS.join(", "))}) as g, ${sql.raw(FACET_COLUMNS.join(", "))}, count(*)::int as n
       from (select m.*, case when vt.depth <= 1 then m.tag_top else m.tag_nums end as tag_set from m, vt) m
-      group by grouping sets ((table_name), (type_id), (decade), (has_media), (tag_set), ())
+      group by grouping sets (${sql.raw(FACET_COLUMNS.map((c) => `(${c})`).join(", "))}, ())
     ),
     tg as (
       select x.num, sum(agg.n)::int as n from agg cross join lateral unnest(agg.tag_set) as x(num), vt
-      where agg.g = 30 and x.num = any(vt.nums) group by x.num
+      where agg.g = ${groupOf("tag_set")} and x.num = any(vt.nums) group by x.num
     )
     select
       (select json_agg(json_build_object('uid', uid, 'score', score)) from pg) as page,
-      coalesce((select n from agg where g = 31), 0) as total,
+      coalesce((select n from agg where g = ${groupOf(null)}), 0) as total,
       (select json_agg(json_build_object('id', t.id, 'name', coalesce(t.names->>${locale}, t.names->>'it', t.id), 'path', t.path, 'parentId', t.parent_id, 'count', tg.n, 'type', t.type,
           'hasChildren', exists (select 1 from tags c where c.parent_id = t.id)) order by t.path)
          from tg join tags t on t.num = tg.num) as tags,
-      (select json_agg(json_build_object('decade', decade, 'count', n) order by decade) from agg where g = 27 and decade is not null) as decades,
+      (select json_agg(json_build_object('decade', decade, 'count', n) order by decade) from agg where g = ${groupOf("decade")} and decade is not null) as decades,
       (select json_agg(json_build_object('id', type_id, 'name', coalesce(rt.names->>${locale}, rt.names->>'it', rt.code), 'count', n) order by n desc, type_id)
-         from agg join record_types rt on rt.id = agg.type_id where g = 23) as types,
-      (select json_agg(json_build_object('table', table_name, 'count', n) order by n desc, table_name) from agg where g = 15) as tables,
-      coalesce((select n from agg where g = 29 and has_media), 0) as with_media,
-      coalesce((select n from agg where g = 29 and not has_media), 0) as without_media`
+         from agg join record_types rt on rt.id = agg.type_id where g = ${groupOf("type_id")}) as types,
+      (select json_agg(json_build_object('table', table_name, 'count', n) order by n desc, table_name) from agg where g = ${groupOf("table_name")}) as tables,
+      coalesce((select n from agg where g = ${groupOf("has_media")} and has_media), 0) as with_media,
+      coalesce((select n from agg where g = ${groupOf("has_media")} and not has_media), 0) as without_media`
     }
   `;
   const rows = await ctx.database.rows<FacetRow & { page: { uid: number; score: number | null }[] | null }>(statement);
@@ -431,7 +449,6 @@ export function baseQueryFor(options: { query?: string; [key: string]: unknown }
 /** Label suggestions for the search box: visible records whose text starts with the typed words. */
 export async function suggestLabels(ctx: ServiceContext, q: string, opts: { limit?: number; excludedTypes?: number[] } = {}): Promise<string[]> {
   const limit = opts.limit ?? 8;
-  const excluded = `{${(opts.excludedTypes ?? [265]).map(Number).join(",")}}`;
   const tsq = buildTsQuery(q, "and");
   if (!tsq) return [];
   // Candidates through the search vectors' GIN indexes (visible documents of the locale), then each label
@@ -443,7 +460,7 @@ export async function suggestLabels(ctx: ServiceContext, q: string, opts: { limi
       join search_docs d on d.locale = x.locale and d.record_uid = x.record_uid
       join record_texts t on t.record_uid = x.record_uid and t.locale in (${ctx.locale}, 'it')
       where x.locale = ${ctx.locale} and ${recordVisible(ctx.viewer, "d")}
-        and (d.type_id is null or d.type_id <> all(${excluded}::int[]))
+        and ${typeShown("d", opts.excludedTypes) ?? sql`true`}
         and (x.title_tsv @@ to_tsquery('teca_simple', ${tsq}) or x.title_tsv @@ ${stemmed(tsq, ctx.locale)})
         and (t.label_tsv @@ to_tsquery('teca_simple', ${tsq}) or ts_filter(t.tsv, '{a}') @@ to_tsquery(teca_ts_config(t.locale), ${tsq}))
       order by lower(t.label)

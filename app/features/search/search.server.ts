@@ -65,26 +65,49 @@ function stemmed(tsq: string, locale: Locale): SQL {
 }
 
 /**
- * Text conditions on a document's vectors `x` (search_texts): the stemmed words anywhere, or —
- * because a stem can be shorter than a typed prefix ("vedu" vs "ved") — the
- * last word as a prefix of an unstemmed title word, with the other words
- * stemmed anywhere. Both are GIN lookups (a BitmapOr).
+ * The words of a search as numbers of search_lexicon (migration 0010): per
+ * typed word, the documents' `lex` entries that satisfy it. A word matches
+ * its stems (the page locale's and Italian, the fallback) anywhere in the
+ * document; the last word is a prefix — of a stem anywhere, or of an
+ * unstemmed title word ("vedu" reaches "veduta", whose stem is "ved"). A
+ * `lex` entry is 2 × number, + 1 when the word is in the title, so `title`
+ * holds only odd entries. A word that is a stop word in one of the
+ * languages is left out, as to_tsquery leaves it out; when all are, their
+ * unstemmed forms are looked for in titles.
  */
-function textMatch(q: string, mode: "and" | "or", locale: Locale): SQL {
-  const words = queryWords(q);
-  const all = buildTsQuery(q, mode)!;
-  const last = `${words.at(-1)}:*`;
-  const head = words.slice(0, -1).join(mode === "or" ? " | " : " & ");
-  const prefix = sql`x.title_tsv @@ to_tsquery('teca_simple', ${last})`;
-  return mode === "and" && head
-    ? sql`(x.tsv @@ ${stemmed(all, locale)} or (${prefix} and x.tsv @@ ${stemmed(head, locale)}))`
-    : sql`(x.tsv @@ ${stemmed(all, locale)} or ${prefix})`;
+type WordLexemes = { any: number[]; title: number[] };
+
+async function wordLexemes(ctx: ServiceContext, words: string[], locale: Locale): Promise<WordLexemes[]> {
+  const configs = `{${[...new Set([`teca_${locale}`, "teca_it"])].join(",")}}`;
+  const parts = words.map((w, i) => {
+    const last = i === words.length - 1;
+    const cond = last
+      ? sql`l.word >= x.s collate "C" and l.word < (x.s || chr(1114111)) collate "C"`
+      : sql`l.word = x.s collate "C"`;
+    return sql`select ${i}::int as i,
+      exists (select 1 from unnest(${configs}::regconfig[]) c where length(to_tsvector(c, ${w})) = 0) as stop,
+      array(select l.id from (select distinct unnest(tsvector_to_array(to_tsvector(c, ${w}))) from unnest(${configs}::regconfig[]) c) x(s)
+        join search_lexicon l on ${cond}) as stems,
+      array(select l.id from unnest(tsvector_to_array(to_tsvector('teca_simple', ${w}))) x(s) join search_lexicon l on ${cond}) as forms`;
+  });
+  const rows = await ctx.database.rows<{ i: number; stop: boolean; stems: number[]; forms: number[] }>(sql.join(parts, sql` union all `));
+  rows.sort((a, b) => a.i - b.i);
+  const kept = rows.filter((r) => !r.stop);
+  if (!kept.length) return rows.map((r) => ({ any: r.forms.map((id) => 2 * id + 1), title: r.forms.map((id) => 2 * id + 1) }));
+  return kept.map((r) => {
+    const last = r.i === words.length - 1;
+    const title = [...r.stems, ...r.forms].map((id) => 2 * id + 1);
+    return { any: [...r.stems.flatMap((id) => [2 * id, 2 * id + 1]), ...(last ? r.forms.map((id) => 2 * id + 1) : [])], title };
+  });
 }
 
-/** Whether the document's title holds all the words (stemmed, or as typed with the last one a prefix). */
-function titleMatch(q: string, mode: "and" | "or", locale: Locale): SQL {
-  const all = buildTsQuery(q, mode)!;
-  return sql`(x.title_tsv @@ ${stemmed(all, locale)} or x.title_tsv @@ to_tsquery('teca_simple', ${all}))`;
+const intArray = (xs: number[]) => sql`${`{${[...new Set(xs)].join(",")}}`}::int[]`;
+
+/** SQL: the document `alias` holds the words — each group (and) or any of them (or). */
+function lexemeMatch(alias: string, groups: number[][], mode: "and" | "or"): SQL {
+  const a = sql.identifier(alias);
+  if (mode === "or" || groups.length === 1) return sql`${a}.lex && ${intArray(groups.flat())}`;
+  return sql`(${sql.join(groups.map((g) => sql`${a}.lex && ${intArray(g)}`), sql` and `)})`;
 }
 
 /** Above this many text matches, relevance is title-first then alphabetical: ranking every vector costs too much. */
@@ -109,12 +132,13 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
   const pageSize = opts.pageSize ?? PAGE_SIZE;
   const sort = effectiveSort(p, { noRelevance: opts.noRelevance });
   const tsq = buildTsQuery(p.q, p.mode);
-  let result = await runSearch(ctx, p, opts, { tsq, fuzzy: null, sort, pageSize });
+  const match = await textMatch(ctx, p);
+  let result = await runSearch(ctx, p, opts, { tsq, match, sort, pageSize });
   // Typo tolerance helps when the words matched nothing, not when filters emptied the set.
   const onlyText = !p.filters.length && !p.from && !p.to && p.media === "all";
   if (result.count === 0 && tsq && onlyText) {
-    const fuzzy = await similarWordsQuery(ctx, p.q, p.mode);
-    if (fuzzy) result = await runSearch(ctx, p, opts, { tsq: null, fuzzy, sort, pageSize });
+    const groups = await similarWords(ctx, p.q);
+    if (groups.length) result = { ...(await runSearch(ctx, p, opts, { tsq: null, match: { groups, title: null, mode: p.mode }, sort, pageSize })), fuzzy: true };
   }
   return result;
 }
@@ -125,26 +149,47 @@ const SIMILAR_WORD_THRESHOLD = 0.3;
 /**
  * Typo tolerance: for each typed word, up to three words of the catalogue's
  * labels that look like it (pg_trgm over search_words, a table of distinct
- * words), as a tsquery over unstemmed title words: "ritrato dona" →
- * ('ritratto' | 'ritratti') & ('donna' | 'dona'). Null when no word has a
- * look-alike. In AND mode a word without look-alikes is left out.
+ * words), as title entries of `lex`: "ritrato dona" → (ritratto | ritratti)
+ * and (donna | dona). Empty when no word has a look-alike; a word without
+ * look-alikes is left out.
  */
-async function similarWordsQuery(ctx: ServiceContext, q: string, mode: "and" | "or"): Promise<string | null> {
+async function similarWords(ctx: ServiceContext, q: string): Promise<number[][]> {
   const words = queryWords(q).filter((w) => w.length >= 3);
-  if (!words.length) return null;
-  const rows = await ctx.database.rows<{ q: string; similar: string[] | null }>(sql`
-    select w.q, array(
-      select s.word from search_words s
-      where s.word % unaccent(w.q) and similarity(s.word, unaccent(w.q)) >= ${SIMILAR_WORD_THRESHOLD}
-      order by similarity(s.word, unaccent(w.q)) desc, s.word limit 3
-    ) as similar
+  if (!words.length) return [];
+  const rows = await ctx.database.rows<{ ids: number[] }>(sql`
+    select array(
+      select 2 * l.id + 1 from (
+        select s.word from search_words s
+        where s.word % unaccent(w.q) and similarity(s.word, unaccent(w.q)) >= ${SIMILAR_WORD_THRESHOLD}
+        order by similarity(s.word, unaccent(w.q)) desc, s.word limit 3
+      ) s join search_lexicon l on l.word = s.word collate "C"
+    ) as ids
     from unnest(${toTextArray(words)}) as w(q)`);
-  const groups = rows
-    // quoted tsquery lexemes: a quote or backslash in a word cannot change the query's structure
-    .map((r) => (r.similar ?? []).map((w) => `'${w.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`))
-    .filter((g) => g.length)
-    .map((g) => `(${g.join(" | ")})`);
-  return groups.length ? groups.join(mode === "or" ? " | " : " & ") : null;
+  return rows.map((r) => r.ids).filter((g) => g.length);
+}
+
+/** What the words of a search match: per word, `lex` entries anywhere and in the title (null: no words). */
+type TextMatch = { groups: number[][]; title: number[][] | null; mode: "and" | "or" } | null;
+
+async function textMatch(ctx: ServiceContext, p: SearchParams): Promise<TextMatch> {
+  const words = queryWords(p.q);
+  if (!words.length) return null;
+  const lexemes = await wordLexemes(ctx, words, ctx.locale);
+  return { groups: lexemes.map((w) => w.any), title: lexemes.map((w) => w.title), mode: p.mode };
+}
+
+/**
+ * Runs a statement; when it matches words (GIN lookups on search_docs.lex),
+ * with sequential scans off: for a common word the planner would rather
+ * scan, testing every row's array against the word's entries, which costs
+ * far more per row than it estimates.
+ */
+async function rowsOf<T>(ctx: ServiceContext, statement: SQL, words: boolean): Promise<T[]> {
+  if (!words) return ctx.database.rows<T>(statement);
+  return ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return ((await tx.execute(statement)) as unknown as { rows: T[] }).rows;
+  });
 }
 
 /** SQL: the search document `alias` is not of an excluded type (null when nothing is excluded). */
@@ -161,7 +206,7 @@ function typeShown(alias: string, excludedTypes: number[] = DEFAULT_OPTIONS.excl
  * (and on their vectors `x` when there are words), with the FROM clause and
  * the title flag. Shared by the result page and the map.
  */
-function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: { tsq: string | null; fuzzy: string | null; title?: boolean }) {
+function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: { match: TextMatch; title?: boolean }) {
   const { locale, viewer } = ctx;
   const where: SQL[] = [sql`d.locale = ${locale}`, recordVisible(viewer, "d"), sql`d.table_name = any(${toTextArray(p.tables)})`];
   const shown = typeShown("d", opts.excludedTypes);
@@ -189,15 +234,15 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
     // An unknown tag matches nothing (tag numbers start at 1).
     where.push(sql`d.tag_nums @> array[coalesce((select t.num from tags t where t.id = ${f}), 0)]`);
   }
-  if (run.tsq) where.push(textMatch(p.q, p.mode, locale));
-  // Typo tolerance: title words that look like the typed ones.
-  if (run.fuzzy) where.push(sql`x.title_tsv @@ to_tsquery('teca_simple', ${run.fuzzy})`);
-  // Only searches with words read the (wide) text vectors.
-  const from = run.tsq || run.fuzzy
-    ? sql`search_docs d join search_texts x on x.locale = d.locale and x.record_uid = d.record_uid`
-    : sql`search_docs d`;
-  // The title flag orders the relevance sort only.
-  const titleExpr = run.tsq && run.title ? titleMatch(p.q, p.mode, locale) : run.fuzzy ? sql`true` : sql`false`;
+  if (run.match) where.push(lexemeMatch("d", run.match.groups, run.match.mode));
+  // The title flag orders the relevance sort only: documents whose title holds the words, as a hashed set
+  // from the GIN index (typo tolerance looks in titles only).
+  const titleExpr = !run.match || !run.title
+    ? sql`false`
+    : run.match.title
+      ? sql`d.record_uid in (select t.record_uid from search_docs t where t.locale = ${locale} and ${lexemeMatch("t", run.match.title, run.match.mode)})`
+      : sql`true`;
+  const from = sql`search_docs d`;
   return { where, from, titleExpr };
 }
 
@@ -245,7 +290,7 @@ async function runSearch(
   ctx: ServiceContext,
   p: SearchParams,
   opts: SearchOptions,
-  run: { tsq: string | null; fuzzy: string | null; sort: Sort; pageSize: number },
+  run: { tsq: string | null; match: TextMatch; sort: Sort; pageSize: number },
 ): Promise<SearchResult> {
   const { locale } = ctx;
   const rank = run.sort === "ss" && !p.shuffle;
@@ -266,7 +311,7 @@ async function runSearch(
   const typeJoin = needsType ? sql`left join record_types ty on ty.id = r.type_id` : sql``;
   const typeName = needsType ? sql`coalesce(ty.names->>${locale}, ty.names->>'it')` : sql`null::text`;
   // Count and facets do not depend on page, sort or view: paging through a search reuses them.
-  const facetKey = JSON.stringify([locale, ctx.viewer.accessLevels, p.q, p.mode, p.tables, p.filters, p.open, p.from, p.to, p.media, opts.excludedTypes, opts.baseFilters, opts.pinned, run.fuzzy]);
+  const facetKey = JSON.stringify([locale, ctx.viewer.accessLevels, p.q, p.mode, p.tables, p.filters, p.open, p.from, p.to, p.media, opts.excludedTypes, opts.baseFilters, opts.pinned, run.match?.groups]);
   const facetCache = facetCacheOf(ctx.database);
   const cached = facetCache.get(facetKey);
   const fresh = cached && cached.at > Date.now() - FACET_TTL_MS ? cached.value : null;
@@ -318,7 +363,7 @@ async function runSearch(
       coalesce((select n from agg where g = ${groupOf("has_media")} and not has_media), 0) as without_media`
     }
   `;
-  const rows = await ctx.database.rows<FacetRow & { page: { uid: number; score: number | null }[] | null }>(statement);
+  const rows = await rowsOf<FacetRow & { page: { uid: number; score: number | null }[] | null }>(ctx, statement, run.match !== null);
   const row = fresh ? { ...fresh, page: rows[0]!.page } : rows[0]!;
   if (!fresh) {
     const { page: _page, ...facetRow } = row;
@@ -350,7 +395,7 @@ async function runSearch(
     page: p.page,
     pageSize: run.pageSize,
     sort: run.sort,
-    fuzzy: run.fuzzy !== null,
+    fuzzy: false,
   };
 }
 
@@ -374,9 +419,9 @@ export const MAP_POINT_LIMIT = 3000;
  * or those of a visible related place. At most MAP_POINT_LIMIT.
  */
 export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: SearchOptions = {}) {
-  const tsq = buildTsQuery(p.q, p.mode);
-  const { where, from } = matchingSet(ctx, p, opts, { tsq, fuzzy: null });
-  const rows = await ctx.database.rows<CardRow & { plat: number; plng: number }>(sql`
+  const match = await textMatch(ctx, p);
+  const { where, from } = matchingSet(ctx, p, opts, { match });
+  const rows = await rowsOf<CardRow & { plat: number; plng: number }>(ctx, sql`
     with m as (select r.uid, r.lat, r.lng from ${from} join records r on r.uid = d.record_uid where ${sql.join(where, sql` and `)}),
     pts as (
       select m.uid, coalesce(m.lat, pl.lat) as plat, coalesce(m.lng, pl.lng) as plng from m
@@ -388,7 +433,7 @@ export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: S
       where coalesce(m.lat, pl.lat) is not null
       limit ${MAP_POINT_LIMIT}
     )
-    select c.*, pts.plat, pts.plng from pts join (${cardQuery(ctx, sql`r.uid in (select uid from pts)`)}) c on c.uid = pts.uid`);
+    select c.*, pts.plat, pts.plng from pts join (${cardQuery(ctx, sql`r.uid in (select uid from pts)`)}) c on c.uid = pts.uid`, match !== null);
   return rows.map((r) => {
     const card = toCard(r, ctx.locale);
     return { id: card.id, table: card.table, link: card.link, label: card.preferred_label, type: card.type?.name ?? null, date: card.dateDisplay, thumbnail: card.url.thumbnail, lat: Number(r.plat), lng: Number(r.plng) };

@@ -113,16 +113,23 @@ function lexemeMatch(alias: string, groups: number[][], mode: "and" | "or"): SQL
 /** Above this many text matches, relevance is title-first then alphabetical: ranking every vector costs too much. */
 export const RANK_LIMIT = 4000;
 
-const ORDER: Record<Exclude<Sort, "ss">, SQL> = {
-  az: sql`sort_label collate "C" asc, r.uid`,
-  za: sql`sort_label collate "C" desc, r.uid`,
-  on: sql`r.date_start desc nulls last, r.uid`,
-  no: sql`r.date_start asc nulls last, r.uid`,
-  taz: sql`type_name asc nulls last, sort_label collate "C" asc, r.uid`,
-  tza: sql`type_name desc nulls last, sort_label collate "C" asc, r.uid`,
-  wm: sql`r.has_media desc, sort_label collate "C" asc, r.uid`,
-  nm: sql`r.has_media asc, sort_label collate "C" asc, r.uid`,
-};
+/**
+ * The order of each sort over search documents `d` (`type_name` for the type sorts). The plain ones
+ * follow an index of migration 0011, so a broad search reads its page in order and stops there.
+ */
+function orderOf(sort: Exclude<Sort, "ss">, viewer: ServiceContext["viewer"]): SQL {
+  const label = sql`d.sort_key collate "C"`;
+  switch (sort) {
+    case "az": return sql`${label} asc, d.record_uid asc`;
+    case "za": return sql`${label} desc, d.record_uid desc`;
+    case "on": return sql`d.date_start desc nulls last, d.record_uid`;
+    case "no": return sql`d.date_start asc nulls last, d.record_uid`;
+    case "taz": return sql`type_name asc nulls last, ${label} asc, d.record_uid`;
+    case "tza": return sql`type_name desc nulls last, ${label} asc, d.record_uid`;
+    case "wm": return sql`${hasVisibleImage(viewer, "d")} desc, ${label} asc, d.record_uid`;
+    case "nm": return sql`${hasVisibleImage(viewer, "d")} asc, ${label} asc, d.record_uid`;
+  }
+}
 
 /**
  * The search: one access-filtered matching set, its page, its count and its
@@ -132,13 +139,13 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
   const pageSize = opts.pageSize ?? PAGE_SIZE;
   const sort = effectiveSort(p, { noRelevance: opts.noRelevance });
   const tsq = buildTsQuery(p.q, p.mode);
-  const match = await textMatch(ctx, p);
-  let result = await runSearch(ctx, p, opts, { tsq, match, sort, pageSize });
+  const prepared = await prepare(ctx, p, opts);
+  let result = await runSearch(ctx, p, opts, { ...prepared, tsq, sort, pageSize });
   // Typo tolerance helps when the words matched nothing, not when filters emptied the set.
   const onlyText = !p.filters.length && !p.from && !p.to && p.media === "all";
   if (result.count === 0 && tsq && onlyText) {
     const groups = await similarWords(ctx, p.q);
-    if (groups.length) result = { ...(await runSearch(ctx, p, opts, { tsq: null, match: { groups, title: null, mode: p.mode }, sort, pageSize })), fuzzy: true };
+    if (groups.length) result = { ...(await runSearch(ctx, p, opts, { ...prepared, tsq: null, match: { groups, title: null, mode: p.mode }, sort, pageSize })), fuzzy: true };
   }
   return result;
 }
@@ -178,16 +185,30 @@ async function textMatch(ctx: ServiceContext, p: SearchParams): Promise<TextMatc
   return { groups: lexemes.map((w) => w.any), title: lexemes.map((w) => w.title), mode: p.mode };
 }
 
+/** What a search's statements need looked up first: its words as lexicon numbers, its tags' numbers. */
+type Prepared = { match: TextMatch; tagNums: Map<string, number> };
+
+async function prepare(ctx: ServiceContext, p: SearchParams, opts: SearchOptions): Promise<Prepared> {
+  const tags = [...p.filters, ...(opts.baseFilters ?? [])].filter((f) => f !== PIN_FILTER && !f.startsWith("type:"));
+  const [match, rows] = await Promise.all([
+    textMatch(ctx, p),
+    tags.length ? ctx.database.rows<{ id: string; num: number }>(sql`select id, num from tags where id = any(${toTextArray(tags)})`) : [],
+  ]);
+  return { match, tagNums: new Map(rows.map((r) => [r.id, Number(r.num)])) };
+}
+
 /**
  * Runs a statement; when it matches words (GIN lookups on search_docs.lex),
- * with sequential scans off: for a common word the planner would rather
- * scan, testing every row's array against the word's entries, which costs
- * far more per row than it estimates.
+ * with sequential and ordered index scans off: for a common word the planner
+ * would rather scan the table, and for a rare one walk a sort index, testing
+ * every row's array against the word's entries — which costs far more per
+ * row than it estimates. Bitmap scans of the GIN index never test arrays.
  */
 async function rowsOf<T>(ctx: ServiceContext, statement: SQL, words: boolean): Promise<T[]> {
   if (!words) return ctx.database.rows<T>(statement);
   return ctx.database.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_indexscan = off`);
     return ((await tx.execute(statement)) as unknown as { rows: T[] }).rows;
   });
 }
@@ -206,7 +227,7 @@ function typeShown(alias: string, excludedTypes: number[] = DEFAULT_OPTIONS.excl
  * (and on their vectors `x` when there are words), with the FROM clause and
  * the title flag. Shared by the result page and the map.
  */
-function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: { match: TextMatch; title?: boolean }) {
+function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: Prepared & { title?: boolean }) {
   const { locale, viewer } = ctx;
   const where: SQL[] = [sql`d.locale = ${locale}`, recordVisible(viewer, "d"), sql`d.table_name = any(${toTextArray(p.tables)})`];
   const shown = typeShown("d", opts.excludedTypes);
@@ -231,8 +252,9 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
       continue;
     }
     // A tag filter matches the tag and everything below it: documents list their tags' ancestors too.
-    // An unknown tag matches nothing (tag numbers start at 1).
-    where.push(sql`d.tag_nums @> array[coalesce((select t.num from tags t where t.id = ${f}), 0)]`);
+    // An unknown tag matches nothing (tag numbers start at 1). The number is a value, not a subquery,
+    // so the planner knows how common the tag is.
+    where.push(sql`d.tag_nums @> ${`{${run.tagNums.get(f) ?? 0}}`}::int[]`);
   }
   if (run.match) where.push(lexemeMatch("d", run.match.groups, run.match.mode));
   // The title flag orders the relevance sort only: documents whose title holds the words, as a hashed set
@@ -290,49 +312,44 @@ async function runSearch(
   ctx: ServiceContext,
   p: SearchParams,
   opts: SearchOptions,
-  run: { tsq: string | null; match: TextMatch; sort: Sort; pageSize: number },
+  run: Prepared & { tsq: string | null; sort: Sort; pageSize: number },
 ): Promise<SearchResult> {
-  const { locale } = ctx;
+  const { locale, viewer } = ctx;
   const rank = run.sort === "ss" && !p.shuffle;
   const { where, from, titleExpr } = matchingSet(ctx, p, opts, { ...run, title: rank });
-  // Ranking reads every matching vector: only for the relevance sort, and only for a bounded number of matches.
-  const rankExpr =
-    run.tsq && rank
-      ? sql`case when (select count(*) from m) <= ${RANK_LIMIT} then (
-          select ts_rank(x.tsv, ${stemmed(run.tsq, locale)}) from search_texts x where x.locale = ${locale} and x.record_uid = r.uid) end`
-      : sql`null::real`;
-  const order =
-    p.shuffle
-      ? sql`md5(r.uid::text || ${String(opts.shuffleSeed ?? 0)})`
-      : run.sort === "ss"
-        ? sql`title desc, score desc nulls last, sort_label collate "C" asc, r.uid`
-        : ORDER[run.sort];
+  const words = run.match !== null;
+  const limit = sql`limit ${run.pageSize} offset ${p.page * run.pageSize}`;
+  // The page. Relevance: title matches first, then — for at most RANK_LIMIT matches, since ranking reads
+  // every matching vector — ts_rank, then the label. Other sorts read the documents in index order when
+  // the planner finds that cheaper, and stop after the page.
   const needsType = !p.shuffle && (run.sort === "taz" || run.sort === "tza");
-  const typeJoin = needsType ? sql`left join record_types ty on ty.id = r.type_id` : sql``;
-  const typeName = needsType ? sql`coalesce(ty.names->>${locale}, ty.names->>'it')` : sql`null::text`;
+  const pageStatement =
+    rank && run.tsq
+      ? sql`
+    with m as materialized (
+      select d.record_uid as uid, d.sort_key, ${titleExpr} as title from ${from} where ${sql.join(where, sql` and `)}
+    )
+    select uid, score from (
+      select m.*, case when (select count(*) from m) <= ${RANK_LIMIT} then (
+        select ts_rank(x.tsv, ${stemmed(run.tsq, locale)}) from search_texts x where x.locale = ${locale} and x.record_uid = m.uid) end as score
+      from m
+    ) r
+    order by title desc, score desc nulls last, sort_key collate "C" asc, uid ${limit}`
+      : sql`
+    select d.record_uid as uid, null::real as score ${needsType ? sql`, coalesce(ty.names->>${locale}, ty.names->>'it') as type_name` : sql``}
+    from ${from} ${needsType ? sql`left join record_types ty on ty.id = d.type_id` : sql``}
+    where ${sql.join(where, sql` and `)}
+    order by ${p.shuffle ? sql`md5(d.record_uid::text || ${String(opts.shuffleSeed ?? 0)})` : rank ? sql`d.sort_key collate "C" asc, d.record_uid` : orderOf(run.sort as Exclude<Sort, "ss">, viewer)}
+    ${limit}`;
+
   // Count and facets do not depend on page, sort or view: paging through a search reuses them.
-  const facetKey = JSON.stringify([locale, ctx.viewer.accessLevels, p.q, p.mode, p.tables, p.filters, p.open, p.from, p.to, p.media, opts.excludedTypes, opts.baseFilters, opts.pinned, run.match?.groups]);
+  const facetKey = JSON.stringify([locale, viewer.accessLevels, p.q, p.mode, p.tables, p.filters, p.open, p.from, p.to, p.media, opts.excludedTypes, opts.baseFilters, opts.pinned, run.match?.groups]);
   const facetCache = facetCacheOf(ctx.database);
   const cached = facetCache.get(facetKey);
   const fresh = cached && cached.at > Date.now() - FACET_TTL_MS ? cached.value : null;
   const expanded = [...p.open, ...p.filters.filter((f) => f !== PIN_FILTER && !f.startsWith("type:"))];
-
-  const statement = sql`
-    with m as materialized (
-      select d.record_uid as uid, d.table_name, d.type_id, d.date_start, ${fresh ? sql`` : sql`d.decade, d.tag_nums, d.tag_top,`} ${hasVisibleImage(ctx.viewer, "d")} as has_media,
-        d.sort_key as sort_label, ${titleExpr} as title
-      from ${from}
-      where ${sql.join(where, sql` and `)}
-    ),
-    pg as (
-      select r.uid, r.score from (select r.uid, r.title, r.date_start, r.has_media, r.sort_label, ${typeName} as type_name, ${rankExpr} as score from m r ${typeJoin}) r
-      order by ${order} limit ${run.pageSize} offset ${p.page * run.pageSize}
-    )
-    ${
-      fresh
-        ? sql`select (select json_agg(json_build_object('uid', uid, 'score', score)) from pg) as page`
-        : sql`,
-    vt as (
+  const facetStatement = sql`
+    with vt as (
       -- the filter-tree nodes on show: roots, and children of expanded or selected nodes and their ancestors
       select coalesce(array_agg(t.num), '{}') as nums, coalesce(max(t.depth), 0) as depth from tags t
       where t.parent_id is null or t.parent_id = any(${toTextArray(expanded)})
@@ -342,7 +359,11 @@ async function runSearch(
     -- tags (cut to the two top levels when no deeper node is on show): few distinct sets, unnested afterwards.
     agg as (
       select grouping(${sql.raw(FACET_COLUMNS.join(", "))}) as g, ${sql.raw(FACET_COLUMNS.join(", "))}, count(*)::int as n
-      from (select m.*, case when vt.depth <= 1 then m.tag_top else m.tag_nums end as tag_set from m, vt) m
+      from (
+        select d.table_name, d.type_id, d.decade, ${hasVisibleImage(viewer, "d")} as has_media,
+          case when vt.depth <= 1 then d.tag_top else d.tag_nums end as tag_set
+        from ${from} cross join vt where ${sql.join(where, sql` and `)}
+      ) m
       group by grouping sets (${sql.raw(FACET_COLUMNS.map((c) => `(${c})`).join(", "))}, ())
     ),
     tg as (
@@ -350,7 +371,6 @@ async function runSearch(
       where agg.g = ${groupOf("tag_set")} and x.num = any(vt.nums) group by x.num
     )
     select
-      (select json_agg(json_build_object('uid', uid, 'score', score)) from pg) as page,
       coalesce((select n from agg where g = ${groupOf(null)}), 0) as total,
       (select json_agg(json_build_object('id', t.id, 'name', coalesce(t.names->>${locale}, t.names->>'it', t.id), 'path', t.path, 'parentId', t.parent_id, 'count', tg.n, 'type', t.type,
           'hasChildren', exists (select 1 from tags c where c.parent_id = t.id)) order by t.path)
@@ -360,17 +380,17 @@ async function runSearch(
          from agg join record_types rt on rt.id = agg.type_id where g = ${groupOf("type_id")}) as types,
       (select json_agg(json_build_object('table', table_name, 'count', n) order by n desc, table_name) from agg where g = ${groupOf("table_name")}) as tables,
       coalesce((select n from agg where g = ${groupOf("has_media")} and has_media), 0) as with_media,
-      coalesce((select n from agg where g = ${groupOf("has_media")} and not has_media), 0) as without_media`
-    }
-  `;
-  const rows = await rowsOf<FacetRow & { page: { uid: number; score: number | null }[] | null }>(ctx, statement, run.match !== null);
-  const row = fresh ? { ...fresh, page: rows[0]!.page } : rows[0]!;
+      coalesce((select n from agg where g = ${groupOf("has_media")} and not has_media), 0) as without_media`;
+  // On PostgreSQL the two statements run at once on two connections (two cores); PGlite runs them in turn.
+  const [page, facetRows] = await Promise.all([
+    rowsOf<{ uid: number; score: number | null }>(ctx, pageStatement, words),
+    fresh ? null : rowsOf<FacetRow>(ctx, facetStatement, words),
+  ]);
+  const row = fresh ?? facetRows![0]!;
   if (!fresh) {
-    const { page: _page, ...facetRow } = row;
-    facetCache.set(facetKey, { at: Date.now(), value: facetRow });
+    facetCache.set(facetKey, { at: Date.now(), value: row });
     if (facetCache.size > FACET_CACHE_SIZE) facetCache.delete(facetCache.keys().next().value!);
   }
-  const page = row.page ?? [];
   const uids = page.map((x) => Number(x.uid));
   const cards = uids.length
     ? await ctx.database.rows<CardRow>(cardQuery(ctx, sql`r.uid = any(${`{${uids.join(",")}}`}::bigint[])`))
@@ -419,8 +439,9 @@ export const MAP_POINT_LIMIT = 3000;
  * or those of a visible related place. At most MAP_POINT_LIMIT.
  */
 export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: SearchOptions = {}) {
-  const match = await textMatch(ctx, p);
-  const { where, from } = matchingSet(ctx, p, opts, { match });
+  const prepared = await prepare(ctx, p, opts);
+  const { match } = prepared;
+  const { where, from } = matchingSet(ctx, p, opts, prepared);
   const rows = await rowsOf<CardRow & { plat: number; plng: number }>(ctx, sql`
     with m as (select r.uid, r.lat, r.lng from ${from} join records r on r.uid = d.record_uid where ${sql.join(where, sql` and `)}),
     pts as (

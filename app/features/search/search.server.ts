@@ -299,14 +299,17 @@ export function clearSearchCache(database: object) {
 }
 
 /**
- * The columns the counts are grouped by, in the order of the statement's
- * grouping sets, and the code `grouping(...)` gives the rows of each set
- * (a bit per column not in the set; the first column is the highest bit).
+ * The columns the counts are grouped by, and the code `grouping(...)` gives
+ * the rows of each of the two grouping sets (a bit per column left out; the
+ * first column is the highest bit): documents by their combination of
+ * table, type, decade and image flag (a few thousand combinations, from
+ * which each of those counts is summed), and by their tag set (for the tree).
  */
 const FACET_COLUMNS = ["table_name", "type_id", "decade", "has_media", "tag_set"] as const;
-const ALL_BITS = (1 << FACET_COLUMNS.length) - 1;
-const groupOf = (column: (typeof FACET_COLUMNS)[number] | null) =>
-  column === null ? ALL_BITS : ALL_BITS ^ (1 << (FACET_COLUMNS.length - 1 - FACET_COLUMNS.indexOf(column)));
+const groupingCode = (set: readonly (typeof FACET_COLUMNS)[number][]) =>
+  FACET_COLUMNS.reduce((code, c, i) => (set.includes(c) ? code : code | (1 << (FACET_COLUMNS.length - 1 - i))), 0);
+const BY_COMBINATION = groupingCode(["table_name", "type_id", "decade", "has_media"]);
+const BY_TAG_SET = groupingCode(["tag_set"]);
 
 async function runSearch(
   ctx: ServiceContext,
@@ -355,32 +358,36 @@ async function runSearch(
       where t.parent_id is null or t.parent_id = any(${toTextArray(expanded)})
         or t.parent_id in (select unnest(string_to_array(a.path, '/')) from tags a where a.id = any(${toTextArray(expanded)}))
     ),
-    -- Every count in one pass over the matching set. For the tree, documents are grouped by their set of
-    -- tags (cut to the two top levels when no deeper node is on show): few distinct sets, unnested afterwards.
+    -- Every count in one pass over the matching set, grouped two ways (see BY_COMBINATION). For the tree,
+    -- the tag set is cut to the two top levels when no deeper node is on show: fewer distinct sets.
     agg as (
       select grouping(${sql.raw(FACET_COLUMNS.join(", "))}) as g, ${sql.raw(FACET_COLUMNS.join(", "))}, count(*)::int as n
       from (
         select d.table_name, d.type_id, d.decade, ${hasVisibleImage(viewer, "d")} as has_media,
-          case when vt.depth <= 1 then d.tag_top else d.tag_nums end as tag_set
+          case when vt.depth <= 1 then d.top_set else d.tag_set end as tag_set
         from ${from} cross join vt where ${sql.join(where, sql` and `)}
       ) m
-      group by grouping sets (${sql.raw(FACET_COLUMNS.map((c) => `(${c})`).join(", "))}, ())
+      group by grouping sets ((table_name, type_id, decade, has_media), (tag_set))
     ),
+    combos as (select * from agg where g = ${BY_COMBINATION}),
     tg as (
-      select x.num, sum(agg.n)::int as n from agg cross join lateral unnest(agg.tag_set) as x(num), vt
-      where agg.g = ${groupOf("tag_set")} and x.num = any(vt.nums) group by x.num
+      select x.num, sum(agg.n)::int as n
+      from agg join search_tag_sets s on s.id = agg.tag_set cross join lateral unnest(s.nums) as x(num), vt
+      where agg.g = ${BY_TAG_SET} and x.num = any(vt.nums) group by x.num
     )
     select
-      coalesce((select n from agg where g = ${groupOf(null)}), 0) as total,
+      coalesce((select sum(n) from combos), 0)::int as total,
       (select json_agg(json_build_object('id', t.id, 'name', coalesce(t.names->>${locale}, t.names->>'it', t.id), 'path', t.path, 'parentId', t.parent_id, 'count', tg.n, 'type', t.type,
           'hasChildren', exists (select 1 from tags c where c.parent_id = t.id)) order by t.path)
          from tg join tags t on t.num = tg.num) as tags,
-      (select json_agg(json_build_object('decade', decade, 'count', n) order by decade) from agg where g = ${groupOf("decade")} and decade is not null) as decades,
+      (select json_agg(json_build_object('decade', decade, 'count', n) order by decade)
+         from (select decade, sum(n)::int as n from combos where decade is not null group by decade) x) as decades,
       (select json_agg(json_build_object('id', type_id, 'name', coalesce(rt.names->>${locale}, rt.names->>'it', rt.code), 'count', n) order by n desc, type_id)
-         from agg join record_types rt on rt.id = agg.type_id where g = ${groupOf("type_id")}) as types,
-      (select json_agg(json_build_object('table', table_name, 'count', n) order by n desc, table_name) from agg where g = ${groupOf("table_name")}) as tables,
-      coalesce((select n from agg where g = ${groupOf("has_media")} and has_media), 0) as with_media,
-      coalesce((select n from agg where g = ${groupOf("has_media")} and not has_media), 0) as without_media`;
+         from (select type_id, sum(n)::int as n from combos group by type_id) x join record_types rt on rt.id = x.type_id) as types,
+      (select json_agg(json_build_object('table', table_name, 'count', n) order by n desc, table_name)
+         from (select table_name, sum(n)::int as n from combos group by table_name) x) as tables,
+      coalesce((select sum(n) from combos where has_media), 0)::int as with_media,
+      coalesce((select sum(n) from combos where not has_media), 0)::int as without_media`;
   // On PostgreSQL the two statements run at once on two connections (two cores); PGlite runs them in turn.
   const [page, facetRows] = await Promise.all([
     rowsOf<{ uid: number; score: number | null }>(ctx, pageStatement, words),

@@ -1,0 +1,67 @@
+-- Tag sets as numbers (docs/decisions/008-search-lexemes.md): the filter tree is counted by grouping
+-- documents by their set of tags, a few thousand distinct sets; grouping by a number is cheaper than by
+-- an array, and lets every other count share one grouping of the matching set.
+CREATE TABLE search_tag_sets (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  nums integer[] NOT NULL UNIQUE
+);--> statement-breakpoint
+-- tag_set: the document's tags and their ancestors (tag_nums); top_set: the same cut to the tree's two top levels.
+ALTER TABLE search_docs ADD COLUMN tag_set integer, ADD COLUMN top_set integer, DROP COLUMN tag_top;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION teca_refresh_search_docs(uids bigint[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO search_words (word)
+  SELECT DISTINCT w FROM record_texts t, unnest(tsvector_to_array(t.label_tsv)) AS w
+  WHERE t.record_uid = ANY(uids) AND length(w) BETWEEN 3 AND 40 AND w !~ '^[0-9]+$'
+  ON CONFLICT (word) DO NOTHING;
+  DELETE FROM search_docs WHERE record_uid = ANY(uids);
+  INSERT INTO search_tag_sets (nums)
+  SELECT DISTINCT s FROM records r, LATERAL (
+    SELECT coalesce(array_agg(t.num ORDER BY t.num), '{}') AS s FROM tags t WHERE t.id = ANY(r.tag_ids)
+    UNION ALL SELECT coalesce(array_agg(t.num ORDER BY t.num), '{}') FROM tags t WHERE t.id = ANY(r.tag_ids) AND t.depth <= 1
+  ) x
+  WHERE r.uid = ANY(uids)
+  ON CONFLICT (nums) DO NOTHING;
+  DELETE FROM search_texts WHERE record_uid = ANY(uids);
+  INSERT INTO search_texts (locale, record_uid, title_tsv, tsv)
+  SELECT l.locale, r.uid,
+    coalesce(ts_filter(own.tsv, '{a}'), '') || coalesce(own.label_tsv, '')
+      || coalesce(ts_filter(it.tsv, '{a}'), '') || coalesce(it.label_tsv, ''),
+    coalesce(own.tsv, '') || coalesce(it.tsv, '')
+  FROM records r
+  CROSS JOIN (VALUES ('it'), ('en'), ('fr')) AS l(locale)
+  LEFT JOIN record_texts own ON own.record_uid = r.uid AND own.locale = l.locale
+  LEFT JOIN record_texts it ON it.record_uid = r.uid AND it.locale = 'it' AND l.locale <> 'it'
+  WHERE r.uid = ANY(uids);
+  INSERT INTO search_lexicon (word)
+  SELECT DISTINCT w FROM search_texts x, unnest(tsvector_to_array(x.tsv) || tsvector_to_array(x.title_tsv)) AS w
+  WHERE x.record_uid = ANY(uids)
+  ORDER BY w
+  ON CONFLICT (word) DO NOTHING;
+  INSERT INTO search_docs (locale, record_uid, table_name, type_id, access, date_start, date_end, decade, has_media,
+    has_restricted_media, tag_nums, tag_set, top_set, sort_key, lex)
+  SELECT l.locale, r.uid, r.table_name, r.type_id, r.access, r.date_start, r.date_end,
+    (floor(extract(year FROM r.date_start) / 10) * 10)::smallint,
+    r.has_media, r.has_restricted_media,
+    tg.nums,
+    (SELECT s.id FROM search_tag_sets s WHERE s.nums = tg.nums),
+    (SELECT s.id FROM search_tag_sets s WHERE s.nums = tg.top),
+    coalesce(CASE l.locale WHEN 'it' THEN r.sort_it WHEN 'en' THEN r.sort_en ELSE r.sort_fr END, r.id),
+    coalesce((
+      SELECT array_agg(2 * lx.id + CASE WHEN w.in_title THEN 1 ELSE 0 END ORDER BY lx.id)
+      FROM (
+        SELECT u.w, bool_or(u.in_title) AS in_title
+        FROM (
+          SELECT unnest(tsvector_to_array(x.tsv)) AS w, false AS in_title
+          UNION ALL SELECT unnest(tsvector_to_array(x.title_tsv)), true
+        ) u GROUP BY u.w
+      ) w JOIN search_lexicon lx ON lx.word = w.w COLLATE "C"
+    ), '{}')
+  FROM records r
+  CROSS JOIN LATERAL (
+    SELECT coalesce((SELECT array_agg(t.num ORDER BY t.num) FROM tags t WHERE t.id = ANY(r.tag_ids)), '{}') AS nums,
+      coalesce((SELECT array_agg(t.num ORDER BY t.num) FROM tags t WHERE t.id = ANY(r.tag_ids) AND t.depth <= 1), '{}') AS top
+  ) tg
+  CROSS JOIN (VALUES ('it'), ('en'), ('fr')) AS l(locale)
+  LEFT JOIN search_texts x ON x.locale = l.locale AND x.record_uid = r.uid
+  WHERE r.uid = ANY(uids);
+$$;--> statement-breakpoint
+SELECT teca_refresh_search_docs(array_agg(uid)) FROM records;

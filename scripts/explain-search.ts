@@ -23,6 +23,22 @@ database.rows = (async (q: SQL) => {
   console.log(`-- ${(performance.now() - t1).toFixed(1)} ms (explain ${(t1 - t).toFixed(1)} ms)\n`);
   return res;
 }) as typeof database.rows;
+// Statements that run in a transaction (searches with words: planner settings are SET LOCAL) too.
+const transaction = database.db.transaction.bind(database.db);
+database.db.transaction = ((fn: (tx: typeof database.db) => Promise<unknown>) =>
+  transaction(async (tx) => {
+    const execute = tx.execute.bind(tx);
+    tx.execute = (async (q: SQL) => {
+      const text = (tx as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string } } }).dialect.sqlToQuery(q).sql;
+      if (!explain || !/^\s*(select|with)\b/i.test(text)) return execute(q);
+      const t = performance.now();
+      const plan = (await execute(sql`explain (analyze, buffers, costs off) ${q}`)) as unknown as { rows: { "QUERY PLAN": string }[] };
+      console.log(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));
+      console.log(`-- (in a transaction) explain ${(performance.now() - t).toFixed(1)} ms\n`);
+      return execute(q);
+    }) as typeof tx.execute;
+    return fn(tx as never);
+  })) as typeof database.db.transaction;
 for (let i = 0; i < Number(process.env.REPEAT ?? 1); i++) {
   clearSearchCache(database);
   const t = performance.now();

@@ -232,9 +232,13 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
   const where: SQL[] = [sql`d.locale = ${locale}`, recordVisible(viewer, "d"), sql`d.table_name = any(${toTextArray(p.tables)})`];
   const shown = typeShown("d", opts.excludedTypes);
   if (shown) where.push(shown);
+  // With words, the words' GIN bitmap must drive the scan (see rowsOf): conditions an index of search_docs
+  // could answer (dates, images, tags) are wrapped so that the planner does not scan by that index instead
+  // and test the words row by row.
+  const plain = (cond: SQL) => (run.match ? sql`coalesce(${cond}, false)` : cond);
   if (p.from) where.push(sql`coalesce(d.date_end, d.date_start) >= ${toSqlDate(p.from)}::date`);
-  if (p.to) where.push(sql`d.date_start <= ${toSqlDate(p.to)}::date`);
-  if (p.media === "con_media") where.push(hasVisibleImage(viewer, "d"));
+  if (p.to) where.push(plain(sql`d.date_start <= ${toSqlDate(p.to)}::date`));
+  if (p.media === "con_media") where.push(plain(hasVisibleImage(viewer, "d")));
   if (p.media === "senza_media") where.push(sql`not ${hasVisibleImage(viewer, "d")}`);
   for (const f of [...p.filters, ...(opts.baseFilters ?? [])]) {
     if (f === PIN_FILTER) {
@@ -254,7 +258,7 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
     // A tag filter matches the tag and everything below it: documents list their tags' ancestors too.
     // An unknown tag matches nothing (tag numbers start at 1). The number is a value, not a subquery,
     // so the planner knows how common the tag is.
-    where.push(sql`d.tag_nums @> ${`{${run.tagNums.get(f) ?? 0}}`}::int[]`);
+    where.push(plain(sql`d.tag_nums @> ${`{${run.tagNums.get(f) ?? 0}}`}::int[]`));
   }
   if (run.match) where.push(lexemeMatch("d", run.match.groups, run.match.mode));
   // The title flag orders the relevance sort only: documents whose title holds the words, as a hashed set

@@ -60,6 +60,16 @@ for (const target of testDatabases()) {
       expect((await run("q=napoli+ritratto&mode=or")).count).toBe(2);
     });
 
+    it("leaves out stop words, needs every other word, and looks for stop words alone in titles", async () => {
+      expect((await run("q=porto+di+genova")).data.map((d) => d.id)).toEqual(["1"]);
+      expect((await run("q=porto+di+genova", visitor, "en")).data.map((d) => d.id)).toEqual(["1"]); // "di": an Italian stop word
+      expect((await run("q=porto+sconosciutissimo")).count).toBe(0);
+      expect((await run("q=sconosciutissimo+porto&mode=or")).data.map((d) => d.id)).toEqual(["1", "2"]);
+      const alone = (await run("q=di")).data.map((d) => d.id);
+      expect(alone).toEqual(expect.arrayContaining(["6", "7"]));
+      expect(alone).not.toContain("2"); // "Lettera da Napoli": no title word starting with "di"
+    });
+
     it("searches the page's locale with the Italian fallback", async () => {
       expect((await run("q=port", visitor, "en")).data.map((d) => d.id)).toContain("1");
       expect((await run("q=lettera", visitor, "en")).data.map((d) => d.id)).toEqual(["2"]);

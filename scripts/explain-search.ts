@@ -30,7 +30,13 @@ database.db.transaction = ((fn: (tx: typeof database.db) => Promise<unknown>) =>
     const execute = tx.execute.bind(tx);
     tx.execute = (async (q: SQL) => {
       const text = (tx as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string } } }).dialect.sqlToQuery(q).sql;
-      if (!explain || !/^\s*(select|with)\b/i.test(text)) return execute(q);
+      if (!/^\s*(select|with)\b/i.test(text)) return execute(q);
+      if (!explain) {
+        const t = performance.now();
+        const res = await execute(q);
+        console.log(`-- (in a transaction) ${(performance.now() - t).toFixed(1)} ms`);
+        return res;
+      }
       const t = performance.now();
       const plan = (await execute(sql`explain (analyze, buffers, costs off) ${q}`)) as unknown as { rows: { "QUERY PLAN": string }[] };
       console.log(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));

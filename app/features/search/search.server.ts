@@ -207,8 +207,7 @@ async function prepare(ctx: ServiceContext, p: SearchParams, opts: SearchOptions
 async function rowsOf<T>(ctx: ServiceContext, statement: SQL, words: boolean): Promise<T[]> {
   if (!words) return ctx.database.rows<T>(statement);
   return ctx.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
     return ((await tx.execute(statement)) as unknown as { rows: T[] }).rows;
   });
 }
@@ -343,9 +342,19 @@ async function runSearch(
     ) r
     order by title desc, score desc nulls last, sort_key collate "C" asc, uid ${limit}`
       : sql`
+    ${
+      // With words, the matching documents are gathered first (from the words' GIN bitmap) and then sorted:
+      // a LIMIT otherwise tempts the planner into walking a sort index and testing the words row by row.
+      words
+        ? sql`with d as materialized (
+            select d.record_uid, d.sort_key, d.date_start, d.type_id, d.has_media, d.has_restricted_media
+            from ${from} where ${sql.join(where, sql` and `)}
+          )`
+        : sql``
+    }
     select d.record_uid as uid, null::real as score ${needsType ? sql`, coalesce(ty.names->>${locale}, ty.names->>'it') as type_name` : sql``}
-    from ${from} ${needsType ? sql`left join record_types ty on ty.id = d.type_id` : sql``}
-    where ${sql.join(where, sql` and `)}
+    from ${words ? sql`d` : from} ${needsType ? sql`left join record_types ty on ty.id = d.type_id` : sql``}
+    ${words ? sql`` : sql`where ${sql.join(where, sql` and `)}`}
     order by ${p.shuffle ? sql`md5(d.record_uid::text || ${String(opts.shuffleSeed ?? 0)})` : rank ? sql`d.sort_key collate "C" asc, d.record_uid` : orderOf(run.sort as Exclude<Sort, "ss">, viewer)}
     ${limit}`;
 

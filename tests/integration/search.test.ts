@@ -201,5 +201,20 @@ for (const target of testDatabases()) {
       const it = await (await server.fetch("/cerca?to=abc")).text();
       expect(it).toContain("Le date (o la data) inserite non sono valide");
     });
+
+    it("sorts by type name in the page's locale, records without a type last", async () => {
+      const typed = [
+        makeRecord({ id: "t1", texts: { it: { label: "Tipologia uno" } }, type: { id: 501, code: "zeta", name: { it: "Zeta", en: "Alpha" } } }),
+        makeRecord({ id: "t2", texts: { it: { label: "Tipologia due" } }, type: { id: 502, code: "alfa", name: { it: "Alfa", en: "Zulu" } } }),
+        makeRecord({ id: "t3", texts: { it: { label: "Tipologia tre" } } }),
+      ];
+      await importFile(db, writeNdjson(cat.dir, typed, "typed.ndjson"), { mediaDir: cat.dir, mediaStore: cat.store });
+      const ids = async (qs: string, locale: "it" | "en" = "it") => (await run(qs, visitor, locale)).data.map((d) => d.id);
+      expect(await ids("q=tipologia&sort=taz")).toEqual(["t2", "t1", "t3"]);
+      expect(await ids("q=tipologia&sort=tza")).toEqual(["t1", "t2", "t3"]);
+      expect(await ids("q=tipologia&sort=taz", "en")).toEqual(["t1", "t2", "t3"]);
+      expect((await ids("sort=taz")).slice(0, 2)).toEqual(["t2", "t1"]); // without words: the other statement
+      expect((await ids("sort=tza")).at(-1)).not.toBe("t1");
+    });
   });
 }

@@ -114,18 +114,21 @@ function lexemeMatch(alias: string, groups: number[][], mode: "and" | "or"): SQL
 export const RANK_LIMIT = 4000;
 
 /**
- * The order of each sort over search documents `d` (`type_name` for the type sorts). The plain ones
- * follow an index of migration 0011, so a broad search reads its page in order and stops there.
+ * The order of each sort over search documents `d`. The plain ones follow an index of migration 0011,
+ * so a broad search reads its page in order and stops there. The type sorts order by the type's place
+ * among the types sorted by name in the locale (a number per document: no join, no text compared).
  */
-function orderOf(sort: Exclude<Sort, "ss">, viewer: ServiceContext["viewer"]): SQL {
+function orderOf(sort: Exclude<Sort, "ss">, viewer: ServiceContext["viewer"], locale: Locale): SQL {
   const label = sql`d.sort_key collate "C"`;
+  const typeName = sql`coalesce(ty.names->>${locale}, ty.names->>'it')`;
+  const typeRank = sql`array_position((select array_agg(ty.id order by ${typeName}, ty.id) from record_types ty where ${typeName} is not null), d.type_id)`;
   switch (sort) {
     case "az": return sql`${label} asc, d.record_uid asc`;
     case "za": return sql`${label} desc, d.record_uid desc`;
     case "on": return sql`d.date_start desc nulls last, d.record_uid`;
     case "no": return sql`d.date_start asc nulls last, d.record_uid`;
-    case "taz": return sql`type_name asc nulls last, ${label} asc, d.record_uid`;
-    case "tza": return sql`type_name desc nulls last, ${label} asc, d.record_uid`;
+    case "taz": return sql`${typeRank} asc nulls last, ${label} asc, d.record_uid`;
+    case "tza": return sql`${typeRank} desc nulls last, ${label} asc, d.record_uid`;
     case "wm": return sql`${hasVisibleImage(viewer, "d")} desc, ${label} asc, d.record_uid`;
     case "nm": return sql`${hasVisibleImage(viewer, "d")} asc, ${label} asc, d.record_uid`;
   }
@@ -221,10 +224,10 @@ function typeShown(alias: string, excludedTypes: number[] = DEFAULT_OPTIONS.excl
 }
 
 /**
- * The matching set: search documents (migration 0009) of the page's locale
- * that the viewer may see and that pass every filter, as conditions on `d`
- * (and on their vectors `x` when there are words), with the FROM clause and
- * the title flag. Shared by the result page and the map.
+ * The matching set: search documents (migrations 0009–0012) of the page's
+ * locale that the viewer may see and that pass every filter and the words
+ * (lexicon numbers in `d.lex`), as conditions on `d`, with the FROM clause
+ * and the title flag. Shared by the result page, the counts and the map.
  */
 function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: Prepared & { title?: boolean }) {
   const { locale, viewer } = ctx;
@@ -328,7 +331,6 @@ async function runSearch(
   // The page. Relevance: title matches first, then — for at most RANK_LIMIT matches, since ranking reads
   // every matching vector — ts_rank, then the label. Other sorts read the documents in index order when
   // the planner finds that cheaper, and stop after the page.
-  const needsType = !p.shuffle && (run.sort === "taz" || run.sort === "tza");
   const pageStatement =
     rank && run.tsq
       ? sql`
@@ -352,10 +354,10 @@ async function runSearch(
           )`
         : sql``
     }
-    select d.record_uid as uid, null::real as score ${needsType ? sql`, coalesce(ty.names->>${locale}, ty.names->>'it') as type_name` : sql``}
-    from ${words ? sql`d` : from} ${needsType ? sql`left join record_types ty on ty.id = d.type_id` : sql``}
+    select d.record_uid as uid, null::real as score
+    from ${words ? sql`d` : from}
     ${words ? sql`` : sql`where ${sql.join(where, sql` and `)}`}
-    order by ${p.shuffle ? sql`md5(d.record_uid::text || ${String(opts.shuffleSeed ?? 0)})` : rank ? sql`d.sort_key collate "C" asc, d.record_uid` : orderOf(run.sort as Exclude<Sort, "ss">, viewer)}
+    order by ${p.shuffle ? sql`md5(d.record_uid::text || ${String(opts.shuffleSeed ?? 0)})` : rank ? sql`d.sort_key collate "C" asc, d.record_uid` : orderOf(run.sort as Exclude<Sort, "ss">, viewer, locale)}
     ${limit}`;
 
   // Count and facets do not depend on page, sort or view: paging through a search reuses them.

@@ -13,6 +13,7 @@ CREATE OR REPLACE FUNCTION teca_refresh_search_docs(uids bigint[]) RETURNS void 
   WHERE t.record_uid = ANY(uids) AND length(w) BETWEEN 3 AND 40 AND w !~ '^[0-9]+$'
   ON CONFLICT (word) DO NOTHING;
   DELETE FROM search_docs WHERE record_uid = ANY(uids);
+  -- the tag sets of the records: their tag numbers (with ancestors), and the same cut to the two top levels
   INSERT INTO search_tag_sets (nums)
   SELECT DISTINCT s FROM records r, LATERAL (
     SELECT coalesce(array_agg(t.num ORDER BY t.num), '{}') AS s FROM tags t WHERE t.id = ANY(r.tag_ids)
@@ -36,14 +37,24 @@ CREATE OR REPLACE FUNCTION teca_refresh_search_docs(uids bigint[]) RETURNS void 
   WHERE x.record_uid = ANY(uids)
   ORDER BY w
   ON CONFLICT (word) DO NOTHING;
+  -- computed once per record (not per locale), then written for each locale
+  WITH tg AS MATERIALIZED (
+    SELECT r.uid, x.nums, a.id AS tag_set, b.id AS top_set
+    FROM records r
+    CROSS JOIN LATERAL (
+      SELECT coalesce((SELECT array_agg(t.num ORDER BY t.num) FROM tags t WHERE t.id = ANY(r.tag_ids)), '{}') AS nums,
+        coalesce((SELECT array_agg(t.num ORDER BY t.num) FROM tags t WHERE t.id = ANY(r.tag_ids) AND t.depth <= 1), '{}') AS top
+    ) x
+    LEFT JOIN search_tag_sets a ON a.nums = x.nums
+    LEFT JOIN search_tag_sets b ON b.nums = x.top
+    WHERE r.uid = ANY(uids)
+  )
   INSERT INTO search_docs (locale, record_uid, table_name, type_id, access, date_start, date_end, decade, has_media,
     has_restricted_media, tag_nums, tag_set, top_set, sort_key, lex)
   SELECT l.locale, r.uid, r.table_name, r.type_id, r.access, r.date_start, r.date_end,
     (floor(extract(year FROM r.date_start) / 10) * 10)::smallint,
     r.has_media, r.has_restricted_media,
-    tg.nums,
-    (SELECT s.id FROM search_tag_sets s WHERE s.nums = tg.nums),
-    (SELECT s.id FROM search_tag_sets s WHERE s.nums = tg.top),
+    tg.nums, tg.tag_set, tg.top_set,
     coalesce(CASE l.locale WHEN 'it' THEN r.sort_it WHEN 'en' THEN r.sort_en ELSE r.sort_fr END, r.id),
     coalesce((
       SELECT array_agg(2 * lx.id + CASE WHEN w.in_title THEN 1 ELSE 0 END ORDER BY lx.id)
@@ -56,10 +67,7 @@ CREATE OR REPLACE FUNCTION teca_refresh_search_docs(uids bigint[]) RETURNS void 
       ) w JOIN search_lexicon lx ON lx.word = w.w COLLATE "C"
     ), '{}')
   FROM records r
-  CROSS JOIN LATERAL (
-    SELECT coalesce((SELECT array_agg(t.num ORDER BY t.num) FROM tags t WHERE t.id = ANY(r.tag_ids)), '{}') AS nums,
-      coalesce((SELECT array_agg(t.num ORDER BY t.num) FROM tags t WHERE t.id = ANY(r.tag_ids) AND t.depth <= 1), '{}') AS top
-  ) tg
+  JOIN tg ON tg.uid = r.uid
   CROSS JOIN (VALUES ('it'), ('en'), ('fr')) AS l(locale)
   LEFT JOIN search_texts x ON x.locale = l.locale AND x.record_uid = r.uid
   WHERE r.uid = ANY(uids);

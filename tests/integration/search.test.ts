@@ -202,6 +202,13 @@ for (const target of testDatabases()) {
       expect(it).toContain("Le date (o la data) inserite non sono valide");
     });
 
+    it("on an English page, a word that only Italian drops (\"come\") still finds English texts", async () => {
+      const rec = makeRecord({ id: "w1", texts: { it: { label: "Guida del molo" }, en: { label: "Pier guide", summary: "How to come to the harbour." } } });
+      await importFile(db, writeNdjson(cat.dir, [rec], "come.ndjson"), { mediaDir: cat.dir, mediaStore: cat.store });
+      expect((await run("q=come", visitor, "en")).data.map((d) => d.id)).toEqual(["w1"]);
+      expect((await run("q=come", visitor, "it")).count).toBe(0); // an Italian stop word, in no Italian title
+    });
+
     it("sorts by type name in the page's locale, records without a type last", async () => {
       const typed = [
         makeRecord({ id: "t1", texts: { it: { label: "Tipologia uno" } }, type: { id: 501, code: "zeta", name: { it: "Zeta", en: "Alpha" } } }),

@@ -64,6 +64,8 @@ function stemmed(tsq: string, locale: Locale): SQL {
     : sql`(to_tsquery(${`teca_${locale}`}::regconfig, ${tsq}) || to_tsquery('teca_it', ${tsq}))`;
 }
 
+type WordLexemes = { any: number[]; title: number[] };
+
 /**
  * The words of a search as numbers of search_lexicon (migration 0010): per
  * typed word, the documents' `lex` entries that satisfy it. A word matches
@@ -75,8 +77,6 @@ function stemmed(tsq: string, locale: Locale): SQL {
  * languages is left out, as to_tsquery leaves it out; when all are, their
  * unstemmed forms are looked for in titles.
  */
-type WordLexemes = { any: number[]; title: number[] };
-
 async function wordLexemes(ctx: ServiceContext, words: string[], locale: Locale): Promise<WordLexemes[]> {
   const configs = `{${[...new Set([`teca_${locale}`, "teca_it"])].join(",")}}`;
   const parts = words.map((w, i) => {
@@ -93,7 +93,13 @@ async function wordLexemes(ctx: ServiceContext, words: string[], locale: Locale)
   const rows = await ctx.database.rows<{ i: number; stop: boolean; stems: number[]; forms: number[] }>(sql.join(parts, sql` union all `));
   rows.sort((a, b) => a.i - b.i);
   const kept = rows.filter((r) => !r.stop);
-  if (!kept.length) return rows.map((r) => ({ any: r.forms.map((id) => 2 * id + 1), title: r.forms.map((id) => 2 * id + 1) }));
+  // All stop words: their stems where a language keeps them (an Italian stop word on an English page),
+  // and their unstemmed forms in titles.
+  if (!kept.length)
+    return rows.map((r) => ({
+      any: [...r.stems.flatMap((id) => [2 * id, 2 * id + 1]), ...r.forms.map((id) => 2 * id + 1)],
+      title: [...r.stems, ...r.forms].map((id) => 2 * id + 1),
+    }));
   return kept.map((r) => {
     const last = r.i === words.length - 1;
     const title = [...r.stems, ...r.forms].map((id) => 2 * id + 1);
@@ -135,8 +141,9 @@ function orderOf(sort: Exclude<Sort, "ss">, viewer: ServiceContext["viewer"], lo
 }
 
 /**
- * The search: one access-filtered matching set, its page, its count and its
- * facets computed in the same statement. Every value is a bound parameter.
+ * The search: the words and tags looked up first, then one access-filtered
+ * matching set read by two statements — its page, and its count with its
+ * facets. Every value is a bound parameter.
  */
 export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchOptions = {}): Promise<SearchResult> {
   const pageSize = opts.pageSize ?? PAGE_SIZE;
@@ -160,8 +167,8 @@ const SIMILAR_WORD_THRESHOLD = 0.3;
  * Typo tolerance: for each typed word, up to three words of the catalogue's
  * labels that look like it (pg_trgm over search_words, a table of distinct
  * words), as title entries of `lex`: "ritrato dona" → (ritratto | ritratti)
- * and (donna | dona). Empty when no word has a look-alike; a word without
- * look-alikes is left out.
+ * and (donna | dona) — or, in OR mode, any of them. Empty when no word has a
+ * look-alike; a word without look-alikes is left out.
  */
 async function similarWords(ctx: ServiceContext, q: string): Promise<number[][]> {
   const words = queryWords(q).filter((w) => w.length >= 3);
@@ -226,8 +233,8 @@ function typeShown(alias: string, excludedTypes: number[] = DEFAULT_OPTIONS.excl
 /**
  * The matching set: search documents (migrations 0009–0012) of the page's
  * locale that the viewer may see and that pass every filter and the words
- * (lexicon numbers in `d.lex`), as conditions on `d`, with the FROM clause
- * and the title flag. Shared by the result page, the counts and the map.
+ * (lexicon numbers in `d.lex`), as conditions on `search_docs d`, and the
+ * title flag. Shared by the result page, the counts and the map.
  */
 function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: Prepared & { title?: boolean }) {
   const { locale, viewer } = ctx;
@@ -241,7 +248,7 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
   if (p.from) where.push(sql`coalesce(d.date_end, d.date_start) >= ${toSqlDate(p.from)}::date`);
   if (p.to) where.push(plain(sql`d.date_start <= ${toSqlDate(p.to)}::date`));
   if (p.media === "con_media") where.push(plain(hasVisibleImage(viewer, "d")));
-  if (p.media === "senza_media") where.push(sql`not ${hasVisibleImage(viewer, "d")}`);
+  if (p.media === "senza_media") where.push(plain(sql`not ${hasVisibleImage(viewer, "d")}`));
   for (const f of [...p.filters, ...(opts.baseFilters ?? [])]) {
     if (f === PIN_FILTER) {
       const pins = opts.pinned ?? [];
@@ -270,8 +277,7 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
     : run.match.title
       ? sql`d.record_uid in (select t.record_uid from search_docs t where t.locale = ${locale} and ${lexemeMatch("t", run.match.title, run.match.mode)})`
       : sql`true`;
-  const from = sql`search_docs d`;
-  return { where, from, titleExpr };
+  return { where, titleExpr };
 }
 
 type FacetRow = {
@@ -325,7 +331,7 @@ async function runSearch(
 ): Promise<SearchResult> {
   const { locale, viewer } = ctx;
   const rank = run.sort === "ss" && !p.shuffle;
-  const { where, from, titleExpr } = matchingSet(ctx, p, opts, { ...run, title: rank });
+  const { where, titleExpr } = matchingSet(ctx, p, opts, { ...run, title: rank });
   const words = run.match !== null;
   const limit = sql`limit ${run.pageSize} offset ${p.page * run.pageSize}`;
   // The page. Relevance: title matches first, then — for at most RANK_LIMIT matches, since ranking reads
@@ -335,7 +341,7 @@ async function runSearch(
     rank && run.tsq
       ? sql`
     with m as materialized (
-      select d.record_uid as uid, d.sort_key, ${titleExpr} as title from ${from} where ${sql.join(where, sql` and `)}
+      select d.record_uid as uid, d.sort_key, ${titleExpr} as title from search_docs d where ${sql.join(where, sql` and `)}
     )
     select uid, score from (
       select m.*, case when (select count(*) from m) <= ${RANK_LIMIT} then (
@@ -350,12 +356,12 @@ async function runSearch(
       words
         ? sql`with d as materialized (
             select d.record_uid, d.sort_key, d.date_start, d.type_id, d.has_media, d.has_restricted_media
-            from ${from} where ${sql.join(where, sql` and `)}
+            from search_docs d where ${sql.join(where, sql` and `)}
           )`
         : sql``
     }
     select d.record_uid as uid, null::real as score
-    from ${words ? sql`d` : from}
+    from ${words ? sql`d` : sql`search_docs d`}
     ${words ? sql`` : sql`where ${sql.join(where, sql` and `)}`}
     order by ${p.shuffle ? sql`md5(d.record_uid::text || ${String(opts.shuffleSeed ?? 0)})` : rank ? sql`d.sort_key collate "C" asc, d.record_uid` : orderOf(run.sort as Exclude<Sort, "ss">, viewer, locale)}
     ${limit}`;
@@ -380,7 +386,7 @@ async function runSearch(
       from (
         select d.table_name, d.type_id, d.decade, ${hasVisibleImage(viewer, "d")} as has_media,
           case when vt.depth <= 1 then d.top_set else d.tag_set end as tag_set
-        from ${from} cross join vt where ${sql.join(where, sql` and `)}
+        from search_docs d cross join vt where ${sql.join(where, sql` and `)}
       ) m
       group by grouping sets ((table_name, type_id, decade, has_media), (tag_set))
     ),
@@ -463,9 +469,9 @@ export const MAP_POINT_LIMIT = 3000;
 export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: SearchOptions = {}) {
   const prepared = await prepare(ctx, p, opts);
   const { match } = prepared;
-  const { where, from } = matchingSet(ctx, p, opts, prepared);
+  const { where } = matchingSet(ctx, p, opts, prepared);
   const rows = await rowsOf<CardRow & { plat: number; plng: number }>(ctx, sql`
-    with m as (select r.uid, r.lat, r.lng from ${from} join records r on r.uid = d.record_uid where ${sql.join(where, sql` and `)}),
+    with m as (select r.uid, r.lat, r.lng from search_docs d join records r on r.uid = d.record_uid where ${sql.join(where, sql` and `)}),
     pts as (
       select m.uid, coalesce(m.lat, pl.lat) as plat, coalesce(m.lng, pl.lng) as plng from m
       left join lateral (

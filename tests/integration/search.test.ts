@@ -27,6 +27,9 @@ for (const target of testDatabases()) {
       if (!p.ok) throw new Error(p.error.message);
       return search({ database: db, viewer, locale }, p.params);
     };
+    /** Imports more records into the seeded catalogue (as a later import would). */
+    const importMore = (records: ReturnType<typeof makeRecord>[], name: string) =>
+      importFile(db, writeNdjson(cat.dir, records, name), { mediaDir: cat.dir, mediaStore: cat.store });
 
     beforeAll(async () => {
       cat = await seededCatalogue(target, [
@@ -76,8 +79,7 @@ for (const target of testDatabases()) {
     });
 
     it("follows a re-import: new texts, access and tags are what the search sees", async () => {
-      const reimport = (r: Parameters<typeof makeRecord>[0]) =>
-        importFile(db, writeNdjson(cat.dir, [makeRecord(r)], "again.ndjson"), { mediaDir: cat.dir, mediaStore: cat.store });
+      const reimport = (r: Parameters<typeof makeRecord>[0]) => importMore([makeRecord(r)], "again.ndjson");
       await reimport({ id: "r1", texts: { it: { label: "Carteggio Zanardelli" } }, tags: [tag("sog-segreti", "Segreti", [SOGGETTI])] });
       expect((await run("q=zanardelli")).data.map((d) => d.id)).toEqual(["r1"]);
       expect((await run("q=zanardelli&filtro=sog-segreti")).count).toBe(1);
@@ -204,7 +206,7 @@ for (const target of testDatabases()) {
 
     it("on an English page, a word that only Italian drops (\"come\") still finds English texts", async () => {
       const rec = makeRecord({ id: "w1", texts: { it: { label: "Guida del molo" }, en: { label: "Pier guide", summary: "How to come to the harbour." } } });
-      await importFile(db, writeNdjson(cat.dir, [rec], "come.ndjson"), { mediaDir: cat.dir, mediaStore: cat.store });
+      await importMore([rec], "come.ndjson");
       expect((await run("q=come", visitor, "en")).data.map((d) => d.id)).toEqual(["w1"]);
       expect((await run("q=come", visitor, "it")).count).toBe(0); // an Italian stop word, in no Italian title
     });
@@ -215,7 +217,7 @@ for (const target of testDatabases()) {
         makeRecord({ id: "t2", texts: { it: { label: "Tipologia due" } }, type: { id: 502, code: "alfa", name: { it: "Alfa", en: "Zulu" } } }),
         makeRecord({ id: "t3", texts: { it: { label: "Tipologia tre" } } }),
       ];
-      await importFile(db, writeNdjson(cat.dir, typed, "typed.ndjson"), { mediaDir: cat.dir, mediaStore: cat.store });
+      await importMore(typed, "typed.ndjson");
       const ids = async (qs: string, locale: "it" | "en" = "it") => (await run(qs, visitor, locale)).data.map((d) => d.id);
       expect(await ids("q=tipologia&sort=taz")).toEqual(["t2", "t1", "t3"]);
       expect(await ids("q=tipologia&sort=tza")).toEqual(["t1", "t2", "t3"]);

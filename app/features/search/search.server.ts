@@ -66,6 +66,10 @@ function stemmed(tsq: string, locale: Locale): SQL {
 
 type WordLexemes = { any: number[]; title: number[] };
 
+/** `lex` entries of lexicon numbers: the word anywhere (title or not), or in the title only. */
+const anywhere = (ids: number[]) => ids.flatMap((id) => [2 * id, 2 * id + 1]);
+const inTitle = (ids: number[]) => ids.map((id) => 2 * id + 1);
+
 /**
  * The words of a search as numbers of search_lexicon (migration 0010): per
  * typed word, the documents' `lex` entries that satisfy it. A word matches
@@ -92,19 +96,15 @@ async function wordLexemes(ctx: ServiceContext, words: string[], locale: Locale)
   });
   const rows = await ctx.database.rows<{ i: number; stop: boolean; stems: number[]; forms: number[] }>(sql.join(parts, sql` union all `));
   rows.sort((a, b) => a.i - b.i);
-  const kept = rows.filter((r) => !r.stop);
-  // All stop words: their stems where a language keeps them (an Italian stop word on an English page),
-  // and their unstemmed forms in titles.
-  if (!kept.length)
-    return rows.map((r) => ({
-      any: [...r.stems.flatMap((id) => [2 * id, 2 * id + 1]), ...r.forms.map((id) => 2 * id + 1)],
-      title: [...r.stems, ...r.forms].map((id) => 2 * id + 1),
+  // All stop words: each keeps its stems where a language keeps them (an Italian stop word on an English
+  // page) and its unstemmed forms in titles.
+  const allStop = rows.every((r) => r.stop);
+  return rows
+    .filter((r) => allStop || !r.stop)
+    .map((r) => ({
+      any: [...anywhere(r.stems), ...(allStop || r.i === words.length - 1 ? inTitle(r.forms) : [])],
+      title: inTitle([...r.stems, ...r.forms]),
     }));
-  return kept.map((r) => {
-    const last = r.i === words.length - 1;
-    const title = [...r.stems, ...r.forms].map((id) => 2 * id + 1);
-    return { any: [...r.stems.flatMap((id) => [2 * id, 2 * id + 1]), ...(last ? r.forms.map((id) => 2 * id + 1) : [])], title };
-  });
 }
 
 const intArray = (xs: number[]) => sql`${`{${[...new Set(xs)].join(",")}}`}::int[]`;
@@ -120,7 +120,7 @@ function lexemeMatch(alias: string, groups: number[][], mode: "and" | "or"): SQL
 export const RANK_LIMIT = 4000;
 
 /**
- * The order of each sort over search documents `d`. The plain ones follow an index of migration 0011,
+ * The order of each sort over search documents `d`. The plain ones follow an index of migration 0010,
  * so a broad search reads its page in order and stops there. The type sorts order by the type's place
  * among the types sorted by name in the locale (a number per document: no join, no text compared).
  */
@@ -175,14 +175,14 @@ async function similarWords(ctx: ServiceContext, q: string): Promise<number[][]>
   if (!words.length) return [];
   const rows = await ctx.database.rows<{ ids: number[] }>(sql`
     select array(
-      select 2 * l.id + 1 from (
+      select l.id from (
         select s.word from search_words s
         where s.word % unaccent(w.q) and similarity(s.word, unaccent(w.q)) >= ${SIMILAR_WORD_THRESHOLD}
         order by similarity(s.word, unaccent(w.q)) desc, s.word limit 3
       ) s join search_lexicon l on l.word = s.word collate "C"
     ) as ids
     from unnest(${toTextArray(words)}) as w(q)`);
-  return rows.map((r) => r.ids).filter((g) => g.length);
+  return rows.map((r) => inTitle(r.ids)).filter((g) => g.length);
 }
 
 /** What the words of a search match: per word, `lex` entries anywhere and in the title (null: no words). */
@@ -195,11 +195,14 @@ async function textMatch(ctx: ServiceContext, p: SearchParams): Promise<TextMatc
   return { groups: lexemes.map((w) => w.any), title: lexemes.map((w) => w.title), mode: p.mode };
 }
 
+/** The filters that name a tag (not the pin filter, not a type). */
+const tagFilters = (filters: string[]) => filters.filter((f) => f !== PIN_FILTER && !f.startsWith("type:"));
+
 /** What a search's statements need looked up first: its words as lexicon numbers, its tags' numbers. */
 type Prepared = { match: TextMatch; tagNums: Map<string, number> };
 
 async function prepare(ctx: ServiceContext, p: SearchParams, opts: SearchOptions): Promise<Prepared> {
-  const tags = [...p.filters, ...(opts.baseFilters ?? [])].filter((f) => f !== PIN_FILTER && !f.startsWith("type:"));
+  const tags = tagFilters([...p.filters, ...(opts.baseFilters ?? [])]);
   const [match, rows] = await Promise.all([
     textMatch(ctx, p),
     tags.length ? ctx.database.rows<{ id: string; num: number }>(sql`select id, num from tags where id = any(${toTextArray(tags)})`) : [],
@@ -227,11 +230,11 @@ function typeShown(alias: string, excludedTypes: number[] = DEFAULT_OPTIONS.excl
   const ids = excludedTypes.map(Number).filter(Number.isInteger);
   if (!ids.length) return null;
   const a = sql.identifier(alias);
-  return sql`(${a}.type_id is null or ${a}.type_id <> all(${`{${ids.join(",")}}`}::int[]))`;
+  return sql`(${a}.type_id is null or ${a}.type_id <> all(${intArray(ids)}))`;
 }
 
 /**
- * The matching set: search documents (migrations 0009–0012) of the page's
+ * The matching set: search documents (migrations 0009–0010) of the page's
  * locale that the viewer may see and that pass every filter and the words
  * (lexicon numbers in `d.lex`), as conditions on `search_docs d`, and the
  * title flag. Shared by the result page, the counts and the map.
@@ -267,7 +270,7 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
     // A tag filter matches the tag and everything below it: documents list their tags' ancestors too.
     // An unknown tag matches nothing (tag numbers start at 1). The number is a value, not a subquery,
     // so the planner knows how common the tag is.
-    where.push(plain(sql`d.tag_nums @> ${`{${run.tagNums.get(f) ?? 0}}`}::int[]`));
+    where.push(plain(sql`d.tag_nums @> ${intArray([run.tagNums.get(f) ?? 0])}`));
   }
   if (run.match) where.push(lexemeMatch("d", run.match.groups, run.match.mode));
   // The title flag orders the relevance sort only: documents whose title holds the words, as a hashed set
@@ -371,7 +374,7 @@ async function runSearch(
   const facetCache = facetCacheOf(ctx.database);
   const cached = facetCache.get(facetKey);
   const fresh = cached && cached.at > Date.now() - FACET_TTL_MS ? cached.value : null;
-  const expanded = [...p.open, ...p.filters.filter((f) => f !== PIN_FILTER && !f.startsWith("type:"))];
+  const expanded = [...p.open, ...tagFilters(p.filters)];
   const facetStatement = sql`
     with vt as (
       -- the filter-tree nodes on show: roots, and children of expanded or selected nodes and their ancestors

@@ -95,7 +95,7 @@ for (const target of testDatabases()) {
 
     it("tolerates typos when nothing matches exactly", async () => {
       const r = await run("q=ritrato+di+dona");
-      expect(r.fuzzy).toBe(true);
+      expect(r.notice?.kind).toBe("corrected");
       expect(r.data.map((d) => d.id)).toEqual(["6"]);
       expect(r.count).toBe(1);
       // look-alike words never lead to what the viewer may not see

@@ -38,8 +38,21 @@ export type SearchResult = {
   page: number;
   pageSize: number;
   sort: Sort;
-  /** Set when no exact match was found and similar labels are shown instead. */
-  fuzzy: boolean;
+  /**
+   * What the search did beyond the literal words, for the page to say so:
+   * "relaxed" — no record holds every word, so records holding most of them
+   * are shown; "corrected" — no record holds the words, results are for the
+   * correction `corrected` (look-alike words of records the viewer may see).
+   */
+  notice: { kind: "relaxed"; q: string } | { kind: "corrected"; q: string; corrected: string } | null;
+  /** A correction of the words offered as a link ("Did you mean …?"), when it would find more; null otherwise. */
+  didYouMean: string | null;
+  /**
+   * A year, span or century recognised in the words ("1820-1830", "XVIII secolo",
+   * "18th century"): records dated then rank first, and the page offers it as the
+   * date filter. `from`/`to` are years as the date inputs take them.
+   */
+  dateHint: { from: string; to: string } | null;
 };
 
 function queryWords(q: string) {
@@ -155,7 +168,7 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
   const onlyText = !p.filters.length && !p.from && !p.to && p.media === "all";
   if (result.count === 0 && tsq && onlyText) {
     const groups = await similarWords(ctx, p.q);
-    if (groups.length) result = { ...(await runSearch(ctx, p, opts, { ...prepared, tsq: null, match: { groups, title: null, mode: p.mode }, sort, pageSize })), fuzzy: true };
+    if (groups.length) result = { ...(await runSearch(ctx, p, opts, { ...prepared, tsq: null, match: { groups, title: null, mode: p.mode }, sort, pageSize })), notice: { kind: "corrected", q: p.q, corrected: p.q } };
   }
   return result;
 }
@@ -446,7 +459,9 @@ async function runSearch(
     page: p.page,
     pageSize: run.pageSize,
     sort: run.sort,
-    fuzzy: false,
+    notice: null,
+    didYouMean: null,
+    dateHint: null,
   };
 }
 

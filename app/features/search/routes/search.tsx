@@ -158,7 +158,7 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
         </aside>
         <section className="search__results" aria-busy={busy} aria-label={t("search.label")}>
           <Timeline decades={result.facets.decades} from={loaderData.timeline.from} to={loaderData.timeline.to} link={link} />
-          {result.fuzzy && <p className="notice">{t("search.fuzzy")}</p>}
+          {result.notice && <p className="notice">{t("search.fuzzy")}</p>}
           {p.view === "map" && loaderData.points && (
             <MapView points={loaderData.points} tileUrl={loaderData.tiles.url} tileAttribution={loaderData.tiles.attribution} />
           )}

@@ -3,6 +3,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { importFile } from "../../app/features/catalogue/import.server";
+import { search } from "../../app/features/search/search.server";
+import { parseSearchParams } from "../../app/features/search/search-params";
+import { anonymousViewer } from "../../app/.server/access";
 import { testDatabases } from "../setup/db";
 import { makeImage, makeRecord, tempDir, writeNdjson } from "../factories/records";
 
@@ -151,6 +154,79 @@ for (const target of testDatabases()) {
       expect(rows[0]!.thumbnail).toBeNull();
       expect(fs.readFileSync(path.join(store, rows[0]!.original), "utf8")).toContain("%PDF");
       expect(rows[1]).toEqual({ media_type: "image", original: "https://images.example.org/a.jpg", thumbnail: "https://images.example.org/a.jpg" });
+    });
+
+    const findIds = async (qs: string) => {
+      const p = parseSearchParams(new URLSearchParams(qs));
+      if (!p.ok) throw new Error(p.error.message);
+      return (await search({ database: db, viewer: anonymousViewer(), locale: "it" }, p.params)).data.map((d) => d.id).sort();
+    };
+    const tagOf = (id: string, parents: string[] = []) => ({ id, name: { it: id.toUpperCase() }, parents: parents.map((p) => ({ id: p, name: { it: p.toUpperCase() } })) });
+    const tagRows = (ids: string[]) =>
+      db.rows<{ id: string; parent_id: string | null; path: string; depth: number }>(
+        sql`select id, parent_id, path, depth from tags where id = any(${`{${ids.join(",")}}`}::text[]) order by id`,
+      );
+    const recordTags = async (id: string) => {
+      const [r] = await db.rows<{ tag_ids: string[] }>(sql`select tag_ids from records where table_name = 'ca_objects' and id = ${id}`);
+      const links = await db.rows<{ tag_id: string; inherited: boolean }>(
+        sql`select rt.tag_id, rt.inherited from record_tags rt join records r on r.uid = rt.record_uid where r.id = ${id} order by rt.tag_id`,
+      );
+      const docs = await db.rows<{ locale: string; ids: string[] }>(sql`select d.locale, array(select t.id from tags t where t.num = any(d.tag_nums) order by t.id) as ids
+        from search_docs d join records r on r.uid = d.record_uid where r.table_name = 'ca_objects' and r.id = ${id} order by d.locale`);
+      return { tagIds: r!.tag_ids, links: links.map((l) => `${l.tag_id}${l.inherited ? " (inherited)" : ""}`), docs };
+    };
+
+    it("moves a tag's descendants and the records below it when a later import gives the tag a new parent", async () => {
+      await importFile(db, writeNdjson(dir, [
+        makeRecord({ id: "mv1", tags: [tagOf("mv-c", ["mv-a", "mv-b"])] }),
+        makeRecord({ id: "mv2", tags: [tagOf("mv-b", ["mv-a"])] }),
+      ], "move1.ndjson"), { mediaStore: store });
+      expect(await findIds("filtro=mv-a")).toEqual(["mv1", "mv2"]);
+      // Another record moves b under x; mv1 and mv2 are not in this import.
+      const res = await importFile(db, writeNdjson(dir, [makeRecord({ id: "mv3", tags: [tagOf("mv-b", ["mv-x"])] })], "move2.ndjson"), { mediaStore: store });
+      expect(res.imported).toBe(1);
+      expect(await tagRows(["mv-a", "mv-b", "mv-c", "mv-x"])).toEqual([
+        { id: "mv-a", parent_id: null, path: "mv-a", depth: 0 },
+        { id: "mv-b", parent_id: "mv-x", path: "mv-x/mv-b", depth: 1 },
+        { id: "mv-c", parent_id: "mv-b", path: "mv-x/mv-b/mv-c", depth: 2 },
+        { id: "mv-x", parent_id: null, path: "mv-x", depth: 0 },
+      ]);
+      const mv1 = await recordTags("mv1");
+      expect(mv1.tagIds).toEqual(["mv-b", "mv-c", "mv-x"]);
+      expect(mv1.links).toEqual(["mv-b (inherited)", "mv-c", "mv-x (inherited)"]);
+      expect(mv1.docs).toEqual(["en", "fr", "it"].map((locale) => ({ locale, ids: ["mv-b", "mv-c", "mv-x"] })));
+      expect((await recordTags("mv2")).tagIds).toEqual(["mv-b", "mv-x"]);
+      expect(await findIds("filtro=mv-x")).toEqual(["mv1", "mv2", "mv3"]);
+      expect(await findIds("filtro=mv-a")).toEqual([]);
+      expect(await findIds("filtro=mv-c")).toEqual(["mv1"]);
+    });
+
+    it("follows the tag's last placement when one import places it twice, and adds up its names", async () => {
+      // mv4 repeats b's old chain (a/b) for c, mv5 then puts b under y: c goes with b, whatever line 1 says.
+      await importFile(db, writeNdjson(dir, [
+        makeRecord({ id: "mv4", tags: [tagOf("mv-c", ["mv-a", "mv-b"]), { id: "mv-n", name: { it: "Nome" }, parents: [] }] }),
+        makeRecord({ id: "mv5", tags: [tagOf("mv-b", ["mv-y"]), { id: "mv-n", name: { en: "Name", fr: "Nom" }, parents: [] }] }),
+      ], "move3.ndjson"), { mediaStore: store });
+      expect(await tagRows(["mv-b", "mv-c"])).toEqual([
+        { id: "mv-b", parent_id: "mv-y", path: "mv-y/mv-b", depth: 1 },
+        { id: "mv-c", parent_id: "mv-b", path: "mv-y/mv-b/mv-c", depth: 2 },
+      ]);
+      for (const id of ["mv1", "mv4"]) expect((await recordTags(id)).tagIds).toEqual(["mv-b", "mv-c", "mv-y"].concat(id === "mv4" ? ["mv-n"] : []).sort());
+      expect(await findIds("filtro=mv-y")).toEqual(["mv1", "mv2", "mv3", "mv4", "mv5"]);
+      expect(await findIds("filtro=mv-x")).toEqual([]);
+      const [n] = await db.rows<{ names: Record<string, string> }>(sql`select names from tags where id = 'mv-n'`);
+      expect(n!.names).toEqual({ it: "Nome", en: "Name", fr: "Nom" });
+    });
+
+    it("vacuums the search tables after an import on PGlite, which has no autovacuum", async () => {
+      const vacuums = async () =>
+        Object.fromEntries((await db.rows<{ relname: string; n: number }>(sql`select relname, vacuum_count::int as n from pg_stat_user_tables
+          where relname in ('search_docs_it', 'search_texts_fr', 'records', 'record_texts')`)).map((r) => [r.relname, r.n]));
+      const before = await vacuums();
+      await importFile(db, writeNdjson(dir, [makeRecord({ id: "vac1" })], "vacuum.ndjson"), { mediaStore: store });
+      const after = await vacuums();
+      expect(Object.keys(after).sort()).toEqual(["record_texts", "records", "search_docs_it", "search_texts_fr"]);
+      for (const [table, n] of Object.entries(after)) expect(n - (before[table] ?? 0), table).toBe(target.name === "pglite" ? 1 : 0);
     });
 
     it("computes parent paths, whatever the order of parent and child", async () => {

@@ -141,12 +141,27 @@ async function writeBatches(database: Database, items: AsyncIterable<Parsed>, to
   if (imported) {
     // Fresh statistics: the search's plans depend on them, and PGlite has no autovacuum to gather them.
     await database.rows(sql`analyze`);
+    // Nor to reclaim the rows a re-import replaced, or to mark pages all-visible for index-only scans: a plain
+    // (not FULL) VACUUM of the tables the search reads and the importer rewrites. PostgreSQL's autovacuum does it there.
+    if (database.kind === "pglite") await vacuumSearchTables(database);
     clearSearchCache(database);
   }
   return failed ? { imported, batches, failed } : { imported, batches };
 }
 
 type Tx = Pick<Database["db"], "execute">;
+
+/**
+ * The search's own tables (search_*, whatever the migrations define; a partitioned table once, with its
+ * partitions) and the catalogue tables it joins.
+ */
+async function vacuumSearchTables(database: Database) {
+  const tables = await database.rows<{ name: string }>(sql`select c.relname as name from pg_class c
+    where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p') and not c.relispartition
+      and (c.relname like 'search\_%' or c.relname in ('records', 'record_texts', 'record_tags'))
+    order by c.relname`);
+  if (tables.length) await database.rows(sql`vacuum ${sql.join(tables.map((t) => sql.identifier(t.name)), sql`, `)}`);
+}
 
 /** Derives every local media file of a batch, a few at a time; files seen in earlier batches are reused. */
 async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions, cache: Map<string, Partial<Derived>>) {
@@ -199,7 +214,7 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
   // Types, relation types and tags first (shared across records).
   const types = new Map<number, NonNullable<InterchangeRecord["type"]>>();
   const relTypes = new Map<string, { labels: object; reverse: object }>();
-  const tagRows = new Map<string, { id: string; type: string; names: object; parentId: string | null; path: string; depth: number; field: string | null }>();
+  const tagRows = new Map<string, TagRow & { type: string; names: Record<string, string>; field: string | null }>();
   for (const r of records) {
     if (r.type) types.set(r.type.id, r.type);
     for (const rel of r.relations) {
@@ -214,19 +229,30 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
       chain.forEach((node, depth) => {
         const p = chain.slice(0, depth + 1).map((n) => n.id).join("/");
         const isLeaf = depth === chain.length - 1;
-        if (!tagRows.has(node.id) || isLeaf)
+        const prev = tagRows.get(node.id);
+        // Names in several languages add up across the batch's lines, as they do across batches (names || excluded.names).
+        const names = { ...(prev?.names ?? {}), ...node.name };
+        if (!prev || isLeaf)
           tagRows.set(node.id, {
             id: node.id,
             type: tag.type,
-            names: node.name,
+            names,
             parentId: depth ? chain[depth - 1]!.id : null,
             path: p,
             depth,
             field: isLeaf ? (tag.field ?? null) : null,
           });
+        else prev.names = names;
       });
     }
   }
+  followBatchParents(tagRows);
+  // Tags that already exist under another path: their descendants and the records below them follow after the upsert.
+  const moved = tagRows.size
+    ? ((await tx.execute(sql`select t.id from tags t
+        join unnest(${toTextArray([...tagRows.keys()])}, ${toTextArray([...tagRows.values()].map((t) => t.path))}) as n(id, path) on n.id = t.id
+        where t.path <> n.path`)) as unknown as { rows: { id: string }[] }).rows.map((row) => row.id)
+    : [];
   if (types.size)
     await tx.execute(sql`insert into record_types (id, code, names) values ${sql.join(
       [...types.values()].map((t) => sql`(${t.id}, ${t.code}, ${json(t.name)})`),
@@ -243,6 +269,7 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
       chunk.map((t) => sql`(${t.id}, ${t.type}, ${json(t.names)}, ${t.parentId}, ${t.path}, ${t.depth}, ${t.field})`),
       sql`, `,
     )} on conflict (id) do update set type = excluded.type, names = tags.names || excluded.names, parent_id = excluded.parent_id, path = excluded.path, depth = excluded.depth, field = coalesce(excluded.field, tags.field)`);
+  const movedTags = moved.length ? [...moved, ...(await moveDescendants(tx, moved))] : [];
 
   const rows = records.map((r) => {
     const s = r.date?.start ?? r.date?.end;
@@ -316,8 +343,84 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
     await tx.execute(sql`insert into relations (from_uid, to_table, to_id, type, ord, interstitial) values ${sql.join(chunk, sql`, `)}`);
   for (const chunk of chunks(mediaRows, 1500))
     await tx.execute(sql`insert into media (record_uid, ord, media_type, mime, title, restricted, original, external_url, thumbnail, medium, large, width, height, focal_x, focal_y, dominant_color) values ${sql.join(chunk, sql`, `)}`);
+  // Records below a moved tag, in this batch or earlier ones: their inherited tags follow the tree.
+  const retagged = movedTags.length ? await retagRecords(tx, movedTags) : [];
+  const refresh = retagged.length ? [...new Set([...uids, ...retagged])] : uids;
   // The search reads its own narrow rows (migration 0009): rebuilt for the batch in the same transaction.
-  await tx.execute(sql`select teca_refresh_search_docs(${uidArray})`);
+  await tx.execute(sql`select teca_refresh_search_docs(${`{${refresh.join(",")}}`}::bigint[])`);
+}
+
+type TagRow = { id: string; parentId: string | null; path: string; depth: number };
+
+/**
+ * Makes every tag row's path and depth follow the parent links of the batch
+ * (the parent of a tag is that of its leaf line, else of its first line), so
+ * that two lines placing a tag differently cannot leave a child under an
+ * ancestor chain its parent no longer has. A parent cycle keeps the line's path.
+ */
+function followBatchParents(rows: Map<string, TagRow>) {
+  for (const row of rows.values()) {
+    const ids = [row.id];
+    let parent = row.parentId;
+    while (parent !== null) {
+      const up = rows.get(parent);
+      if (!up || ids.includes(parent) || ids.length > 100) {
+        ids.length = 0;
+        break;
+      }
+      ids.unshift(parent);
+      parent = up.parentId;
+    }
+    if (ids.length) {
+      row.path = ids.join("/");
+      row.depth = ids.length - 1;
+    }
+  }
+}
+
+/**
+ * After tags got a new path, the path and depth of everything below them
+ * (by parent_id): returns the ids of the descendants whose path changed.
+ */
+async function moveDescendants(tx: Tx, moved: string[]): Promise<string[]> {
+  const res = (await tx.execute(sql`
+    with recursive sub(id, path, depth) as (
+      select id, path, depth::int from tags where id = any(${toTextArray(moved)})
+      union all
+      select t.id, s.path || '/' || t.id, s.depth + 1
+      from sub s join tags t on t.parent_id = s.id
+      where s.depth < 200 and position('/' || t.id || '/' in '/' || s.path || '/') = 0
+    ),
+    -- a tag below two moved tags (one above the other) is reached twice: keep one row
+    best as (select distinct on (id) id, path, depth from sub order by id, depth desc)
+    update tags set path = best.path, depth = best.depth
+    from best where tags.id = best.id and (tags.path <> best.path or tags.depth <> best.depth)
+    returning tags.id`)) as unknown as { rows: { id: string }[] };
+  return res.rows.map((r) => r.id);
+}
+
+/**
+ * Records tagged with (or below) tags whose path changed: their inherited
+ * record_tags rows and tag_ids are computed again from the tags' paths.
+ * Returns their uids (for the search documents).
+ */
+async function retagRecords(tx: Tx, tags: string[]): Promise<number[]> {
+  const found = (await tx.execute(sql`select uid from records where tag_ids && ${toTextArray(tags)}`)) as unknown as { rows: { uid: number | string }[] };
+  const uids = found.rows.map((r) => Number(r.uid));
+  if (!uids.length) return [];
+  const uidArray = sql`${`{${uids.join(",")}}`}::bigint[]`;
+  await tx.execute(sql`delete from record_tags where inherited and record_uid = any(${uidArray})`);
+  await tx.execute(sql`insert into record_tags (record_uid, tag_id, inherited)
+    select distinct rt.record_uid, a.id, true
+    from record_tags rt join tags t on t.id = rt.tag_id
+    cross join lateral unnest(string_to_array(t.path, '/')) as a(id)
+    where rt.record_uid = any(${uidArray}) and not rt.inherited and a.id <> rt.tag_id and exists (select 1 from tags x where x.id = a.id)
+    on conflict do nothing`);
+  // The same order as tagIdsOf (tag ids are ASCII: byte order is JavaScript's).
+  await tx.execute(sql`update records r set tag_ids = coalesce(
+      (select array_agg(rt.tag_id order by rt.tag_id collate "C") from record_tags rt where rt.record_uid = r.uid), '{}')
+    where r.uid = any(${uidArray})`);
+  return uids;
 }
 
 /** A record's tag ids with their ancestors, sorted. */

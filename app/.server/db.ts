@@ -125,8 +125,12 @@ async function appliedMigrations(database: Database): Promise<number> {
 export async function migrateDatabase(database: Database) {
   const before = await appliedMigrations(database);
   await runMigrations(database);
-  // Migrations that rewrite data leave the planner without statistics (PGlite has no autovacuum).
-  if ((await appliedMigrations(database)) !== before) await database.rows(sql`analyze`);
+  // Migrations that rewrite data leave the planner without statistics and, on PGlite (no autovacuum),
+  // the rebuilt search tables full of dead rows until a VACUUM.
+  if ((await appliedMigrations(database)) !== before) {
+    if (database.kind === "pglite" && before > 0) await database.rows(sql`vacuum search_docs, search_texts, search_words, search_lexicon`);
+    await database.rows(sql`analyze`);
+  }
 }
 
 async function runMigrations(database: Database) {

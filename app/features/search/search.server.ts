@@ -8,6 +8,14 @@ import { cardQuery, toCard, toTextArray, type CardRow } from "../records/cards.s
 import { DEFAULT_OPTIONS, type SiteOptions } from "../site/options";
 import type { RecordCard } from "../records/types";
 import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type SearchParams, type Sort } from "./search-params";
+import { cacheFacets, cachedFacets, clearFacetCache, facetStatement, visibleTree, type FacetRow, type Facets } from "./facets.server";
+import { parseQuery, queryWords, type ParsedQuery } from "./query";
+import { clearSynonymCache, synonymIndex, type SynonymIndex } from "./synonyms.server";
+import { corrections, intArray, matchSql, textMatch, type TextMatch } from "./text-match.server";
+import { rankedPageStatement } from "./ranking.server";
+
+export type { FacetNode, Facets } from "./facets.server";
+export { visibleTree } from "./facets.server";
 
 export type SearchOptions = {
   /** Type ids never shown in search (spec §9: 265). */
@@ -20,15 +28,6 @@ export type SearchOptions = {
   shuffleSeed?: number;
   /** Filters always applied, from the site's base query (spec §6: query_{role}, then query). */
   baseFilters?: string[];
-};
-
-export type FacetNode = { id: string; name: string; path: string; parentId: string | null; count: number; type: string; hasChildren: boolean };
-export type Facets = {
-  decades: { decade: number; count: number }[];
-  tags: FacetNode[];
-  types: { id: number; name: string; count: number }[];
-  tables: { table: string; count: number }[];
-  media: { withMedia: number; withoutMedia: number };
 };
 
 export type SearchResult = {
@@ -55,172 +54,73 @@ export type SearchResult = {
   dateHint: { from: string; to: string } | null;
 };
 
-function queryWords(q: string) {
-  return (q.normalize("NFC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
-}
-
-/** Turns free text into a tsquery: words joined by & (and) or | (or), prefix match on the last word. */
+/** Turns free text into a tsquery: words joined by & (and) or | (or), prefix match on the last word (suggestions). */
 export function buildTsQuery(q: string, mode: "and" | "or"): string | null {
   const words = queryWords(q);
   if (!words.length) return null;
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(mode === "or" ? " | " : " & ");
 }
 
-/**
- * The tsquery of the text in a locale. A locale's search document holds its
- * own texts and the Italian ones (the fallback), so the words are stemmed both
- * ways.
- */
-function stemmed(tsq: string, locale: Locale): SQL {
-  return locale === "it"
-    ? sql`to_tsquery('teca_it', ${tsq})`
-    : sql`(to_tsquery(${`teca_${locale}`}::regconfig, ${tsq}) || to_tsquery('teca_it', ${tsq}))`;
-}
-
-type WordLexemes = { any: number[]; title: number[] };
-
-/** `lex` entries of lexicon numbers: the word anywhere (title or not), or in the title only. */
-const anywhere = (ids: number[]) => ids.flatMap((id) => [2 * id, 2 * id + 1]);
-const inTitle = (ids: number[]) => ids.map((id) => 2 * id + 1);
-
-/**
- * The words of a search as numbers of search_lexicon (migration 0010): per
- * typed word, the documents' `lex` entries that satisfy it. A word matches
- * its stems (the page locale's and Italian, the fallback) anywhere in the
- * document; the last word is a prefix — of a stem anywhere, or of an
- * unstemmed title word ("vedu" reaches "veduta", whose stem is "ved"). A
- * `lex` entry is 2 × number, + 1 when the word is in the title, so `title`
- * holds only odd entries. A word that is a stop word in one of the
- * languages is left out, as to_tsquery leaves it out; when all are, their
- * unstemmed forms are looked for in titles.
- */
-async function wordLexemes(ctx: ServiceContext, words: string[], locale: Locale): Promise<WordLexemes[]> {
-  const configs = `{${[...new Set([`teca_${locale}`, "teca_it"])].join(",")}}`;
-  const parts = words.map((w, i) => {
-    const last = i === words.length - 1;
-    const cond = last
-      ? sql`l.word >= x.s collate "C" and l.word < (x.s || chr(1114111)) collate "C"`
-      : sql`l.word = x.s collate "C"`;
-    return sql`select ${i}::int as i,
-      exists (select 1 from unnest(${configs}::regconfig[]) c where length(to_tsvector(c, ${w})) = 0) as stop,
-      array(select l.id from (select distinct unnest(tsvector_to_array(to_tsvector(c, ${w}))) from unnest(${configs}::regconfig[]) c) x(s)
-        join search_lexicon l on ${cond}) as stems,
-      array(select l.id from unnest(tsvector_to_array(to_tsvector('teca_simple', ${w}))) x(s) join search_lexicon l on ${cond}) as forms`;
-  });
-  const rows = await ctx.database.rows<{ i: number; stop: boolean; stems: number[]; forms: number[] }>(sql.join(parts, sql` union all `));
-  rows.sort((a, b) => a.i - b.i);
-  // All stop words: each keeps its stems where a language keeps them (an Italian stop word on an English
-  // page) and its unstemmed forms in titles.
-  const allStop = rows.every((r) => r.stop);
-  return rows
-    .filter((r) => allStop || !r.stop)
-    .map((r) => ({
-      any: [...anywhere(r.stems), ...(allStop || r.i === words.length - 1 ? inTitle(r.forms) : [])],
-      title: inTitle([...r.stems, ...r.forms]),
-    }));
-}
-
-const intArray = (xs: number[]) => sql`${`{${[...new Set(xs)].join(",")}}`}::int[]`;
-
-/** SQL: the document `alias` holds the words — each group (and) or any of them (or). */
-function lexemeMatch(alias: string, groups: number[][], mode: "and" | "or"): SQL {
-  const a = sql.identifier(alias);
-  if (mode === "or" || groups.length === 1) return sql`${a}.lex && ${intArray(groups.flat())}`;
-  return sql`(${sql.join(groups.map((g) => sql`${a}.lex && ${intArray(g)}`), sql` and `)})`;
-}
-
-/** Above this many text matches, relevance is title-first then alphabetical: ranking every vector costs too much. */
-export const RANK_LIMIT = 4000;
-
-/**
- * The order of each sort over search documents `d`. The plain ones follow an index of migration 0010,
- * so a broad search reads its page in order and stops there. The type sorts order by the type's place
- * among the types sorted by name in the locale (a number per document: no join, no text compared).
- */
-function orderOf(sort: Exclude<Sort, "ss">, viewer: ServiceContext["viewer"], locale: Locale): SQL {
-  const label = sql`d.sort_key collate "C"`;
-  const typeName = sql`coalesce(ty.names->>${locale}, ty.names->>'it')`;
-  const typeRank = sql`array_position((select array_agg(ty.id order by ${typeName}, ty.id) from record_types ty where ${typeName} is not null), d.type_id)`;
-  switch (sort) {
-    case "az": return sql`${label} asc, d.record_uid asc`;
-    case "za": return sql`${label} desc, d.record_uid desc`;
-    case "on": return sql`d.date_start desc nulls last, d.record_uid`;
-    case "no": return sql`d.date_start asc nulls last, d.record_uid`;
-    case "taz": return sql`${typeRank} asc nulls last, ${label} asc, d.record_uid`;
-    case "tza": return sql`${typeRank} desc nulls last, ${label} asc, d.record_uid`;
-    case "wm": return sql`${hasVisibleImage(viewer, "d")} desc, ${label} asc, d.record_uid`;
-    case "nm": return sql`${hasVisibleImage(viewer, "d")} asc, ${label} asc, d.record_uid`;
-  }
+/** Forgets cached counts, facets and synonyms (after an import in this process, and in tests). */
+export function clearSearchCache(database: object) {
+  clearFacetCache(database);
+  clearSynonymCache(database);
 }
 
 /**
- * The search: the words and tags looked up first, then one access-filtered
- * matching set read by two statements — its page, and its count with its
- * facets. Every value is a bound parameter.
+ * The search: the query parsed (words, identifiers, dates), its words and
+ * their equivalents looked up, then one access-filtered matching set read by
+ * two statements — its page, and its count with its facets. When every word
+ * is required and nothing matches: words no record holds are corrected
+ * (look-alikes from records the viewer may see), then the words are relaxed
+ * (records holding most of them first) — and the result says which.
  */
 export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchOptions = {}): Promise<SearchResult> {
   const pageSize = opts.pageSize ?? PAGE_SIZE;
   const sort = effectiveSort(p, { noRelevance: opts.noRelevance });
-  const tsq = buildTsQuery(p.q, p.mode);
-  const prepared = await prepare(ctx, p, opts);
-  let result = await runSearch(ctx, p, opts, { ...prepared, tsq, sort, pageSize });
-  // Typo tolerance helps when the words matched nothing, not when filters emptied the set.
-  const onlyText = !p.filters.length && !p.from && !p.to && p.media === "all";
-  if (result.count === 0 && tsq && onlyText) {
-    const groups = await similarWords(ctx, p.q);
-    if (groups.length) result = { ...(await runSearch(ctx, p, opts, { ...prepared, tsq: null, match: { groups, title: null, mode: p.mode }, sort, pageSize })), notice: { kind: "corrected", q: p.q, corrected: p.q } };
+  const parsed = parseQuery(p.q);
+  const synonyms = parsed.words.length ? await synonymIndex(ctx.database) : null;
+  const prepared = await prepare(ctx, p, opts, parsed, synonyms);
+  const run = (over: Partial<Prepared>) => runSearch(ctx, p, opts, { ...prepared, ...over, normalized: over.normalized ?? parsed.normalized, sort, pageSize });
+  let result = await run({});
+  const match = prepared.match;
+  const hint = parsed.dates[0] && !p.from && !p.to ? { from: String(parsed.dates[0].from), to: String(parsed.dates[0].to) } : null;
+  if (!match) return { ...result, dateHint: hint };
+  const fixes = match.unknown.length ? await corrections(ctx, match.unknown) : new Map<string, string>();
+  const corrected = fixes.size ? parsed.words.map((w) => fixes.get(w) ?? w).join(" ") : null;
+  if (result.count === 0) {
+    let current = match;
+    if (corrected) {
+      const cp = parseQuery(corrected);
+      const cm = await textMatch(ctx, cp, p.mode, synonyms);
+      if (cm) {
+        const r = await run({ match: cm, normalized: cp.normalized });
+        current = cm;
+        if (r.count > 0) return { ...r, notice: { kind: "corrected", q: p.q, corrected }, dateHint: hint };
+      }
+    }
+    if (current.mode === "and" && current.clauses.length > 1) {
+      const r = await run({ match: { ...current, mode: "or" } });
+      if (r.count > 0) return { ...r, notice: { kind: "relaxed", q: p.q }, didYouMean: corrected, dateHint: hint };
+    }
+    return { ...result, didYouMean: corrected, dateHint: hint };
   }
-  return result;
-}
-
-/** How close (pg_trgm similarity, 0–1) a catalogue word must be to a typed one to stand in for it. */
-const SIMILAR_WORD_THRESHOLD = 0.3;
-
-/**
- * Typo tolerance: for each typed word, up to three words of the catalogue's
- * labels that look like it (pg_trgm over search_words, a table of distinct
- * words), as title entries of `lex`: "ritrato dona" → (ritratto | ritratti)
- * and (donna | dona) — or, in OR mode, any of them. Empty when no word has a
- * look-alike; a word without look-alikes is left out.
- */
-async function similarWords(ctx: ServiceContext, q: string): Promise<number[][]> {
-  const words = queryWords(q).filter((w) => w.length >= 3);
-  if (!words.length) return [];
-  const rows = await ctx.database.rows<{ ids: number[] }>(sql`
-    select array(
-      select l.id from (
-        select s.word from search_words s
-        where s.word % unaccent(w.q) and similarity(s.word, unaccent(w.q)) >= ${SIMILAR_WORD_THRESHOLD}
-        order by similarity(s.word, unaccent(w.q)) desc, s.word limit 3
-      ) s join search_lexicon l on l.word = s.word collate "C"
-    ) as ids
-    from unnest(${toTextArray(words)}) as w(q)`);
-  return rows.map((r) => inTitle(r.ids)).filter((g) => g.length);
-}
-
-/** What the words of a search match: per word, `lex` entries anywhere and in the title (null: no words). */
-type TextMatch = { groups: number[][]; title: number[][] | null; mode: "and" | "or" } | null;
-
-async function textMatch(ctx: ServiceContext, p: SearchParams): Promise<TextMatch> {
-  const words = queryWords(p.q);
-  if (!words.length) return null;
-  const lexemes = await wordLexemes(ctx, words, ctx.locale);
-  return { groups: lexemes.map((w) => w.any), title: lexemes.map((w) => w.title), mode: p.mode };
+  return { ...result, didYouMean: corrected, dateHint: hint };
 }
 
 /** The filters that name a tag (not the pin filter, not a type). */
 const tagFilters = (filters: string[]) => filters.filter((f) => f !== PIN_FILTER && !f.startsWith("type:"));
 
 /** What a search's statements need looked up first: its words as lexicon numbers, its tags' numbers. */
-type Prepared = { match: TextMatch; tagNums: Map<string, number> };
+type Prepared = { match: TextMatch | null; tagNums: Map<string, number>; normalized: string };
 
-async function prepare(ctx: ServiceContext, p: SearchParams, opts: SearchOptions): Promise<Prepared> {
+async function prepare(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, parsed: ParsedQuery, synonyms: SynonymIndex | null): Promise<Prepared> {
   const tags = tagFilters([...p.filters, ...(opts.baseFilters ?? [])]);
   const [match, rows] = await Promise.all([
-    textMatch(ctx, p),
+    textMatch(ctx, parsed, p.mode, synonyms),
     tags.length ? ctx.database.rows<{ id: string; num: number }>(sql`select id, num from tags where id = any(${toTextArray(tags)})`) : [],
   ]);
-  return { match, tagNums: new Map(rows.map((r) => [r.id, Number(r.num)])) };
+  return { match, tagNums: new Map(rows.map((r) => [r.id, Number(r.num)])), normalized: parsed.normalized };
 }
 
 /**
@@ -247,12 +147,12 @@ function typeShown(alias: string, excludedTypes: number[] = DEFAULT_OPTIONS.excl
 }
 
 /**
- * The matching set: search documents (migrations 0009–0010) of the page's
- * locale that the viewer may see and that pass every filter and the words
- * (lexicon numbers in `d.lex`), as conditions on `search_docs d`, and the
- * title flag. Shared by the result page, the counts and the map.
+ * The matching set: search documents (migrations 0009–0011) of the page's
+ * locale that the viewer may see and that pass every filter and the words,
+ * as conditions on `search_docs d`. Shared by the result page, the counts
+ * and the map.
  */
-function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: Prepared & { title?: boolean }) {
+function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: Prepared): SQL[] {
   const { locale, viewer } = ctx;
   const where: SQL[] = [sql`d.locale = ${locale}`, recordVisible(viewer, "d"), sql`d.table_name = any(${toTextArray(p.tables)})`];
   const shown = typeShown("d", opts.excludedTypes);
@@ -285,93 +185,31 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
     // so the planner knows how common the tag is.
     where.push(plain(sql`d.tag_nums @> ${intArray([run.tagNums.get(f) ?? 0])}`));
   }
-  if (run.match) where.push(lexemeMatch("d", run.match.groups, run.match.mode));
-  // The title flag orders the relevance sort only: documents whose title holds the words, as a hashed set
-  // from the GIN index (typo tolerance looks in titles only).
-  const titleExpr = !run.match || !run.title
-    ? sql`false`
-    : run.match.title
-      ? sql`d.record_uid in (select t.record_uid from search_docs t where t.locale = ${locale} and ${lexemeMatch("t", run.match.title, run.match.mode)})`
-      : sql`true`;
-  return { where, titleExpr };
+  if (run.match) where.push(matchSql("d", run.match));
+  return where;
 }
-
-type FacetRow = {
-  total: number;
-  tags: FacetNode[] | null;
-  decades: Facets["decades"] | null;
-  types: Facets["types"] | null;
-  tables: Facets["tables"] | null;
-  with_media: number;
-  without_media: number;
-};
-
-/**
- * Counts and facets of recent searches, per database: paging, sorting and
- * switching views reuse them. An import in this process clears them; after an
- * import by another process (PostgreSQL deployments) they are at most
- * FACET_TTL_MS old.
- */
-const facetCaches = new WeakMap<object, Map<string, { at: number; value: FacetRow }>>();
-function facetCacheOf(database: object) {
-  let c = facetCaches.get(database);
-  if (!c) facetCaches.set(database, (c = new Map()));
-  return c;
-}
-const FACET_TTL_MS = 5 * 60_000;
-const FACET_CACHE_SIZE = 500;
-
-/** Forgets cached counts and facets (after an import in this process, and in tests). */
-export function clearSearchCache(database: object) {
-  facetCaches.delete(database);
-}
-
-/**
- * The columns the counts are grouped by, and the code `grouping(...)` gives
- * the rows of each of the two grouping sets (a bit per column left out; the
- * first column is the highest bit): documents by their combination of
- * table, type, decade and image flag (a few thousand combinations, from
- * which each of those counts is summed), and by their tag set (for the tree).
- */
-const FACET_COLUMNS = ["table_name", "type_id", "decade", "has_media", "tag_set"] as const;
-const groupingCode = (set: readonly (typeof FACET_COLUMNS)[number][]) =>
-  FACET_COLUMNS.reduce((code, c, i) => (set.includes(c) ? code : code | (1 << (FACET_COLUMNS.length - 1 - i))), 0);
-const BY_COMBINATION = groupingCode(["table_name", "type_id", "decade", "has_media"]);
-const BY_TAG_SET = groupingCode(["tag_set"]);
 
 async function runSearch(
   ctx: ServiceContext,
   p: SearchParams,
   opts: SearchOptions,
-  run: Prepared & { tsq: string | null; sort: Sort; pageSize: number },
+  run: Prepared & { sort: Sort; pageSize: number },
 ): Promise<SearchResult> {
   const { locale, viewer } = ctx;
   const rank = run.sort === "ss" && !p.shuffle;
-  const { where, titleExpr } = matchingSet(ctx, p, opts, { ...run, title: rank });
+  const where = matchingSet(ctx, p, opts, run);
   const words = run.match !== null;
   const limit = sql`limit ${run.pageSize} offset ${p.page * run.pageSize}`;
-  // The page. Relevance: title matches first, then — for at most RANK_LIMIT matches, since ranking reads
-  // every matching vector — ts_rank, then the label. Other sorts read the documents in index order when
-  // the planner finds that cheaper, and stop after the page.
   const pageStatement =
-    rank && run.tsq
-      ? sql`
-    with m as materialized (
-      select d.record_uid as uid, d.sort_key, ${titleExpr} as title from search_docs d where ${sql.join(where, sql` and `)}
-    )
-    select uid, score from (
-      select m.*, case when (select count(*) from m) <= ${RANK_LIMIT} then (
-        select ts_rank(x.tsv, ${stemmed(run.tsq, locale)}) from search_texts x where x.locale = ${locale} and x.record_uid = m.uid) end as score
-      from m
-    ) r
-    order by title desc, score desc nulls last, sort_key collate "C" asc, uid ${limit}`
+    rank && run.match
+      ? rankedPageStatement(ctx, where, run.match, run.normalized, limit)
       : sql`
     ${
       // With words, the matching documents are gathered first (from the words' GIN bitmap) and then sorted:
       // a LIMIT otherwise tempts the planner into walking a sort index and testing the words row by row.
       words
         ? sql`with d as materialized (
-            select d.record_uid, d.sort_key, d.date_start, d.type_id, d.has_media, d.has_restricted_media
+            select d.record_uid, d.sort_key, d.date_start, d.type_id, d.has_media, d.has_restricted_media, d.quality
             from search_docs d where ${sql.join(where, sql` and `)}
           )`
         : sql``
@@ -383,58 +221,16 @@ async function runSearch(
     ${limit}`;
 
   // Count and facets do not depend on page, sort or view: paging through a search reuses them.
-  const facetKey = JSON.stringify([locale, viewer.accessLevels, p.q, p.mode, p.tables, p.filters, p.open, p.from, p.to, p.media, opts.excludedTypes, opts.baseFilters, opts.pinned, run.match?.groups]);
-  const facetCache = facetCacheOf(ctx.database);
-  const cached = facetCache.get(facetKey);
-  const fresh = cached && cached.at > Date.now() - FACET_TTL_MS ? cached.value : null;
-  const expanded = [...p.open, ...tagFilters(p.filters)];
-  const facetStatement = sql`
-    with vt as (
-      -- the filter-tree nodes on show: roots, and children of expanded or selected nodes and their ancestors
-      select coalesce(array_agg(t.num), '{}') as nums, coalesce(max(t.depth), 0) as depth from tags t
-      where t.parent_id is null or t.parent_id = any(${toTextArray(expanded)})
-        or t.parent_id in (select unnest(string_to_array(a.path, '/')) from tags a where a.id = any(${toTextArray(expanded)}))
-    ),
-    -- Every count in one pass over the matching set, grouped two ways (see BY_COMBINATION). For the tree,
-    -- the tag set is cut to the two top levels when no deeper node is on show: fewer distinct sets.
-    agg as (
-      select grouping(${sql.raw(FACET_COLUMNS.join(", "))}) as g, ${sql.raw(FACET_COLUMNS.join(", "))}, count(*)::int as n
-      from (
-        select d.table_name, d.type_id, d.decade, ${hasVisibleImage(viewer, "d")} as has_media,
-          case when vt.depth <= 1 then d.top_set else d.tag_set end as tag_set
-        from search_docs d cross join vt where ${sql.join(where, sql` and `)}
-      ) m
-      group by grouping sets ((table_name, type_id, decade, has_media), (tag_set))
-    ),
-    combos as (select * from agg where g = ${BY_COMBINATION}),
-    tg as (
-      select x.num, sum(agg.n)::int as n
-      from agg join search_tag_sets s on s.id = agg.tag_set cross join lateral unnest(s.nums) as x(num), vt
-      where agg.g = ${BY_TAG_SET} and x.num = any(vt.nums) group by x.num
-    )
-    select
-      coalesce((select sum(n) from combos), 0)::int as total,
-      (select json_agg(json_build_object('id', t.id, 'name', coalesce(t.names->>${locale}, t.names->>'it', t.id), 'path', t.path, 'parentId', t.parent_id, 'count', tg.n, 'type', t.type,
-          'hasChildren', exists (select 1 from tags c where c.parent_id = t.id)) order by t.path)
-         from tg join tags t on t.num = tg.num) as tags,
-      (select json_agg(json_build_object('decade', decade, 'count', n) order by decade)
-         from (select decade, sum(n)::int as n from combos where decade is not null group by decade) x) as decades,
-      (select json_agg(json_build_object('id', type_id, 'name', coalesce(rt.names->>${locale}, rt.names->>'it', rt.code), 'count', n) order by n desc, type_id)
-         from (select type_id, sum(n)::int as n from combos group by type_id) x join record_types rt on rt.id = x.type_id) as types,
-      (select json_agg(json_build_object('table', table_name, 'count', n) order by n desc, table_name)
-         from (select table_name, sum(n)::int as n from combos group by table_name) x) as tables,
-      coalesce((select sum(n) from combos where has_media), 0)::int as with_media,
-      coalesce((select sum(n) from combos where not has_media), 0)::int as without_media`;
-  // On PostgreSQL the two statements run at once on two connections (two cores); PGlite runs them in turn.
+  const facetKey = JSON.stringify([locale, viewer.accessLevels, p.tables, p.filters, p.open, p.from, p.to, p.media, opts.excludedTypes, opts.baseFilters, opts.pinned,
+    run.match && [run.match.clauses, run.match.mode, run.match.idents]]);
+  const fresh = cachedFacets(ctx.database, facetKey);
   const [page, facetRows] = await Promise.all([
     rowsOf<{ uid: number; score: number | null }>(ctx, pageStatement, words),
-    fresh ? null : rowsOf<FacetRow>(ctx, facetStatement, words),
+    // On PostgreSQL the two statements run at once on two connections (two cores); PGlite runs them in turn.
+    fresh ? null : rowsOf<FacetRow>(ctx, facetStatement(ctx, p, where, [...p.open, ...tagFilters(p.filters)]), words),
   ]);
   const row = fresh ?? facetRows![0]!;
-  if (!fresh) {
-    facetCache.set(facetKey, { at: Date.now(), value: row });
-    if (facetCache.size > FACET_CACHE_SIZE) facetCache.delete(facetCache.keys().next().value!);
-  }
+  if (!fresh) cacheFacets(ctx.database, facetKey, row);
   const uids = page.map((x) => Number(x.uid));
   const cards = uids.length
     ? await ctx.database.rows<CardRow>(cardQuery(ctx, sql`r.uid = any(${`{${uids.join(",")}}`}::bigint[])`))
@@ -465,6 +261,27 @@ async function runSearch(
   };
 }
 
+/**
+ * The order of each sort over search documents `d`. The plain ones follow an index of migration 0010,
+ * so a broad search reads its page in order and stops there. The type sorts order by the type's place
+ * among the types sorted by name in the locale (a number per document: no join, no text compared).
+ */
+function orderOf(sort: Exclude<Sort, "ss">, viewer: ServiceContext["viewer"], locale: Locale): SQL {
+  const label = sql`d.sort_key collate "C"`;
+  const typeName = sql`coalesce(ty.names->>${locale}, ty.names->>'it')`;
+  const typeRank = sql`array_position((select array_agg(ty.id order by ${typeName}, ty.id) from record_types ty where ${typeName} is not null), d.type_id)`;
+  switch (sort) {
+    case "az": return sql`${label} asc, d.record_uid asc`;
+    case "za": return sql`${label} desc, d.record_uid desc`;
+    case "on": return sql`d.date_start desc nulls last, d.record_uid`;
+    case "no": return sql`d.date_start asc nulls last, d.record_uid`;
+    case "taz": return sql`${typeRank} asc nulls last, ${label} asc, d.record_uid`;
+    case "tza": return sql`${typeRank} desc nulls last, ${label} asc, d.record_uid`;
+    case "wm": return sql`${hasVisibleImage(viewer, "d")} desc, ${label} asc, d.record_uid`;
+    case "nm": return sql`${hasVisibleImage(viewer, "d")} asc, ${label} asc, d.record_uid`;
+  }
+}
+
 function likeEscape(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -485,9 +302,9 @@ export const MAP_POINT_LIMIT = 3000;
  * or those of a visible related place. At most MAP_POINT_LIMIT.
  */
 export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: SearchOptions = {}) {
-  const prepared = await prepare(ctx, p, opts);
-  const { match } = prepared;
-  const { where } = matchingSet(ctx, p, opts, prepared);
+  const parsed = parseQuery(p.q);
+  const prepared = await prepare(ctx, p, opts, parsed, parsed.words.length ? await synonymIndex(ctx.database) : null);
+  const where = matchingSet(ctx, p, opts, prepared);
   const rows = await rowsOf<CardRow & { plat: number; plng: number }>(ctx, sql`
     with m as (select r.uid, r.lat, r.lng from search_docs d join records r on r.uid = d.record_uid where ${sql.join(where, sql` and `)}),
     pts as (
@@ -500,31 +317,11 @@ export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: S
       where coalesce(m.lat, pl.lat) is not null
       limit ${MAP_POINT_LIMIT}
     )
-    select c.*, pts.plat, pts.plng from pts join (${cardQuery(ctx, sql`r.uid in (select uid from pts)`)}) c on c.uid = pts.uid`, match !== null);
+    select c.*, pts.plat, pts.plng from pts join (${cardQuery(ctx, sql`r.uid in (select uid from pts)`)}) c on c.uid = pts.uid`, prepared.match !== null);
   return rows.map((r) => {
     const card = toCard(r, ctx.locale);
     return { id: card.id, table: card.table, link: card.link, label: card.preferred_label, type: card.type?.name ?? null, date: card.dateDisplay, thumbnail: card.url.thumbnail, lat: Number(r.plat), lng: Number(r.plng) };
   });
-}
-
-/**
- * The part of the filter tree to show: the roots, and the children of nodes
- * that are expanded, selected or above a selected one. Deeper levels load on
- * demand (the `open` parameter), so a large thesaurus stays small.
- */
-export function visibleTree(nodes: (Omit<FacetNode, "hasChildren"> & { hasChildren?: boolean })[], p: Pick<SearchParams, "filters" | "open">): FacetNode[] {
-  const withChildren = new Set(nodes.map((n) => n.parentId).filter(Boolean) as string[]);
-  const expanded = new Set<string>(p.open);
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  for (const f of p.filters) {
-    const n = byId.get(f);
-    if (!n) continue;
-    expanded.add(n.id);
-    for (const anc of n.path.split("/")) expanded.add(anc);
-  }
-  return nodes
-    .filter((n) => !n.parentId || !byId.has(n.parentId) || expanded.has(n.parentId))
-    .map((n) => ({ ...n, hasChildren: n.hasChildren ?? withChildren.has(n.id) }));
 }
 
 /**
@@ -563,20 +360,24 @@ export async function suggestLabels(ctx: ServiceContext, q: string, opts: { limi
   const limit = opts.limit ?? 8;
   const tsq = buildTsQuery(q, "and");
   if (!tsq) return [];
-  // Candidates through the search vectors' GIN indexes (visible documents of the locale), then each label
-  // (the locale's and the Italian one) kept only when it matches itself.
+  // Candidates through the title vectors' GIN index (visible documents of the locale; titles in every
+  // language), then each of their labels kept only when it matches itself: what was typed.
   const rows = await ctx.database.rows<{ label: string }>(sql`
     select label from (
-      select distinct on (lower(t.label)) t.label, (t.label ilike ${`${likeEscape(q.trim())}%`}) as starts
-      from search_texts x
-      join search_docs d on d.locale = x.locale and d.record_uid = x.record_uid
-      join record_texts t on t.record_uid = x.record_uid and t.locale in (${ctx.locale}, 'it')
-      where x.locale = ${ctx.locale} and ${recordVisible(ctx.viewer, "d")}
-        and ${typeShown("d", opts.excludedTypes) ?? sql`true`}
-        and (x.title_tsv @@ to_tsquery('teca_simple', ${tsq}) or x.title_tsv @@ ${stemmed(tsq, ctx.locale)})
-        and (t.label_tsv @@ to_tsquery('teca_simple', ${tsq}) or ts_filter(t.tsv, '{a}') @@ to_tsquery(teca_ts_config(t.locale), ${tsq}))
-      order by lower(t.label)
-      limit 200
+      select distinct on (lower(label)) label, starts from (
+        -- per record, the label in the page's language when it matches, else the Italian one, else any
+        select distinct on (x.record_uid) t.label, (t.label ilike ${`${likeEscape(q.trim())}%`}) as starts
+        from search_texts x
+        join search_docs d on d.locale = x.locale and d.record_uid = x.record_uid
+        join record_texts t on t.record_uid = x.record_uid
+        where x.locale = ${ctx.locale} and ${recordVisible(ctx.viewer, "d")}
+          and ${typeShown("d", opts.excludedTypes) ?? sql`true`}
+          and (x.title_tsv @@ to_tsquery('teca_simple', ${tsq}) or x.title_tsv @@ to_tsquery('teca_it', ${tsq})
+            or x.title_tsv @@ to_tsquery('teca_en', ${tsq}) or x.title_tsv @@ to_tsquery('teca_fr', ${tsq}))
+          and (t.label_tsv @@ to_tsquery('teca_simple', ${tsq}) or ts_filter(t.tsv, '{a}') @@ to_tsquery(teca_ts_config(t.locale), ${tsq}))
+        order by x.record_uid, t.locale = ${ctx.locale} desc, t.locale = 'it' desc, t.locale
+        limit 200
+      ) y order by lower(label)
     ) x order by starts desc, length(label), label limit ${limit}`);
   return rows.map((r) => r.label);
 }

@@ -1,0 +1,63 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { ServiceContext } from "~/.server/context";
+import { hasVisibleImage } from "~/.server/access";
+import { toTextArray } from "../records/cards.server";
+import { intArray, matchedCountSql, type TextMatch } from "./text-match.server";
+
+/** Above this many matches, the text score is left out: it reads every matching vector. */
+export const RANK_LIMIT = 4000;
+
+/**
+ * Field weights of the text score (ts_rank's order: D, C, B, A): descriptions,
+ * tags/places/metadata, makers/identifiers/alternative titles, titles. Text in
+ * another language than the page's sits one weight lower (migration 0011).
+ */
+const WEIGHTS = "{0.1,0.3,0.6,1.0}";
+/** Equivalent terms (synonyms, thesauri) count this much of the typed words. */
+const EXPANSION_WEIGHT = 0.3;
+
+/**
+ * The page of the relevance sort. Its keys, in order:
+ * 1. the record whose identifier is the query;
+ * 2. in "or" mode, how many of the words (clauses) the record holds;
+ * 3. a title that is the query, then one that starts with it;
+ * 4. a record dated in the year, span or century the query names;
+ * 5. every typed word in the title;
+ * 6. the text score (at most RANK_LIMIT matches): cover density of the typed
+ *    words (proximity) with field weights, normalised by the document's
+ *    length, plus a share of the equivalents' score;
+ * 7. ties: a visible image, then how complete the record is, then the label.
+ */
+export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMatch, normalized: string, limit: SQL): SQL {
+  const { locale, viewer } = ctx;
+  const identHit = m.idents.length ? sql`coalesce(d.ident = any(${toTextArray(m.idents)}), false)` : sql`false`;
+  const dateHit = m.years ? sql`coalesce(d.years && int4range(${m.years.from}, ${m.years.to}, '[]'), false)` : sql`false`;
+  // Title matches as a hashed set from the GIN index.
+  const titleGroups = m.titleGroups.filter((g) => g.length);
+  const titleHit = titleGroups.length === m.titleGroups.length && titleGroups.length
+    ? sql`d.record_uid in (select t.record_uid from search_docs t where t.locale = ${locale} and (${sql.join(
+      titleGroups.map((g) => sql`t.lex && ${intArray(g)}`), m.mode === "or" ? sql` or ` : sql` and `)}))`
+    : sql`false`;
+  const textScore = m.rankQuery
+    ? sql`ts_rank_cd(${WEIGHTS}::float4[], x.tsv, ${m.rankQuery}::tsquery, 1)`
+    : sql`0`;
+  const expansionScore = m.expandQuery
+    ? sql` + ${EXPANSION_WEIGHT} * ts_rank(${WEIGHTS}::float4[], x.tsv, ${m.expandQuery}::tsquery, 1)`
+    : sql``;
+  const exact = normalized ? sql`(sort_key = ${normalized})` : sql`false`;
+  const starts = normalized ? sql`(left(sort_key, ${normalized.length}) = ${normalized})` : sql`false`;
+  return sql`
+    with m as materialized (
+      select d.record_uid as uid, d.sort_key, d.quality, ${hasVisibleImage(viewer, "d")} as img,
+        ${identHit} as ident_hit, ${matchedCountSql("d", m)} as matched, ${dateHit} as date_hit, ${titleHit} as title
+      from search_docs d where ${sql.join(where, sql` and `)}
+    )
+    select uid, score from (
+      select m.*, case when (select count(*) from m) <= ${RANK_LIMIT} then (
+        select ${textScore}${expansionScore} from search_texts x where x.locale = ${locale} and x.record_uid = m.uid) end as score
+      from m
+    ) r
+    order by ident_hit desc, matched desc, ${exact} desc, ${starts} desc, date_hit desc, title desc, score desc nulls last,
+      img desc, quality desc, sort_key collate "C" asc, uid
+    ${limit}`;
+}

@@ -1,0 +1,212 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { ServiceContext } from "~/.server/context";
+import { toTextArray } from "../records/cards.server";
+import { foldText, queryWords, type ParsedQuery, type YearSpan } from "./query";
+import { expandWords, type SynonymIndex } from "./synonyms.server";
+
+/**
+ * The words of a search as conditions on search documents (migrations
+ * 0010–0011). Every word is looked up in search_lexicon once: its stems in
+ * Italian, English and French and its unstemmed form (a record is found by
+ * the words of every language it has text in, from any page), and, for the
+ * last word, the unstemmed words it begins. A document's `lex` holds
+ * 2 × number, + 1 when the word is in a title.
+ */
+
+/** `lex` entries of lexicon numbers: the word anywhere (title or not), or in the title only. */
+export const anywhere = (ids: number[]) => ids.flatMap((id) => [2 * id, 2 * id + 1]);
+export const inTitle = (ids: number[]) => ids.map((id) => 2 * id + 1);
+
+export const intArray = (xs: number[]) => sql`${`{${[...new Set(xs)].join(",")}}`}::int[]`;
+
+const CONFIGS = "{teca_it,teca_en,teca_fr}";
+/** How many words a short last word may stand for as a prefix (shortest first). */
+const PREFIX_LIMIT = { 1: 0, 2: 40, long: 400 } as const;
+
+type Looked = {
+  word: string;
+  /**
+   * A stop word of the page's language: it does not restrict the search. (A stop word of another
+   * language is an ordinary word: "come" is one in Italian, not on an English page.)
+   */
+  stop: boolean;
+  /** Lexicon numbers of its stems and unstemmed form. */
+  exact: number[];
+  /** Lexicon numbers of the unstemmed words it begins (the last typed word only). */
+  prefix: number[];
+  /** Its stems and form as text (the ranking's tsquery). */
+  lexemes: string[];
+};
+
+async function lookUp(ctx: ServiceContext, words: { word: string; prefix: boolean }[]): Promise<Looked[]> {
+  const pageConfig = `teca_${ctx.locale}`;
+  if (!words.length) return [];
+  const parts = words.map(({ word: w, prefix }, i) => {
+    const limit = w.length === 1 ? PREFIX_LIMIT[1] : w.length === 2 ? PREFIX_LIMIT[2] : PREFIX_LIMIT.long;
+    const prefixIds = prefix && limit > 0
+      ? sql`array(select l.id from search_lexicon l, (select (tsvector_to_array(to_tsvector('teca_simple', ${w})))[1] as f) p
+          where l.word >= p.f collate "C" and l.word < (p.f || chr(1114111)) collate "C" and l.word <> p.f
+          order by length(l.word), l.word limit ${limit})`
+      : sql`'{}'::int[]`;
+    return sql`select ${i}::int as i,
+      length(to_tsvector(${pageConfig}::regconfig, ${w})) = 0 as stop,
+      array(select distinct s from (
+        select unnest(tsvector_to_array(to_tsvector(c, ${w}))) from unnest(${CONFIGS}::regconfig[]) c
+        union all select unnest(tsvector_to_array(to_tsvector('teca_simple', ${w})))) x(s)) as lexemes,
+      array(select l.id from (
+        select unnest(tsvector_to_array(to_tsvector(c, ${w}))) from unnest(${CONFIGS}::regconfig[]) c
+        union select unnest(tsvector_to_array(to_tsvector('teca_simple', ${w})))) x(s)
+        join search_lexicon l on l.word = x.s collate "C") as exact,
+      ${prefixIds} as prefix`;
+  });
+  const rows = await ctx.database.rows<{ i: number; stop: boolean; lexemes: string[]; exact: number[]; prefix: number[] }>(
+    sql.join(parts, sql` union all `),
+  );
+  rows.sort((a, b) => a.i - b.i);
+  return rows.map((r) => ({ word: words[r.i]!.word, stop: r.stop, exact: r.exact.map(Number), prefix: r.prefix.map(Number), lexemes: r.lexemes }));
+}
+
+/** One condition of a search: any of its alternatives (each: every group of `lex` entries), or dated within `years`. */
+export type Clause = { alts: number[][][]; years: YearSpan | null };
+
+export type TextMatch = {
+  clauses: Clause[];
+  /** "and": every clause; "or": any, ranked by how many hold. */
+  mode: "and" | "or";
+  /** Identifier candidates (search_docs.ident): such a record is found whatever its words, and first. */
+  idents: string[];
+  /** The first date of the query: records dated then rank first. */
+  years: YearSpan | null;
+  /** Per literal word, its title entries: the title flag of the relevance sort. */
+  titleGroups: number[][];
+  /** tsquery texts for ranking: the typed words, and their equivalents (ranked lower). */
+  rankQuery: string | null;
+  expandQuery: string | null;
+  /** Typed words (3 letters or more) that no record of the catalogue holds: candidates for correction. */
+  unknown: string[];
+  /** Words of the query that are stop words only (nothing restricts the search by them). */
+  words: string[];
+};
+
+const quoteLexeme = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+const orQuery = (terms: string[]) => (terms.length ? [...new Set(terms)].join(" | ") : null);
+
+/**
+ * The conditions of a parsed query. Stop words of the page's language do not
+ * restrict (unless every word is one: then they are looked for in titles). Dates match by the record's dates or by their words.
+ * Equivalent terms (synonyms, thesauri) are alternatives of the words they
+ * stand for.
+ */
+export async function textMatch(ctx: ServiceContext, parsed: ParsedQuery, mode: "and" | "or", synonyms: SynonymIndex | null): Promise<TextMatch | null> {
+  const words = parsed.words;
+  if (!words.length) return null;
+  // Which words name a date: they form one clause with the date.
+  const dateOf = new Map<number, number>();
+  parsed.dates.forEach((d, di) => {
+    for (let i = 0; i + d.words.length <= words.length; i++)
+      if (d.words.every((w, k) => words[i + k] === w && !dateOf.has(i + k))) {
+        d.words.forEach((_, k) => dateOf.set(i + k, di));
+        break;
+      }
+  });
+  const expansions = synonyms ? expandWords(synonyms, words, (i) => dateOf.has(i)) : [];
+  const expansionTerms = [...new Set(expansions.flatMap((e) => e.terms))];
+  const termWords = [...new Set(expansionTerms.flatMap((t) => queryWords(t)))];
+  const looked = await lookUp(ctx, [
+    ...words.map((w, i) => ({ word: w, prefix: i === words.length - 1 && !dateOf.has(i) && !/^\d+$/.test(w) })),
+    ...termWords.map((w) => ({ word: w, prefix: false })),
+  ]);
+  const typed = looked.slice(0, words.length);
+  const byTermWord = new Map(looked.slice(words.length).map((l) => [l.word, l]));
+  const allStop = typed.every((l) => l.stop);
+  const group = (l: Looked) => (allStop ? inTitle(l.exact) : [...anywhere(l.exact), ...anywhere(l.prefix)]);
+  const counts = (i: number) => allStop || !typed[i]!.stop;
+
+  const clauses: Clause[] = [];
+  const done = new Set<number>();
+  // dates: their words as text, or the record's dates
+  parsed.dates.forEach((d, di) => {
+    const idx = [...dateOf].filter(([, x]) => x === di).map(([i]) => i);
+    if (!idx.length) return;
+    idx.forEach((i) => done.add(i));
+    const literal = idx.filter(counts).map((i) => group(typed[i]!));
+    clauses.push({ alts: literal.length ? [literal] : [], years: { from: d.from, to: d.to } });
+  });
+  // runs of words with equivalents: the words, or one of the equivalent terms (each word of it)
+  for (const e of expansions) {
+    const idx = [...Array(e.length).keys()].map((k) => e.start + k);
+    idx.forEach((i) => done.add(i));
+    const literal = idx.filter(counts).map((i) => group(typed[i]!));
+    const alts = e.terms
+      .map((t) => queryWords(t).filter((w) => !byTermWord.get(w)?.stop).map((w) => anywhere(byTermWord.get(w)?.exact ?? [])))
+      .filter((alt) => alt.length && alt.every((g) => g.length));
+    if (literal.length || alts.length) clauses.push({ alts: [...(literal.length ? [literal] : []), ...alts], years: null });
+  }
+  words.forEach((_, i) => {
+    if (done.has(i) || !counts(i)) return;
+    clauses.push({ alts: [[group(typed[i]!)]], years: null });
+  });
+
+  const literalWords = typed.filter((l, i) => counts(i));
+  const lexemesOf = (l: Looked, i: number) => [
+    ...l.lexemes.map(quoteLexeme),
+    ...(i === words.length - 1 && l.prefix.length ? [`${quoteLexeme(foldText(l.word).replace(/ /g, ""))}:*`] : []),
+  ];
+  return {
+    clauses,
+    mode,
+    idents: parsed.idents,
+    years: parsed.dates[0] ? { from: parsed.dates[0].from, to: parsed.dates[0].to } : null,
+    titleGroups: literalWords.map((l) => inTitle([...l.exact, ...l.prefix])),
+    rankQuery: orQuery(typed.flatMap((l, i) => (counts(i) ? lexemesOf(l, i) : []))),
+    expandQuery: orQuery(termWords.flatMap((w) => byTermWord.get(w)?.lexemes.map(quoteLexeme) ?? [])),
+    unknown: typed.filter((l, i) => counts(i) && !l.stop && l.word.length >= 3 && !/^\d+$/.test(l.word) && !l.exact.length && !l.prefix.length).map((l) => l.word),
+    words,
+  };
+}
+
+/** SQL: the document `alias` satisfies a clause. */
+export function clauseSql(alias: string, c: Clause): SQL {
+  const a = sql.identifier(alias);
+  const alts = c.alts.map((alt) => sql`(${sql.join(alt.map((g) => sql`${a}.lex && ${intArray(g)}`), sql` and `)})`);
+  if (c.years) alts.push(sql`${a}.years && int4range(${c.years.from}, ${c.years.to}, '[]')`);
+  return alts.length ? sql`(${sql.join(alts, sql` or `)})` : sql`false`;
+}
+
+/** SQL: the document `alias` matches the words (every clause, or any in "or" mode), or is one of the identifiers. */
+export function matchSql(alias: string, m: TextMatch): SQL {
+  const a = sql.identifier(alias);
+  const clauses = m.clauses.map((c) => clauseSql(alias, c));
+  const words = clauses.length ? sql`(${sql.join(clauses, m.mode === "or" ? sql` or ` : sql` and `)})` : sql`false`;
+  return m.idents.length ? sql`(${words} or ${a}.ident = any(${toTextArray(m.idents)}))` : words;
+}
+
+/** SQL: how many clauses the document `alias` satisfies (the first key of the relevance sort in "or" mode). */
+export function matchedCountSql(alias: string, m: TextMatch): SQL {
+  if (m.mode !== "or" || m.clauses.length < 2) return sql`0`;
+  return sql`(${sql.join(m.clauses.map((c) => sql`${clauseSql(alias, c)}::int`), sql` + `)})`;
+}
+
+/** How close (pg_trgm similarity, 0–1) a catalogue word must be to a typed one to correct it. */
+const CORRECTION_THRESHOLD = 0.35;
+
+/**
+ * A correction of each word: the most similar word of the records the
+ * viewer may see (search_words keeps, per word, the access levels of the
+ * records holding it), of a length within two letters. Words without one
+ * are left out of the map.
+ */
+export async function corrections(ctx: ServiceContext, words: string[]): Promise<Map<string, string>> {
+  const list = [...new Set(words.filter((w) => w.length >= 3))];
+  if (!list.length) return new Map();
+  const mask = ctx.viewer.accessLevels.filter((l) => Number.isInteger(l) && l >= 1 && l <= 3).reduce((m, l) => m | (1 << l), 0);
+  const rows = await ctx.database.rows<{ q: string; word: string | null }>(sql`
+    select w.q, (
+      select s.word from search_words s
+      where s.word % unaccent(w.q) and similarity(s.word, unaccent(w.q)) >= ${CORRECTION_THRESHOLD}
+        and abs(length(s.word) - length(w.q)) <= 2 and (s.mask & ${mask}::smallint) <> 0 and s.word <> unaccent(w.q)
+      order by similarity(s.word, unaccent(w.q)) desc, s.word limit 1
+    ) as word
+    from unnest(${toTextArray(list)}) as w(q)`);
+  return new Map(rows.filter((r) => r.word).map((r) => [r.q, r.word!]));
+}

@@ -8,7 +8,7 @@ import { importFile } from "~/features/catalogue/import.server";
 import { openDatabase } from "~/.server/db";
 import { parseIsoDate } from "~/lib/dates";
 import { RECORD_ID_PATTERN } from "~/lib/tables";
-import { convertMuseum, mapRecordId, mapTagId, TABLE_OF_TYPE, type ConvertResult } from "./convert";
+import { convertMuseum, makerText, mapRecordId, mapTagId, MUSEUM_TYPES, recordTypeOf, TABLE_OF_TYPE, type ConvertResult } from "./convert";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const sharedData = path.resolve(projectRoot, "../shared/data");
@@ -61,6 +61,82 @@ describe("museum ids", () => {
   });
 });
 
+describe("record types", () => {
+  it("have fixed ids clear of the demo archive's types and of the excluded 265, unique codes and three names", () => {
+    const types = Object.values(MUSEUM_TYPES);
+    expect(new Set(types.map((t) => t.id)).size).toBe(types.length);
+    expect(new Set(types.map((t) => t.code)).size).toBe(types.length);
+    for (const t of types) {
+      expect(t.id).toBeGreaterThanOrEqual(2001);
+      expect(t.id).toBeLessThanOrEqual(2399);
+      for (const l of ["it", "en", "fr"] as const) expect(t.name[l].trim()).not.toBe("");
+    }
+  });
+
+  const obj = (source: string, fields: Record<string, unknown>) => recordTypeOf({ type: "object", source, fields })?.code;
+  it("maps Tate and Carnegie classifications, whatever their case", () => {
+    expect(obj("tate", { classification: "painting" })).toBe("painting");
+    expect(obj("tate", { classification: "on paper, unique" })).toBe("work_on_paper");
+    expect(obj("tate", { classification: "on paper, print" })).toBe("print");
+    expect(obj("tate", { classification: "sculpture" })).toBe("sculpture");
+    expect(obj("tate", { classification: "photograph" })).toBe("photograph");
+    expect(obj("tate", { classification: "film and video" })).toBe("film_video");
+    expect(obj("tate", { classification: "audio" })).toBe("audio");
+    expect(obj("tate", { kind: "group", group_type: "Turner Sketchbook" })).toBe("group");
+    expect(obj("cmoa", { classification: "Ceramics" })).toBe("ceramic");
+    expect(obj("cmoa", { classification: "crèches" })).toBe("creche");
+    expect(obj("cmoa", { classification: "drawings and watercolors" })).toBe("work_on_paper");
+    expect(obj("cmoa", { classification: "Photographic Negative" })).toBe("photograph");
+  });
+
+  it("maps ICCD record kinds, works of art by their definition", () => {
+    expect(obj("iccd", { scheda: "F", OGTD: "positivo" })).toBe("photograph");
+    expect(obj("iccd", { scheda: "S", OGTD: "manifesto" })).toBe("print");
+    expect(obj("iccd", { scheda: "RA", OGTD: "kantharos" })).toBe("archaeological_find");
+    expect(obj("iccd", { scheda: "NU", OGTD: "moneta" })).toBe("coin");
+    expect(obj("iccd", { scheda: "BNPE", OGTD: "Arenaria" })).toBe("natural_history");
+    expect(obj("iccd", { scheda: "OA", OGTD: "dipinto" })).toBe("painting");
+    expect(obj("iccd", { scheda: "OA", OGTD: "busto" })).toBe("sculpture");
+    expect(obj("iccd", { scheda: "OA", OGTD: "calice" })).toBe("work_of_art");
+  });
+
+  it("gives an unknown classification the table's 'other' type, and none to a record without one", () => {
+    expect(obj("tate", { classification: "hologram" })).toBe("other_object");
+    expect(obj("iccd", { scheda: "XYZ" })).toBe("other_object");
+    expect(obj("tate", { classification: null, medium: "Oil paint on canvas" })).toBeUndefined();
+    expect(recordTypeOf({ type: "place", fields: { kind: "volcano" } })?.code).toBe("other_place");
+    expect(recordTypeOf({ type: "occurrence", fields: { kind: "loan" } })?.code).toBe("other_occurrence");
+    expect(recordTypeOf({ type: "media", fields: { mime: "image/jpeg" } })).toBeUndefined();
+  });
+
+  it("tells people from organisations, and does not guess", () => {
+    expect(recordTypeOf({ type: "entity", fields: { kind: "person", gender: "Female" } })?.code).toBe("person");
+    expect(recordTypeOf({ type: "entity", fields: { kind: "organisation" } })?.code).toBe("organisation");
+    expect(recordTypeOf({ type: "entity", fields: { gender: "Male" } })?.code).toBe("person");
+    expect(recordTypeOf({ type: "entity", fields: { kind: "unknown", role: "committente" } })).toBeUndefined();
+  });
+
+  it("maps place and occurrence kinds", () => {
+    const place = (kind: string) => recordTypeOf({ type: "place", fields: { kind } })?.code;
+    expect(["country", "nation", "regione", "county", "comune", "inhabited_place", "neighbourhood", "island"].map(place)).toEqual([
+      "country", "country", "region", "admin_division", "city", "city", "neighbourhood", "geographic_feature",
+    ]);
+    const occ = (kind: string) => recordTypeOf({ type: "occurrence", fields: { kind } })?.code;
+    expect(["acquisition", "committenza"].map(occ)).toEqual(["acquisition", "commission"]);
+  });
+
+  it("writes a maker's role the way the museums write attributions", () => {
+    expect(makerText("William Callow", "artist")).toBe("William Callow");
+    expect(makerText("Hayez Francesco", "autore")).toBe("Hayez Francesco");
+    expect(makerText("Richard Wilson", "after")).toBe("after Richard Wilson");
+    expect(makerText("Samuel Palmer", "attributed to")).toBe("attributed to Samuel Palmer");
+    expect(makerText("Richard Wilson", "studio of")).toBe("studio of Richard Wilson");
+    expect(makerText("Thomas Sunderland", "and other artists")).toBe("Thomas Sunderland and other artists");
+    expect(makerText("Gio Ponti", "designer")).toBe("Gio Ponti (designer)");
+    expect(makerText("Gio Ponti", null)).toBe("Gio Ponti");
+  });
+});
+
 describe("convertMuseum on a hand-written input", () => {
   const lines = [
     {
@@ -102,8 +178,28 @@ describe("convertMuseum on a hand-written input", () => {
       coordinates: { lat: 43.77925, lon: 11.24626 },
       images: [{ thumbnail: "https://example.org/f_8.jpg", large: "https://example.org/f_10.jpg" }],
     },
+    {
+      // Its makers' records are not in the input: their names stay on the record.
+      id: "tate:artwork:1",
+      type: "object",
+      source: "tate",
+      title: { en: "Botzen" },
+      fields: { classification: "on paper, unique", medium: "Graphite on paper", all_artists: "William Callow, after Samuel Prout" },
+      tags: [
+        { scheme: "places", id: "place:country:IT", path: ["Italy"] },
+        { scheme: "places", id: "tate:subject:999", path: ["Europe", "Italia", "Bolzano"] },
+      ],
+      relations: [
+        { type: "creator", role: "artist", target: "tate:artist:79", label: "William Callow" },
+        { type: "creator", role: "after", target: "tate:artist:80", label: "Samuel Prout" },
+      ],
+    },
   ];
-  const taxonomy = [{ id: "iccd:tsk:RA", scheme: "iccd-ogtd", label: { it: "Scheda RA" } }];
+  const taxonomy = [
+    { id: "iccd:tsk:RA", scheme: "iccd-ogtd", label: { it: "Scheda RA" } },
+    { id: "place:europe", scheme: "places", label: { en: "Europe", it: "Europa", fr: "Europe" } },
+    { id: "place:country:IT", scheme: "places", label: { it: "Italia", en: "Italy", fr: "Italie" }, parent: "place:europe" },
+  ];
   let result: ConvertResult;
   let out: InterchangeRecord[];
 
@@ -116,13 +212,83 @@ describe("convertMuseum on a hand-written input", () => {
   });
 
   it("writes every record, each passing validateRecord", () => {
-    expect(result.written).toBe(3);
+    expect(result.written).toBe(4);
     expect(result.skipped).toEqual([]);
-    expect(result.byTable).toEqual({ ca_objects: 1, ca_entities: 1, ca_places: 1 });
+    expect(result.byTable).toEqual({ ca_objects: 2, ca_entities: 1, ca_places: 1 });
     expect(out.map((r) => `${r.table}/${r.id}`)).toEqual([
       "ca_objects/iccd-0900206599",
       "ca_entities/iccd-agent-bottega_etrusca",
       "ca_places/iccd-place-comune-firenze",
+      "ca_objects/tate-artwork-1",
+    ]);
+  });
+
+  it("gives records their type from the source's classification", () => {
+    expect(out.map((r) => r.type)).toEqual([
+      { id: 2022, code: "archaeological_find", name: { it: "Reperto archeologico", en: "Archaeological find", fr: "Objet archéologique" } },
+      { id: 2102, code: "organisation", name: { it: "Organizzazione", en: "Organisation", fr: "Organisation" } },
+      { id: 2204, code: "city", name: { it: "Città", en: "City", fr: "Ville" } },
+      { id: 2002, code: "work_on_paper", name: { it: "Opera su carta", en: "Work on paper", fr: "Œuvre sur papier" } },
+    ]);
+    expect(result.byType).toEqual({ archaeological_find: 1, organisation: 1, city: 1, work_on_paper: 1 });
+  });
+
+  it("keeps the names of the makers, with their roles, when their records are missing, instead of all_artists", () => {
+    const botzen = out[3]!;
+    expect(botzen.relations).toEqual([]);
+    expect(result.warnings.filter((w) => w.id === "tate:artwork:1").map((w) => w.message)).toEqual([
+      expect.stringContaining("tate:artist:79"),
+      expect.stringContaining("tate:artist:80"),
+    ]);
+    expect(Object.keys(botzen.texts)).toEqual(["en"]);
+    expect(botzen.texts.en!.metadata.map((m) => [m.code, m.label, m.value])).toEqual([
+      ["maker", "Maker", "William Callow"],
+      ["maker", "Maker", "after Samuel Prout"],
+      ["classification", "Classification", "on paper, unique"],
+      ["medium", "Medium", "Graphite on paper"],
+    ]);
+    // ICCD: one entry per name and role, in Italian; ICCD's own author fields are kept as they are
+    expect(out[0]!.texts.it!.metadata.filter((m) => m.code === "maker").map((m) => [m.label, m.value])).toEqual([
+      ["Autore", "Bottega etrusca (bottega)"],
+    ]);
+  });
+
+  it("writes the maker in every locale of the record, labelled in each", async () => {
+    const dir = tmpDir();
+    const line = {
+      id: "cmoa:1",
+      type: "object",
+      source: "cmoa",
+      title: { it: "Vaso", en: "Vase", fr: "Vase" },
+      fields: { classification: "Ceramics" },
+      relations: [
+        { type: "creator", role: "designer", target: "cmoa:artist:1", label: "Gio Ponti" },
+        { type: "creator", role: "manufacturer", target: "cmoa:artist:2", label: "Richard-Ginori" },
+      ],
+    };
+    fs.writeFileSync(path.join(dir, "in.ndjson"), `${JSON.stringify(line)}\n`);
+    await convertMuseum(path.join(dir, "in.ndjson"), null, path.join(dir, "out.ndjson"));
+    const [vase] = readOutput(path.join(dir, "out.ndjson"));
+    const makers = (l: "it" | "en" | "fr") => vase!.texts[l]!.metadata.filter((m) => m.code === "maker").map((m) => `${m.label}: ${m.value}`);
+    expect(makers("it")).toEqual(["Autore: Gio Ponti (designer)", "Autore: Richard-Ginori (manufacturer)"]);
+    expect(makers("en")).toEqual(["Maker: Gio Ponti (designer)", "Maker: Richard-Ginori (manufacturer)"]);
+    expect(makers("fr")).toEqual(["Auteur: Gio Ponti (designer)", "Auteur: Richard-Ginori (manufacturer)"]);
+    expect(vase!.type?.code).toBe("ceramic");
+  });
+
+  it("keeps every language of a taxonomy term's name, for the tag and its ancestors", () => {
+    const tags = out[3]!.tags;
+    expect(tags[0]).toMatchObject({
+      id: "place:country:IT",
+      name: { it: "Italia", en: "Italy", fr: "Italie" },
+      parents: [{ id: "place:europe", name: { en: "Europe", it: "Europa", fr: "Europe" } }],
+    });
+    // not in the taxonomy: its path's ancestors found by label keep every language too
+    expect(tags[1]!.id).toBe("tate:subject:999");
+    expect(tags[1]!.name).toEqual({ en: "Bolzano" });
+    expect(tags[1]!.parents.map((p) => [p.id, p.name])).toEqual([
+      ["place:europe", { en: "Europe", it: "Europa", fr: "Europe" }],
+      ["place:country:IT", { it: "Italia", en: "Italy", fr: "Italie" }],
     ]);
   });
 
@@ -279,6 +445,36 @@ describe.skipIf(!demoExists)("convertMuseum on the museum demo data", () => {
     expect(botzen.source).toMatchObject({ license: "CC0-1.0", url: expect.stringContaining("callow-botzen") });
   });
 
+  it("types every record but media, the three ICCD agents of unknown kind and one unclassified Tate work", () => {
+    console.log(`[scripts/museum] records per type: ${JSON.stringify(result.byType)}`);
+    const untyped = out.filter((r) => !r.type && r.table !== "assets").map((r) => r.id);
+    expect(untyped.sort()).toEqual([
+      "iccd-agent-capitanio_di_padova",
+      "iccd-agent-riformatori_allo_studio",
+      "iccd-agent-roccavilla_alessandro",
+      "tate-artwork-15683",
+    ]);
+    expect(result.byType.none).toBe(result.byTable.assets! + untyped.length);
+    expect(result.byType).toMatchObject({ work_on_paper: 2131, print: 589, painting: 304, person: 530, organisation: 28, acquisition: 273 });
+  });
+
+  it("keeps every maker's name on the record and leaves out all_artists, which said the same", () => {
+    const botzen = out.find((r) => r.id === "tate-artwork-1939")!;
+    expect(botzen.type?.code).toBe("work_on_paper");
+    expect(botzen.texts.en!.metadata[0]).toEqual({ code: "maker", label: "Maker", type: "text", value: "William Callow" });
+    expect(out.some((r) => Object.values(r.texts).some((t) => t!.metadata.some((m) => m.code === "all_artists")))).toBe(false);
+    // every Tate all_artists is the record's makers joined
+    const source = fs.readFileSync(demoFile, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const byId = new Map(out.map((r) => [`${r.table}/${r.id}`, r]));
+    const differ = source
+      .filter((r) => typeof r.fields?.all_artists === "string")
+      .filter((r) => {
+        const rec = byId.get(`ca_objects/${mapRecordId(r.id)}`)!;
+        return rec.texts.en!.metadata.filter((m) => m.code === "maker").map((m) => m.value).join(", ") !== r.fields.all_artists;
+      });
+    expect(differ.map((r) => r.id)).toEqual([]);
+  });
+
   it("resolves every relation to a record of the output", () => {
     const ids = new Set(out.map((r) => `${r.table}/${r.id}`));
     const dangling = out.flatMap((r) => r.relations.filter((rel) => !ids.has(`${rel.table}/${rel.id}`)).map((rel) => `${r.id} → ${rel.id}`));
@@ -307,6 +503,11 @@ describe.skipIf(!demoExists)("convertMuseum on the museum demo data", () => {
         select count(*)::int as n from relations rel join records r on r.uid = rel.from_uid
         where r.id = 'tate-artwork-1939' and rel.type = 'creator' and rel.to_table = 'ca_entities' and rel.to_id = 'tate-artist-79'`);
       expect(rel!.n).toBe(1);
+      const types = await database.rows<{ code: string; n: number }>(
+        sql`select rt.code, count(*)::int as n from records r join record_types rt on rt.id = r.type_id group by rt.code`,
+      );
+      const { none: _, ...typed } = result.byType;
+      expect(Object.fromEntries(types.map((t) => [t.code, t.n]))).toEqual(typed);
     } finally {
       await database.close();
     }

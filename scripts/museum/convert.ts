@@ -18,6 +18,8 @@ export type ConvertResult = {
   written: number;
   skipped: { id: string; reason: string }[];
   byTable: Record<string, number>;
+  /** Records written per record type code (`none` for records without a type). */
+  byType: Record<string, number>;
   /** Data repaired or left out of a record that was still written (bad date, unknown relation target…). */
   warnings: { id: string; message: string }[];
   seconds: number;
@@ -252,6 +254,274 @@ export const RELATION_LABELS: Record<string, { label: Localized; reverse: Locali
 const ROLE_NAME: Localized = { it: "ruolo", en: "role", fr: "rôle" };
 
 // ---------------------------------------------------------------------------
+// Record types
+
+export type RecordType = { id: number; code: string; name: { it: string; en: string; fr: string } };
+
+const T = (id: number, code: string, it: string, en: string, fr: string): RecordType => ({ id, code, name: { it, en, fr } });
+
+/**
+ * The record types the converter assigns. Ids are fixed (they are the types'
+ * keys in the catalogue and in saved search URLs) and sit in 2001–2399, clear
+ * of the demo archive's (101–113 objects, 501–505 collections) and of 265,
+ * which the site options exclude from search by default: objects 20xx,
+ * entities 21xx, places 22xx, occurrences 23xx; xx99 is the table's "other".
+ */
+export const MUSEUM_TYPES = {
+  painting: T(2001, "painting", "Dipinto", "Painting", "Peinture"),
+  work_on_paper: T(2002, "work_on_paper", "Opera su carta", "Work on paper", "Œuvre sur papier"),
+  print: T(2003, "print", "Stampa", "Print", "Estampe"),
+  photograph: T(2004, "photograph", "Fotografia", "Photograph", "Photographie"),
+  sculpture: T(2005, "sculpture", "Scultura", "Sculpture", "Sculpture"),
+  installation: T(2006, "installation", "Installazione", "Installation", "Installation"),
+  film_video: T(2007, "film_video", "Film e video", "Film and video", "Film et vidéo"),
+  audio: T(2008, "audio", "Opera sonora", "Audio", "Œuvre sonore"),
+  printing_matrix: T(2009, "printing_matrix", "Matrice di stampa", "Printing block or plate", "Matrice d'impression"),
+  mixed_media: T(2010, "mixed_media", "Tecnica mista", "Mixed media", "Technique mixte"),
+  ceramic: T(2011, "ceramic", "Ceramica", "Ceramic", "Céramique"),
+  glass: T(2012, "glass", "Vetro", "Glass", "Verre"),
+  metalwork: T(2013, "metalwork", "Oggetto in metallo", "Metalwork", "Objet en métal"),
+  woodwork: T(2014, "woodwork", "Oggetto in legno", "Woodwork", "Objet en bois"),
+  textile: T(2015, "textile", "Tessuto", "Textile", "Textile"),
+  costume: T(2016, "costume", "Abbigliamento", "Costume", "Costume"),
+  furniture: T(2017, "furniture", "Arredo", "Furniture", "Mobilier"),
+  creche: T(2018, "creche", "Presepe", "Nativity scene", "Crèche"),
+  everyday_object: T(2019, "everyday_object", "Oggetto d'uso", "Everyday object", "Objet usuel"),
+  architecture: T(2020, "architecture", "Architettura", "Architecture", "Architecture"),
+  book_document: T(2021, "book_document", "Libro o documento", "Book or document", "Livre ou document"),
+  archaeological_find: T(2022, "archaeological_find", "Reperto archeologico", "Archaeological find", "Objet archéologique"),
+  archaeological_site: T(2023, "archaeological_site", "Sito archeologico", "Archaeological site", "Site archéologique"),
+  coin: T(2024, "coin", "Moneta o medaglia", "Coin or medal", "Monnaie ou médaille"),
+  ethnographic: T(2025, "ethnographic", "Bene demoetnoantropologico", "Ethnographic object", "Objet ethnographique"),
+  natural_history: T(2026, "natural_history", "Reperto naturalistico", "Natural history specimen", "Spécimen naturaliste"),
+  scientific: T(2027, "scientific", "Bene scientifico e tecnologico", "Scientific or technical object", "Objet scientifique ou technique"),
+  group: T(2028, "group", "Gruppo di opere", "Group of works", "Ensemble d'œuvres"),
+  work_of_art: T(2029, "work_of_art", "Opera o oggetto d'arte", "Work of art", "Œuvre ou objet d'art"),
+  other_object: T(2099, "other_object", "Altro oggetto", "Other object", "Autre objet"),
+  person: T(2101, "person", "Persona", "Person", "Personne"),
+  organisation: T(2102, "organisation", "Organizzazione", "Organisation", "Organisation"),
+  country: T(2201, "country", "Paese", "Country", "Pays"),
+  region: T(2202, "region", "Regione", "Region", "Région"),
+  admin_division: T(2203, "admin_division", "Divisione amministrativa", "Administrative division", "Division administrative"),
+  city: T(2204, "city", "Città", "City", "Ville"),
+  neighbourhood: T(2205, "neighbourhood", "Quartiere", "Neighbourhood", "Quartier"),
+  geographic_feature: T(2206, "geographic_feature", "Elemento geografico", "Geographical feature", "Élément géographique"),
+  building: T(2207, "building", "Edificio", "Building", "Bâtiment"),
+  other_place: T(2299, "other_place", "Altro luogo", "Other place", "Autre lieu"),
+  acquisition: T(2301, "acquisition", "Acquisizione", "Acquisition", "Acquisition"),
+  commission: T(2302, "commission", "Committenza", "Commission", "Commande"),
+  exhibition: T(2303, "exhibition", "Mostra", "Exhibition", "Exposition"),
+  other_occurrence: T(2399, "other_occurrence", "Altro evento", "Other event", "Autre événement"),
+} as const satisfies Record<string, RecordType>;
+
+type TypeKey = keyof typeof MUSEUM_TYPES;
+
+/** Tate `classification` and Carnegie `classification` values (lower case) → type. */
+const CLASSIFICATION_TYPES: Record<string, TypeKey> = {
+  // Tate
+  painting: "painting",
+  "on paper, unique": "work_on_paper",
+  "on paper, print": "print",
+  sculpture: "sculpture",
+  relief: "sculpture",
+  installation: "installation",
+  photograph: "photograph",
+  "film and video": "film_video",
+  "time-based media": "film_video",
+  audio: "audio",
+  "block for printing": "printing_matrix",
+  "supporting material": "book_document",
+  // Carnegie Museum of Art
+  paintings: "painting",
+  "drawings and watercolors": "work_on_paper",
+  "architectural drawings": "work_on_paper",
+  prints: "print",
+  photographs: "photograph",
+  "photographic negative": "photograph",
+  casts: "sculpture",
+  installations: "installation",
+  films: "film_video",
+  video: "film_video",
+  "video art": "film_video",
+  "sound art": "audio",
+  "printing blocks": "printing_matrix",
+  "printing plates": "printing_matrix",
+  collages: "mixed_media",
+  "mixed media": "mixed_media",
+  ceramics: "ceramic",
+  glass: "glass",
+  metals: "metalwork",
+  wood: "woodwork",
+  textiles: "textile",
+  "textile art": "textile",
+  costume: "costume",
+  furniture: "furniture",
+  mirrors: "furniture",
+  "crèches": "creche",
+  containers: "everyday_object",
+  "lighting devices": "everyday_object",
+  "tools and equipment": "everyday_object",
+  "weapons and ammunition": "everyday_object",
+  "recreational artifacts": "everyday_object",
+  "vehicles (transportation)": "everyday_object",
+  "sound devices": "everyday_object",
+  "measuring devices": "scientific",
+  "architectural models": "architecture",
+  "architectural elements": "architecture",
+  books: "book_document",
+  "documents and information artifacts": "book_document",
+  "religious visual works": "work_of_art",
+};
+
+/** ICCD record kinds (`fields.scheda`, the TSK of the record) → type; OA and OAC are refined by OGTD. */
+const ICCD_SCHEDA_TYPES: Record<string, TypeKey> = {
+  F: "photograph",
+  FF: "photograph",
+  D: "work_on_paper",
+  S: "print",
+  MI: "printing_matrix",
+  OA: "work_of_art",
+  OAC: "work_of_art",
+  RA: "archaeological_find",
+  TMA: "archaeological_find",
+  AT: "archaeological_find",
+  SI: "archaeological_site",
+  SAS: "archaeological_site",
+  CA: "archaeological_site",
+  MA: "archaeological_site",
+  A: "architecture",
+  PG: "architecture",
+  NU: "coin",
+  BDM: "ethnographic",
+  BDI: "ethnographic",
+  E: "ethnographic",
+  PST: "scientific",
+  VEAC: "costume",
+};
+
+/** Works of art (OA, OAC) by their definition (OGTD). */
+const ICCD_OGTD_TYPES: [RegExp, TypeKey][] = [
+  [/dipint|pittura/i, "painting"],
+  [/scultur|statu|busto|rilievo/i, "sculpture"],
+  [/disegn|acquerell/i, "work_on_paper"],
+  [/stampa|incisione/i, "print"],
+  [/fotograf/i, "photograph"],
+];
+
+const ENTITY_TYPES: Record<string, TypeKey> = { person: "person", organisation: "organisation", organization: "organisation" };
+
+/** Place kinds of Tate (GeoNames-like), Carnegie, ICCD and ISO 3166. */
+const PLACE_TYPES: Record<string, TypeKey> = {
+  country: "country",
+  nation: "country",
+  region: "region",
+  regione: "region",
+  state: "region",
+  county: "admin_division",
+  unitary_authority: "admin_division",
+  province: "admin_division",
+  provincia: "admin_division",
+  department: "admin_division",
+  canton: "admin_division",
+  prefecture: "admin_division",
+  national_district: "admin_division",
+  city: "city",
+  inhabited_place: "city",
+  comune: "city",
+  neighbourhood: "neighbourhood",
+  island: "geographic_feature",
+  island_group: "geographic_feature",
+  peninsula: "geographic_feature",
+  river: "geographic_feature",
+  bay: "geographic_feature",
+  canal: "geographic_feature",
+  palace: "building",
+};
+
+const OCCURRENCE_TYPES: Record<string, TypeKey> = {
+  acquisition: "acquisition",
+  commission: "commission",
+  committenza: "commission",
+  exhibition: "exhibition",
+  mostra: "exhibition",
+};
+
+const fieldText = (v: unknown): string | undefined => {
+  const first = Array.isArray(v) ? v[0] : v;
+  return typeof first === "string" && first.trim() ? first.trim() : undefined;
+};
+
+/**
+ * The record type from the source's classification. A classification the
+ * tables above do not know gets its table's "other" type, so that every
+ * classified record is counted in the types facet and a new source value shows
+ * up there instead of silently missing; the original value stays in the
+ * record's metadata. A record with no classification at all gets no type, and
+ * so does an entity whose kind is "unknown": saying person or organisation
+ * would be a guess. Media records get no type.
+ */
+export function recordTypeOf(r: Pick<MuseumRecord, "type" | "source" | "fields">): RecordType | undefined {
+  const f = r.fields ?? {};
+  const kind = fieldText(f.kind)?.toLowerCase();
+  const pick = (key: TypeKey | undefined) => (key ? MUSEUM_TYPES[key] : undefined);
+  switch (r.type) {
+    case "object": {
+      const scheda = fieldText(f.scheda) ?? (r.source === "iccd" ? fieldText(f.TSK) : undefined);
+      if (scheda) {
+        const s = scheda.toUpperCase();
+        const ogtd = fieldText(f.OGTD);
+        if ((s === "OA" || s === "OAC") && ogtd) {
+          const hit = ICCD_OGTD_TYPES.find(([re]) => re.test(ogtd));
+          if (hit) return pick(hit[1]);
+        }
+        if (s.startsWith("BN")) return MUSEUM_TYPES.natural_history; // BNB, BNM, BNP, BNPE, BNZ…: natural heritage
+        return pick(ICCD_SCHEDA_TYPES[s]) ?? MUSEUM_TYPES.other_object;
+      }
+      const classification = fieldText(f.classification)?.toLowerCase();
+      if (classification) return pick(CLASSIFICATION_TYPES[classification]) ?? MUSEUM_TYPES.other_object;
+      return kind === "group" ? MUSEUM_TYPES.group : undefined;
+    }
+    case "entity": {
+      if (kind) return pick(ENTITY_TYPES[kind]);
+      // No kind: only a person has a gender.
+      return fieldText(f.gender) ? MUSEUM_TYPES.person : undefined;
+    }
+    case "place":
+      return kind ? (pick(PLACE_TYPES[kind]) ?? MUSEUM_TYPES.other_place) : undefined;
+    case "occurrence":
+      return kind ? (pick(OCCURRENCE_TYPES[kind]) ?? MUSEUM_TYPES.other_occurrence) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Names of related records
+
+/** Metadata labels of the names kept from labelled relations (`maker` for creators). */
+const MAKER_LABEL = { it: "Autore", en: "Maker", fr: "Auteur" } as const;
+
+/** Roles that add nothing to "maker". */
+const PLAIN_ROLES = new Set(["artist", "autore", "author", "maker", "creator"]);
+
+/**
+ * A creator's name as shown on the record, with its role the way the
+ * museums write attributions: qualifiers before the name ("after Richard
+ * Wilson", "attributed to …", "studio of …", "possibly by …"), "and other
+ * artists" after it, any other role in brackets ("Gio Ponti (designer)",
+ * "Bissolo, Francesco (pittore)").
+ */
+export function makerText(name: string, role: string | null | undefined): string {
+  const r = role?.trim();
+  if (!r || PLAIN_ROLES.has(r.toLowerCase())) return name;
+  if (/^after$|\s(of|to|by)$/i.test(r)) return `${r} ${name}`;
+  if (/^and\s/i.test(r)) return `${name} ${r}`;
+  return `${name} (${r})`;
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// ---------------------------------------------------------------------------
 // Reading
 
 function openInput(file: string): NodeJS.ReadableStream {
@@ -423,7 +693,26 @@ export function convertRecord(r: MuseumRecord, ctx: Ctx): { record: InterchangeI
   const display = typeof r.dates?.display === "string" && r.dates.display.trim() ? clip(r.dates.display.trim(), 200) : undefined;
   const iccdLabels = r.field_labels_it;
   const skipFields = new Set(r.type === "media" ? ["mime"] : []);
-  const entries: { code: string; values: string[] }[] = [];
+  const entries: { code: string; values: string[]; label?: Localized }[] = [];
+  // Names of labelled relations (the creators'), first: a work whose maker record is not in the input still shows
+  // and finds its maker. With makers named, Tate's all_artists (the same names joined, "after …" included) is left
+  // out: one "Autore" line per maker reads better on the record page, in every language, and counts each name once.
+  for (const rel of r.relations ?? []) {
+    if (!rel || typeof rel.type !== "string" || typeof rel.label !== "string" || !rel.label.trim()) continue;
+    const type = toCode(rel.type);
+    const code = type === "creator" ? "maker" : type;
+    const value = clip(makerText(rel.label.trim(), rel.role), 20_000);
+    const same = entries.find((e) => e.code === code);
+    if (same) {
+      if (!same.values.includes(value)) same.values.push(value);
+      continue;
+    }
+    const rl = RELATION_LABELS[type]?.label;
+    const label: Localized =
+      type === "creator" ? MAKER_LABEL : rl ? Object.fromEntries(Object.entries(rl).map(([l, v]) => [l, capitalize(v)])) : { en: humanize(type) };
+    entries.push({ code, values: [value], label });
+  }
+  if (entries.some((e) => e.code === "maker")) skipFields.add("all_artists");
   for (const [key, value] of Object.entries(r.fields ?? {})) {
     if (skipFields.has(key)) continue;
     const values = fieldValues(value);
@@ -436,9 +725,10 @@ export function convertRecord(r: MuseumRecord, ctx: Ctx): { record: InterchangeI
 
   const texts: NonNullable<InterchangeInput["texts"]> = {};
   for (const locale of locales) {
-    let metadata: Metadata = entries.flatMap((e) =>
-      e.values.map((value) => ({ code: e.code, label: fieldLabel(e.code, locale, iccdLabels), type: "text" as const, value })),
-    );
+    let metadata: Metadata = entries.flatMap((e) => {
+      const label = e.label ? clip(e.label[locale] ?? e.label.en ?? Object.values(e.label)[0]!, 200) : fieldLabel(e.code, locale, iccdLabels);
+      return e.values.map((value) => ({ code: e.code, label, type: "text" as const, value }));
+    });
     if (metadata.length > 500) {
       ctx.warn(`${metadata.length} metadata entries: kept the first 500`);
       metadata = metadata.slice(0, 500);
@@ -452,6 +742,8 @@ export function convertRecord(r: MuseumRecord, ctx: Ctx): { record: InterchangeI
   }
 
   const record: InterchangeInput = { table, id, texts };
+  const recordType = recordTypeOf(r);
+  if (recordType) record.type = { id: recordType.id, code: recordType.code, name: { ...recordType.name } };
 
   // Dates: years, BCE negative.
   if (r.dates) {
@@ -559,6 +851,7 @@ export async function convertMuseum(
   const skipped: ConvertResult["skipped"] = [];
   const warnings: ConvertResult["warnings"] = [];
   const byTable: Record<string, number> = {};
+  const byType: Record<string, number> = {};
 
   // Pass 1: every id, its table and its interchange id.
   const known = new Map<string, Known>();
@@ -640,12 +933,14 @@ export async function convertMuseum(
       if (!out.write(`${JSON.stringify(converted.record)}\n`)) await once(out, "drain");
       written++;
       byTable[converted.record.table] = (byTable[converted.record.table] ?? 0) + 1;
+      const typeCode = converted.record.type?.code ?? "none";
+      byType[typeCode] = (byType[typeCode] ?? 0) + 1;
     }
   } finally {
     out.end();
     await closed;
   }
-  return { written, skipped, byTable, warnings, seconds: (performance.now() - t0) / 1000 };
+  return { written, skipped, byTable, byType, warnings, seconds: (performance.now() - t0) / 1000 };
 }
 
 function idOfLine(text: string): string | undefined {

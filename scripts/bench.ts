@@ -1,52 +1,77 @@
-// npm run bench [-- --records N --requests N --only pglite|postgres]
-//                [--postgres-db NAME] [--pglite-dir DIR] [--verbose]
-// Import throughput (records/s), record-page server time and search time
-// (median, p95) on a catalogue built by the demo generator, for PGlite and
-// PostgreSQL. With --postgres-db / --pglite-dir the catalogue is kept between
-// runs and imported only when it holds fewer records than asked for.
+// npm run bench [-- --records N --only pglite|postgres --postgres-db NAME --pglite-dir DIR --scale-to N
+//                  --seed N --concurrency C --also-concurrency C --repeat N --json FILE --verbose]
+// Prepares a catalogue built by the demo generator (PGlite and/or PostgreSQL; imported, or kept
+// between runs with --postgres-db / --pglite-dir, grown with --scale-to), samples ~220 distinct
+// requests from it, then starts the BUILT server on it as a child process and measures those
+// requests over HTTP, as visitors send them: p50 / p95 / max per class of request. Any request
+// that does not answer 2xx is listed and makes the exit code non-zero.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Command } from "commander";
 import pg from "pg";
-import { createRequestHandler, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../app/.server/db";
-import { anonymousViewer } from "../app/.server/access";
 import { importFile } from "../app/features/catalogue/import.server";
 import { generateDemo } from "./demo/generate";
-import { clearSearchCache, search } from "../app/features/search/search.server";
-import { parseSearchParams, SORTS } from "../app/features/search/search-params";
 import { seedDemoSite } from "./demo/site";
+import { scaleUp } from "./bench/scale";
+import { buildRequests, readPools, warmupRequests, type BenchRequest } from "./bench/sample";
+import { ensureBuild, startServer, type ServerTarget } from "./bench/server";
+import { printPass, runPass, summarise, type PassSummary } from "./bench/run";
 
+const int = (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`not a whole number: ${v}`);
+  return n;
+};
 const opts = new Command()
-  .option("--records <n>", "catalogue size", (v) => Number(v), 100_000)
-  .option("--requests <n>", "record pages to render per database", (v) => Number(v), 300)
+  .option("--records <n>", "catalogue size (demo records imported when the database holds fewer)", int, 100_000)
   .option("--only <db>", "pglite or postgres")
   .option("--postgres-db <name>", "keep the PostgreSQL catalogue in this database (created when missing)")
   .option("--pglite-dir <dir>", "keep the PGlite catalogue in this directory")
-  .option("--verbose", "print every search with its time")
-  .option("--scale-to <n>", "after importing --records demo records, copy them in SQL (new ids) up to this many records", (v) => Number(v))
+  .option("--scale-to <n>", "after importing --records demo records, copy them in SQL (new ids) up to this many records", int)
   .option("--postgres <url>", "PostgreSQL server for a throw-away database", process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres")
+  .option("--seed <n>", "seed of the request sample", int, 1)
+  .option("--concurrency <n>", "requests in flight in the measured passes", int, 1)
+  .option("--also-concurrency <n>", "then a pass over another ~220 requests with this many in flight (0: none)", int, 4)
+  .option("--repeat <n>", "run the same requests this many more times (counts and facets cached by then)", int, 0)
+  .option("--timeout <ms>", "a request taking longer fails", int, 30_000)
+  .option("--json <file>", "write the figures to this file")
+  .option("--verbose", "print every request with its time and status, and the server's output")
   .parse()
-  .opts<{ records: number; requests: number; only?: string; postgres: string; postgresDb?: string; pgliteDir?: string; verbose?: boolean; scaleTo?: number }>();
+  .opts<{
+    records: number; only?: string; postgresDb?: string; pgliteDir?: string; scaleTo?: number; postgres: string; seed: number;
+    concurrency: number; alsoConcurrency: number; repeat: number; timeout: number; json?: string; verbose?: boolean;
+  }>();
+if (opts.only && opts.only !== "pglite" && opts.only !== "postgres") throw new Error("--only: pglite or postgres");
+opts.concurrency = Math.max(1, opts.concurrency);
 
-const root = path.resolve(import.meta.dirname, "..");
-const buildFile = path.join(root, "build/server/index.js");
-if (!fs.existsSync(buildFile)) {
-  console.error("Run `npm run build` first.");
-  process.exit(1);
+/** Things to undo at the end or on Ctrl-C, last registered first. */
+const cleanups: (() => unknown)[] = [];
+async function cleanup() {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()!();
+    } catch (err) {
+      console.error(`cleanup: ${(err as Error).message}`);
+    }
+  }
 }
-const build = (await import(buildFile)) as ServerBuild;
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => {
+    if (interrupted) return; // tsx relays the terminal's Ctrl-C: the same signal twice
+    interrupted = true;
+    console.log(`\n${signal}: stopping the server and cleaning up…`);
+    void cleanup().finally(() => process.exit(130));
+  });
+
+ensureBuild((m) => console.log(m));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "teca-bench-"));
+cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }));
 
-const q = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * (s.length - 1)))]!;
-};
-
-let t = performance.now();
 let demoFiles: Awaited<ReturnType<typeof generateDemo>> | undefined;
 /** The demo catalogue, generated once per run and only when a database needs importing. */
 async function demo() {
@@ -59,177 +84,144 @@ async function demo() {
   return demoFiles;
 }
 
-type Row = { db: string; records: number; importSeconds: number; rate: number; median: number; p95: number; max: number; search?: { n: number; median: number; p95: number; max: number; slowest: string; warmMedian: number; warmP95: number } };
+type Result = {
+  db: string;
+  records: number;
+  importSeconds: number | null;
+  importRate: number | null;
+  requests: number;
+  serverStartSeconds?: number;
+  passes: PassSummary[];
+  error?: string;
+};
+const results: Result[] = [];
 
-/**
- * A rotating set of realistic searches: common and rare words, one and two
- * words, with and without filters, every sort.
- */
-async function benchQueries(database: Database, size: number): Promise<string[]> {
-  const words = await database.rows<{ w: string; n: number }>(sql`
-    select w, count(*)::int as n from (
-      select unnest(regexp_split_to_array(lower(label), '[^[:alpha:]]+')) as w from record_texts where locale = 'it'
-    ) x where length(w) > 4 group by w order by n desc`);
-  const common = words.slice(0, 12).map((x) => x.w);
-  // Rare: at most 5 occurrences per 100,000 records (the same words in a catalogue grown with --scale-to).
-  const rareMax = Math.max(5, Math.round((5 * size) / 100_000));
-  const rare = words.filter((x) => x.n <= rareMax).slice(0, 12).map((x) => x.w);
-  if (rare.length < 12 || common.length < 12) throw new Error("bench: the catalogue has too few distinct words");
-  const tags = (await database.rows<{ id: string }>(sql`select tag_id as id from record_tags group by tag_id order by count(*) desc limit 8`)).map((t) => t.id);
-  const qs: string[] = [];
-  const sorts = [...SORTS];
-  for (let i = 0; i < 60; i++) {
-    const sp = new URLSearchParams();
-    const kind = i % 6;
-    if (kind === 0) sp.set("q", common[i % common.length]!);
-    if (kind === 1) sp.set("q", rare[i % rare.length]!);
-    if (kind === 2) sp.set("q", `${common[i % common.length]} ${common[(i + 3) % common.length]}`);
-    if (kind === 3) sp.set("q", `${common[i % common.length]} ${rare[i % rare.length]}`);
-    if (kind === 4) sp.append("filtro", tags[i % tags.length]!);
-    if (kind === 5) {
-      sp.set("q", common[(i + 1) % common.length]!);
-      sp.append("filtro", tags[(i + 2) % tags.length]!);
-      sp.set("from", String(1800 + (i % 10) * 15));
-      sp.set("to", String(1900 + (i % 10) * 10));
-    }
-    if (i % 4 === 1) sp.set("media", "con_media");
-    if (i % 7 === 2) sp.append("table", "ca_objects");
-    sp.set("sort", sorts[i % sorts.length]!);
-    if (i % 5 === 4) sp.set("page", "2");
-    qs.push(sp.toString());
-  }
-  return qs;
-}
-const results: Row[] = [];
-
-/**
- * Grows an imported catalogue to `target` records by copying its records with
- * their texts, tags, relations and media under new ids ("17~3"): a large
- * catalogue in minutes instead of an import of an hour. Each round commits.
- */
-async function scaleUp(database: Database, from: number, target: number) {
-  const columns = async (table: string, skip: string[]) =>
-    (
-      await database.rows<{ c: string; d: string | null }>(sql`select column_name as c, column_default as d from information_schema.columns
-        where table_schema = current_schema() and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`)
-    )
-      .filter((x) => !skip.includes(x.c) && !x.d?.startsWith("nextval("))
-      .map((x) => x.c);
-  const list = (cs: string[], prefix = "") => sql.raw(cs.map((c) => `${prefix}${c}`).join(", "));
-  const recordCols = await columns("records", ["id"]);
-  const [{ base }] = (await database.rows<{ base: number }>(sql`select count(*)::int as base from records where id not like '%~%'`)) as [{ base: number }];
-  let n = from;
-  const t0 = performance.now();
-  for (let k = Math.floor(n / base); n < target; k++) {
-    const limit = Math.min(base, target - n);
-    const suffix = `~${k}`;
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into records (id, ${list(recordCols)})
-        select id || ${suffix}, ${list(recordCols)} from records where id not like '%~%' order by uid limit ${limit}`);
-      const copies = sql`select n.uid as new_uid, o.uid as old_uid from records n join records o
-        on o.table_name = n.table_name and o.id = left(n.id, length(n.id) - ${suffix.length}) where n.id like ${`%${suffix}`}`;
-      for (const [table, key] of [["record_texts", "record_uid"], ["record_tags", "record_uid"], ["relations", "from_uid"], ["media", "record_uid"]] as const) {
-        const cols = await columns(table, [key]);
-        await tx.execute(sql`insert into ${sql.identifier(table)} (${sql.identifier(key)}, ${list(cols)})
-          select c.new_uid, ${list(cols, "x.")} from (${copies}) c join ${sql.identifier(table)} x on x.${sql.identifier(key)} = c.old_uid`);
-      }
-      await tx.execute(sql`select teca_refresh_search_docs(array(select uid from records where id like ${`%${suffix}`}))`);
-    });
-    n += limit;
-    console.log(`  ${n.toLocaleString("en")} records (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
-  }
-  await database.rows(sql`analyze`);
-}
-
-async function bench(name: string, database: Database, store: string) {
+/** Imports (when the database holds fewer than --records), grows (--scale-to) and counts the catalogue. */
+async function prepare(name: string, database: Database, mediaStore: string) {
   const [{ n: existing }] = (await database.rows<{ n: number }>(sql`select count(*)::int as n from records`)) as [{ n: number }];
-  let imported = existing;
-  let importSeconds = NaN;
+  let records = existing;
+  let importSeconds: number | null = null;
   if (existing < opts.records) {
     const files = await demo();
-    console.log(`\n[${name}] importing…`);
-    t = performance.now();
-    const res = await importFile(database, files.file, { mediaDir: files.mediaDir, mediaStore: store, batchSize: 1000 });
-    importSeconds = (performance.now() - t) / 1000;
+    console.log(`[${name}] importing…`);
+    const t0 = performance.now();
+    const res = await importFile(database, files.file, { mediaDir: files.mediaDir, mediaStore, batchSize: 1000 });
+    importSeconds = (performance.now() - t0) / 1000;
     if (res.rejected.length || res.failed) throw new Error(`import failed: ${JSON.stringify(res.rejected.slice(0, 2))} ${res.failed?.reason}`);
     await seedDemoSite(database);
     await database.rows(sql`analyze`);
-    imported = res.imported;
+    records = res.imported;
     console.log(`  ${res.imported} records in ${importSeconds.toFixed(1)} s → ${Math.round(res.imported / importSeconds)} records/s`);
   } else {
-    console.log(`\n[${name}] ${existing.toLocaleString("en")} records already there: import not measured`);
+    console.log(`[${name}] ${existing.toLocaleString("en")} records already there: import not measured`);
   }
-  const rate = imported / importSeconds;
-  if (opts.scaleTo && imported < opts.scaleTo) {
+  if (opts.scaleTo && records < opts.scaleTo) {
     console.log(`  copying records up to ${opts.scaleTo.toLocaleString("en")}…`);
-    await scaleUp(database, imported, opts.scaleTo);
-    imported = opts.scaleTo;
+    await scaleUp(database, records, opts.scaleTo);
+    records = opts.scaleTo;
   }
-
-  // Visible records to render, chosen deterministically across tables.
-  const ids = await database.rows<{ table_name: string; id: string }>(
-    sql`select table_name, id from records where access = 1 order by md5(table_name || id) limit ${opts.requests}`,
-  );
-  const slug: Record<string, string> = { ca_objects: "oggetti", ca_entities: "entita", ca_occurrences: "occorrenze", ca_places: "luoghi", ca_collections: "collezioni", assets: "media", objects: "data" };
-  const handler = createRequestHandler(build, "production");
-  const context = { database, viewer: anonymousViewer(), requestId: "bench", mediaDir: store };
-  const prefixes = ["", "/en", "/fr"];
-  // warm-up
-  for (const r of ids.slice(0, 20)) await (await handler(new Request(`http://bench/${slug[r.table_name]}/${r.id}`), context as never)).text();
-  const times: number[] = [];
-  for (let i = 0; i < ids.length; i++) {
-    const r = ids[i]!;
-    const url = `http://bench${prefixes[i % 3]}/${slug[r.table_name]}/${r.id}`;
-    const s = performance.now();
-    const response = await handler(new Request(url), context as never);
-    await response.text();
-    times.push(performance.now() - s);
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-  }
-  const row: Row = { db: name, records: imported, importSeconds, rate, median: q(times, 0.5), p95: q(times, 0.95), max: Math.max(...times) };
-  console.log(`  record page (SSR, ${times.length} requests): median ${row.median.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, max ${row.max.toFixed(1)} ms`);
-  const queries = await benchQueries(database, imported);
-  const ctx = { database, viewer: anonymousViewer(), locale: "it" as const };
-  // Warm-up in each locale: every locale's search documents are read once (from disk, after other work
-  // evicted them from the OS cache), as on a server that has been answering searches.
-  for (const q of queries.slice(0, 10))
-    for (const locale of ["it", "en", "fr"] as const) {
-      const p = parseSearchParams(new URLSearchParams(q));
-      if (p.ok) await search({ ...ctx, locale }, p.params);
-    }
-  // Cold: counts and facets computed (cache cleared before each query). Warm: a second page/sort of the
-  // same search, which reuses the cached counts and facets, as paging through results does.
-  const cold: { ms: number; q: string }[] = [];
-  const warm: number[] = [];
-  for (const [i, q] of queries.entries()) {
-    const p = parseSearchParams(new URLSearchParams(q));
-    if (!p.ok) throw new Error(`bench query rejected: ${q}: ${p.error.message}`);
-    const c = { ...ctx, locale: (["it", "en", "fr"] as const)[i % 3] };
-    clearSearchCache(database);
-    let s0 = performance.now();
-    await search(c, p.params);
-    cold.push({ ms: performance.now() - s0, q });
-    s0 = performance.now();
-    await search(c, { ...p.params, page: p.params.page + 1 });
-    warm.push(performance.now() - s0);
-    if (opts.verbose) console.log(`    ${cold.at(-1)!.ms.toFixed(0).padStart(5)} ms  next ${warm.at(-1)!.toFixed(0).padStart(4)} ms  ${c.locale} ${q}`);
-  }
-  const ms = cold.map((x) => x.ms);
-  const slowest = cold.reduce((a, b) => (b.ms > a.ms ? b : a));
-  row.search = { n: ms.length, median: q(ms, 0.5), p95: q(ms, 0.95), max: slowest.ms, slowest: slowest.q, warmMedian: q(warm, 0.5), warmP95: q(warm, 0.95) };
-  console.log(`  search, cold (${ms.length} queries, count + facets + page): median ${row.search.median.toFixed(1)} ms, p95 ${row.search.p95.toFixed(1)} ms, max ${slowest.ms.toFixed(0)} ms (${slowest.q})`);
-  console.log(`  search, next page of the same search: median ${row.search.warmMedian.toFixed(1)} ms, p95 ${row.search.warmP95.toFixed(1)} ms`);
-  results.push(row);
+  return { records, importSeconds, importRate: importSeconds ? records / importSeconds : null };
 }
 
+/**
+ * One database: prepare it and sample the requests with the bench's own connection, close it
+ * (PGlite allows one process), start the built server on it, warm up, measure, stop the server.
+ */
+async function bench(name: string, open: () => Promise<Database>, target: ServerTarget, mediaStore: string) {
+  console.log(`\n[${name}]`);
+  const database = await open();
+  let closed = false;
+  const close = async () => {
+    if (!closed) {
+      closed = true;
+      await database.close();
+    }
+  };
+  cleanups.push(close);
+  let prepared: Awaited<ReturnType<typeof prepare>>;
+  let main: BenchRequest[];
+  let other: BenchRequest[] = [];
+  let warmup: BenchRequest[];
+  try {
+    prepared = await prepare(name, database, mediaStore);
+    const t0 = performance.now();
+    const pools = await readPools(database, opts.seed);
+    const a = buildRequests(pools, opts.seed);
+    main = a.requests;
+    const used = new Set(main.map((r) => r.path));
+    if (opts.alsoConcurrency && opts.alsoConcurrency !== opts.concurrency) {
+      const b = buildRequests(pools, opts.seed + 1, used);
+      other = b.requests;
+      if (b.short.length) console.log(`  concurrency pass, classes short of requests: ${b.short.join(", ")}`);
+      for (const r of other) used.add(r.path);
+    }
+    warmup = warmupRequests(pools, used);
+    console.log(`  ${main.length} distinct requests sampled (seed ${opts.seed})${other.length ? `, ${other.length} others for the concurrency pass` : ""} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    if (a.short.length) console.log(`  classes short of requests: ${a.short.join(", ")}`);
+    if (main.length < 200) console.log(`  WARNING: fewer than 200 requests (the catalogue is too small or too uniform)`);
+  } finally {
+    await close();
+  }
+  const result: Result = { db: name, records: prepared.records, importSeconds: prepared.importSeconds, importRate: prepared.importRate, requests: main.length, passes: [] };
+  results.push(result);
+
+  const t0 = performance.now();
+  const server = await startServer({ target, mediaDir: mediaStore, verbose: opts.verbose });
+  cleanups.push(server.stop);
+  result.serverStartSeconds = (performance.now() - t0) / 1000;
+  console.log(`  server (pid ${server.pid}) answering at ${server.url} after ${result.serverStartSeconds.toFixed(1)} s`);
+  try {
+    const w = await runPass(server.url, warmup, { concurrency: 1, verbose: opts.verbose, label: "warm-up" });
+    const ws = summarise("warm-up", 1, w);
+    console.log(`  warm-up: ${warmup.length} requests (3 locales) in ${w.seconds.toFixed(1)} s, slowest ${ws.all.max.toFixed(0)} ms`);
+    if (ws.failures.length) {
+      printPass(name, ws);
+      result.passes.push(ws);
+    }
+    const pass = async (label: string, requests: BenchRequest[], concurrency: number, times = 1) => {
+      const timings = [];
+      let seconds = 0;
+      for (let i = 0; i < times; i++) {
+        const r = await runPass(server.url, requests, { concurrency, verbose: opts.verbose, label: label.split(" ")[0]! });
+        timings.push(...r.timings);
+        seconds += r.seconds;
+      }
+      const s = summarise(label, concurrency, { timings, seconds });
+      result.passes.push(s);
+      printPass(name, s);
+    };
+    await pass("cold (each request once)", main, opts.concurrency);
+    if (opts.repeat) await pass(`repeat ×${opts.repeat} (same requests, counts cached)`, main, opts.concurrency, opts.repeat);
+    if (other.length) await pass(`concurrency-${opts.alsoConcurrency} (${other.length} other requests)`, other, opts.alsoConcurrency);
+    if (result.passes.some((p) => p.failures.length)) {
+      const errors = server.output().filter((l) => /"level":(50|60)|error/i.test(l));
+      if (errors.length) console.log(`  server errors (last ${Math.min(10, errors.length)}):\n    ${errors.slice(-10).map((l) => l.slice(0, 600)).join("\n    ")}`);
+    }
+  } finally {
+    await server.stop();
+  }
+  const cold = result.passes.find((p) => p.name.startsWith("cold"));
+  if (cold) {
+    const p95Target = name === "postgres" ? 100 : 250;
+    if (result.records >= 100_000)
+      console.log(`  target (${name}, 100,000 records): search p95 ≤ ${p95Target} ms — ${cold.searches.p95.toFixed(0)} ms ${cold.searches.p95 <= p95Target ? "met" : "NOT MET"}`);
+    if (result.records >= 1_000_000 && name === "postgres")
+      console.log(`  target (postgres, 1,000,000 records): no search over 1 s — max ${cold.searches.max.toFixed(0)} ms ${cold.searches.max <= 1000 ? "met" : "NOT MET"}`);
+  }
+}
+
+let crashed = false;
 try {
   if (opts.only !== "postgres") {
     const dataDir = opts.pgliteDir ? path.resolve(opts.pgliteDir) : path.join(work, "pglite");
-    const db = await openDatabase({ dataDir });
+    const media = opts.pgliteDir ? path.join(dataDir, "..", `${path.basename(dataDir)}-media`) : path.join(work, "media-pglite");
     try {
-      await bench("pglite", db, opts.pgliteDir ? path.join(dataDir, "..", `${path.basename(dataDir)}-media`) : path.join(work, "media-pglite"));
-    } finally {
-      await db.close();
+      await bench("pglite", () => openDatabase({ dataDir }), { dataDir }, media);
+    } catch (err) {
+      crashed = true;
+      console.error(`\n[pglite] failed: ${(err as Error).stack ?? err}`);
+      const r = results.find((x) => x.db === "pglite");
+      if (r) r.error = String(err);
     }
   }
   if (opts.only !== "pglite") {
@@ -237,40 +229,62 @@ try {
     if (keep && !/^[a-z_][a-z0-9_]*$/.test(opts.postgresDb!)) throw new Error("--postgres-db: lower-case letters, digits and _ only");
     const name = opts.postgresDb ?? `teca_bench_${crypto.randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: opts.postgres });
+    let connected = false;
     try {
       await admin.connect();
+      connected = true;
     } catch {
       console.log(`\n[postgres] not reachable at ${opts.postgres}: skipped`);
     }
-    if ((admin as unknown as { _connected: boolean })._connected) {
+    if (connected) {
+      cleanups.push(() => admin.end());
       const exists = (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount;
       if (!exists) await admin.query(`create database ${name}`);
+      if (!keep) cleanups.push(() => admin.query(`drop database if exists ${name} with (force)`));
       const u = new URL(opts.postgres);
       u.pathname = `/${name}`;
-      const db = await openDatabase({ databaseUrl: u.toString() });
+      const databaseUrl = u.toString();
+      const media = keep ? path.join(os.tmpdir(), `${name}-media`) : path.join(work, "media-postgres");
       try {
-        await bench("postgres", db, keep ? path.join(os.tmpdir(), `${name}-media`) : path.join(work, "media-postgres"));
-      } finally {
-        await db.close();
-        if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        await bench("postgres", () => openDatabase({ databaseUrl }), { databaseUrl }, media);
+      } catch (err) {
+        crashed = true;
+        console.error(`\n[postgres] failed: ${(err as Error).stack ?? err}`);
+        const r = results.find((x) => x.db === "postgres");
+        if (r) r.error = String(err);
       }
     }
   }
 } finally {
-  fs.rmSync(work, { recursive: true, force: true });
+  await cleanup();
 }
 
-console.log("\n| database | records | import | import rate | record page median | p95 |");
-console.log("|---|---|---|---|---|---|");
-for (const r of results)
-  console.log(`| ${r.db} | ${r.records.toLocaleString("en")} | ${Number.isNaN(r.importSeconds) ? "–" : `${r.importSeconds.toFixed(1)} s`} | ${Number.isNaN(r.rate) ? "–" : `${Math.round(r.rate).toLocaleString("en")} records/s`} | ${r.median.toFixed(1)} ms | ${r.p95.toFixed(1)} ms |`);
-console.log("\n| database | searches | cold median | cold p95 | cold max | next page median | next page p95 |");
-console.log("|---|---|---|---|---|---|---|");
-for (const r of results)
-  if (r.search)
-    console.log(`| ${r.db} | ${r.search.n} | ${r.search.median.toFixed(1)} ms | ${r.search.p95.toFixed(1)} ms | ${r.search.max.toFixed(0)} ms | ${r.search.warmMedian.toFixed(1)} ms | ${r.search.warmP95.toFixed(1)} ms |`);
-if (results.length === 2) {
-  const [a, b] = results as [Row, Row];
-  console.log(`\nPGlite/PostgreSQL ratios — import time ${(a.importSeconds / b.importSeconds).toFixed(2)}×, page median ${(a.median / b.median).toFixed(2)}×, p95 ${(a.p95 / b.p95).toFixed(2)}×`);
+const f = (x: number) => (x >= 100 ? Math.round(x).toLocaleString("en") : x.toFixed(1));
+console.log("\n| database | records | import | pass | requests | searches p50 | p95 | max | record page p50 | p95 | failed |");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+for (const r of results) {
+  const imp = r.importSeconds ? `${r.importSeconds.toFixed(1)} s (${Math.round(r.importRate!).toLocaleString("en")}/s)` : "–";
+  for (const p of r.passes.filter((x) => x.name !== "warm-up")) {
+    const rec = p.classes.record;
+    console.log(
+      `| ${r.db} | ${r.records.toLocaleString("en")} | ${imp} | ${p.name.split(" (")[0]} | ${p.all.n} | ${f(p.searches.p50)} ms | ${f(p.searches.p95)} ms | ${f(p.searches.max)} ms | ${rec ? `${f(rec.p50)} ms` : "–"} | ${rec ? `${f(rec.p95)} ms` : "–"} | ${p.all.failed || ""} |`,
+    );
+  }
+  if (r.error) console.log(`| ${r.db} | ${r.records.toLocaleString("en")} | ${imp} | failed: ${r.error.split("\n")[0]} |`);
+}
+
+if (opts.json) {
+  const out = {
+    date: new Date().toISOString(),
+    machine: { node: process.version, cpus: os.cpus().length, platform: `${os.platform()} ${os.release()}` },
+    options: opts,
+    results,
+  };
+  fs.writeFileSync(opts.json, `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`\nFigures written to ${opts.json}`);
+}
+const failed = results.reduce((n, r) => n + r.passes.reduce((m, p) => m + p.failures.length, 0), 0);
+if (failed || crashed) {
+  console.log(`\n${failed} request(s) failed${crashed ? "; a database's run did not complete" : ""}.`);
+  process.exitCode = 1;
 }

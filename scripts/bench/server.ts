@@ -1,0 +1,127 @@
+// The built server as a child process for the benchmark: built first when
+// stale (as `npm start` decides), started with `node scripts/start.mjs` on the
+// database it is given, stopped at the end.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+const buildFile = path.join(root, "build/server/index.js");
+
+function newest(dir: string): number {
+  let t = 0;
+  if (!fs.existsSync(dir)) return t;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/** Builds the app when build/server/index.js is missing or older than app/, public/ or package.json (scripts/start.mjs's rule). */
+export function ensureBuild(log: (m: string) => void) {
+  const built = fs.existsSync(buildFile) ? fs.statSync(buildFile).mtimeMs : 0;
+  const sources = Math.max(newest(path.join(root, "app")), newest(path.join(root, "public")), fs.statSync(path.join(root, "package.json")).mtimeMs);
+  if (built && sources <= built) return;
+  log(built ? "The build is older than the sources: building…" : "No build: building…");
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`npm run build failed (exit ${r.status}):\n${`${r.stdout}\n${r.stderr}`.trim().split("\n").slice(-30).join("\n")}`);
+  log(`  built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** A TCP port nobody listens on right now. */
+export async function freePort(host = "127.0.0.1"): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.on("error", reject);
+    s.listen(0, host, () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export type ServerTarget = { databaseUrl: string } | { dataDir: string };
+
+export type RunningServer = {
+  url: string;
+  pid: number;
+  /** The server's last output lines (its log), for error reports. */
+  output: () => string[];
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts `node scripts/start.mjs` on the given database (DATABASE_URL, or DATA_DIR for PGlite) and
+ * media directory, on a free port of 127.0.0.1, and waits until /healthz answers 200.
+ */
+export async function startServer(opts: { target: ServerTarget; mediaDir: string; verbose?: boolean; timeoutMs?: number }): Promise<RunningServer> {
+  const host = "127.0.0.1";
+  const port = await freePort(host);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: host,
+    PORT: String(port),
+    MEDIA_DIR: opts.mediaDir,
+    TECA_DEMO: "0",
+    NODE_ENV: "production",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
+  };
+  delete env.DATABASE_URL;
+  delete env.DATA_DIR;
+  if ("databaseUrl" in opts.target) env.DATABASE_URL = opts.target.databaseUrl;
+  else env.DATA_DIR = opts.target.dataDir;
+
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) {
+      if (!line) continue;
+      lines.push(line);
+      if (lines.length > 400) lines.shift();
+      if (opts.verbose) console.log(`    [server] ${line.length > 300 ? `${line.slice(0, 300)}…` : line}`);
+    }
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  const exit = new Promise<void>((resolve) =>
+    child.on("exit", (code, signal) => {
+      exited = { code, signal };
+      resolve();
+    }),
+  );
+
+  const stop = async () => {
+    if (exited) return;
+    child.kill("SIGTERM");
+    const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    await exit;
+    clearTimeout(killer);
+  };
+
+  const url = `http://${host}:${port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 300_000);
+  for (;;) {
+    if (exited) {
+      const e = exited as { code: number | null; signal: NodeJS.Signals | null };
+      throw new Error(`the server exited before answering /healthz (code ${e.code}, signal ${e.signal}):\n${lines.slice(-30).join("\n")}`);
+    }
+    try {
+      const r = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) });
+      await r.arrayBuffer();
+      if (r.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer /healthz within ${Math.round((opts.timeoutMs ?? 300_000) / 1000)} s:\n${lines.slice(-30).join("\n")}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, pid: child.pid!, output: () => [...lines], stop };
+}

@@ -3,6 +3,7 @@ import type { ServiceContext } from "~/.server/context";
 import { hasVisibleImage } from "~/.server/access";
 import { toTextArray } from "../records/cards.server";
 import type { SearchParams } from "./search-params";
+import { docsOf } from "./text-match.server";
 
 export type FacetNode = { id: string; name: string; path: string; parentId: string | null; count: number; type: string; hasChildren: boolean };
 export type Facets = {
@@ -85,7 +86,7 @@ export function facetStatement(ctx: ServiceContext, p: SearchParams, where: SQL[
       from (
         select d.table_name, d.type_id, d.decade, d.decade_end, ${hasVisibleImage(viewer, "d")} as has_media,
           case when vt.depth <= 1 then d.top_set else d.tag_set end as tag_set
-        from search_docs d cross join vt where ${sql.join(where, sql` and `)}
+        from ${docsOf(locale)} d cross join vt where ${sql.join(where, sql` and `)}
       ) m
       group by grouping sets ((table_name, type_id, decade, decade_end, has_media), (tag_set))
     ),

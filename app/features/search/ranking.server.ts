@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { hasVisibleImage } from "~/.server/access";
 import { toTextArray } from "../records/cards.server";
-import { intArray, matchedCountSql, type TextMatch } from "./text-match.server";
+import { docsOf, intArray, matchedCountSql, type TextMatch } from "./text-match.server";
 
 /** Above this many matches, the text score is left out: it reads every matching vector. */
 export const RANK_LIMIT = 4000;
@@ -22,7 +22,7 @@ const EXPANSION_WEIGHT = 0.3;
  * 2. in "or" mode, how many of the words (clauses) the record holds;
  * 3. a title that is the query, then one that starts with it;
  * 4. a record dated in the year, span or century the query names;
- * 5. every typed word in the title;
+ * 5. every typed word in the title, else each word or an equivalent of it;
  * 6. the text score (at most RANK_LIMIT matches): cover density of the typed
  *    words (proximity) with field weights, normalised by the document's
  *    length, plus a share of the equivalents' score;
@@ -32,12 +32,16 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
   const { locale, viewer } = ctx;
   const identHit = m.idents.length ? sql`coalesce(d.ident = any(${toTextArray(m.idents)}), false)` : sql`false`;
   const dateHit = m.years ? sql`coalesce(d.years && int4range(${m.years.from}, ${m.years.to}, '[]'), false)` : sql`false`;
-  // Title matches as a hashed set from the GIN index.
-  const titleGroups = m.titleGroups.filter((g) => g.length);
-  const titleHit = titleGroups.length === m.titleGroups.length && titleGroups.length
-    ? sql`d.record_uid in (select t.record_uid from search_docs t where t.locale = ${locale} and (${sql.join(
-      titleGroups.map((g) => sql`t.lex && ${intArray(g)}`), m.mode === "or" ? sql` or ` : sql` and `)}))`
-    : sql`false`;
+  // Title matches as hashed sets from the GIN index: every typed word in the title (2), else every word or
+  // one of its equivalents (1).
+  const inTitles = (groups: number[][]) => {
+    const g = groups.filter((x) => x.length);
+    return g.length === groups.length && g.length
+      ? sql`d.record_uid in (select t.record_uid from ${docsOf(locale)} t where (${sql.join(
+        g.map((x) => sql`t.lex && ${intArray(x)}`), m.mode === "or" ? sql` or ` : sql` and `)}))`
+      : sql`false`;
+  };
+  const titleHit = sql`case when ${inTitles(m.titleGroups)} then 2 when ${inTitles(m.clauseTitleGroups)} then 1 else 0 end`;
   const textScore = m.rankQuery
     ? sql`ts_rank_cd(${WEIGHTS}::float4[], x.tsv, ${m.rankQuery}::tsquery, 1)`
     : sql`0`;
@@ -50,7 +54,7 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
     with m as materialized (
       select d.record_uid as uid, d.sort_key, d.quality, ${hasVisibleImage(viewer, "d")} as img,
         ${identHit} as ident_hit, ${matchedCountSql("d", m)} as matched, ${dateHit} as date_hit, ${titleHit} as title
-      from search_docs d where ${sql.join(where, sql` and `)}
+      from ${docsOf(locale)} d where ${sql.join(where, sql` and `)}
     )
     select uid, score from (
       select m.*, case when (select count(*) from m) <= ${RANK_LIMIT} then (

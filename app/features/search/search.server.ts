@@ -11,7 +11,7 @@ import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type SearchPar
 import { cacheFacets, cachedFacets, clearFacetCache, facetStatement, visibleTree, type FacetRow, type Facets } from "./facets.server";
 import { parseQuery, queryWords, type ParsedQuery } from "./query";
 import { clearSynonymCache, synonymIndex, type SynonymIndex } from "./synonyms.server";
-import { corrections, intArray, matchSql, textMatch, type TextMatch } from "./text-match.server";
+import { corrections, docsOf, intArray, matchSql, rowsOf, textMatch, type TextMatch } from "./text-match.server";
 import { rankedPageStatement } from "./ranking.server";
 
 export type { FacetNode, Facets } from "./facets.server";
@@ -123,21 +123,6 @@ async function prepare(ctx: ServiceContext, p: SearchParams, opts: SearchOptions
   return { match, tagNums: new Map(rows.map((r) => [r.id, Number(r.num)])), normalized: parsed.normalized };
 }
 
-/**
- * Runs a statement; when it matches words (GIN lookups on search_docs.lex),
- * with sequential and ordered index scans off: for a common word the planner
- * would rather scan the table, and for a rare one walk a sort index, testing
- * every row's array against the word's entries — which costs far more per
- * row than it estimates. Bitmap scans of the GIN index never test arrays.
- */
-async function rowsOf<T>(ctx: ServiceContext, statement: SQL, words: boolean): Promise<T[]> {
-  if (!words) return ctx.database.rows<T>(statement);
-  return ctx.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
-    return ((await tx.execute(statement)) as unknown as { rows: T[] }).rows;
-  });
-}
-
 /** SQL: the search document `alias` is not of an excluded type (null when nothing is excluded). */
 function typeShown(alias: string, excludedTypes: number[] = DEFAULT_OPTIONS.excludedTypes): SQL | null {
   const ids = excludedTypes.map(Number).filter(Number.isInteger);
@@ -149,12 +134,12 @@ function typeShown(alias: string, excludedTypes: number[] = DEFAULT_OPTIONS.excl
 /**
  * The matching set: search documents (migrations 0009–0011) of the page's
  * locale that the viewer may see and that pass every filter and the words,
- * as conditions on `search_docs d`. Shared by the result page, the counts
+ * as conditions on the locale's documents `d` (docsOf). Shared by the result page, the counts
  * and the map.
  */
 function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: Prepared): SQL[] {
   const { locale, viewer } = ctx;
-  const where: SQL[] = [sql`d.locale = ${locale}`, recordVisible(viewer, "d"), sql`d.table_name = any(${toTextArray(p.tables)})`];
+  const where: SQL[] = [recordVisible(viewer, "d"), sql`d.table_name = any(${toTextArray(p.tables)})`];
   const shown = typeShown("d", opts.excludedTypes);
   if (shown) where.push(shown);
   // With words, the words' GIN bitmap must drive the scan (see rowsOf): conditions an index of search_docs
@@ -210,12 +195,12 @@ async function runSearch(
       words
         ? sql`with d as materialized (
             select d.record_uid, d.sort_key, d.date_start, d.type_id, d.has_media, d.has_restricted_media, d.quality
-            from search_docs d where ${sql.join(where, sql` and `)}
+            from ${docsOf(locale)} d where ${sql.join(where, sql` and `)}
           )`
         : sql``
     }
     select d.record_uid as uid, null::real as score
-    from ${words ? sql`d` : sql`search_docs d`}
+    from ${words ? sql`d` : sql`${docsOf(locale)} d`}
     ${words ? sql`` : sql`where ${sql.join(where, sql` and `)}`}
     order by ${p.shuffle ? sql`md5(d.record_uid::text || ${String(opts.shuffleSeed ?? 0)})` : rank ? sql`d.sort_key collate "C" asc, d.record_uid` : orderOf(run.sort as Exclude<Sort, "ss">, viewer, locale)}
     ${limit}`;
@@ -306,7 +291,7 @@ export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: S
   const prepared = await prepare(ctx, p, opts, parsed, parsed.words.length ? await synonymIndex(ctx.database) : null);
   const where = matchingSet(ctx, p, opts, prepared);
   const rows = await rowsOf<CardRow & { plat: number; plng: number }>(ctx, sql`
-    with m as (select r.uid, r.lat, r.lng from search_docs d join records r on r.uid = d.record_uid where ${sql.join(where, sql` and `)}),
+    with m as (select r.uid, r.lat, r.lng from ${docsOf(ctx.locale)} d join records r on r.uid = d.record_uid where ${sql.join(where, sql` and `)}),
     pts as (
       select m.uid, coalesce(m.lat, pl.lat) as plat, coalesce(m.lng, pl.lng) as plng from m
       left join lateral (

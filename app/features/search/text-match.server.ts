@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
+import { recordVisible } from "~/.server/access";
+import { LOCALES, type Locale } from "~/lib/locale";
 import { toTextArray } from "../records/cards.server";
 import { foldText, queryWords, type ParsedQuery, type YearSpan } from "./query";
 import { expandWords, type SynonymIndex } from "./synonyms.server";
@@ -18,6 +20,14 @@ export const anywhere = (ids: number[]) => ids.flatMap((id) => [2 * id, 2 * id +
 export const inTitle = (ids: number[]) => ids.map((id) => 2 * id + 1);
 
 export const intArray = (xs: number[]) => sql`${`{${[...new Set(xs)].join(",")}}`}::int[]`;
+
+/**
+ * The search documents of a locale: its partition, named directly. With a
+ * `locale = …` condition instead, the planner may read the partition through
+ * its primary key and test every row's words, which costs far more than the
+ * words' GIN bitmap.
+ */
+export const docsOf = (locale: Locale) => sql.identifier(`search_docs_${LOCALES.includes(locale) ? locale : "it"}`);
 
 const CONFIGS = "{teca_it,teca_en,teca_fr}";
 /** How many words a short last word may stand for as a prefix (shortest first). */
@@ -79,6 +89,8 @@ export type TextMatch = {
   years: YearSpan | null;
   /** Per literal word, its title entries: the title flag of the relevance sort. */
   titleGroups: number[][];
+  /** Per clause, the title entries of the words of every alternative (equivalents included): the next tier. */
+  clauseTitleGroups: number[][];
   /** tsquery texts for ranking: the typed words, and their equivalents (ranked lower). */
   rankQuery: string | null;
   expandQuery: string | null;
@@ -158,6 +170,7 @@ export async function textMatch(ctx: ServiceContext, parsed: ParsedQuery, mode: 
     idents: parsed.idents,
     years: parsed.dates[0] ? { from: parsed.dates[0].from, to: parsed.dates[0].to } : null,
     titleGroups: literalWords.map((l) => inTitle([...l.exact, ...l.prefix])),
+    clauseTitleGroups: clauses.filter((c) => c.alts.length).map((c) => c.alts.flat(2).filter((e) => e % 2 === 1)),
     rankQuery: orQuery(typed.flatMap((l, i) => (counts(i) ? lexemesOf(l, i) : []))),
     expandQuery: orQuery(termWords.flatMap((w) => byTermWord.get(w)?.lexemes.map(quoteLexeme) ?? [])),
     unknown: typed.filter((l, i) => counts(i) && !l.stop && l.word.length >= 3 && !/^\d+$/.test(l.word) && !l.exact.length && !l.prefix.length).map((l) => l.word),
@@ -187,26 +200,71 @@ export function matchedCountSql(alias: string, m: TextMatch): SQL {
   return sql`(${sql.join(m.clauses.map((c) => sql`${clauseSql(alias, c)}::int`), sql` + `)})`;
 }
 
-/** How close (pg_trgm similarity, 0–1) a catalogue word must be to a typed one to correct it. */
-const CORRECTION_THRESHOLD = 0.35;
+/**
+ * Runs a statement; when it matches words (GIN lookups on search_docs.lex),
+ * with sequential and ordered index scans off: for a common word the planner
+ * would rather scan the table, and for a rare one walk a sort index, testing
+ * every row's array against the word's entries — which costs far more per
+ * row than it estimates. Bitmap scans of the GIN index never test arrays.
+ */
+export async function rowsOf<T>(ctx: ServiceContext, statement: SQL, words: boolean): Promise<T[]> {
+  if (!words) return ctx.database.rows<T>(statement);
+  return ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
+    return ((await tx.execute(statement)) as unknown as { rows: T[] }).rows;
+  });
+}
+
+/** How close (pg_trgm similarity, 0–1) a catalogue word must be to a typed one to be a candidate correction. */
+const CORRECTION_THRESHOLD = 0.3;
+/** Candidates per word, and how many documents are counted at most to tell a common word from a rare one. */
+const CANDIDATES = 8;
+const FREQUENCY_CAP = 500;
+
+/** Edit distance with transpositions (optimal string alignment). */
+export function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)] as number[]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  return d[a.length]![b.length]!;
+}
 
 /**
- * A correction of each word: the most similar word of the records the
- * viewer may see (search_words keeps, per word, the access levels of the
- * records holding it), of a length within two letters. Words without one
- * are left out of the map.
+ * A correction of each word: among the words of the records the viewer may
+ * see (search_words keeps, per word, the access levels of the records
+ * holding it) that look like it (trigrams) and are within two letters of
+ * its length, the one fewest edits away (at most a third of the word),
+ * then the one more visible records hold. Words without one are left out.
  */
 export async function corrections(ctx: ServiceContext, words: string[]): Promise<Map<string, string>> {
   const list = [...new Set(words.filter((w) => w.length >= 3))];
   if (!list.length) return new Map();
   const mask = ctx.viewer.accessLevels.filter((l) => Number.isInteger(l) && l >= 1 && l <= 3).reduce((m, l) => m | (1 << l), 0);
-  const rows = await ctx.database.rows<{ q: string; word: string | null }>(sql`
-    select w.q, (
+  const rows = await rowsOf<{ q: string; u: string; word: string; df: number }>(ctx, sql`
+    select w.q, unaccent(w.q) as u, c.word, (
+      select count(*) from (
+        select 1 from ${docsOf(ctx.locale)} d join search_lexicon l on l.word = c.word collate "C"
+        where ${recordVisible(ctx.viewer, "d")} and d.lex && array[2 * l.id, 2 * l.id + 1]
+        limit ${FREQUENCY_CAP}
+      ) f)::int as df
+    from unnest(${toTextArray(list)}) as w(q)
+    cross join lateral (
       select s.word from search_words s
       where s.word % unaccent(w.q) and similarity(s.word, unaccent(w.q)) >= ${CORRECTION_THRESHOLD}
         and abs(length(s.word) - length(w.q)) <= 2 and (s.mask & ${mask}::smallint) <> 0 and s.word <> unaccent(w.q)
-      order by similarity(s.word, unaccent(w.q)) desc, s.word limit 1
-    ) as word
-    from unnest(${toTextArray(list)}) as w(q)`);
-  return new Map(rows.filter((r) => r.word).map((r) => [r.q, r.word!]));
+      order by similarity(s.word, unaccent(w.q)) desc, s.word limit ${CANDIDATES}
+    ) c`, true);
+  const best = new Map<string, { word: string; dist: number; df: number }>();
+  for (const r of rows) {
+    const dist = editDistance(r.u, r.word);
+    if (dist > Math.max(1, Math.floor(r.u.length / 3)) || r.df === 0) continue;
+    const cur = best.get(r.q);
+    if (!cur || dist < cur.dist || (dist === cur.dist && r.df > cur.df)) best.set(r.q, { word: r.word, dist, df: r.df });
+  }
+  return new Map([...best].map(([q, b]) => [q, b.word]));
 }

@@ -20,9 +20,10 @@ const EXPANSION_WEIGHT = 0.3;
  * The page of the relevance sort. Its keys, in order:
  * 1. the record whose identifier is the query;
  * 2. in "or" mode, how many of the words (clauses) the record holds;
- * 3. a title that is the query, then one that starts with it;
+ * 3. a title that is the query, then one that starts with its words;
  * 4. a record dated in the year, span or century the query names;
- * 5. every typed word in the title, else each word or an equivalent of it;
+ * 5. every typed word in the title as typed, then by its stems, then with the last as a prefix, then each
+ *    word or an equivalent;
  * 6. the text score (at most RANK_LIMIT matches): cover density of the typed
  *    words (proximity) with field weights, normalised by the document's
  *    length, plus a share of the equivalents' score;
@@ -32,8 +33,8 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
   const { locale, viewer } = ctx;
   const identHit = m.idents.length ? sql`coalesce(d.ident = any(${toTextArray(m.idents)}), false)` : sql`false`;
   const dateHit = m.years ? sql`coalesce(d.years && int4range(${m.years.from}, ${m.years.to}, '[]'), false)` : sql`false`;
-  // Title matches as hashed sets from the GIN index: every typed word in the title (2), else every word or
-  // one of its equivalents (1).
+  // Title matches as hashed sets from the GIN index: every typed word in the title as typed (4), or by its
+  // stems (3), the last one as a prefix (2), else every word or one of its equivalents (1).
   const inTitles = (groups: number[][]) => {
     const g = groups.filter((x) => x.length);
     return g.length === groups.length && g.length
@@ -41,7 +42,9 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
         g.map((x) => sql`t.lex && ${intArray(x)}`), m.mode === "or" ? sql` or ` : sql` and `)}))`
       : sql`false`;
   };
-  const titleHit = sql`case when ${inTitles(m.titleGroups)} then 2 when ${inTitles(m.clauseTitleGroups)} then 1 else 0 end`;
+  const hasPrefix = m.titleGroups.some((g, i) => g.length !== m.exactTitleGroups[i]!.length);
+  const titleHit = sql`case when ${inTitles(m.formTitleGroups)} then 4 when ${inTitles(m.exactTitleGroups)} then 3
+    when ${hasPrefix ? inTitles(m.titleGroups) : sql`false`} then 2 when ${inTitles(m.clauseTitleGroups)} then 1 else 0 end`;
   const textScore = m.rankQuery
     ? sql`ts_rank_cd(${WEIGHTS}::float4[], x.tsv, ${m.rankQuery}::tsquery, 1)`
     : sql`0`;
@@ -49,7 +52,10 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
     ? sql` + ${EXPANSION_WEIGHT} * ts_rank(${WEIGHTS}::float4[], x.tsv, ${m.expandQuery}::tsquery, 1)`
     : sql``;
   const exact = normalized ? sql`(sort_key = ${normalized})` : sql`false`;
-  const starts = normalized ? sql`(left(sort_key, ${normalized.length}) = ${normalized})` : sql`false`;
+  // starts with the query as whole words ("roma" starts "Roma, Colosseo", not "Romantica")
+  const starts = normalized
+    ? sql`(left(sort_key, ${normalized.length}) = ${normalized} and substr(sort_key, ${normalized.length + 1}, 1) !~ '[[:alnum:]]')`
+    : sql`false`;
   return sql`
     with m as materialized (
       select d.record_uid as uid, d.sort_key, d.quality, ${hasVisibleImage(viewer, "d")} as img,

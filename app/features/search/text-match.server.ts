@@ -40,8 +40,9 @@ type Looked = {
    * language is an ordinary word: "come" is one in Italian, not on an English page.)
    */
   stop: boolean;
-  /** Lexicon numbers of its stems and unstemmed form. */
+  /** Lexicon numbers of its stems and unstemmed form; of its unstemmed form only. */
   exact: number[];
+  form: number[];
   /** Lexicon numbers of the unstemmed words it begins (the last typed word only). */
   prefix: number[];
   /** Its stems and form as text (the ranking's tsquery). */
@@ -67,13 +68,15 @@ async function lookUp(ctx: ServiceContext, words: { word: string; prefix: boolea
         select unnest(tsvector_to_array(to_tsvector(c, ${w}))) from unnest(${CONFIGS}::regconfig[]) c
         union select unnest(tsvector_to_array(to_tsvector('teca_simple', ${w})))) x(s)
         join search_lexicon l on l.word = x.s collate "C") as exact,
+      array(select l.id from unnest(tsvector_to_array(to_tsvector('teca_simple', ${w}))) x(s)
+        join search_lexicon l on l.word = x.s collate "C") as form,
       ${prefixIds} as prefix`;
   });
-  const rows = await ctx.database.rows<{ i: number; stop: boolean; lexemes: string[]; exact: number[]; prefix: number[] }>(
+  const rows = await ctx.database.rows<{ i: number; stop: boolean; lexemes: string[]; exact: number[]; form: number[]; prefix: number[] }>(
     sql.join(parts, sql` union all `),
   );
   rows.sort((a, b) => a.i - b.i);
-  return rows.map((r) => ({ word: words[r.i]!.word, stop: r.stop, exact: r.exact.map(Number), prefix: r.prefix.map(Number), lexemes: r.lexemes }));
+  return rows.map((r) => ({ word: words[r.i]!.word, stop: r.stop, exact: r.exact.map(Number), form: r.form.map(Number), prefix: r.prefix.map(Number), lexemes: r.lexemes }));
 }
 
 /** One condition of a search: any of its alternatives (each: every group of `lex` entries), or dated within `years`. */
@@ -87,7 +90,13 @@ export type TextMatch = {
   idents: string[];
   /** The first date of the query: records dated then rank first. */
   years: YearSpan | null;
-  /** Per literal word, its title entries: the title flag of the relevance sort. */
+  /**
+   * Per literal word, its title entries: the title flag of the relevance sort — the word as typed
+   * (unstemmed), its stems (stemming conflates: Italian "roma", "romano", "romiti" are all "rom"), and
+   * with the last word as a prefix.
+   */
+  formTitleGroups: number[][];
+  exactTitleGroups: number[][];
   titleGroups: number[][];
   /** Per clause, the title entries of the words of every alternative (equivalents included): the next tier. */
   clauseTitleGroups: number[][];
@@ -169,11 +178,17 @@ export async function textMatch(ctx: ServiceContext, parsed: ParsedQuery, mode: 
     mode,
     idents: parsed.idents,
     years: parsed.dates[0] ? { from: parsed.dates[0].from, to: parsed.dates[0].to } : null,
+    formTitleGroups: literalWords.map((l) => inTitle(l.form)),
+    exactTitleGroups: literalWords.map((l) => inTitle(l.exact)),
     titleGroups: literalWords.map((l) => inTitle([...l.exact, ...l.prefix])),
     clauseTitleGroups: clauses.filter((c) => c.alts.length).map((c) => c.alts.flat(2).filter((e) => e % 2 === 1)),
     rankQuery: orQuery(typed.flatMap((l, i) => (counts(i) ? lexemesOf(l, i) : []))),
     expandQuery: orQuery(termWords.flatMap((w) => byTermWord.get(w)?.lexemes.map(quoteLexeme) ?? [])),
-    unknown: typed.filter((l, i) => counts(i) && !l.stop && l.word.length >= 3 && !/^\d+$/.test(l.word) && !l.exact.length && !l.prefix.length).map((l) => l.word),
+    // (a word with equivalents is not unknown: "incisione" finds engravings in an English-only catalogue)
+    unknown: typed
+      .filter((l, i) => counts(i) && !l.stop && l.word.length >= 3 && !/^\d+$/.test(l.word) && !l.exact.length && !l.prefix.length
+        && !expansions.some((e) => i >= e.start && i < e.start + e.length && e.terms.some((t) => queryWords(t).every((w) => byTermWord.get(w)?.exact.length))))
+      .map((l) => l.word),
     words,
   };
 }

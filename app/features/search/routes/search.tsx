@@ -125,6 +125,8 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
   const link = (over: Partial<SearchParams>) => base + searchQueryString(p, { page: 0, ...over });
   const pages = Math.max(1, Math.ceil(result.count / result.pageSize));
   const busy = navigation.state === "loading" && navigation.location?.pathname === base;
+  // After a correction the results, and so the count, are those of the corrected words.
+  const shownQ = result.notice?.kind === "corrected" ? result.notice.corrected : p.q;
   return (
     <div className="search">
       <h1 className="visually-hidden">{t("search.title")}</h1>
@@ -138,8 +140,8 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
             ? t("search.shuffle")
             : result.count === 1
               ? t("search.oneResult")
-              : p.q
-                ? t("search.resultsFor", { count: result.count.toLocaleString(locale), q: p.q })
+              : shownQ
+                ? t("search.resultsFor", { count: result.count.toLocaleString(locale), q: shownQ })
                 : t("search.results", { count: result.count.toLocaleString(locale) })}
         </p>
         <SortForm params={p} action={base} current={result.sort} hasText={Boolean(p.q)} />
@@ -152,13 +154,14 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
         </nav>
       </div>
       <ActiveFilters params={p} names={chipNames} link={link} types={result.facets.types} />
+      {result.dateHint && <DateSuggestion hint={result.dateHint} link={link} />}
       <div className={`search__layout ${filtersOpen ? "" : "search__layout--closed"}`}>
         <aside id="search-filters" className="search__filters" hidden={!filtersOpen} aria-label={t("search.filters")}>
           <FiltersPanel params={p} facets={result.facets} link={link} action={base} filtriOrder={loaderData.filtriOrder} />
         </aside>
         <section className="search__results" aria-busy={busy} aria-label={t("search.label")}>
+          <SearchNotice notice={result.notice} didYouMean={result.count > 0 ? result.didYouMean : null} link={link} />
           <Timeline decades={result.facets.decades} from={loaderData.timeline.from} to={loaderData.timeline.to} link={link} />
-          {result.notice && <p className="notice">{t("search.fuzzy")}</p>}
           {p.view === "map" && loaderData.points && (
             <MapView points={loaderData.points} tileUrl={loaderData.tiles.url} tileAttribution={loaderData.tiles.attribution} />
           )}
@@ -166,6 +169,12 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
             <div className="empty-state">
               <p>{t("search.noResults")}</p>
               <p>{t("search.noResultsHint")}</p>
+              {result.didYouMean && <DidYouMean q={result.didYouMean} link={link} />}
+              {p.q && (
+                <p>
+                  <Link to={link({ q: "" })}>{otherState(p) ? t("search.withoutWords", { q: p.q }) : t("search.browseAll")}</Link>
+                </p>
+              )}
             </div>
           ) : p.view === "auitable" || p.view === "map" ? (
             <ResultsTable items={result.data} />
@@ -207,6 +216,55 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
       </div>
     </div>
   );
+}
+
+/**
+ * What the search did beyond the literal words (a correction, relaxed words)
+ * and a correction it offers. The region is always there, so that a notice
+ * appearing after a client-side search is announced.
+ */
+function SearchNotice({ notice, didYouMean, link }: { notice: SearchResult["notice"]; didYouMean: string | null; link: (o: Partial<SearchParams>) => string }) {
+  const { t } = useI18n();
+  return (
+    <div className="search__notices" aria-live="polite">
+      {notice?.kind === "corrected" && <p className="notice">{t("search.corrected", { q: notice.q, corrected: notice.corrected })}</p>}
+      {notice?.kind === "relaxed" && <p className="notice">{t("search.relaxed", { q: notice.q })}</p>}
+      {didYouMean && <DidYouMean q={didYouMean} link={link} />}
+    </div>
+  );
+}
+
+/** "Did you mean «…»?" with the correction as a link to the same search with those words. */
+function DidYouMean({ q, link }: { q: string; link: (o: Partial<SearchParams>) => string }) {
+  const { t } = useI18n();
+  // The message's placeholder becomes the link, wherever the language puts it.
+  const [before, after = ""] = t("search.didYouMean", { q: "\u0000" }).split("\u0000");
+  return (
+    <p className="did-you-mean">
+      {before}
+      <Link to={link({ q })}>{q}</Link>
+      {after}
+    </p>
+  );
+}
+
+/** The year, span or century named by the words, offered (not applied) as the date filter. */
+function DateSuggestion({ hint, link }: { hint: { from: string; to: string }; link: (o: Partial<SearchParams>) => string }) {
+  const { t } = useI18n();
+  return (
+    <p className="date-suggestion">
+      <span className="date-suggestion__label">{t("search.suggestedFilter")}</span>{" "}
+      <Link to={link({ fromRaw: hint.from, toRaw: hint.to })} className="chip chip--suggest">
+        <span aria-hidden="true">+</span>
+        {hint.from === hint.to ? t("search.dateSuggestionYear", { year: hint.from }) : t("search.dateSuggestion", { from: hint.from, to: hint.to })}
+      </Link>
+    </p>
+  );
+}
+
+/** The search narrows by more than its words (filters, dates, images, sections). */
+function otherState(p: SearchParams) {
+  return p.filters.length > 0 || Boolean(p.fromRaw || p.toRaw) || p.media !== "all" || p.tablesExplicit;
 }
 
 function SearchBox({ params, action }: { params: SearchParams | null; action: string }) {

@@ -75,5 +75,9 @@ describe("synonyms", () => {
       { start: 0, length: 3, terms: ["oil on canvas"] },
       { start: 3, length: 1, terms: ["venezia", "venice"] },
     ]);
+    // the last word as the beginning of a term
+    expect(expandWords(index, ["ven"])).toEqual([]); // too short
+    expect(expandWords(index, ["vena"])).toEqual([]); // begins no term
+    expect(expandWords(index, ["acqua", "veni"])).toEqual([{ start: 1, length: 1, terms: ["venise", "venezia", "venice"] }]);
   });
 });

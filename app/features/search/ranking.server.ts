@@ -21,7 +21,7 @@ const EXPANSION_WEIGHT = 0.3;
  * 1. the record whose identifier is the query;
  * 2. in "or" mode, how many of the words (clauses) the record holds;
  * 3. a title that is the query, then one that starts with its words;
- * 4. a record dated in the year, span or century the query names;
+ * 4. a record dated within the year, span or century the query names, then one dated across it;
  * 5. every typed word in the title as typed, then by its stems, then with the last as a prefix, then each
  *    word or an equivalent;
  * 6. the text score (at most RANK_LIMIT matches): cover density of the typed
@@ -32,7 +32,9 @@ const EXPANSION_WEIGHT = 0.3;
 export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMatch, normalized: string, limit: SQL): SQL {
   const { locale, viewer } = ctx;
   const identHit = m.idents.length ? sql`coalesce(d.ident = any(${toTextArray(m.idents)}), false)` : sql`false`;
-  const dateHit = m.years ? sql`coalesce(d.years && int4range(${m.years.from}, ${m.years.to}, '[]'), false)` : sql`false`;
+  // dated within the query's years (2), or across them (1: a life, a long span)
+  const range = m.years ? sql`int4range(${m.years.from}, ${m.years.to}, '[]')` : null;
+  const dateHit = range ? sql`case when d.years <@ ${range} then 2 when d.years && ${range} then 1 else 0 end` : sql`0`;
   // Title matches as hashed sets from the GIN index: every typed word in the title as typed (4), or by its
   // stems (3), the last one as a prefix (2), else every word or one of its equivalents (1).
   const inTitles = (groups: number[][]) => {

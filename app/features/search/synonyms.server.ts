@@ -111,7 +111,8 @@ export type Expansion = { start: number; length: number; terms: string[] };
 
 /**
  * The equivalents of the query's words: longest runs first (up to four
- * words), a word belonging to at most one run. Terms are folded; each may
+ * words), a word belonging to at most one run; the last word, when nothing
+ * stands for it, also as the beginning of terms. Terms are folded; each may
  * have several words.
  */
 export function expandWords(index: SynonymIndex, words: string[], skip: (i: number) => boolean = () => false): Expansion[] {
@@ -127,5 +128,17 @@ export function expandWords(index: SynonymIndex, words: string[], skip: (i: numb
       for (let k = 0; k < n; k++) taken.add(i + k);
     }
   }
+  // The last word as the beginning of a term ("venez" → venezia, venice, venise): the three shortest.
+  const last = words.length - 1;
+  const prefix = folded[last] ?? "";
+  if (last >= 0 && !taken.has(last) && !skip(last) && prefix.length >= PREFIX_MIN && !prefix.includes(" ")) {
+    const keys = [...index.keys()].filter((k) => k.length > prefix.length && k.startsWith(prefix) && !k.includes(" "))
+      .sort((a, b) => a.length - b.length || a.localeCompare(b)).slice(0, 3);
+    const terms = [...new Set(keys.flatMap((k) => [k, ...index.get(k)!]))].slice(0, 12);
+    if (terms.length) out.push({ start: last, length: 1, terms });
+  }
   return out.sort((a, b) => a.start - b.start);
 }
+
+/** The shortest last word that stands for the terms it begins. */
+const PREFIX_MIN = 4;

@@ -81,3 +81,11 @@ describe("synonyms", () => {
     expect(expandWords(index, ["acqua", "veni"])).toEqual([{ start: 1, length: 1, terms: ["venise", "venezia", "venice"] }]);
   });
 });
+
+describe("corrected text", () => {
+  it("replaces the corrected words only, keeps the rest as typed and leaves out words without a correction", async () => {
+    const { correctText } = await import("./search.server");
+    expect(correctText("Milanno XIX secolo", new Map([["milanno", "milano"]]), new Set(["milanno"]))).toBe("milano XIX secolo");
+    expect(correctText("milano fotograffia zzqqxx", new Map([["fotograffia", "fotografia"]]), new Set(["fotograffia", "zzqqxx"]))).toBe("milano fotografia");
+  });
+});

@@ -87,7 +87,7 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
   const hint = parsed.dates[0] && !p.from && !p.to ? { from: String(parsed.dates[0].from), to: String(parsed.dates[0].to) } : null;
   if (!match) return { ...result, dateHint: hint };
   const fixes = match.unknown.length ? await corrections(ctx, match.unknown) : new Map<string, string>();
-  const corrected = fixes.size ? parsed.words.map((w) => fixes.get(w) ?? w).join(" ") : null;
+  const corrected = fixes.size ? correctText(p.q, fixes, new Set(match.unknown)) : null;
   if (result.count === 0) {
     let current = match;
     if (corrected) {
@@ -106,6 +106,18 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
     return { ...result, didYouMean: corrected, dateHint: hint };
   }
   return { ...result, didYouMean: corrected, dateHint: hint };
+}
+
+/**
+ * The text with its corrected words replaced (as typed otherwise: case, punctuation) and its unknown words
+ * that have no correction left out.
+ */
+export function correctText(q: string, fixes: Map<string, string>, unknown: Set<string>): string {
+  return q
+    .normalize("NFC")
+    .replace(/[\p{L}\p{N}]+/gu, (w) => fixes.get(w.toLowerCase()) ?? (unknown.has(w.toLowerCase()) ? "" : w))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** The filters that name a tag (not the pin filter, not a type). */

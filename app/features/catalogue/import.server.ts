@@ -113,12 +113,15 @@ async function writeBatches(database: Database, items: AsyncIterable<Parsed>, to
   let failed: ImportResult["failed"];
   let batch: Parsed[] = [];
   const mediaCache = new Map<string, Partial<Derived>>();
+  // In which batch each record's search documents were built, and each person or place was renamed.
+  const builtAt = new Map<number, number>();
+  const renamedAt = new Map<number, number>();
   const flush = async () => {
     try {
       const media = await deriveBatchMedia(batch, opts, mediaCache);
-      await database.db.transaction(async (tx) => {
-        await writeBatch(tx as unknown as Tx, batch, media);
-      });
+      const written = await database.db.transaction(async (tx) => writeBatch(tx as unknown as Tx, batch, media));
+      for (const uid of written.built) builtAt.set(uid, batches);
+      for (const uid of written.renamed) renamedAt.set(uid, batches);
     } catch (err) {
       // Drizzle's own message repeats the whole statement and its parameters; the driver's error is the cause.
       const cause = (err as { cause?: unknown }).cause;
@@ -136,7 +139,8 @@ async function writeBatches(database: Database, items: AsyncIterable<Parsed>, to
     if (batch.length >= size && !(await flush())) break;
   }
   if (!failed && batch.length) await flush();
-  // Also after a failed batch: the batches before it are committed and need their parent paths.
+  // Also after a failed batch: the batches before it are committed and need their parent paths and names.
+  if (imported) await refreshNamingRecords(database, builtAt, renamedAt);
   if (imported) await database.db.transaction(async (tx) => refreshParentPaths(tx as unknown as Tx));
   if (imported) {
     // Fresh statistics: the search's plans depend on them, and PGlite has no autovacuum to gather them.
@@ -271,6 +275,11 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
     )} on conflict (id) do update set type = excluded.type, names = tags.names || excluded.names, parent_id = excluded.parent_id, path = excluded.path, depth = excluded.depth, field = coalesce(excluded.field, tags.field)`);
   const movedTags = moved.length ? [...moved, ...(await moveDescendants(tx, moved))] : [];
 
+  // People and places that are new or whose names or access change: the records naming them are rebuilt too
+  // (their search documents hold those names, migration 0011).
+  const namedBefore = await namedSignatures(tx, records);
+  const renamed = records.filter((r) => NAMED_TABLES.includes(r.table) && namedBefore.get(`${r.table}/${r.id}`) !== namedSignature(r));
+
   const rows = records.map((r) => {
     const s = r.date?.start ?? r.date?.end;
     const e = r.date?.end ?? r.date?.start;
@@ -346,8 +355,49 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
   // Records below a moved tag, in this batch or earlier ones: their inherited tags follow the tree.
   const retagged = movedTags.length ? await retagRecords(tx, movedTags) : [];
   const refresh = retagged.length ? [...new Set([...uids, ...retagged])] : uids;
-  // The search reads its own narrow rows (migration 0009): rebuilt for the batch in the same transaction.
-  await tx.execute(sql`select teca_refresh_search_docs(${`{${refresh.join(",")}}`}::bigint[])`);
+  // The search reads its own narrow rows (migrations 0009–0011): rebuilt for the batch in the same transaction.
+  // The records of other batches that name a renamed person or place follow at the end of the import.
+  await tx.execute(sql`select teca_build_search_docs(${`{${refresh.join(",")}}`}::bigint[])`);
+  return { built: refresh, renamed: renamed.map((r) => uidOf.get(`${r.table}/${r.id}`)!) };
+}
+
+/**
+ * After the batches: the search documents of records that name a person or place renamed (or new) in a
+ * later batch than their own — or in this import while they were imported before — are rebuilt, so that
+ * they hold the names. (Per batch it would rebuild a record once for every batch naming one of its people.)
+ */
+async function refreshNamingRecords(database: Database, builtAt: Map<number, number>, renamedAt: Map<number, number>) {
+  if (!renamedAt.size) return;
+  const pairs = await database.rows<{ from_uid: number; target: number }>(sql`
+    select x.from_uid, t.uid as target from records t join relations x on x.to_table = t.table_name and x.to_id = t.id
+    where t.uid = any(${`{${[...renamedAt.keys()].join(",")}}`}::bigint[])`);
+  const stale = [...new Set(pairs
+    .filter((p) => (builtAt.get(Number(p.from_uid)) ?? -1) < renamedAt.get(Number(p.target))!)
+    .map((p) => Number(p.from_uid)))];
+  for (const chunk of chunks(stale, 1000))
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select teca_build_search_docs(${`{${chunk.join(",")}}`}::bigint[])`);
+    });
+}
+
+/** Tables whose records' names other records' search documents hold. */
+const NAMED_TABLES: string[] = ["ca_entities", "ca_places"];
+
+/** What of a person or place other records' search documents depend on: access and labels. */
+function namedSignature(r: InterchangeRecord): string {
+  return `${r.access}|${LOCALES.filter((l) => r.texts[l]).map((l) => `${l}:${r.texts[l]!.label}`).join("|")}`;
+}
+
+/** The stored signatures of the batch's people and places (absent: new). */
+async function namedSignatures(tx: Tx, records: InterchangeRecord[]): Promise<Map<string, string>> {
+  const named = records.filter((r) => NAMED_TABLES.includes(r.table));
+  if (!named.length) return new Map();
+  const rows = ((await tx.execute(sql`
+    select r.table_name, r.id, r.access || '|' || coalesce(string_agg(t.locale || ':' || t.label, '|' order by t.locale), '') as sig
+    from records r left join record_texts t on t.record_uid = r.uid
+    where (r.table_name, r.id) in (select * from unnest(${toTextArray(named.map((r) => r.table))}, ${toTextArray(named.map((r) => r.id))}))
+    group by r.uid`)) as unknown as { rows: { table_name: string; id: string; sig: string }[] }).rows;
+  return new Map(rows.map((x) => [`${x.table_name}/${x.id}`, x.sig]));
 }
 
 type TagRow = { id: string; parentId: string | null; path: string; depth: number };

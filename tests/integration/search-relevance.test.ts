@@ -99,6 +99,20 @@ for (const target of testDatabases()) {
       expect((await ids("q=antonio+canal"))[0]).toBe("canal");
     });
 
+    it("finds a work by its maker's name when the maker comes in a later batch or import, and after a rename", async () => {
+      const more = async (records: ReturnType<typeof makeRecord>[], name: string, batchSize?: number) => {
+        const r = await importFile(db, writeNdjson(dir, records, name), { mediaDir: dir, mediaStore: path.join(dir, "store"), batchSize });
+        if (r.rejected.length || r.failed) throw new Error(JSON.stringify(r.rejected[0] ?? r.failed));
+      };
+      const work = makeRecord({ id: "late-work", texts: { it: { label: "Studio di nubi" } }, relations: [{ type: "creator", table: "ca_entities", id: "late-maker" }] });
+      const maker = (label: string) => makeRecord({ table: "ca_entities", id: "late-maker", texts: { it: { label } } });
+      await more([work, makeRecord({ id: "filler" }), maker("Zaccaria Quarenghi")], "late.ndjson", 2); // the maker in the second batch
+      expect(await ids("q=quarenghi&table=ca_objects")).toEqual(["late-work"]);
+      await more([maker("Zaccaria Vantini")], "rename.ndjson");
+      expect(await ids("q=quarenghi&table=ca_objects")).toEqual([]);
+      expect(await ids("q=vantini&table=ca_objects")).toEqual(["late-work"]);
+    });
+
     it("puts the record with the identifier typed first, however it is spaced or punctuated", async () => {
       for (const q of ["FOT 83", "fot83", "FOT-83", "fot.83"]) {
         const r = await run(`q=${encodeURIComponent(q)}`);

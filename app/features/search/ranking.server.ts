@@ -13,6 +13,11 @@ export const RANK_LIMIT = 4000;
  * another language than the page's sits one weight lower (migration 0011).
  */
 const WEIGHTS = "{0.1,0.3,0.6,1.0}";
+/**
+ * Title entries up to this many are tested on each matching row; more through the words' index (`&&`
+ * compares every entry with every entry: a long list costs microseconds on each of thousands of rows).
+ */
+const ROW_TEST_LIMIT = 6;
 /** Equivalent terms (synonyms, thesauri) count this much of the typed words. */
 const EXPANSION_WEIGHT = 0.3;
 
@@ -37,16 +42,22 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
   const dateHit = range ? sql`case when d.years <@ ${range} then 2 when d.years && ${range} then 1 else 0 end` : sql`0`;
   // Title matches as hashed sets from the GIN index: every typed word in the title as typed (4), or by its
   // stems (3), the last one as a prefix (2), else every word or one of its equivalents (1).
+  // Few entries are tested on the matching row itself (a short array compared with its words); many (a
+  // short prefix) through the index, as a hashed set, which reads the matching documents again.
   const inTitles = (groups: number[][]) => {
     const g = groups.filter((x) => x.length);
-    return g.length === groups.length && g.length
-      ? sql`d.record_uid in (select t.record_uid from ${docsOf(locale)} t where (${sql.join(
-        g.map((x) => sql`t.lex && ${intArray(x)}`), m.mode === "or" ? sql` or ` : sql` and `)}))`
-      : sql`false`;
+    if (g.length !== groups.length || !g.length) return sql`false`;
+    const join = m.mode === "or" ? sql` or ` : sql` and `;
+    if (g.flat().length <= ROW_TEST_LIMIT) return sql`(${sql.join(g.map((x) => sql`d.lex && ${intArray(x)}`), join)})`;
+    return sql`d.record_uid in (select t.record_uid from ${docsOf(locale)} t where (${sql.join(g.map((x) => sql`t.lex && ${intArray(x)}`), join)}))`;
   };
   const hasPrefix = m.titleGroups.some((g, i) => g.length !== m.exactTitleGroups[i]!.length);
-  const titleHit = sql`case when ${inTitles(m.formTitleGroups)} then 4 when ${inTitles(m.exactTitleGroups)} then 3
-    when ${hasPrefix ? inTitles(m.titleGroups) : sql`false`} then 2 when ${inTitles(m.clauseTitleGroups)} then 1 else 0 end`;
+  const same = (a: number[][], b: number[][]) => JSON.stringify(a.map((g) => [...new Set(g)].sort())) === JSON.stringify(b.map((g) => [...new Set(g)].sort()));
+  // a tier that tests the same entries as the one before it is left out
+  const exactDiffers = !same(m.exactTitleGroups, m.formTitleGroups);
+  const clauseDiffers = !same(m.clauseTitleGroups, hasPrefix ? m.titleGroups : m.exactTitleGroups);
+  const titleHit = sql`case when ${inTitles(m.formTitleGroups)} then 4 when ${exactDiffers ? inTitles(m.exactTitleGroups) : sql`false`} then 3
+    when ${hasPrefix ? inTitles(m.titleGroups) : sql`false`} then 2 when ${clauseDiffers ? inTitles(m.clauseTitleGroups) : sql`false`} then 1 else 0 end`;
   const textScore = m.rankQuery
     ? sql`ts_rank_cd(${WEIGHTS}::float4[], x.tsv, ${m.rankQuery}::tsquery, 1)`
     : sql`0`;

@@ -31,7 +31,7 @@ export const docsOf = (locale: Locale) => sql.identifier(`search_docs_${LOCALES.
 
 const CONFIGS = "{teca_it,teca_en,teca_fr}";
 /** How many words a short last word may stand for as a prefix (shortest first). */
-const PREFIX_LIMIT = { 1: 0, 2: 40, long: 400 } as const;
+const PREFIX_LIMIT = { 1: 20, 2: 40, long: 400 } as const;
 
 type Looked = {
   word: string;

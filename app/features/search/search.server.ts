@@ -101,13 +101,10 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
     }
     if (current.mode === "and" && current.clauses.length > 1) {
       const r = await run({ match: { ...current, mode: "or" } });
-      if (r.count > 0) return { ...r, notice: { kind: "relaxed", q: p.q }, dateHint: hint };
+      if (r.count > 0) return { ...r, notice: { kind: "relaxed", q: p.q }, didYouMean: corrected, dateHint: hint };
     }
-    // (a correction, when there was one, found nothing either: it is not offered)
-    return { ...result, dateHint: hint };
+    return { ...result, didYouMean: corrected, dateHint: hint };
   }
-  // Records were found, yet some words are in no record (they matched in "or" mode, or an identifier did):
-  // their correction is offered.
   return { ...result, didYouMean: corrected, dateHint: hint };
 }
 

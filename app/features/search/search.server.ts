@@ -103,8 +103,11 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
       const r = await run({ match: { ...current, mode: "or" } });
       if (r.count > 0) return { ...r, notice: { kind: "relaxed", q: p.q }, didYouMean: corrected, dateHint: hint };
     }
+    // The words are misspelled whatever else narrowed the search: the correction is offered.
     return { ...result, didYouMean: corrected, dateHint: hint };
   }
+  // Records were found, yet some words are in no record (they matched in "or" mode, or an identifier did):
+  // their correction is offered.
   return { ...result, didYouMean: corrected, dateHint: hint };
 }
 

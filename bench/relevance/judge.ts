@@ -34,7 +34,8 @@ export function fold(s: string): string {
     .toLowerCase();
 }
 
-type Raw = {
+/** A record of the museum model (../shared/data/museum), as far as the criteria and MiniSearch read it. */
+export type Raw = {
   id: string;
   type: string;
   source: string;

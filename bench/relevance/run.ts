@@ -14,7 +14,7 @@ import { importFile } from "../../app/features/catalogue/import.server";
 import { clearSearchCache, search } from "../../app/features/search/search.server";
 import { parseSearchParams } from "../../app/features/search/search-params";
 import { convertMuseum, mapRecordId } from "../../scripts/museum/convert";
-import { fold, readJudgments, type JudgedQuery } from "./judge";
+import { fold, readJudgments, type JudgedQuery, type Raw } from "./judge";
 import { scoreQuery, summarize, type QueryScore, type Summary } from "./metrics";
 
 export type Locale = "it" | "en" | "fr";
@@ -100,20 +100,6 @@ export async function warmUp(engine: Engine) {
   for (const locale of ["it", "en", "fr"] as const) for (const q of ["ponte", "figura"]) await engine.rank(q, locale);
 }
 
-type Raw = {
-  id: string;
-  type: string;
-  identifier?: string | null;
-  title?: Record<string, string | null> | null;
-  description?: Record<string, string | null> | null;
-  alt_titles?: { value?: string | null }[] | null;
-  display_name?: string | null;
-  sort_name?: string | null;
-  dates?: { start?: number | null; end?: number | null; display?: string | null } | null;
-  fields?: Record<string, unknown> | null;
-  tags?: { path?: (string | null)[] | null }[] | null;
-  relations?: { type?: string; target?: string; label?: string | null }[] | null;
-};
 
 type Doc = { id: string; label: string; title: string; makers: string; tags: string; identifier: string; fields: string; date: string };
 

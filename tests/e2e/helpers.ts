@@ -54,3 +54,14 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules !== undefined);
   await page.waitForLoadState("networkidle");
 }
+
+/** The search page's result count (the search bar's live status, not the network one). */
+export const countStatus = (page: Page) => page.locator(".search__bar").getByRole("status");
+
+/** The number the search page's result count starts with. */
+export async function resultCount(page: Page): Promise<number> {
+  const text = (await countStatus(page).innerText()).trim();
+  const m = /^[\d\s.,\u00a0\u202f]+/.exec(text);
+  expect(m, `a number in the result count "${text}"`).not.toBeNull();
+  return Number(m![0].replace(/\D/g, ""));
+}

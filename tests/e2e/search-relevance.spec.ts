@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, hydrated, test } from "./helpers";
+import { countStatus, expect, expectAccessible, hydrated, resultCount, test } from "./helpers";
 
 /**
  * The search page says what the search did: a misspelling corrected, words
@@ -90,15 +90,6 @@ const text = (s: string) => new RegExp(`^${re(s).replace(/ /g, "\\s")}$`);
 // Every test starts from its own page and context: they can share the two workers.
 test.describe.configure({ mode: "parallel" });
 
-/** The result count (the search bar's live status). */
-const countStatus = (page: Page) => page.locator(".search__bar").getByRole("status");
-
-async function resultCount(page: Page): Promise<number> {
-  const t = (await countStatus(page).innerText()).trim();
-  const m = /^[\d\s.,\u00a0\u202f]+/.exec(t);
-  expect(m, `a number in the result count "${t}"`).not.toBeNull();
-  return Number(m![0].replace(/\D/g, ""));
-}
 
 const results = (page: Page, label: string) => page.getByRole("region", { name: label, exact: true });
 const resultTitles = (page: Page, label: string) => results(page, label).locator(".card__link, .results-table th[scope=row] a");

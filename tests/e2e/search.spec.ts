@@ -1,5 +1,5 @@
 import type { Page, Response } from "@playwright/test";
-import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./helpers";
+import { allowConsoleErrors, countStatus, expect, expectAccessible, hydrated, resultCount, test } from "./helpers";
 
 /**
  * The search page (/cerca) as a visitor uses it: search box, facets, filter
@@ -32,15 +32,6 @@ const HIDDEN_TITLES = [
 ];
 const HIDDEN_LINK = /\/oggetti\/(2|3)(?:[/?#]|$)/;
 
-/** The result count (the search bar's live status, not the network one). */
-const countStatus = (page: Page) => page.locator(".search__bar").getByRole("status");
-
-async function resultCount(page: Page): Promise<number> {
-  const text = (await countStatus(page).innerText()).trim();
-  const m = /^[\d\s.,\u00a0\u202f]+/.exec(text);
-  expect(m, `a number in the result count "${text}"`).not.toBeNull();
-  return Number(m![0].replace(/\D/g, ""));
-}
 
 /** The results region: cards in grid and masonry, row headers in the table. */
 const results = (page: Page, label = "Cerca") => page.getByRole("region", { name: label, exact: true });

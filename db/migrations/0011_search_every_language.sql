@@ -12,7 +12,9 @@
 -- in a query), the end decade (timeline counts by overlap, as its filter
 -- does) and a completeness figure that breaks ranking ties.
 -- search_words gains the access levels of the records holding each word, so a
--- visitor's corrections come only from records that visitor may see.
+-- visitor's corrections are chosen only among words of records that visitor
+-- may see (the levels only grow; the search also checks the word's visible
+-- documents).
 
 -- tsvector concatenation as an aggregate (rows with a null vector are skipped: the function is strict)
 CREATE AGGREGATE teca_tsvector_agg(tsvector) (SFUNC = tsvector_concat, STYPE = tsvector, INITCOND = '');--> statement-breakpoint

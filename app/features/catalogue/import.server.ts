@@ -279,6 +279,12 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
   // (their search documents hold those names, migration 0011).
   const namedBefore = await namedSignatures(tx, records);
   const renamed = records.filter((r) => NAMED_TABLES.includes(r.table) && namedBefore.get(`${r.table}/${r.id}`) !== namedSignature(r));
+  // One whose access changes: the records naming it follow in this transaction (a name made restricted must
+  // not stay findable through public records, even if the import stops before its end).
+  const reaccessed = renamed.filter((r) => {
+    const before = namedBefore.get(`${r.table}/${r.id}`);
+    return before !== undefined && before.split("|")[0] !== String(r.access);
+  });
 
   const rows = records.map((r) => {
     const s = r.date?.start ?? r.date?.end;
@@ -354,7 +360,11 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
     await tx.execute(sql`insert into media (record_uid, ord, media_type, mime, title, restricted, original, external_url, thumbnail, medium, large, width, height, focal_x, focal_y, dominant_color) values ${sql.join(chunk, sql`, `)}`);
   // Records below a moved tag, in this batch or earlier ones: their inherited tags follow the tree.
   const retagged = movedTags.length ? await retagRecords(tx, movedTags) : [];
-  const refresh = retagged.length ? [...new Set([...uids, ...retagged])] : uids;
+  const naming = reaccessed.length
+    ? ((await tx.execute(sql`select distinct x.from_uid from records t join relations x on x.to_table = t.table_name and x.to_id = t.id
+        where t.uid = any(${`{${reaccessed.map((r) => uidOf.get(`${r.table}/${r.id}`)!).join(",")}}`}::bigint[])`)) as unknown as { rows: { from_uid: number | string }[] }).rows.map((x) => Number(x.from_uid))
+    : [];
+  const refresh = retagged.length || naming.length ? [...new Set([...uids, ...retagged, ...naming])] : uids;
   // The search reads its own narrow rows (migrations 0009–0011): rebuilt for the batch in the same transaction.
   // The records of other batches that name a renamed person or place follow at the end of the import.
   await tx.execute(sql`select teca_build_search_docs(${`{${refresh.join(",")}}`}::bigint[])`);
@@ -393,7 +403,7 @@ async function namedSignatures(tx: Tx, records: InterchangeRecord[]): Promise<Ma
   const named = records.filter((r) => NAMED_TABLES.includes(r.table));
   if (!named.length) return new Map();
   const rows = ((await tx.execute(sql`
-    select r.table_name, r.id, r.access || '|' || coalesce(string_agg(t.locale || ':' || t.label, '|' order by t.locale), '') as sig
+    select r.table_name, r.id, r.access || '|' || coalesce(string_agg(t.locale || ':' || t.label, '|' order by array_position('{it,en,fr}'::text[], t.locale)), '') as sig
     from records r left join record_texts t on t.record_uid = r.uid
     where (r.table_name, r.id) in (select * from unnest(${toTextArray(named.map((r) => r.table))}, ${toTextArray(named.map((r) => r.id))}))
     group by r.uid`)) as unknown as { rows: { table_name: string; id: string; sig: string }[] }).rows;

@@ -44,7 +44,8 @@ describe("identifiers in a query", () => {
   });
   it("does not take years or plain words for identifiers", () => {
     expect(identCandidates("1840")).toEqual([]);
-    expect(identCandidates("1820-1830")).toEqual([]);
+    expect(identCandidates("1820-1830")).toEqual(["18201830"]); // a span may be an inventory number too
+    expect(identCandidates("1985/12")).toEqual(["198512"]);
     expect(identCandidates("ritratto di donna")).toEqual([]);
   });
   it("keeps the query's words and its title form", () => {

@@ -132,21 +132,21 @@ export function parseDates(q: string): DateToken[] {
 
 /**
  * Identifier candidates: the whole text when it holds a digit and is short
- * ("FOT 83", "1993.12.3"), and each space-separated part that mixes digits
+ * ("FOT 83", "1993.12.3" — which is also read as the year 1993), and each space-separated part that mixes digits
  * with letters or punctuation ("A00155" in "Tate A00155"). Plain years and
  * short numbers are not identifiers.
  */
 export function identCandidates(q: string): string[] {
+  q = q.normalize("NFC");
   const out = new Set<string>();
   const isYearLike = (s: string) => /^\d{1,4}$/.test(s);
-  const isSpan = (s: string) => /^\d{3,4}\s*[-–—/]\s*\d{2,4}$/.test(s.trim());
   const whole = identNorm(q);
   const parts = q.trim().split(/\s+/).filter(Boolean);
-  if (/\d/.test(whole) && whole.length >= 3 && whole.length <= 40 && parts.length <= 4 && !isYearLike(whole) && !isSpan(q))
-    out.add(whole);
+  // (a span of years may be an inventory number too — "2001/45": an identifier match only adds records)
+  if (/\d/.test(whole) && whole.length >= 3 && whole.length <= 40 && parts.length <= 4 && !isYearLike(whole)) out.add(whole);
   for (const part of parts) {
     const n = identNorm(part);
-    if (n.length >= 3 && n.length <= 40 && /\d/.test(n) && (/\p{L}/u.test(n) || /[./_-]/.test(part)) && !isYearLike(n) && !isSpan(part)) out.add(n);
+    if (n.length >= 3 && n.length <= 40 && /\d/.test(n) && (/\p{L}/u.test(n) || /[./_-]/.test(part)) && !isYearLike(n)) out.add(n);
   }
   return [...out];
 }

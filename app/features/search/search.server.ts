@@ -11,7 +11,7 @@ import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type SearchPar
 import { cacheFacets, cachedFacets, clearFacetCache, facetStatement, visibleTree, type FacetRow, type Facets } from "./facets.server";
 import { parseQuery, queryWords, type ParsedQuery } from "./query";
 import { clearSynonymCache, synonymIndex, type SynonymIndex } from "./synonyms.server";
-import { corrections, docsOf, intArray, matchSql, rowsOf, textMatch, type TextMatch } from "./text-match.server";
+import { corrections, docsOf, intArray, matchSql, rowsOf, textMatch, unknownWords, type TextMatch } from "./text-match.server";
 import { rankedPageStatement } from "./ranking.server";
 
 export type { FacetNode, Facets } from "./facets.server";
@@ -82,32 +82,32 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
   const synonyms = parsed.words.length ? await synonymIndex(ctx.database) : null;
   const prepared = await prepare(ctx, p, opts, parsed, synonyms);
   const run = (over: Partial<Prepared>) => runSearch(ctx, p, opts, { ...prepared, ...over, normalized: over.normalized ?? parsed.normalized, sort, pageSize });
-  let result = await run({});
+  const result = await run({});
   const match = prepared.match;
   const hint = parsed.dates[0] && !p.from && !p.to ? { from: String(parsed.dates[0].from), to: String(parsed.dates[0].to) } : null;
   if (!match) return { ...result, dateHint: hint };
-  const fixes = match.unknown.length ? await corrections(ctx, match.unknown) : new Map<string, string>();
-  const corrected = fixes.size ? correctText(p.q, fixes, new Set(match.unknown)) : null;
+  // Corrections are looked for when nothing was found, or when some words are in no visible record although
+  // records were found (in "or" mode, or by an identifier).
+  const unknown = result.count === 0 || match.mode === "or" || match.idents.length ? await unknownWords(ctx, match) : [];
+  const fixes = unknown.length ? await corrections(ctx, unknown) : new Map<string, string>();
+  const corrected = fixes.size ? correctText(p.q, fixes, new Set(unknown)) : null;
   if (result.count === 0) {
-    let current = match;
     if (corrected) {
       const cp = parseQuery(corrected);
       const cm = await textMatch(ctx, cp, p.mode, synonyms);
       if (cm) {
         const r = await run({ match: cm, normalized: cp.normalized });
-        current = cm;
         if (r.count > 0) return { ...r, notice: { kind: "corrected", q: p.q, corrected }, dateHint: hint };
       }
     }
-    if (current.mode === "and" && current.clauses.length > 1) {
-      const r = await run({ match: { ...current, mode: "or" } });
+    // The typed words, relaxed (a correction that found nothing is still offered: the words are misspelled
+    // whatever else narrowed the search).
+    if (match.mode === "and" && match.clauses.length > 1) {
+      const r = await run({ match: { ...match, mode: "or" } });
       if (r.count > 0) return { ...r, notice: { kind: "relaxed", q: p.q }, didYouMean: corrected, dateHint: hint };
     }
-    // The words are misspelled whatever else narrowed the search: the correction is offered.
     return { ...result, didYouMean: corrected, dateHint: hint };
   }
-  // Records were found, yet some words are in no record (they matched in "or" mode, or an identifier did):
-  // their correction is offered.
   return { ...result, didYouMean: corrected, dateHint: hint };
 }
 

@@ -103,8 +103,11 @@ export type TextMatch = {
   /** tsquery texts for ranking: the typed words, and their equivalents (ranked lower). */
   rankQuery: string | null;
   expandQuery: string | null;
-  /** Typed words (3 letters or more) that no record of the catalogue holds: candidates for correction. */
-  unknown: string[];
+  /**
+   * Typed words (3 letters or more, without equivalents) and their `lex` entries: those no record the viewer
+   * may see holds are candidates for correction (see unknownWords).
+   */
+  candidates: { word: string; entries: number[] }[];
   /** Words of the query that are stop words only (nothing restricts the search by them). */
   words: string[];
 };
@@ -185,10 +188,10 @@ export async function textMatch(ctx: ServiceContext, parsed: ParsedQuery, mode: 
     rankQuery: orQuery(typed.flatMap((l, i) => (counts(i) ? lexemesOf(l, i) : []))),
     expandQuery: orQuery(termWords.flatMap((w) => byTermWord.get(w)?.lexemes.map(quoteLexeme) ?? [])),
     // (a word with equivalents is not unknown: "incisione" finds engravings in an English-only catalogue)
-    unknown: typed
-      .filter((l, i) => counts(i) && !l.stop && l.word.length >= 3 && !/^\d+$/.test(l.word) && !l.exact.length && !l.prefix.length
+    candidates: typed
+      .filter((l, i) => counts(i) && !l.stop && l.word.length >= 3 && !/^\d+$/.test(l.word)
         && !expansions.some((e) => i >= e.start && i < e.start + e.length && e.terms.some((t) => queryWords(t).every((w) => byTermWord.get(w)?.exact.length))))
-      .map((l) => l.word),
+      .map((l) => ({ word: l.word, entries: anywhere([...l.exact, ...l.prefix]) })),
     words,
   };
 }
@@ -212,7 +215,22 @@ export function matchSql(alias: string, m: TextMatch): SQL {
 /** SQL: how many clauses the document `alias` satisfies (the first key of the relevance sort in "or" mode). */
 export function matchedCountSql(alias: string, m: TextMatch): SQL {
   if (m.mode !== "or" || m.clauses.length < 2) return sql`0`;
-  return sql`(${sql.join(m.clauses.map((c) => sql`${clauseSql(alias, c)}::int`), sql` + `)})`;
+  // (an undated record's date clause is null, not false)
+  return sql`(${sql.join(m.clauses.map((c) => sql`coalesce(${clauseSql(alias, c)}, false)::int`), sql` + `)})`;
+}
+
+/**
+ * The typed words no record the viewer may see holds. The lexicon knows the words of every record, restricted
+ * ones too: whether a word is "unknown" (and so offered a correction) must not tell a visitor that it exists
+ * in a record they may not see.
+ */
+export async function unknownWords(ctx: ServiceContext, m: TextMatch): Promise<string[]> {
+  const known = m.candidates.filter((c) => c.entries.length);
+  if (!known.length) return m.candidates.map((c) => c.word);
+  const rows = await rowsOf<{ i: number; seen: boolean }>(ctx, sql.join(known.map((c, i) => sql`select ${i}::int as i, exists (
+    select 1 from ${docsOf(ctx.locale)} d where ${recordVisible(ctx.viewer, "d")} and d.lex && ${intArray(c.entries)}) as seen`), sql` union all `), true);
+  const seen = new Set(rows.filter((r) => r.seen).map((r) => known[r.i]!.word));
+  return m.candidates.map((c) => c.word).filter((w) => !seen.has(w));
 }
 
 /**

@@ -22,8 +22,10 @@ CREATE AGGREGATE teca_tsvector_agg(tsvector) (SFUNC = tsvector_concat, STYPE = t
 CREATE FUNCTION teca_ident_norm(s text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT nullif(regexp_replace(lower(s), '[^[:alnum:]]+', '', 'g'), '') $$;--> statement-breakpoint
 ALTER TABLE search_texts ADD COLUMN forms tsvector NOT NULL DEFAULT '';--> statement-breakpoint
+-- tlex: the title entries of lex alone (odd numbers; a few, where lex has ~150): the ranking tests them on
+-- every matching row, and `&&` compares every entry with every entry.
 ALTER TABLE search_docs ADD COLUMN ident text, ADD COLUMN years int4range, ADD COLUMN decade_end smallint,
-  ADD COLUMN quality smallint NOT NULL DEFAULT 0;--> statement-breakpoint
+  ADD COLUMN quality smallint NOT NULL DEFAULT 0, ADD COLUMN tlex integer[] NOT NULL DEFAULT '{}';--> statement-breakpoint
 -- bit (1 << access) of every access level of the records holding the word
 ALTER TABLE search_words ADD COLUMN mask smallint NOT NULL DEFAULT 0;--> statement-breakpoint
 TRUNCATE search_words;--> statement-breakpoint
@@ -141,7 +143,7 @@ CREATE FUNCTION teca_build_search_docs(uids bigint[]) RETURNS void LANGUAGE sql 
     WHERE r.uid = ANY(uids) GROUP BY r.uid
   )
   INSERT INTO search_docs (locale, record_uid, table_name, type_id, access, date_start, date_end, decade, decade_end, years, has_media,
-    has_restricted_media, tag_nums, tag_set, top_set, sort_key, lex, ident, quality)
+    has_restricted_media, tag_nums, tag_set, top_set, sort_key, lex, tlex, ident, quality)
   SELECT l.locale, r.uid, r.table_name, r.type_id, r.access, r.date_start, r.date_end,
     (floor(extract(year FROM r.date_start) / 10) * 10)::smallint,
     (floor(extract(year FROM coalesce(r.date_end, r.date_start)) / 10) * 10)::smallint,
@@ -151,6 +153,7 @@ CREATE FUNCTION teca_build_search_docs(uids bigint[]) RETURNS void LANGUAGE sql 
     tg.nums, tg.tag_set, tg.top_set,
     coalesce(CASE l.locale WHEN 'it' THEN r.sort_it WHEN 'en' THEN r.sort_en ELSE r.sort_fr END, r.id),
     coalesce(lx.lex, '{}'),
+    coalesce(array(SELECT e FROM unnest(lx.lex) AS e WHERE e % 2 = 1), '{}'),
     CASE WHEN r.numero IS NOT NULL THEN teca_ident_norm(concat(r.numero_prefix, r.numero, r.numero_bis)) END,
     q.quality
   FROM records r

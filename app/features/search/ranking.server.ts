@@ -14,10 +14,10 @@ export const RANK_LIMIT = 4000;
  */
 const WEIGHTS = "{0.1,0.3,0.6,1.0}";
 /**
- * Title entries up to this many are tested on each matching row; more through the words' index (`&&`
- * compares every entry with every entry: a long list costs microseconds on each of thousands of rows).
+ * Title entries up to this many are tested on each matching row's title words; more through the words'
+ * index (`&&` compares every entry with every entry).
  */
-const ROW_TEST_LIMIT = 6;
+const ROW_TEST_LIMIT = 100;
 /** Equivalent terms (synonyms, thesauri) count this much of the typed words. */
 const EXPANSION_WEIGHT = 0.3;
 
@@ -42,13 +42,13 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
   const dateHit = range ? sql`case when d.years <@ ${range} then 2 when d.years && ${range} then 1 else 0 end` : sql`0`;
   // Title matches as hashed sets from the GIN index: every typed word in the title as typed (4), or by its
   // stems (3), the last one as a prefix (2), else every word or one of its equivalents (1).
-  // Few entries are tested on the matching row itself (a short array compared with its words); many (a
-  // short prefix) through the index, as a hashed set, which reads the matching documents again.
+  // Entries are tested on the matching row's title words (`tlex`, a short array); very many (a short
+  // prefix) through the index, as a hashed set, which reads the matching documents again.
   const inTitles = (groups: number[][]) => {
     const g = groups.filter((x) => x.length);
     if (g.length !== groups.length || !g.length) return sql`false`;
     const join = m.mode === "or" ? sql` or ` : sql` and `;
-    if (g.flat().length <= ROW_TEST_LIMIT) return sql`(${sql.join(g.map((x) => sql`d.lex && ${intArray(x)}`), join)})`;
+    if (g.flat().length <= ROW_TEST_LIMIT) return sql`(${sql.join(g.map((x) => sql`d.tlex && ${intArray(x)}`), join)})`;
     return sql`d.record_uid in (select t.record_uid from ${docsOf(locale)} t where (${sql.join(g.map((x) => sql`t.lex && ${intArray(x)}`), join)}))`;
   };
   const hasPrefix = m.titleGroups.some((g, i) => g.length !== m.exactTitleGroups[i]!.length);

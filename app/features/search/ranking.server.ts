@@ -17,7 +17,7 @@ const WEIGHTS = "{0.1,0.3,0.6,1.0}";
  * Title entries up to this many are tested on each matching row's title words; more through the words'
  * index (`&&` compares every entry with every entry).
  */
-const ROW_TEST_LIMIT = 100;
+const ROW_TEST_LIMIT = 8;
 /** Equivalent terms (synonyms, thesauri) count this much of the typed words. */
 const EXPANSION_WEIGHT = 0.3;
 

@@ -51,6 +51,7 @@ console.log(`Converting ${input}${taxonomy ? ` (taxonomy ${taxonomy})` : ""} …
 const result = await convertMuseum(input, taxonomy, out, { limit: opts.limit });
 console.log(`Wrote ${result.written} records to ${out} in ${result.seconds.toFixed(1)} s:`);
 for (const [table, n] of Object.entries(result.byTable).sort()) console.log(`  ${table.padEnd(16)} ${n}`);
+console.log(`Record types: ${Object.entries(result.byType).sort((x, y) => y[1] - x[1]).map(([code, n]) => `${code} ${n}`).join(", ")}`);
 if (result.skipped.length) {
   console.warn(`Skipped ${result.skipped.length} record(s):`);
   for (const s of result.skipped.slice(0, 50)) console.warn(`  ${s.id}: ${s.reason}`);

@@ -30,7 +30,9 @@ ALTER TABLE search_docs ADD COLUMN ident text, ADD COLUMN years int4range, ADD C
 ALTER TABLE search_words ADD COLUMN mask smallint NOT NULL DEFAULT 0;--> statement-breakpoint
 TRUNCATE search_words;--> statement-breakpoint
 DROP INDEX IF EXISTS search_docs_lex_idx;--> statement-breakpoint
-CREATE FUNCTION teca_build_search_docs(uids bigint[]) RETURNS void LANGUAGE sql AS $$
+-- The records' documents (the importer also rebuilds, at the end of an import, the records that name a person
+-- or place whose names changed: import.server.ts).
+CREATE OR REPLACE FUNCTION teca_refresh_search_docs(uids bigint[]) RETURNS void LANGUAGE sql AS $$
   DELETE FROM search_docs WHERE record_uid = ANY(uids);
   INSERT INTO search_tag_sets (nums)
   SELECT DISTINCT s FROM records r, LATERAL (
@@ -163,16 +165,7 @@ CREATE FUNCTION teca_build_search_docs(uids bigint[]) RETURNS void LANGUAGE sql 
   CROSS JOIN (VALUES ('it'), ('en'), ('fr')) AS l(locale)
   WHERE r.uid = ANY(uids);
 $$;--> statement-breakpoint
--- The records given, and the records that name one of them (a person or a place) in their documents.
-CREATE OR REPLACE FUNCTION teca_refresh_search_docs(uids bigint[]) RETURNS void LANGUAGE sql AS $$
-  SELECT teca_build_search_docs(array(
-    SELECT unnest(uids)
-    UNION
-    SELECT x.from_uid FROM records t JOIN relations x ON x.to_table = t.table_name AND x.to_id = t.id
-    WHERE t.uid = ANY(uids) AND t.table_name IN ('ca_entities', 'ca_places')
-  ));
-$$;--> statement-breakpoint
-SELECT teca_build_search_docs(array_agg(uid)) FROM records;--> statement-breakpoint
+SELECT teca_refresh_search_docs(array_agg(uid)) FROM records;--> statement-breakpoint
 CREATE INDEX search_docs_lex_idx ON search_docs USING gin (lex);--> statement-breakpoint
 CREATE INDEX search_docs_ident_idx ON search_docs (ident) WHERE ident IS NOT NULL;--> statement-breakpoint
 CREATE INDEX search_docs_years_idx ON search_docs USING gist (years);

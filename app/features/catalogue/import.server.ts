@@ -277,13 +277,16 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
 
   // People and places that are new or whose names or access change: the records naming them are rebuilt too
   // (their search documents hold those names, migration 0011).
-  const namedBefore = await namedSignatures(tx, records);
-  const renamed = records.filter((r) => NAMED_TABLES.includes(r.table) && namedBefore.get(`${r.table}/${r.id}`) !== namedSignature(r));
+  const namedBefore = await storedNames(tx, records);
+  const renamed = records.filter((r) => {
+    const before = namedBefore.get(`${r.table}/${r.id}`);
+    return NAMED_TABLES.includes(r.table) && (!before || before.access !== r.access || before.labels !== labelsOf(r));
+  });
   // One whose access changes: the records naming it follow in this transaction (a name made restricted must
   // not stay findable through public records, even if the import stops before its end).
   const reaccessed = renamed.filter((r) => {
     const before = namedBefore.get(`${r.table}/${r.id}`);
-    return before !== undefined && before.split("|")[0] !== String(r.access);
+    return before !== undefined && before.access !== r.access;
   });
 
   const rows = records.map((r) => {
@@ -360,14 +363,11 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
     await tx.execute(sql`insert into media (record_uid, ord, media_type, mime, title, restricted, original, external_url, thumbnail, medium, large, width, height, focal_x, focal_y, dominant_color) values ${sql.join(chunk, sql`, `)}`);
   // Records below a moved tag, in this batch or earlier ones: their inherited tags follow the tree.
   const retagged = movedTags.length ? await retagRecords(tx, movedTags) : [];
-  const naming = reaccessed.length
-    ? ((await tx.execute(sql`select distinct x.from_uid from records t join relations x on x.to_table = t.table_name and x.to_id = t.id
-        where t.uid = any(${`{${reaccessed.map((r) => uidOf.get(`${r.table}/${r.id}`)!).join(",")}}`}::bigint[])`)) as unknown as { rows: { from_uid: number | string }[] }).rows.map((x) => Number(x.from_uid))
-    : [];
+  const naming = (await namingRecords(tx, reaccessed.map((r) => uidOf.get(`${r.table}/${r.id}`)!))).map((x) => x.from);
   const refresh = retagged.length || naming.length ? [...new Set([...uids, ...retagged, ...naming])] : uids;
   // The search reads its own narrow rows (migrations 0009–0011): rebuilt for the batch in the same transaction.
   // The records of other batches that name a renamed person or place follow at the end of the import.
-  await tx.execute(sql`select teca_build_search_docs(${`{${refresh.join(",")}}`}::bigint[])`);
+  await tx.execute(sql`select teca_refresh_search_docs(${`{${refresh.join(",")}}`}::bigint[])`);
   return { built: refresh, renamed: renamed.map((r) => uidOf.get(`${r.table}/${r.id}`)!) };
 }
 
@@ -378,36 +378,41 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
  */
 async function refreshNamingRecords(database: Database, builtAt: Map<number, number>, renamedAt: Map<number, number>) {
   if (!renamedAt.size) return;
-  const pairs = await database.rows<{ from_uid: number; target: number }>(sql`
-    select x.from_uid, t.uid as target from records t join relations x on x.to_table = t.table_name and x.to_id = t.id
-    where t.uid = any(${`{${[...renamedAt.keys()].join(",")}}`}::bigint[])`);
-  const stale = [...new Set(pairs
-    .filter((p) => (builtAt.get(Number(p.from_uid)) ?? -1) < renamedAt.get(Number(p.target))!)
-    .map((p) => Number(p.from_uid)))];
+  const pairs = await namingRecords(database.db, [...renamedAt.keys()]);
+  const stale = [...new Set(pairs.filter((p) => (builtAt.get(p.from) ?? -1) < renamedAt.get(p.target)!).map((p) => p.from))];
   for (const chunk of chunks(stale, 1000))
     await database.db.transaction(async (tx) => {
-      await tx.execute(sql`select teca_build_search_docs(${`{${chunk.join(",")}}`}::bigint[])`);
+      await tx.execute(sql`select teca_refresh_search_docs(${`{${chunk.join(",")}}`}::bigint[])`);
     });
 }
 
 /** Tables whose records' names other records' search documents hold. */
 const NAMED_TABLES: string[] = ["ca_entities", "ca_places"];
 
-/** What of a person or place other records' search documents depend on: access and labels. */
-function namedSignature(r: InterchangeRecord): string {
-  return `${r.access}|${LOCALES.filter((l) => r.texts[l]).map((l) => `${l}:${r.texts[l]!.label}`).join("|")}`;
+/** A record's labels in every locale, as one text (what other records' documents hold of a person or place). */
+function labelsOf(r: InterchangeRecord): string {
+  return LOCALES.filter((l) => r.texts[l]).map((l) => `${l}:${r.texts[l]!.label}`).join("|");
 }
 
-/** The stored signatures of the batch's people and places (absent: new). */
-async function namedSignatures(tx: Tx, records: InterchangeRecord[]): Promise<Map<string, string>> {
+/** The stored access and labels of the batch's people and places (absent: new). */
+async function storedNames(tx: Tx, records: InterchangeRecord[]): Promise<Map<string, { access: number; labels: string }>> {
   const named = records.filter((r) => NAMED_TABLES.includes(r.table));
   if (!named.length) return new Map();
   const rows = ((await tx.execute(sql`
-    select r.table_name, r.id, r.access || '|' || coalesce(string_agg(t.locale || ':' || t.label, '|' order by array_position('{it,en,fr}'::text[], t.locale)), '') as sig
+    select r.table_name, r.id, r.access, coalesce(string_agg(t.locale || ':' || t.label, '|' order by array_position('{it,en,fr}'::text[], t.locale)), '') as labels
     from records r left join record_texts t on t.record_uid = r.uid
     where (r.table_name, r.id) in (select * from unnest(${toTextArray(named.map((r) => r.table))}, ${toTextArray(named.map((r) => r.id))}))
-    group by r.uid`)) as unknown as { rows: { table_name: string; id: string; sig: string }[] }).rows;
-  return new Map(rows.map((x) => [`${x.table_name}/${x.id}`, x.sig]));
+    group by r.uid`)) as unknown as { rows: { table_name: string; id: string; access: number; labels: string }[] }).rows;
+  return new Map(rows.map((x) => [`${x.table_name}/${x.id}`, { access: Number(x.access), labels: x.labels }]));
+}
+
+/** The records whose relations name the records `targets` (the people and places their documents hold). */
+async function namingRecords(tx: Tx, targets: number[]): Promise<{ from: number; target: number }[]> {
+  if (!targets.length) return [];
+  const rows = ((await tx.execute(sql`
+    select x.from_uid, t.uid as target from records t join relations x on x.to_table = t.table_name and x.to_id = t.id
+    where t.uid = any(${`{${targets.join(",")}}`}::bigint[])`)) as unknown as { rows: { from_uid: number | string; target: number | string }[] }).rows;
+  return rows.map((x) => ({ from: Number(x.from_uid), target: Number(x.target) }));
 }
 
 type TagRow = { id: string; parentId: string | null; path: string; depth: number };

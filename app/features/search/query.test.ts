@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { identCandidates, parseDates, parseQuery, romanToInt, sortKeyOf } from "./query";
+import { correctText, identCandidates, parseDates, parseQuery, romanToInt, sortKeyOf } from "./query";
 import { expandWords, parseSkos, parseSynonymList } from "./synonyms.server";
 
 const span = (q: string) => parseDates(q).map((d) => [d.from, d.to]);
@@ -84,8 +84,7 @@ describe("synonyms", () => {
 });
 
 describe("corrected text", () => {
-  it("replaces the corrected words only, keeps the rest as typed and leaves out words without a correction", async () => {
-    const { correctText } = await import("./search.server");
+  it("replaces the corrected words only, keeps the rest as typed and leaves out words without a correction", () => {
     expect(correctText("Milanno XIX secolo", new Map([["milanno", "milano"]]), new Set(["milanno"]))).toBe("milano XIX secolo");
     expect(correctText("milano fotograffia zzqqxx", new Map([["fotograffia", "fotografia"]]), new Set(["fotograffia", "zzqqxx"]))).toBe("milano fotografia");
   });

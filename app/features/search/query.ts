@@ -151,6 +151,18 @@ export function identCandidates(q: string): string[] {
   return [...out];
 }
 
+/**
+ * The text with its corrected words replaced (as typed otherwise: case, punctuation) and its unknown words
+ * that have no correction left out.
+ */
+export function correctText(q: string, fixes: Map<string, string>, unknown: Set<string>): string {
+  return q
+    .normalize("NFC")
+    .replace(/[\p{L}\p{N}]+/gu, (w) => fixes.get(w.toLowerCase()) ?? (unknown.has(w.toLowerCase()) ? "" : w))
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 export function parseQuery(q: string): ParsedQuery {
   return { words: queryWords(q), idents: identCandidates(q), dates: parseDates(q), normalized: sortKeyOf(q) };
 }

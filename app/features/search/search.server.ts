@@ -8,8 +8,8 @@ import { cardQuery, toCard, toTextArray, type CardRow } from "../records/cards.s
 import { DEFAULT_OPTIONS, type SiteOptions } from "../site/options";
 import type { RecordCard } from "../records/types";
 import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type SearchParams, type Sort } from "./search-params";
-import { cacheFacets, cachedFacets, clearFacetCache, facetStatement, visibleTree, type FacetRow, type Facets } from "./facets.server";
-import { parseQuery, queryWords, type ParsedQuery } from "./query";
+import { cacheFacets, cachedFacets, clearFacetCache, facetStatement, nameIn, visibleTree, type FacetRow, type Facets } from "./facets.server";
+import { correctText, parseQuery, queryWords, type ParsedQuery } from "./query";
 import { clearSynonymCache, synonymIndex, type SynonymIndex } from "./synonyms.server";
 import { corrections, docsOf, intArray, matchSql, rowsOf, textMatch, unknownWords, type TextMatch } from "./text-match.server";
 import { rankedPageStatement } from "./ranking.server";
@@ -109,18 +109,6 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
     return { ...result, didYouMean: corrected, dateHint: hint };
   }
   return { ...result, didYouMean: corrected, dateHint: hint };
-}
-
-/**
- * The text with its corrected words replaced (as typed otherwise: case, punctuation) and its unknown words
- * that have no correction left out.
- */
-export function correctText(q: string, fixes: Map<string, string>, unknown: Set<string>): string {
-  return q
-    .normalize("NFC")
-    .replace(/[\p{L}\p{N}]+/gu, (w) => fixes.get(w.toLowerCase()) ?? (unknown.has(w.toLowerCase()) ? "" : w))
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 /** The filters that name a tag (not the pin filter, not a type). */
@@ -268,7 +256,7 @@ async function runSearch(
  */
 function orderOf(sort: Exclude<Sort, "ss">, viewer: ServiceContext["viewer"], locale: Locale): SQL {
   const label = sql`d.sort_key collate "C"`;
-  const typeName = sql`coalesce(ty.names->>${locale}, ty.names->>'it')`;
+  const typeName = nameIn(sql`ty.names`, locale, sql`null`);
   const typeRank = sql`array_position((select array_agg(ty.id order by ${typeName}, ty.id) from record_types ty where ${typeName} is not null), d.type_id)`;
   switch (sort) {
     case "az": return sql`${label} asc, d.record_uid asc`;

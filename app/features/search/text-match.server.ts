@@ -108,8 +108,6 @@ export type TextMatch = {
    * may see holds are candidates for correction (see unknownWords).
    */
   candidates: { word: string; entries: number[] }[];
-  /** Words of the query that are stop words only (nothing restricts the search by them). */
-  words: string[];
 };
 
 const quoteLexeme = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
@@ -117,9 +115,9 @@ const orQuery = (terms: string[]) => (terms.length ? [...new Set(terms)].join(" 
 
 /**
  * The conditions of a parsed query. Stop words of the page's language do not
- * restrict (unless every word is one: then they are looked for in titles). Dates match by the record's dates or by their words.
- * Equivalent terms (synonyms, thesauri) are alternatives of the words they
- * stand for.
+ * restrict (unless every word is one: then they are looked for in titles).
+ * Dates match by the record's dates or by their words. Equivalent terms
+ * (synonyms, thesauri) are alternatives of the words they stand for.
  */
 export async function textMatch(ctx: ServiceContext, parsed: ParsedQuery, mode: "and" | "or", synonyms: SynonymIndex | null): Promise<TextMatch | null> {
   const words = parsed.words;
@@ -192,7 +190,6 @@ export async function textMatch(ctx: ServiceContext, parsed: ParsedQuery, mode: 
       .filter((l, i) => counts(i) && !l.stop && l.word.length >= 3 && !/^\d+$/.test(l.word)
         && !expansions.some((e) => i >= e.start && i < e.start + e.length && e.terms.some((t) => queryWords(t).every((w) => byTermWord.get(w)?.exact.length))))
       .map((l) => ({ word: l.word, entries: anywhere([...l.exact, ...l.prefix]) })),
-    words,
   };
 }
 

@@ -85,7 +85,8 @@ describe("synonyms", () => {
 
 describe("corrected text", () => {
   it("replaces the corrected words only, keeps the rest as typed and leaves out words without a correction", () => {
-    expect(correctText("Milanno XIX secolo", new Map([["milanno", "milano"]]), new Set(["milanno"]))).toBe("milano XIX secolo");
+    expect(correctText("Milanno XIX secolo", new Map([["milanno", "milano"]]), new Set(["milanno"]))).toBe("Milano XIX secolo");
+    expect(correctText("milanno", new Map([["milanno", "milano"]]), new Set(["milanno"]))).toBe("milano");
     expect(correctText("milano fotograffia zzqqxx", new Map([["fotograffia", "fotografia"]]), new Set(["fotograffia", "zzqqxx"]))).toBe("milano fotografia");
   });
 });

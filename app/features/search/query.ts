@@ -158,7 +158,12 @@ export function identCandidates(q: string): string[] {
 export function correctText(q: string, fixes: Map<string, string>, unknown: Set<string>): string {
   return q
     .normalize("NFC")
-    .replace(/[\p{L}\p{N}]+/gu, (w) => fixes.get(w.toLowerCase()) ?? (unknown.has(w.toLowerCase()) ? "" : w))
+    .replace(/[\p{L}\p{N}]+/gu, (w) => {
+      const fix = fixes.get(w.toLowerCase());
+      // a capital as typed stays ("Turnr" → "Turner")
+      if (fix) return /^\p{Lu}/u.test(w) ? fix.charAt(0).toUpperCase() + fix.slice(1) : fix;
+      return unknown.has(w.toLowerCase()) ? "" : w;
+    })
     .replace(/\s+/g, " ")
     .trim();
 }

@@ -211,18 +211,22 @@ async function bench(name: string, open: () => Promise<Database>, target: Server
 }
 
 let crashed = false;
+/** Runs one database's bench; a failure is reported and recorded, and the other database still runs. */
+async function benchOrRecord(db: "pglite" | "postgres", run: () => Promise<unknown>) {
+  try {
+    await run();
+  } catch (err) {
+    crashed = true;
+    console.error(`\n[${db}] failed: ${(err as Error).stack ?? err}`);
+    const r = results.find((x) => x.db === db);
+    if (r) r.error = String(err);
+  }
+}
 try {
   if (opts.only !== "postgres") {
     const dataDir = opts.pgliteDir ? path.resolve(opts.pgliteDir) : path.join(work, "pglite");
     const media = opts.pgliteDir ? path.join(dataDir, "..", `${path.basename(dataDir)}-media`) : path.join(work, "media-pglite");
-    try {
-      await bench("pglite", () => openDatabase({ dataDir }), { dataDir }, media);
-    } catch (err) {
-      crashed = true;
-      console.error(`\n[pglite] failed: ${(err as Error).stack ?? err}`);
-      const r = results.find((x) => x.db === "pglite");
-      if (r) r.error = String(err);
-    }
+    await benchOrRecord("pglite", () => bench("pglite", () => openDatabase({ dataDir }), { dataDir }, media));
   }
   if (opts.only !== "pglite") {
     const keep = Boolean(opts.postgresDb);
@@ -245,14 +249,7 @@ try {
       u.pathname = `/${name}`;
       const databaseUrl = u.toString();
       const media = keep ? path.join(os.tmpdir(), `${name}-media`) : path.join(work, "media-postgres");
-      try {
-        await bench("postgres", () => openDatabase({ databaseUrl }), { databaseUrl }, media);
-      } catch (err) {
-        crashed = true;
-        console.error(`\n[postgres] failed: ${(err as Error).stack ?? err}`);
-        const r = results.find((x) => x.db === "postgres");
-        if (r) r.error = String(err);
-      }
+      await benchOrRecord("postgres", () => bench("postgres", () => openDatabase({ databaseUrl }), { databaseUrl }, media));
     }
   }
 } finally {

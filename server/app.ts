@@ -10,6 +10,7 @@ import { pingDatabase } from "../app/.server/db";
 import { anonymousViewer } from "../app/.server/access";
 import type { Logger } from "../app/.server/logger";
 import type { TecaLoadContext } from "../app/.server/context";
+import { allowedHostsOf, hostGuard, loadLimiter, loadLimitOf, methodGuard, type LoadLimit } from "./guard";
 
 export type AppOptions = {
   database: Database;
@@ -18,16 +19,24 @@ export type AppOptions = {
   publicDir: string;
   mediaDir: string;
   logger: Logger;
+  /** Absolute URLs are built from it when set (default: PUBLIC_URL). */
+  publicUrl?: string;
+  /** Hosts served without PUBLIC_URL (default: ALLOWED_HOSTS, else the local ones). */
+  allowedHosts?: string[] | "*";
+  /** Requests doing database work at once, and the queue (default: from the environment). */
+  load?: LoadLimit;
 };
 
 /**
- * The Node host: security headers, compression, static assets, media,
- * /healthz, request logs with an id, then the React Router handler.
+ * The Node host: request logs with an id, methods and hosts checked,
+ * security headers, compression, /healthz and /readyz, static assets, media,
+ * then the React Router handler behind the load limiter.
  */
 export function createApp(opts: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+  const limiter = loadLimiter(opts.load ?? loadLimitOf(process.env, opts.database.kind));
 
   app.use((req, res, next) => {
     const incoming = req.get("x-request-id");
@@ -37,12 +46,16 @@ export function createApp(opts: AppOptions) {
     const start = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const level = res.statusCode >= 500 ? "error" : "info";
+      // (a 503 of the load limiter is deliberate: a warning, not an error)
+      const level = res.statusCode === 503 ? "warn" : res.statusCode >= 500 ? "error" : "info";
       if (req.path.startsWith("/assets/") || req.path.startsWith("/media/")) return;
       opts.logger[level]({ reqId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     });
     next();
   });
+
+  app.use(methodGuard());
+  app.use(hostGuard({ publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL, allowedHosts: opts.allowedHosts ?? allowedHostsOf(process.env.ALLOWED_HOSTS) }));
 
   app.use(
     helmet({
@@ -64,6 +77,16 @@ export function createApp(opts: AppOptions) {
   );
   app.use(compression());
 
+  // Liveness from memory, whatever the load (no database work); readiness asks the database.
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok", database: opts.database.kind, requests: limiter.stats() });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ok = await Promise.race([pingDatabase(opts.database), new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())]);
+    res.set("Cache-Control", "no-store").status(ok ? 200 : 503).json({ status: ok ? "ready" : "unavailable", database: opts.database.kind });
+  });
+
+
   // One URL per page: "/en/" and "/oggetti/1/" redirect to their form without the trailing slash.
   app.use((req, res, next) => {
     if ((req.method === "GET" || req.method === "HEAD") && req.path.length > 1 && req.path.endsWith("/")) {
@@ -74,16 +97,12 @@ export function createApp(opts: AppOptions) {
     next();
   });
 
-  app.get("/healthz", async (_req, res) => {
-    const ok = await pingDatabase(opts.database);
-    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: opts.database.kind });
-  });
-
   app.use("/assets", express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use("/media", express.static(opts.mediaDir, { immutable: true, maxAge: "1y", index: false, dotfiles: "deny" }));
   app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
   app.use(express.static(opts.publicDir, { maxAge: "1h", index: false }));
 
+  app.use(limiter.middleware);
   app.use(
     createRequestHandler({
       build: opts.build,

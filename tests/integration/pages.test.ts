@@ -88,17 +88,39 @@ describe("pages and routes", () => {
     expect(html).not.toContain('class="site-footer"');
   });
 
-  it("/healthz answers 200 with the database and 503 without it; responses carry a request id and security headers", async () => {
-    const ok = await server.fetch("/healthz");
+  it("/healthz answers from memory; /readyz answers 200 with the database and 503 without it; responses carry a request id and security headers", async () => {
+    const ok = await server.fetch("/readyz");
     expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ status: "ready" });
     expect(ok.headers.get("x-request-id")).toMatch(/^[\w-]+$/);
     expect(ok.headers.get("content-security-policy")).toContain("default-src 'self'");
     expect(ok.headers.get("x-content-type-options")).toBe("nosniff");
     const broken = await target.open();
     const s2 = await startTestServer(broken, dir);
     await broken.close();
-    const down = await s2.fetch("/healthz");
+    const down = await s2.fetch("/readyz");
     expect(down.status).toBe(503);
+    const live = await s2.fetch("/healthz");
+    expect(live.status).toBe(200);
+    expect(await live.json()).toMatchObject({ status: "ok", requests: { active: 0, queued: 0 } });
     await s2.close();
+  });
+
+  it("answers TRACE with 405 and a forged or malformed Host with 400, never 500", async () => {
+    const http = await import("node:http");
+    const port = Number(new URL(server.base).port);
+    const send = (method: string, host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, method, path: "/", headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    expect(await send("TRACE", `127.0.0.1:${port}`)).toBe(405);
+    expect(await send("GET", "evil.example")).toBe(400);
+    expect(await send("GET", "bad host")).toBe(400);
+    expect(await send("GET", `localhost:${port}`)).toBe(200);
   });
 });

@@ -1,0 +1,138 @@
+import type express from "express";
+
+/**
+ * Guards in front of the pages: what HTTP says to answer for methods the site
+ * does not serve and for Host headers it must not trust, and a bound on how
+ * many requests do database work at once (the rest wait in a short queue, or
+ * are told to come back: 503 with Retry-After). Decision 011.
+ */
+
+/** Methods the site answers. OPTIONS answers with them (CORS preflights of open-data clients). */
+const SERVED = ["GET", "HEAD", "POST", "OPTIONS"];
+/** Methods HTTP defines that the site does not serve: 405 with Allow. Anything else: 501. */
+const KNOWN = ["PUT", "DELETE", "PATCH", "TRACE", "CONNECT"];
+
+export function methodGuard(): express.RequestHandler {
+  return (req, res, next) => {
+    if (SERVED.includes(req.method)) {
+      if (req.method !== "OPTIONS") return next();
+      return res.set("Allow", SERVED.join(", ")).status(204).end();
+    }
+    res.set("Allow", SERVED.join(", "));
+    const status = KNOWN.includes(req.method) ? 405 : 501;
+    res.status(status).type("text/plain").send(status === 405 ? "Method Not Allowed" : "Not Implemented");
+  };
+}
+
+/** A Host header as RFC 9110 allows it: a name or an address, and an optional port. */
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+export const DEFAULT_ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", "::1"];
+
+/** The hosts of ALLOWED_HOSTS (comma-separated; "*" trusts any), or the local ones. */
+export function allowedHostsOf(value: string | undefined): string[] | "*" {
+  const list = (value ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+  if (list.includes("*")) return "*";
+  return list.length ? list : DEFAULT_ALLOWED_HOSTS;
+}
+
+/**
+ * 400 for a malformed Host (and X-Forwarded-Host behind a trusted proxy). Pages
+ * build absolute URLs (canonical, og:image, alternates) from PUBLIC_URL when it
+ * is set, whatever the Host; without it, from the Host, so only the hosts of
+ * ALLOWED_HOSTS are served: a forged Host never reaches a page or a cache.
+ */
+export function hostGuard(opts: { publicUrl?: string; allowedHosts: string[] | "*" }): express.RequestHandler {
+  const allowed = new Set(opts.allowedHosts === "*" ? [] : opts.allowedHosts);
+  return (req, res, next) => {
+    const raw = req.get("host") ?? "";
+    const forwarded = req.app.enabled("trust proxy") ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+    const host = forwarded || raw;
+    if (!HOST.test(raw) || (forwarded !== undefined && !HOST.test(forwarded)))
+      return res.status(400).type("text/plain").send("Bad Request: malformed Host header");
+    if (opts.publicUrl || opts.allowedHosts === "*") return next();
+    const name = host.toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+    if (allowed.has(name)) return next();
+    res.status(400).type("text/plain").send(`Bad Request: host ${name} is not served here (set PUBLIC_URL or ALLOWED_HOSTS)`);
+  };
+}
+
+export type LoadLimit = {
+  /** Requests doing database work at once. */
+  active: number;
+  /** Requests waiting for a turn; one more is answered 503. */
+  queue: number;
+  /** How long a request may wait for its turn before it is answered 503 (ms). */
+  wait: number;
+};
+
+/**
+ * At most `active` requests in the handler at once; up to `queue` more wait
+ * (first come, first served) for at most `wait` ms; the others are answered
+ * 503 with Retry-After at once, so that an overload costs those visitors a
+ * retry instead of costing everyone a timeout. `stats()` is what /healthz shows.
+ */
+export function loadLimiter(limit: LoadLimit) {
+  let active = 0;
+  let shed = 0;
+  const waiting: { start: () => void; timer: NodeJS.Timeout }[] = [];
+  const release = () => {
+    active--;
+    const next = waiting.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.start();
+    }
+  };
+  const busy = (res: express.Response) => {
+    shed++;
+    res.status(503).set("Retry-After", "2").set("Cache-Control", "no-store").type("text/plain").send("Service Unavailable: too many requests at once, try again in a moment");
+  };
+  const middleware: express.RequestHandler = (_req, res, next) => {
+    const start = () => {
+      active++;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        release();
+      };
+      res.once("finish", finish);
+      res.once("close", finish);
+      next();
+    };
+    if (active < limit.active) return start();
+    if (waiting.length >= limit.queue) return busy(res);
+    const entry = {
+      start,
+      timer: setTimeout(() => {
+        const i = waiting.indexOf(entry);
+        if (i >= 0) waiting.splice(i, 1);
+        busy(res);
+      }, limit.wait),
+    };
+    // a visitor who gave up waiting leaves the queue
+    res.once("close", () => {
+      const i = waiting.indexOf(entry);
+      if (i >= 0) {
+        waiting.splice(i, 1);
+        clearTimeout(entry.timer);
+      }
+    });
+    waiting.push(entry);
+  };
+  return { middleware, stats: () => ({ active, queued: waiting.length, shed }) };
+}
+
+/** The limits from the environment (MAX_ACTIVE_REQUESTS, MAX_QUEUED_REQUESTS, QUEUE_WAIT_MS), by database kind. */
+export function loadLimitOf(env: NodeJS.ProcessEnv, kind: "pglite" | "postgres"): LoadLimit {
+  const num = (v: string | undefined, d: number) => (v && Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : d);
+  // PGlite runs one statement at a time: a few requests in flight keep it busy. On PostgreSQL a search uses
+  // two connections at once (page; count and facets), so half the pool.
+  const pool = num(env.DATABASE_POOL_SIZE, 10);
+  return {
+    active: num(env.MAX_ACTIVE_REQUESTS, kind === "pglite" ? 4 : Math.max(2, Math.ceil(pool / 2))),
+    queue: num(env.MAX_QUEUED_REQUESTS, 256),
+    wait: num(env.QUEUE_WAIT_MS, 10_000),
+  };
+}

@@ -70,8 +70,8 @@ if (opts.import) {
     const imported = await importFile(database, out, { mediaStore: mediaDir });
     for (const r of imported.rejected.slice(0, 50)) console.error(`line ${r.line}: ${r.reason}`);
     if (imported.failed) {
-      console.error(`Batch ${imported.failed.batch} (from line ${imported.failed.firstLine}) failed and was rolled back: ${imported.failed.reason}`);
-      console.error(`${imported.imported} records from earlier batches were imported.`);
+      console.error(`Batch ${imported.failed.batch} (from line ${imported.failed.firstLine}) failed: ${imported.failed.reason}`);
+      console.error("The import was rolled back: the catalogue is as it was before it.");
       process.exitCode = 1;
     } else if (imported.rejected.length) {
       console.error(`${imported.rejected.length} line(s) rejected: nothing was imported.`);

@@ -50,8 +50,8 @@ try {
   for (const r of result.rejected.slice(0, 200)) console.error(`line ${r.line}: ${r.reason}`);
   if (result.rejected.length > 200) console.error(`… and ${result.rejected.length - 200} more rejected lines`);
   if (result.failed) {
-    console.error(`Batch ${result.failed.batch} (from line ${result.failed.firstLine}) failed and was rolled back: ${result.failed.reason}`);
-    console.error(`${result.imported} records from earlier batches were imported.`);
+    console.error(`Batch ${result.failed.batch} (from line ${result.failed.firstLine}) failed: ${result.failed.reason}`);
+    console.error("The import was rolled back: the catalogue is as it was before it.");
     process.exitCode = 1;
   } else if (result.rejected.length && !opts.skipInvalid) {
     console.error(`${result.rejected.length} line(s) rejected: nothing was imported. Fix them, or use --skip-invalid to import the rest.`);

@@ -122,7 +122,7 @@ for (const target of testDatabases()) {
       expect(await count()).toBe(before + 2);
     });
 
-    it("a batch that fails leaves the catalogue as it was before that batch", async () => {
+    it("a batch that fails rolls the whole import back: the catalogue is as it was before it", async () => {
       const before = await count();
       await db.rows(sql`create or replace function teca_test_boom() returns trigger language plpgsql as $$
         begin if new.id = 'boom' then raise exception 'boom refused'; end if; return new; end $$`);
@@ -132,9 +132,10 @@ for (const target of testDatabases()) {
         const res = await importFile(db, writeNdjson(dir, lines, "boom.ndjson"), { mediaDir: dir, mediaStore: store, batchSize: 2 });
         expect(res.failed).toMatchObject({ batch: 2, firstLine: 3 });
         expect(res.failed!.reason).toMatch(/boom refused|Failed query/);
-        expect(res.imported).toBe(2);
-        expect(await count()).toBe(before + 2);
-        expect(await db.rows(sql`select 1 from records where id = '402'`)).toHaveLength(0);
+        expect(res.imported).toBe(0);
+        expect(await count()).toBe(before);
+        expect(await db.rows(sql`select 1 from records where id in ('400', '401', '402')`)).toHaveLength(0);
+        expect(await db.rows(sql`select 1 from search_docs d join records r on r.uid = d.record_uid where r.id in ('400', '401')`)).toHaveLength(0);
       } finally {
         await db.rows(sql`drop trigger teca_test_boom on records`);
       }

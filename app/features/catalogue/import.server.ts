@@ -16,15 +16,25 @@ export type ImportOptions = {
   mediaDir?: string;
   /** Directory where derivatives are written (served under /media/). */
   mediaStore: string;
+  /** Records per batch of statements (all batches share the import's one transaction). */
   batchSize?: number;
   skipInvalid?: boolean;
+  /** Called after each batch; `total` is the number of valid records. */
   onProgress?: (done: number, total: number) => void;
+  /** Called as the import moves on to its next step. */
+  onStep?: (step: ImportStep) => void;
+  /**
+   * More writes that must land with the records or not at all (the demo's site options and its completion
+   * marker): run in the import's transaction after the records.
+   */
+  inTransaction?: (tx: Database) => Promise<void>;
 };
+export type ImportStep = "validating" | "writing" | "linking" | "analysing";
 export type ImportResult = {
   imported: number;
   rejected: ImportIssue[];
   batches: number;
-  /** Set when a batch failed: the catalogue keeps every batch before it. */
+  /** Set when a batch failed: the whole import was rolled back, the catalogue is as it was before. */
   failed?: { batch: number; firstLine: number; reason: string };
   seconds: number;
 };
@@ -92,57 +102,77 @@ export async function validateInterchangeFile(file: string, mediaDir?: string) {
 /**
  * Imports an NDJSON file: validates every line first; unless skipInvalid, a
  * rejected line stops the run before anything is written. Then reads the file
- * again and upserts by (table, id) in batches, each batch in one transaction.
+ * again and upserts by (table, id) in batches, all in one transaction with the
+ * search documents they need: the import lands completely or not at all (a
+ * failure, or the process killed midway, leaves the catalogue as it was).
  */
 export async function importFile(database: Database, file: string, opts: ImportOptions): Promise<ImportResult> {
   const t0 = performance.now();
+  opts.onStep?.("validating");
   const { good, rejected } = await validateInterchangeFile(file, opts.mediaDir);
   if (rejected.length && !opts.skipInvalid) return { imported: 0, rejected, batches: 0, seconds: (performance.now() - t0) / 1000 };
   const skip = new Set(rejected.map((r) => r.line));
   async function* valid(): AsyncGenerator<Parsed> {
     for await (const it of parseLines(file, opts.mediaDir)) if (it.record && !skip.has(it.line)) yield { line: it.line, record: it.record };
   }
-  const res = await writeBatches(database, valid(), good, opts);
+  const res = await writeAll(database, valid(), good, opts);
   return { ...res, rejected, seconds: (performance.now() - t0) / 1000 };
 }
 
-async function writeBatches(database: Database, items: AsyncIterable<Parsed>, total: number, opts: ImportOptions) {
+/** Thrown inside the import's transaction to roll it back, carrying where it stopped. */
+class BatchFailed extends Error {
+  constructor(readonly failed: NonNullable<ImportResult["failed"]>) {
+    super(failed.reason);
+  }
+}
+
+async function writeAll(database: Database, items: AsyncIterable<Parsed>, total: number, opts: ImportOptions) {
   const size = opts.batchSize ?? 500;
   let imported = 0;
   let batches = 0;
-  let failed: ImportResult["failed"];
-  let batch: Parsed[] = [];
   const mediaCache = new Map<string, Partial<Derived>>();
   // In which batch each record's search documents were built, and each person or place was renamed.
   const builtAt = new Map<number, number>();
   const renamedAt = new Map<number, number>();
-  const flush = async () => {
-    try {
-      const media = await deriveBatchMedia(batch, opts, mediaCache);
-      const written = await database.db.transaction(async (tx) => writeBatch(tx as unknown as Tx, batch, media));
-      for (const uid of written.built) builtAt.set(uid, batches);
-      for (const uid of written.renamed) renamedAt.set(uid, batches);
-    } catch (err) {
-      // Drizzle's own message repeats the whole statement and its parameters; the driver's error is the cause.
-      const cause = (err as { cause?: unknown }).cause;
-      failed = { batch: batches + 1, firstLine: batch[0]!.line, reason: cause instanceof Error ? cause.message : (err as Error).message };
-      return false;
-    }
-    batches++;
-    imported += batch.length;
-    batch = [];
-    opts.onProgress?.(imported, total);
-    return true;
-  };
-  for await (const item of items) {
-    batch.push(item);
-    if (batch.length >= size && !(await flush())) break;
+  opts.onStep?.("writing");
+  try {
+    await database.db.transaction(async (dtx) => {
+      const tx = dtx as unknown as Tx;
+      let batch: Parsed[] = [];
+      const flush = async () => {
+        try {
+          const media = await deriveBatchMedia(batch, opts, mediaCache);
+          // A savepoint per batch is not needed: any failure rolls the whole import back.
+          const written = await writeBatch(tx, batch, media);
+          for (const uid of written.built) builtAt.set(uid, batches);
+          for (const uid of written.renamed) renamedAt.set(uid, batches);
+        } catch (err) {
+          // Drizzle's own message repeats the whole statement and its parameters; the driver's error is the cause.
+          const cause = (err as { cause?: unknown }).cause;
+          throw new BatchFailed({ batch: batches + 1, firstLine: batch[0]!.line, reason: cause instanceof Error ? cause.message : (err as Error).message });
+        }
+        batches++;
+        imported += batch.length;
+        batch = [];
+        opts.onProgress?.(imported, total);
+      };
+      for await (const item of items) {
+        batch.push(item);
+        if (batch.length >= size) await flush();
+      }
+      if (batch.length) await flush();
+      if (!imported && !opts.inTransaction) return;
+      opts.onStep?.("linking");
+      await refreshNamingRecords(tx, builtAt, renamedAt);
+      await refreshParentPaths(tx);
+      if (opts.inTransaction) await opts.inTransaction(transactionDatabase(database, tx));
+    });
+  } catch (err) {
+    if (err instanceof BatchFailed) return { imported: 0, batches: 0, failed: err.failed };
+    throw err;
   }
-  if (!failed && batch.length) await flush();
-  // Also after a failed batch: the batches before it are committed and need their parent paths and names.
-  if (imported) await refreshNamingRecords(database, builtAt, renamedAt);
-  if (imported) await database.db.transaction(async (tx) => refreshParentPaths(tx as unknown as Tx));
   if (imported) {
+    opts.onStep?.("analysing");
     // Fresh statistics: the search's plans depend on them, and PGlite has no autovacuum to gather them.
     await database.rows(sql`analyze`);
     // Nor to reclaim the rows a re-import replaced, or to mark pages all-visible for index-only scans: a plain
@@ -150,7 +180,21 @@ async function writeBatches(database: Database, items: AsyncIterable<Parsed>, to
     if (database.kind === "pglite") await vacuumSearchTables(database);
     clearSearchCache(database);
   }
-  return failed ? { imported, batches, failed } : { imported, batches };
+  return { imported, batches };
+}
+
+/** The Database interface over an open transaction (for services that take a Database). */
+function transactionDatabase(database: Database, tx: Tx): Database {
+  return {
+    db: tx as unknown as Database["db"],
+    kind: database.kind,
+    async rows<T>(query: SQL) {
+      return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+    },
+    async close() {
+      throw new Error("the import's transaction is closed by the import");
+    },
+  };
 }
 
 type Tx = Pick<Database["db"], "execute">;
@@ -376,14 +420,11 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
  * later batch than their own — or in this import while they were imported before — are rebuilt, so that
  * they hold the names. (Per batch it would rebuild a record once for every batch naming one of its people.)
  */
-async function refreshNamingRecords(database: Database, builtAt: Map<number, number>, renamedAt: Map<number, number>) {
+async function refreshNamingRecords(tx: Tx, builtAt: Map<number, number>, renamedAt: Map<number, number>) {
   if (!renamedAt.size) return;
-  const pairs = await namingRecords(database.db, [...renamedAt.keys()]);
+  const pairs = await namingRecords(tx, [...renamedAt.keys()]);
   const stale = [...new Set(pairs.filter((p) => (builtAt.get(p.from) ?? -1) < renamedAt.get(p.target)!).map((p) => p.from))];
-  for (const chunk of chunks(stale, 1000))
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`select teca_refresh_search_docs(${`{${chunk.join(",")}}`}::bigint[])`);
-    });
+  for (const chunk of chunks(stale, 1000)) await tx.execute(sql`select teca_refresh_search_docs(${`{${chunk.join(",")}}`}::bigint[])`);
 }
 
 /** Tables whose records' names other records' search documents hold. */

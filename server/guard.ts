@@ -4,7 +4,7 @@ import type express from "express";
  * Guards in front of the pages: what HTTP says to answer for methods the site
  * does not serve and for Host headers it must not trust, and a bound on how
  * many requests do database work at once (the rest wait in a short queue, or
- * are told to come back: 503 with Retry-After). Decision 011.
+ * are told to come back: 503 with Retry-After). Decision 030.
  */
 
 /** Methods the site answers. OPTIONS answers with them (CORS preflights of open-data clients). */

@@ -27,24 +27,32 @@ export type FacetRow = {
 
 /**
  * Counts and facets of recent searches, per database: paging, sorting and
- * switching views reuse them. An import in this process clears them; after an
- * import by another process (PostgreSQL deployments) they are at most
- * FACET_TTL_MS old.
+ * switching views reuse them. One computation per key at a time: concurrent
+ * searches for the same key wait for it (a burst of visitors on a new search
+ * costs one count, not one each). An import clears them; after an import by
+ * another process (PostgreSQL deployments) they are at most FACET_TTL_MS old.
  */
-const facetCaches = new WeakMap<object, Map<string, { at: number; value: FacetRow }>>();
+const facetCaches = new WeakMap<object, Map<string, { at: number; value: Promise<FacetRow> }>>();
 const FACET_TTL_MS = 5 * 60_000;
 const FACET_CACHE_SIZE = 500;
 
-export function cachedFacets(database: object, key: string): FacetRow | null {
-  const c = facetCaches.get(database)?.get(key);
-  return c && c.at > Date.now() - FACET_TTL_MS ? c.value : null;
-}
-
-export function cacheFacets(database: object, key: string, value: FacetRow) {
+/** The facets of `key`: cached, being computed (then waited for), or computed by `compute` now. */
+export function facetsOnce(database: object, key: string, compute: () => Promise<FacetRow>): Promise<FacetRow> {
   let c = facetCaches.get(database);
   if (!c) facetCaches.set(database, (c = new Map()));
-  c.set(key, { at: Date.now(), value });
-  if (c.size > FACET_CACHE_SIZE) c.delete(c.keys().next().value!);
+  const hit = c.get(key);
+  if (hit && hit.at > Date.now() - FACET_TTL_MS) return hit.value;
+  const cache = c;
+  const value = compute();
+  const entry = { at: Date.now(), value };
+  cache.delete(key);
+  cache.set(key, entry);
+  if (cache.size > FACET_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  // a failed computation is not kept (the next search tries again)
+  value.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return value;
 }
 
 export function clearFacetCache(database: object) {

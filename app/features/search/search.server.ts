@@ -8,7 +8,7 @@ import { cardQuery, toCard, toTextArray, type CardRow } from "../records/cards.s
 import { DEFAULT_OPTIONS, type SiteOptions } from "../site/options";
 import type { RecordCard } from "../records/types";
 import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type SearchParams, type Sort } from "./search-params";
-import { cacheFacets, cachedFacets, clearFacetCache, facetStatement, nameIn, visibleTree, type FacetRow, type Facets } from "./facets.server";
+import { clearFacetCache, facetStatement, facetsOnce, nameIn, visibleTree, type FacetRow, type Facets } from "./facets.server";
 import { correctText, parseQuery, queryWords, type ParsedQuery } from "./query";
 import { clearSynonymCache, synonymIndex, type SynonymIndex } from "./synonyms.server";
 import { corrections, docsOf, intArray, matchSql, rowsOf, textMatch, unknownWords, type TextMatch } from "./text-match.server";
@@ -211,14 +211,12 @@ async function runSearch(
   // Count and facets do not depend on page, sort or view: paging through a search reuses them.
   const facetKey = JSON.stringify([locale, viewer.accessLevels, p.tables, p.filters, p.open, p.from, p.to, p.media, opts.excludedTypes, opts.baseFilters, opts.pinned,
     run.match && [run.match.clauses, run.match.mode, run.match.idents]]);
-  const fresh = cachedFacets(ctx.database, facetKey);
-  const [page, facetRows] = await Promise.all([
+  const [page, row] = await Promise.all([
     rowsOf<{ uid: number; score: number | null }>(ctx, pageStatement, words),
     // On PostgreSQL the two statements run at once on two connections (two cores); PGlite runs them in turn.
-    fresh ? null : rowsOf<FacetRow>(ctx, facetStatement(ctx, p, where, [...p.open, ...tagFilters(p.filters)]), words),
+    facetsOnce(ctx.database, facetKey, async () =>
+      (await rowsOf<FacetRow>(ctx, facetStatement(ctx, p, where, [...p.open, ...tagFilters(p.filters)]), words))[0]!),
   ]);
-  const row = fresh ?? facetRows![0]!;
-  if (!fresh) cacheFacets(ctx.database, facetKey, row);
   const uids = page.map((x) => Number(x.uid));
   const cards = uids.length
     ? await ctx.database.rows<CardRow>(cardQuery(ctx, sql`r.uid = any(${`{${uids.join(",")}}`}::bigint[])`))

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
-import { mediaVisible } from "~/.server/access";
+import { registerCache } from "~/.server/caches";
+import { mediaVisible, recordVisible } from "~/.server/access";
 import { cardQuery, getCards, toCard, type CardRow } from "../records/cards.server";
 import type { RecordCard } from "../records/types";
 import { getPage } from "../site/site.server";
@@ -23,14 +24,49 @@ export async function getHome(ctx: ServiceContext) {
   return { title: page?.title ?? "", lang: page?.locale ?? ctx.locale, hero: { ...content.hero, card: heroCard }, sections };
 }
 
-/** A random sample of visible records that have a visible image (spec §9: 4). */
+/** How many candidates the random sample draws from, and how long they are kept. */
+const POOL_SIZE = 200;
+const POOL_TTL_MS = 5 * 60_000;
+const pools = new WeakMap<object, Map<string, { at: number; uids: Promise<number[]> }>>();
+
+/**
+ * Up to POOL_SIZE records (uids) with a visible image that the viewer may see, drawn at random once every
+ * few minutes per set of access levels: the home page's sample is picked from it, so a visit costs the four
+ * cards, not a random sort of every record with an image (single flight: visitors arriving together wait
+ * for one draw). An import clears it (catalogueChanged).
+ */
+function samplePool(ctx: ServiceContext): Promise<number[]> {
+  let byLevels = pools.get(ctx.database);
+  if (!byLevels) pools.set(ctx.database, (byLevels = new Map()));
+  const key = [...ctx.viewer.accessLevels].sort().join(",");
+  const hit = byLevels.get(key);
+  if (hit && hit.at > Date.now() - POOL_TTL_MS) return hit.uids;
+  const uids = ctx.database
+    .rows<{ uid: number | string }>(sql`
+      select r.uid from records r
+      where ${recordVisible(ctx.viewer, "r")} and r.has_media
+        and exists (select 1 from media m where m.record_uid = r.uid and m.media_type = 'image' and m.thumbnail is not null and ${mediaVisible(ctx.viewer, "m")})
+      order by random() limit ${POOL_SIZE}`)
+    .then((rows) => rows.map((r) => Number(r.uid)));
+  const entry = { at: Date.now(), uids };
+  const cache = byLevels;
+  cache.set(key, entry);
+  uids.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return uids;
+}
+
+registerCache((database) => pools.delete(database));
+
+/** A random sample of visible records that have a visible image (spec §9: 4), drawn from the pool. */
 export async function randomMediaSample(ctx: ServiceContext, n = 4): Promise<RecordCard[]> {
-  const rows = await ctx.database.rows<CardRow>(
-    cardQuery(
-      ctx,
-      sql`r.has_media and exists (select 1 from media m where m.record_uid = r.uid and m.media_type = 'image' and m.thumbnail is not null and ${mediaVisible(ctx.viewer, "m")})`,
-      sql`order by random() limit ${n}`,
-    ),
-  );
-  return rows.map((r) => toCard(r, ctx.locale));
+  const pool = [...(await samplePool(ctx))];
+  const picked: number[] = [];
+  while (picked.length < n && pool.length) picked.push(pool.splice(Math.floor(Math.random() * pool.length), 1)[0]!);
+  if (!picked.length) return [];
+  // (cardQuery filters by access again: the pool may be a few minutes old)
+  const rows = await ctx.database.rows<CardRow>(cardQuery(ctx, sql`r.uid = any(${`{${picked.join(",")}}`}::bigint[])`));
+  const order = new Map(picked.map((u, i) => [u, i]));
+  return rows.sort((a, b) => order.get(Number(a.uid))! - order.get(Number(b.uid))!).map((r) => toCard(r, ctx.locale));
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
+import { catalogueChanged, registerCache } from "~/.server/caches";
 import { hasVisibleImage, recordVisible } from "~/.server/access";
 import { toSqlDate } from "~/lib/dates";
 import { scoreIcon } from "~/lib/format";
@@ -61,10 +62,12 @@ export function buildTsQuery(q: string, mode: "and" | "or"): string | null {
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(mode === "or" ? " | " : " & ");
 }
 
-/** Forgets cached counts, facets and synonyms (after an import in this process, and in tests). */
+registerCache(clearFacetCache);
+registerCache(clearSynonymCache);
+
+/** Forgets every cache of catalogue data: counts, facets, synonyms, samples (after an import in this process, and in tests). */
 export function clearSearchCache(database: object) {
-  clearFacetCache(database);
-  clearSynonymCache(database);
+  catalogueChanged(database);
 }
 
 /**

@@ -131,9 +131,10 @@ async function writeAll(database: Database, items: AsyncIterable<Parsed>, total:
   let imported = 0;
   let batches = 0;
   const mediaCache = new Map<string, Partial<Derived>>();
-  // In which batch each record's search documents were built, and each person or place was renamed.
-  const builtAt = new Map<number, number>();
-  const renamedAt = new Map<number, number>();
+  // Records whose search documents are built at the end (once each, whatever batch wrote or renamed them),
+  // and the people and places renamed (or new), whose naming records follow.
+  const stale = new Set<number>();
+  const renamed = new Set<number>();
   opts.onStep?.("writing");
   try {
     await database.db.transaction(async (dtx) => {
@@ -144,8 +145,8 @@ async function writeAll(database: Database, items: AsyncIterable<Parsed>, total:
           const media = await deriveBatchMedia(batch, opts, mediaCache);
           // A savepoint per batch is not needed: any failure rolls the whole import back.
           const written = await writeBatch(tx, batch, media);
-          for (const uid of written.built) builtAt.set(uid, batches);
-          for (const uid of written.renamed) renamedAt.set(uid, batches);
+          for (const uid of written.stale) stale.add(uid);
+          for (const uid of written.renamed) renamed.add(uid);
         } catch (err) {
           // Drizzle's own message repeats the whole statement and its parameters; the driver's error is the cause.
           const cause = (err as { cause?: unknown }).cause;
@@ -163,8 +164,12 @@ async function writeAll(database: Database, items: AsyncIterable<Parsed>, total:
       if (batch.length) await flush();
       if (!imported && !opts.inTransaction) return;
       opts.onStep?.("linking");
-      await refreshNamingRecords(tx, builtAt, renamedAt);
       await refreshParentPaths(tx);
+      // Nothing of the import is visible before it commits: each record's search documents are built once,
+      // here, rather than per batch and again for every later batch renaming a person it names.
+      for (const p of await namingRecords(tx, [...renamed])) stale.add(p.from);
+      for (const chunk of chunks([...stale].sort((a, b) => a - b), 2000))
+        await tx.execute(sql`select teca_refresh_search_docs(${`{${chunk.join(",")}}`}::bigint[])`);
       if (opts.inTransaction) await opts.inTransaction(transactionDatabase(database, tx));
     });
   } catch (err) {
@@ -326,12 +331,6 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
     const before = namedBefore.get(`${r.table}/${r.id}`);
     return NAMED_TABLES.includes(r.table) && (!before || before.access !== r.access || before.labels !== labelsOf(r));
   });
-  // One whose access changes: the records naming it follow in this transaction (a name made restricted must
-  // not stay findable through public records, even if the import stops before its end).
-  const reaccessed = renamed.filter((r) => {
-    const before = namedBefore.get(`${r.table}/${r.id}`);
-    return before !== undefined && before.access !== r.access;
-  });
 
   const rows = records.map((r) => {
     const s = r.date?.start ?? r.date?.end;
@@ -407,24 +406,9 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
     await tx.execute(sql`insert into media (record_uid, ord, media_type, mime, title, restricted, original, external_url, thumbnail, medium, large, width, height, focal_x, focal_y, dominant_color) values ${sql.join(chunk, sql`, `)}`);
   // Records below a moved tag, in this batch or earlier ones: their inherited tags follow the tree.
   const retagged = movedTags.length ? await retagRecords(tx, movedTags) : [];
-  const naming = (await namingRecords(tx, reaccessed.map((r) => uidOf.get(`${r.table}/${r.id}`)!))).map((x) => x.from);
-  const refresh = retagged.length || naming.length ? [...new Set([...uids, ...retagged, ...naming])] : uids;
-  // The search reads its own narrow rows (migrations 0009–0011): rebuilt for the batch in the same transaction.
-  // The records of other batches that name a renamed person or place follow at the end of the import.
-  await tx.execute(sql`select teca_refresh_search_docs(${`{${refresh.join(",")}}`}::bigint[])`);
-  return { built: refresh, renamed: renamed.map((r) => uidOf.get(`${r.table}/${r.id}`)!) };
-}
-
-/**
- * After the batches: the search documents of records that name a person or place renamed (or new) in a
- * later batch than their own — or in this import while they were imported before — are rebuilt, so that
- * they hold the names. (Per batch it would rebuild a record once for every batch naming one of its people.)
- */
-async function refreshNamingRecords(tx: Tx, builtAt: Map<number, number>, renamedAt: Map<number, number>) {
-  if (!renamedAt.size) return;
-  const pairs = await namingRecords(tx, [...renamedAt.keys()]);
-  const stale = [...new Set(pairs.filter((p) => (builtAt.get(p.from) ?? -1) < renamedAt.get(p.target)!).map((p) => p.from))];
-  for (const chunk of chunks(stale, 1000)) await tx.execute(sql`select teca_refresh_search_docs(${`{${chunk.join(",")}}`}::bigint[])`);
+  const refresh = retagged.length ? [...new Set([...uids, ...retagged])] : uids;
+  // The search documents are built at the end of the import (writeAll), in its transaction.
+  return { stale: refresh, renamed: renamed.map((r) => uidOf.get(`${r.table}/${r.id}`)!) };
 }
 
 /** Tables whose records' names other records' search documents hold. */

@@ -10,6 +10,7 @@ import { pingDatabase } from "../app/.server/db";
 import { anonymousViewer } from "../app/.server/access";
 import type { Logger } from "../app/.server/logger";
 import type { TecaLoadContext } from "../app/.server/context";
+import { watchCatalogue } from "../app/.server/caches";
 import { allowedHostsOf, hostGuard, loadLimiter, loadLimitOf, methodGuard, type LoadLimit } from "./guard";
 
 export type AppOptions = {
@@ -37,6 +38,8 @@ export function createApp(opts: AppOptions) {
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
   const limiter = loadLimiter(opts.load ?? loadLimitOf(process.env, opts.database.kind));
+  // Other processes' imports clear this one's caches (PostgreSQL); stopped when the database closes.
+  watchCatalogue(opts.database).catch((err) => opts.logger.warn({ err }, "cannot watch the catalogue for changes: caches expire by age only"));
 
   app.use((req, res, next) => {
     const incoming = req.get("x-request-id");

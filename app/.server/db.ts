@@ -12,6 +12,11 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Runs raw SQL and returns its rows. */
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /**
+   * Calls `fn` with the payload of every NOTIFY on `channel` from other connections (PostgreSQL: a
+   * dedicated connection, re-opened when lost; PGlite: one process, nothing to hear). Answers a stop function.
+   */
+  listen?(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -24,11 +29,16 @@ export type OpenOptions = {
   /** In-memory PGlite (tests). */
   memory?: boolean;
   migrate?: boolean;
+  /**
+   * PostgreSQL: a statement running longer is cancelled (the server's per-request bound; imports and
+   * migrations run without one). PGlite cannot cancel a statement: the server's queue bounds it instead.
+   */
+  statementTimeoutMs?: number;
 };
 
 /** Opens the catalogue database (the one place that does) and runs migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts);
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.statementTimeoutMs) : await openPglite(opts);
   if (opts.migrate !== false) await migrateDatabase(database);
   return database;
 }
@@ -68,6 +78,9 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       async rows<T>(query: SQL) {
         return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
       },
+      async listen() {
+        return async () => {};
+      },
       async close() {
         if (closed) return;
         closed = true;
@@ -84,7 +97,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, statementTimeoutMs?: number): Promise<Database> {
   const pg = (await import("pg")).default;
   const { drizzle } = await import("drizzle-orm/node-postgres");
   // Two cores: parallel plans made mid-size facet queries slower (STACK.md).
@@ -93,21 +106,56 @@ async function openPostgres(url: string): Promise<Database> {
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     // Bitmaps of common words stay exact (not lossy) with a larger work_mem; JIT compilation cost
     // more than it saved on search statements (their cost estimates are inflated by subplans).
-    options: `-c max_parallel_workers_per_gather=1 -c jit=off -c work_mem=${process.env.DATABASE_WORK_MEM ?? "32MB"}`,
+    options: `-c max_parallel_workers_per_gather=1 -c jit=off -c work_mem=${process.env.DATABASE_WORK_MEM ?? "32MB"}${
+      statementTimeoutMs ? ` -c statement_timeout=${Math.round(statementTimeoutMs)}` : ""}`,
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   pool.on("error", (err) => console.error(`PostgreSQL connection error: ${err.message}`));
   const db = drizzle(pool, { schema }) as unknown as Db;
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: "postgres",
     async rows<T>(query: SQL) {
       return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
     },
+    async listen(channel, fn) {
+      let client: InstanceType<typeof pg.Client> | null = null;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      // a lost connection (server restart) is opened again; what was missed meanwhile is covered by the TTLs
+      const again = () => {
+        if (!stopped) retry = setTimeout(() => void connect().catch(again), 1000);
+      };
+      const connect = async () => {
+        const c = new pg.Client({ connectionString: url });
+        c.on("notification", (n) => n.channel === channel && fn(n.payload ?? ""));
+        c.on("error", () => undefined);
+        try {
+          await c.connect();
+          await c.query(`listen "${channel.replace(/"/g, "")}"`);
+        } catch (err) {
+          await c.end().catch(() => undefined);
+          throw err;
+        }
+        c.on("end", again);
+        client = c;
+      };
+      await connect();
+      const stop = async () => {
+        stopped = true;
+        listeners.delete(stop);
+        clearTimeout(retry);
+        await client?.end().catch(() => undefined);
+      };
+      listeners.add(stop);
+      return stop;
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { openDatabase, type Database } from "../../app/.server/db";
 
-export type TestDb = { name: "pglite" | "postgres"; open(): Promise<Database & { drop(): Promise<void> }> };
+export type TestDb = { name: "pglite" | "postgres"; open(): Promise<Database & { drop(): Promise<void>; url?: string }> };
 
 /**
  * The databases every integration suite runs against: in-memory PGlite
@@ -33,6 +33,7 @@ export function testDatabases(): TestDb[] {
         u.pathname = `/${name}`;
         const db = await openDatabase({ databaseUrl: u.toString() });
         return Object.assign(db, {
+          url: u.toString(),
           async drop() {
             await db.close();
             const a = new pg.Client({ connectionString: url });

@@ -1,3 +1,4 @@
+import { registerCache } from "~/.server/caches";
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { hasVisibleImage } from "~/.server/access";
@@ -58,6 +59,7 @@ export function facetsOnce(database: object, key: string, compute: () => Promise
 export function clearFacetCache(database: object) {
   facetCaches.delete(database);
 }
+registerCache(clearFacetCache);
 
 /**
  * The columns the counts are grouped by, and the code `grouping(...)` gives

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
-import { catalogueChanged, registerCache } from "~/.server/caches";
+import { catalogueChanged } from "~/.server/caches";
 import { hasVisibleImage, recordVisible } from "~/.server/access";
 import { toSqlDate } from "~/lib/dates";
 import { scoreIcon } from "~/lib/format";
@@ -9,9 +9,9 @@ import { cardQuery, toCard, toTextArray, type CardRow } from "../records/cards.s
 import { DEFAULT_OPTIONS, type SiteOptions } from "../site/options";
 import type { RecordCard } from "../records/types";
 import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type SearchParams, type Sort } from "./search-params";
-import { clearFacetCache, facetStatement, facetsOnce, nameIn, visibleTree, type FacetRow, type Facets } from "./facets.server";
+import { facetStatement, facetsOnce, nameIn, visibleTree, type FacetRow, type Facets } from "./facets.server";
 import { correctText, parseQuery, queryWords, type ParsedQuery } from "./query";
-import { clearSynonymCache, synonymIndex, type SynonymIndex } from "./synonyms.server";
+import { synonymIndex, type SynonymIndex } from "./synonyms.server";
 import { corrections, docsOf, intArray, matchSql, rowsOf, textMatch, unknownWords, type TextMatch } from "./text-match.server";
 import { rankedPageStatement } from "./ranking.server";
 
@@ -61,9 +61,6 @@ export function buildTsQuery(q: string, mode: "and" | "or"): string | null {
   if (!words.length) return null;
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(mode === "or" ? " | " : " & ");
 }
-
-registerCache(clearFacetCache);
-registerCache(clearSynonymCache);
 
 /** Forgets every cache of catalogue data: counts, facets, synonyms, samples (after an import in this process, and in tests). */
 export function clearSearchCache(database: object) {

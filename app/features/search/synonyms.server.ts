@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { registerCache } from "~/.server/caches";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { foldText } from "./query";
@@ -87,6 +88,7 @@ const INDEX_TTL_MS = 5 * 60_000;
 export function clearSynonymCache(database: object) {
   indexes.delete(database);
 }
+registerCache(clearSynonymCache);
 
 /** The synonym index of a database: static groups and the tags' names in several languages (cached a few minutes). */
 export function synonymIndex(database: Database): Promise<SynonymIndex> {

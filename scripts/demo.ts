@@ -3,7 +3,7 @@
 // import it with: npm run import -- DIR/records.ndjson --media-dir DIR/media
 import path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
-import { DEFAULT_IMAGES, DEFAULT_RECORDS, DEFAULT_SEED, generateDemo, MIN_RECORDS } from "./demo/generate";
+import { DEFAULT_IMAGES, DEFAULT_RECORDS, DEFAULT_SEED, generateDemo, MIN_RECORDS } from "../app/features/demo/generate";
 
 const int = (min: number, max: number) => (v: string) => {
   const n = Number(v);

@@ -7,7 +7,8 @@ import { DatabaseLockedError } from "../app/.server/db-lock";
 import { readEnv } from "../app/.server/env";
 import { logger } from "../app/.server/logger";
 import { createApp } from "./app";
-import { loadDemoIfEmpty } from "../scripts/demo/load";
+import { recoverInterrupted } from "../app/features/catalogue/loads.server";
+import { ensureDemo } from "../app/features/demo/load.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -31,7 +32,8 @@ export async function main() {
   }
   const mediaDir = env.mediaDir ?? path.join(env.dataDir, "media");
   fs.mkdirSync(mediaDir, { recursive: true });
-  if (env.loadDemo) await loadDemoIfEmpty(database, { mediaDir, workDir: path.join(env.dataDir, "demo"), log: (m) => logger.info(m) });
+  await recoverInterrupted(database, mediaDir, logger);
+  if (env.loadDemo) await ensureDemo(database, { mediaDir, workDir: path.join(env.dataDir, "demo"), logger });
 
   const build = (await import(serverBuild)) as ServerBuild;
   const app = createApp({

@@ -36,7 +36,7 @@ export async function deriveImage(sourceFile: string, mediaDir: string): Promise
   const ext = path.extname(sourceFile).toLowerCase() || `.${meta.format ?? "bin"}`;
   const originalRel = path.join(dir, `${hash}-original${ext}`);
   const originalAbs = path.join(mediaDir, originalRel);
-  if (!fs.existsSync(originalAbs)) await fs.promises.writeFile(originalAbs, input);
+  if (!fs.existsSync(originalAbs)) await writeAtomically(originalAbs, input);
   out.original = originalRel;
   const webReady = meta.format === "jpeg" || meta.format === "png" || meta.format === "webp";
   for (const [name, w] of Object.entries(DERIVATIVES) as [DerivativeName, number][]) {
@@ -69,8 +69,15 @@ export async function storeFile(sourceFile: string, mediaDir: string): Promise<P
   const rel = path.join(hash.slice(0, 2), hash.slice(2, 4), `${hash}-original${path.extname(sourceFile).toLowerCase()}`);
   const abs = path.join(mediaDir, rel);
   await fs.promises.mkdir(path.dirname(abs), { recursive: true });
-  if (!fs.existsSync(abs)) await fs.promises.writeFile(abs, input);
+  if (!fs.existsSync(abs)) await writeAtomically(abs, input);
   return { original: rel };
+}
+
+/** A file appears whole or not at all (a process killed midway leaves only a `.tmp`, removed at the next start). */
+async function writeAtomically(file: string, data: Buffer) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await fs.promises.writeFile(tmp, data);
+  await fs.promises.rename(tmp, file);
 }
 
 /** Public URL of a stored media path or remote URL. */

@@ -10,6 +10,7 @@ import type { Locale } from "~/lib/locale";
 import { validateRecord, type InterchangeRecord } from "./interchange";
 import { clearSearchCache } from "../search/search.server";
 import { toTextArray } from "../records/cards.server";
+import { beginLoad, completeLoad, failLoad, holdLoad, type LoadKind } from "./loads.server";
 
 export type ImportIssue = { line: number; reason: string };
 export type ImportOptions = {
@@ -28,6 +29,10 @@ export type ImportOptions = {
    * marker): run in the import's transaction after the records.
    */
   inTransaction?: (tx: Database) => Promise<void>;
+  /** Run first in the import's transaction (the demo: wait for another process loading it, clear a partial one). */
+  beforeWrite?: (tx: Database) => Promise<void>;
+  /** How the run is recorded in catalogue_loads (default: an import of the file). */
+  load?: { kind: LoadKind; source: string };
 };
 export type ImportStep = "validating" | "writing" | "linking" | "analysing";
 export type ImportResult = {
@@ -115,7 +120,7 @@ export async function importFile(database: Database, file: string, opts: ImportO
   async function* valid(): AsyncGenerator<Parsed> {
     for await (const it of parseLines(file, opts.mediaDir)) if (it.record && !skip.has(it.line)) yield { line: it.line, record: it.record };
   }
-  const res = await writeAll(database, valid(), good, opts);
+  const res = await writeAll(database, valid(), good, { ...opts, load: opts.load ?? { kind: "import", source: path.resolve(file) } });
   return { ...res, rejected, seconds: (performance.now() - t0) / 1000 };
 }
 
@@ -130,49 +135,62 @@ async function writeAll(database: Database, items: AsyncIterable<Parsed>, total:
   const size = opts.batchSize ?? 500;
   let imported = 0;
   let batches = 0;
-  const mediaCache = new Map<string, Partial<Derived>>();
+  const mediaCache = new Map<string, Promise<Partial<Derived>>>();
   // Records whose search documents are built at the end (once each, whatever batch wrote or renamed them),
   // and the people and places renamed (or new), whose naming records follow.
   const stale = new Set<number>();
   const renamed = new Set<number>();
   opts.onStep?.("writing");
+  // Recorded as running before the transaction, complete inside it: a run killed midway is found on the next start.
+  const loadId = await beginLoad(database, opts.load!.kind, opts.load!.source);
   try {
     await database.db.transaction(async (dtx) => {
       const tx = dtx as unknown as Tx;
+      await holdLoad(tx, loadId);
+      if (opts.beforeWrite) await opts.beforeWrite(transactionDatabase(database, tx));
       let batch: Parsed[] = [];
-      const flush = async () => {
+      // A batch's media are derived (sharp, off the main thread) while the batch before it is written.
+      let pending: { batch: Parsed[]; media: Promise<Map<string, Partial<Derived>>> } | undefined;
+      const write = async (p: NonNullable<typeof pending>) => {
         try {
-          const media = await deriveBatchMedia(batch, opts, mediaCache);
           // A savepoint per batch is not needed: any failure rolls the whole import back.
-          const written = await writeBatch(tx, batch, media);
+          const written = await writeBatch(tx, p.batch, await p.media);
           for (const uid of written.stale) stale.add(uid);
           for (const uid of written.renamed) renamed.add(uid);
         } catch (err) {
           // Drizzle's own message repeats the whole statement and its parameters; the driver's error is the cause.
           const cause = (err as { cause?: unknown }).cause;
-          throw new BatchFailed({ batch: batches + 1, firstLine: batch[0]!.line, reason: cause instanceof Error ? cause.message : (err as Error).message });
+          throw new BatchFailed({ batch: batches + 1, firstLine: p.batch[0]!.line, reason: cause instanceof Error ? cause.message : (err as Error).message });
         }
         batches++;
-        imported += batch.length;
-        batch = [];
+        imported += p.batch.length;
         opts.onProgress?.(imported, total);
+      };
+      const flush = async () => {
+        const next = { batch, media: deriveBatchMedia(batch, opts, mediaCache) };
+        next.media.catch(() => {}); // awaited in write(); a failure there must not count as unhandled meanwhile
+        batch = [];
+        if (pending) await write(pending);
+        pending = next;
       };
       for await (const item of items) {
         batch.push(item);
         if (batch.length >= size) await flush();
       }
       if (batch.length) await flush();
-      if (!imported && !opts.inTransaction) return;
+      if (pending) await write(pending);
       opts.onStep?.("linking");
-      await refreshParentPaths(tx);
+      if (imported) await refreshParentPaths(tx);
       // Nothing of the import is visible before it commits: each record's search documents are built once,
       // here, rather than per batch and again for every later batch renaming a person it names.
       for (const p of await namingRecords(tx, [...renamed])) stale.add(p.from);
       for (const chunk of chunks([...stale].sort((a, b) => a - b), 2000))
         await tx.execute(sql`select teca_refresh_search_docs(${`{${chunk.join(",")}}`}::bigint[])`);
       if (opts.inTransaction) await opts.inTransaction(transactionDatabase(database, tx));
+      await completeLoad(tx, loadId, imported);
     });
   } catch (err) {
+    await failLoad(database, loadId).catch(() => {});
     if (err instanceof BatchFailed) return { imported: 0, batches: 0, failed: err.failed };
     throw err;
   }
@@ -216,31 +234,52 @@ async function vacuumSearchTables(database: Database) {
   if (tables.length) await database.rows(sql`vacuum ${sql.join(tables.map((t) => sql.identifier(t.name)), sql`, `)}`);
 }
 
-/** Derives every local media file of a batch, a few at a time; files seen in earlier batches are reused. */
-async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions, cache: Map<string, Partial<Derived>>) {
-  const todo: { file: string; type: string; owner: string }[] = [];
-  const queued = new Set<string>();
+/**
+ * Derives every local media file of a batch, at most MEDIA_CONCURRENCY at a time across batches; a file
+ * seen in an earlier batch (or being derived for one) is reused.
+ */
+async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions, cache: Map<string, Promise<Partial<Derived>>>) {
+  const files: string[] = [];
   for (const { record } of batch)
     for (const m of record.media)
-      if (m.file && !cache.has(m.file) && !queued.has(m.file)) {
-        queued.add(m.file);
-        todo.push({ file: m.file, type: m.type, owner: `${record.table}/${record.id}` });
+      if (m.file && !files.includes(m.file)) {
+        files.push(m.file);
+        if (!cache.has(m.file)) {
+          const src = path.join(opts.mediaDir!, m.file);
+          const owner = `${record.table}/${record.id}`;
+          const type = m.type;
+          const p = mediaSlots(async () => {
+            try {
+              return type === "image" ? await deriveImage(src, opts.mediaStore) : await storeFile(src, opts.mediaStore);
+            } catch (err) {
+              throw new Error(`media ${m.file} of ${owner}: ${(err as Error).message}`);
+            }
+          });
+          p.catch(() => {}); // awaited below or by the batch that shares it
+          cache.set(m.file, p);
+        }
       }
-  let next = 0;
-  const worker = async () => {
-    while (next < todo.length) {
-      const item = todo[next++]!;
-      const src = path.join(opts.mediaDir!, item.file);
-      try {
-        cache.set(item.file, item.type === "image" ? await deriveImage(src, opts.mediaStore) : await storeFile(src, opts.mediaStore));
-      } catch (err) {
-        throw new Error(`media ${item.file} of ${item.owner}: ${(err as Error).message}`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: MEDIA_CONCURRENCY }, worker));
-  return cache;
+  const out = new Map<string, Partial<Derived>>();
+  for (const f of files) out.set(f, await cache.get(f)!);
+  return out;
 }
+
+/** Runs at most MEDIA_CONCURRENCY media derivations at once (sharp uses its own threads). */
+function mediaSlots<T>(fn: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const run = () => {
+      mediaRunning++;
+      fn().then(resolve, reject).finally(() => {
+        mediaRunning--;
+        mediaQueue.shift()?.();
+      });
+    };
+    if (mediaRunning < MEDIA_CONCURRENCY) run();
+    else mediaQueue.push(run);
+  });
+}
+let mediaRunning = 0;
+const mediaQueue: (() => void)[] = [];
 
 const MEDIA_CONCURRENCY = 3;
 

@@ -579,12 +579,14 @@ export async function renderImage(spec: ImageSpec, mediaDir: string): Promise<vo
 }
 
 /** Renders images with a small worker pool (sharp work runs off the main thread). */
-export async function renderImages(specs: ImageSpec[], mediaDir: string, concurrency = 4): Promise<void> {
+export async function renderImages(specs: ImageSpec[], mediaDir: string, concurrency = 4, onProgress?: (done: number) => void): Promise<void> {
   let next = 0;
+  let done = 0;
   const worker = async () => {
     while (next < specs.length) {
       const spec = specs[next++]!;
       await renderImage(spec, mediaDir);
+      onProgress?.(++done);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, specs.length) }, worker));

@@ -2,10 +2,10 @@
  * Site options, homepage and summary configuration of the demo archive
  * (see generate.ts). Idempotent: every call overwrites the same rows.
  */
-import type { Database } from "../../app/.server/db";
-import type { HomeContent, SiteOptions } from "../../app/features/site/options";
-import { savePage, saveSiteOptions, saveSummaryConfig } from "../../app/features/site/site.server";
-import type { Locale } from "../../app/lib/locale";
+import type { Database } from "~/.server/db";
+import type { HomeContent, SiteOptions } from "~/features/site/options";
+import { savePage, saveSiteOptions, saveSummaryConfig } from "~/features/site/site.server";
+import type { Locale } from "~/lib/locale";
 import { FIXED_IDS, HIGHLIGHT_OBJECT_IDS } from "./generate";
 import { SEMAFORO_PATHS } from "./vocabulary";
 

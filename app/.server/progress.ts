@@ -1,0 +1,70 @@
+import cliProgress from "cli-progress";
+import type { Logger } from "./logger";
+
+/** Progress of a long step (an import, the demo load): a bar with records/s and ETA on a terminal, log lines otherwise. */
+export type Progress = {
+  /** Starts (or restarts) a counted phase. */
+  start(label: string, total: number): void;
+  update(done: number): void;
+  stop(): void;
+};
+
+const PLAIN_EVERY_MS = 5000;
+
+/**
+ * A bar on stderr when it is a terminal, else one structured log line per few seconds (and one at the end
+ * of each phase), so that a container's log shows the import moving without a line per batch.
+ */
+export function createProgress(logger: Pick<Logger, "info">, opts: { tty?: boolean; unit?: string } = {}): Progress {
+  const tty = opts.tty ?? Boolean(process.stderr.isTTY);
+  const unit = opts.unit ?? "records";
+  let bar: cliProgress.SingleBar | undefined;
+  let label = "";
+  let total = 0;
+  let done = 0;
+  let t0 = 0;
+  let lastLine = 0;
+  const rate = () => {
+    const s = (performance.now() - t0) / 1000;
+    return s > 0 ? Math.round(done / s) : 0;
+  };
+  const line = (final: boolean) => {
+    const r = rate();
+    const eta = r > 0 && !final ? Math.round((total - done) / r) : 0;
+    logger.info({ step: label, done, total, [`${unit}PerSecond`]: r, ...(final ? {} : { etaSeconds: eta }) }, final ? `${label}: ${done} ${unit}, ${r}/s` : `${label}: ${done}/${total} ${unit}, ${r}/s, ETA ${eta} s`);
+  };
+  const finish = () => {
+    if (!label) return;
+    if (bar) {
+      bar.update(done, { rate: rate() });
+      bar.stop();
+      bar = undefined;
+    } else line(true);
+    label = "";
+  };
+  return {
+    start(l, n) {
+      finish();
+      label = l;
+      total = n;
+      done = 0;
+      t0 = lastLine = performance.now();
+      if (tty) {
+        bar = new cliProgress.SingleBar(
+          { format: `${l.padEnd(22)} [{bar}] {percentage}% | {value}/{total} ${unit} | {rate}/s | ETA {eta_formatted}`, hideCursor: true, stream: process.stderr, etaBuffer: 50 },
+          cliProgress.Presets.shades_classic,
+        );
+        bar.start(n, 0, { rate: 0 });
+      }
+    },
+    update(d) {
+      done = d;
+      if (bar) bar.update(d, { rate: rate() });
+      else if (performance.now() - lastLine >= PLAIN_EVERY_MS) {
+        lastLine = performance.now();
+        line(false);
+      }
+    },
+    stop: finish,
+  };
+}

@@ -1,0 +1,118 @@
+import fs from "node:fs";
+import { sql } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import type { Logger } from "~/.server/logger";
+import { createProgress } from "~/.server/progress";
+import { importFile } from "~/features/catalogue/import.server";
+import { completedLoad } from "~/features/catalogue/loads.server";
+import { DEFAULT_IMAGES, DEFAULT_RECORDS, DEFAULT_SEED, generateDemo } from "./generate";
+import { seedDemoSite } from "./site";
+import { FOUNDATION } from "./vocabulary";
+
+/** What a completed demo load records as its source (a new demo version could be told apart). */
+export const DEMO_SOURCE = `valdameri records=${DEFAULT_RECORDS} images=${DEFAULT_IMAGES} seed=${DEFAULT_SEED}`;
+/** Advisory lock taken by the demo load's transaction: one process loads it, the others find it done. */
+const DEMO_LOCK = 727277;
+
+class AlreadyLoaded extends Error {}
+
+export type DemoLoadOptions = {
+  /** Where derivatives go (the served media store). */
+  mediaDir: string;
+  /** Scratch directory for the generated archive (removed afterwards, and before a new attempt). */
+  workDir: string;
+  logger: Pick<Logger, "info" | "warn">;
+  /** Progress bars (default: when stderr is a terminal). */
+  tty?: boolean;
+  /** Smaller demo (tests). */
+  records?: number;
+  images?: number;
+};
+
+/**
+ * Loads the demo archive on a fresh install (npm start): generated, imported with the site options in one
+ * transaction that also writes its completion marker (a `complete` demo row in catalogue_loads). Without
+ * the marker it loads again from scratch, clearing a partial demo an older version left (records all from
+ * the demo's source). A catalogue holding any other record is left alone. Returns whether it loaded.
+ */
+export async function ensureDemo(database: Database, opts: DemoLoadOptions): Promise<boolean> {
+  if (await completedLoad(database, "demo")) return false;
+  const state = await catalogueState(database);
+  if (state.other > 0) return false; // the operator's own catalogue
+  const log = opts.logger;
+  if (state.demo > 0) log.warn({ records: state.demo }, "The demo archive was not loaded completely: loading it again from scratch");
+  else log.info("Empty catalogue: loading the demo archive");
+  const t0 = performance.now();
+  const progress = createProgress(log, { tty: opts.tty });
+  // A generation interrupted earlier left its scratch files: start over.
+  fs.rmSync(opts.workDir, { recursive: true, force: true });
+  try {
+    const demo = await generateDemo(opts.workDir, {
+      records: opts.records,
+      images: opts.images,
+      onImages(done, total) {
+        if (done === 0) progress.start("Demo: drawing images", total);
+        else progress.update(done);
+      },
+    });
+    progress.stop();
+    const t1 = performance.now();
+    let importing = false;
+    const result = await importFile(database, demo.file, {
+      mediaDir: demo.mediaDir,
+      mediaStore: opts.mediaDir,
+      load: { kind: "demo", source: opts.records || opts.images !== undefined ? `valdameri records=${demo.count} images=${demo.images}` : DEMO_SOURCE },
+      onProgress(done, total) {
+        if (!importing) progress.start("Demo: importing", total);
+        importing = true;
+        progress.update(done);
+      },
+      onStep(step) {
+        if (step === "linking") progress.stop();
+      },
+      async beforeWrite(tx) {
+        if (tx.kind === "postgres") await tx.rows(sql`select pg_advisory_xact_lock(${DEMO_LOCK}::int)`);
+        // Another process may have loaded it while this one generated it.
+        if (await completedLoad(tx, "demo")) throw new AlreadyLoaded();
+        const now = await catalogueState(tx);
+        if (now.other > 0) throw new AlreadyLoaded();
+        if (now.demo > 0) await clearCatalogue(tx);
+      },
+      inTransaction: (tx) => seedDemoSite(tx),
+    });
+    if (result.rejected.length || result.failed) {
+      throw new Error(`Demo import failed: ${JSON.stringify(result.rejected.slice(0, 3))} ${result.failed?.reason ?? ""}`);
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    log.info(
+      { records: result.imported, seconds: Number(seconds.toFixed(1)), generateSeconds: Number(((t1 - t0) / 1000).toFixed(1)) },
+      `Demo archive loaded: ${result.imported} records in ${seconds.toFixed(1)} s`,
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof AlreadyLoaded) return false;
+    throw err;
+  } finally {
+    progress.stop();
+    fs.rmSync(opts.workDir, { recursive: true, force: true });
+  }
+}
+
+/** How many records are the demo's (by their source) and how many are not. */
+async function catalogueState(database: Database): Promise<{ demo: number; other: number }> {
+  const prefix = `${FOUNDATION.baseUrl}/%`;
+  const [row] = await database.rows<{ demo: number; other: number }>(sql`select
+      count(*) filter (where source_url like ${prefix})::int as demo,
+      count(*) filter (where source_url is null or source_url not like ${prefix})::int as other
+    from records`);
+  return row!;
+}
+
+/** Removes a partial demo: the catalogue's records, vocabularies, search tables and site content. */
+async function clearCatalogue(tx: Database) {
+  await tx.rows(sql`delete from records`); // texts, tags, relations, media and search documents follow (on delete cascade)
+  const search = await tx.rows<{ name: string }>(sql`select c.relname as name from pg_class c
+    where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p') and not c.relispartition and c.relname like 'search\_%'`);
+  for (const t of search) await tx.rows(sql`delete from ${sql.identifier(t.name)}`);
+  for (const t of ["tags", "record_types", "relation_types", "site_options", "pages", "summary_config"]) await tx.rows(sql`delete from ${sql.identifier(t)}`);
+}

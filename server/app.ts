@@ -82,7 +82,7 @@ export function createApp(opts: AppOptions) {
 
   // Liveness from memory, whatever the load (no database work); readiness asks the database.
   app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok", database: opts.database.kind, requests: limiter.stats() });
+    res.set("Cache-Control", "no-store").json({ status: "ok", database: opts.database.kind, pid: process.pid, requests: limiter.stats() });
   });
   app.get("/readyz", async (_req, res) => {
     const ok = await Promise.race([pingDatabase(opts.database), new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())]);

@@ -35,6 +35,12 @@ export async function main() {
   await recoverInterrupted(database, mediaDir, logger);
   if (env.loadDemo) await ensureDemo(database, { mediaDir, workDir: path.join(env.dataDir, "demo"), logger });
 
+  // Migrations, recovery and the demo load run unbounded; the requests' statements are bounded (PostgreSQL).
+  if (env.databaseUrl && env.statementTimeoutMs > 0) {
+    await database.close();
+    database = await openDatabase({ databaseUrl: env.databaseUrl, migrate: false, statementTimeoutMs: env.statementTimeoutMs });
+  }
+
   const build = (await import(serverBuild)) as ServerBuild;
   const app = createApp({
     database,

@@ -9,10 +9,19 @@ import type { Database } from "./db";
  * process, and, on PostgreSQL, in every other process serving the catalogue
  * (a NOTIFY each of them hears through watchCatalogue).
  */
-const clearers = new Set<(database: object) => void>();
+type Registry = { clearers: Set<(database: object) => void>; senders: WeakMap<object, string> };
+/**
+ * One registry per process, whichever copy of this module asks: the server (run from source) and the built
+ * app bundle each hold their own copy of the modules, and the caches live in the bundle's.
+ */
+const registry: Registry = ((globalThis as Record<symbol, Registry>)[Symbol.for("teca.caches")] ??= {
+  clearers: new Set(),
+  senders: new WeakMap(),
+});
+const { clearers } = registry;
 const CHANNEL = "teca_catalogue";
 /** Who sent a notification: a process hears its own too, and has already cleared. */
-const senders = new WeakMap<object, string>();
+const senders = registry.senders;
 const senderOf = (database: object) => {
   let id = senders.get(database);
   if (!id) senders.set(database, (id = crypto.randomUUID()));

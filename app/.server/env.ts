@@ -11,6 +11,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "warn" : "info"),
     loadDemo: env.TECA_DEMO !== "0",
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, "") || undefined,
+    /** PostgreSQL: the longest a statement of the server may run (0: unbounded). */
+    statementTimeoutMs: Number.isFinite(Number(env.STATEMENT_TIMEOUT_MS)) && env.STATEMENT_TIMEOUT_MS ? Number(env.STATEMENT_TIMEOUT_MS) : 15_000,
   };
 }
 export type Env = ReturnType<typeof readEnv>;

@@ -1,9 +1,34 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../../app/.server/db";
 import { catalogueChanged, watchCatalogue } from "../../app/.server/caches";
 import { facetsOnce, type FacetRow } from "../../app/features/search/facets.server";
+import { importFile } from "../../app/features/catalogue/import.server";
 import { testDatabases } from "../setup/db";
+import { makeRecord, tempDir, writeNdjson } from "../factories/records";
+
+const root = path.resolve(import.meta.dirname, "../..");
+/** A GET on a new connection each time (the cluster balances connections, not requests). */
+const getJson = <T>(url: string) =>
+  new Promise<T>((resolve, reject) => {
+    http.get(url, { agent: false }, (res) => {
+      let body = "";
+      res.on("data", (d) => (body += d));
+      res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(body) as T) : reject(new Error(`${res.statusCode} ${body}`))));
+    }).on("error", reject);
+  });
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
 
 // What several server processes on one PostgreSQL database must agree on (decision 031). PGlite serves one
 // process: these rules exist on PostgreSQL only.
@@ -42,5 +67,49 @@ for (const target of testDatabases().filter((t) => t.name === "postgres")) {
       expect(err?.cause?.message ?? err?.message).toMatch(/statement timeout/);
       expect(await bounded.rows(sql`select 1 as ok`)).toEqual([{ ok: 1 }]);
     });
+
+    it("npm run serve starts WEB_CONCURRENCY processes on one port; an import is seen by all of them at once", async () => {
+      if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Run `npm run build` before the integration tests.");
+      const db = await target.open();
+      opened.push(db);
+      const dir = tempDir();
+      await importFile(db, writeNdjson(dir, [makeRecord({ id: "p1", texts: { it: { label: "Ventaglio dipinto" } } })], "a.ndjson"), { mediaDir: dir, mediaStore: dir });
+      const port = await freePort();
+      const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: db.url!, WEB_CONCURRENCY: "2", PORT: String(port), HOST: "127.0.0.1", TECA_DEMO: "0", LOG_LEVEL: "warn", DATA_DIR: dir },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout!.on("data", (d) => (output += d));
+      child.stderr!.on("data", (d) => (output += d));
+      const base = `http://127.0.0.1:${port}`;
+      try {
+        // round robin: both workers answer
+        const pids = new Set<number>();
+        const deadline = Date.now() + 45_000;
+        while (pids.size < 2 && Date.now() < deadline) {
+          try {
+            pids.add((await getJson<{ pid: number }>(`${base}/healthz`)).pid);
+          } catch {
+            await new Promise((r) => setTimeout(r, 200));
+          }
+        }
+        expect(pids.size, output).toBe(2);
+        const count = async () => (await getJson<{ count: number }>(`${base}/api/public/search?q=ventaglio&locale=it`)).count;
+        // each worker computes and caches the count
+        for (let i = 0; i < 4; i++) expect(await count()).toBe(1);
+        await importFile(db, writeNdjson(dir, [makeRecord({ id: "p2", texts: { it: { label: "Ventaglio di piume" } } })], "b.ndjson"), { mediaDir: dir, mediaStore: dir });
+        await new Promise((r) => setTimeout(r, 500));
+        const after = [];
+        for (let i = 0; i < 4; i++) after.push(await count());
+        expect(after).toEqual([2, 2, 2, 2]);
+      } finally {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }, 90_000);
   });
 }

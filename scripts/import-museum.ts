@@ -5,6 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, InvalidArgumentError } from "commander";
+import { logger } from "../app/.server/logger";
+import { createProgress } from "../app/.server/progress";
 import { importFile } from "../app/features/catalogue/import.server";
 import { convertMuseum } from "./museum/convert";
 import { openCliDatabase } from "./cli-db";
@@ -67,7 +69,24 @@ if (opts.import) {
   const { database, mediaDir } = await openCliDatabase();
   try {
     console.log(`Importing ${out} (${database.kind}) …`);
-    const imported = await importFile(database, out, { mediaStore: mediaDir });
+    const progress = createProgress(logger);
+    let started = false;
+    const imported = await importFile(database, out, {
+      mediaStore: mediaDir,
+      load: { kind: "museum", source: `${input} → ${out}` },
+      onProgress(done, total) {
+        if (!started) progress.start("Importing", total);
+        started = true;
+        progress.update(done);
+      },
+      onStep(step) {
+        if (step === "linking") {
+          progress.stop();
+          logger.info("Building the search documents");
+        }
+      },
+    });
+    progress.stop();
     for (const r of imported.rejected.slice(0, 50)) console.error(`line ${r.line}: ${r.reason}`);
     if (imported.failed) {
       console.error(`Batch ${imported.failed.batch} (from line ${imported.failed.firstLine}) failed: ${imported.failed.reason}`);

@@ -2,7 +2,8 @@
 import path from "node:path";
 import fs from "node:fs";
 import { Command, InvalidArgumentError } from "commander";
-import cliProgress from "cli-progress";
+import { logger } from "../app/.server/logger";
+import { createProgress } from "../app/.server/progress";
 import { importFile } from "../app/features/catalogue/import.server";
 import { openCliDatabase } from "./cli-db";
 
@@ -26,11 +27,7 @@ if (!fs.existsSync(file)) {
   process.exit(2);
 }
 const { database, mediaDir } = await openCliDatabase();
-const bar = new cliProgress.SingleBar(
-  { format: "Importing [{bar}] {percentage}% | {value}/{total} records | {rate} records/s", hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
-  cliProgress.Presets.shades_classic,
-);
-const t0 = performance.now();
+const progress = createProgress(logger);
 let started = false;
 try {
   const result = await importFile(database, file, {
@@ -39,14 +36,18 @@ try {
     skipInvalid: opts.skipInvalid,
     batchSize: opts.batchSize,
     onProgress(done, total) {
-      if (!started) {
-        bar.start(total, 0, { rate: 0 });
-        started = true;
+      if (!started) progress.start("Importing", total);
+      started = true;
+      progress.update(done);
+    },
+    onStep(step) {
+      if (step === "linking") {
+        progress.stop();
+        logger.info("Building the search documents");
       }
-      bar.update(done, { rate: Math.round(done / ((performance.now() - t0) / 1000)) });
     },
   });
-  if (started) bar.stop();
+  progress.stop();
   for (const r of result.rejected.slice(0, 200)) console.error(`line ${r.line}: ${r.reason}`);
   if (result.rejected.length > 200) console.error(`… and ${result.rejected.length - 200} more rejected lines`);
   if (result.failed) {

@@ -79,7 +79,7 @@ export function selfIdentity(command = process.argv.slice(1).join(" ")): LockInf
  * True when the process a lock names is still the one that wrote it: same
  * boot, pid alive, and (where the system tells) the same start time.
  */
-export function ownerAlive(owner: LockInfo): boolean {
+export function ownerAlive(owner: LockInfo, lockWrittenAt?: number): boolean {
   if (!Number.isInteger(owner.pid) || owner.pid <= 0) return false;
   const boot = bootId();
   if (owner.bootId && boot && owner.bootId !== boot) return false; // written before a reboot
@@ -87,8 +87,24 @@ export function ownerAlive(owner: LockInfo): boolean {
   if (owner.processStart) {
     const now = processStartTime(owner.pid);
     if (now !== undefined && now !== owner.processStart) return false; // the pid was reused
+  } else if (lockWrittenAt !== undefined) {
+    // A lock written by an older version (pid only): a process that started after the lock was written is not its owner.
+    const started = processStartedAtMs(owner.pid);
+    if (started !== undefined && started > lockWrittenAt + 1000) return false;
   }
   return true;
+}
+
+/** Linux: when a process started (ms since the epoch), from /proc/stat's btime and the process's starttime. */
+function processStartedAtMs(pid: number): number | undefined {
+  const ticks = processStartTime(pid);
+  if (ticks === undefined) return undefined;
+  try {
+    const btime = /^btime (\d+)$/m.exec(fs.readFileSync("/proc/stat", "utf8"))?.[1];
+    return btime ? Number(btime) * 1000 + (Number(ticks) / 100) * 1000 : undefined; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
 }
 
 function readText(file: string): string | null {
@@ -130,7 +146,9 @@ export function acquireLock(dir: string, command?: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const seen = readText(file);
       const owner = parseLock(seen);
-      if (owner && (owner.pid === process.pid || ownerAlive(owner))) throw new DatabaseLockedError(dir, owner);
+      // The same pid as ours is this process only if it started when we did (in a container a restarted
+      // server often gets the pid its dead predecessor had).
+      if (owner && ownerAlive(owner, fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs)) throw new DatabaseLockedError(dir, owner);
       if (!owner) {
         // Being written this instant, or left empty by a crash between create and write: look again shortly.
         const age = Date.now() - (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0);

@@ -9,7 +9,8 @@ export type Progress = {
   stop(): void;
 };
 
-const PLAIN_EVERY_MS = 5000;
+/** How often a log line reports progress when not on a terminal (PROGRESS_INTERVAL_MS; 0: every update). */
+const PLAIN_EVERY_MS = Number(process.env.PROGRESS_INTERVAL_MS ?? 5000);
 
 /**
  * A bar on stderr when it is a terminal, else one structured log line per few seconds (and one at the end

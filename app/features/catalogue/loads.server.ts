@@ -44,7 +44,8 @@ export async function failLoad(database: Database, id: number) {
  * say so. On PostgreSQL a load still running in another process holds its lock and is left alone (as is
  * one begun in the last seconds, which may not have taken its lock yet); PGlite has one process.
  */
-export async function recoverInterruptedLoads(database: Database): Promise<Load[]> {
+export async function recoverInterruptedLoads(database: Database, opts: { minAgeSeconds?: number } = {}): Promise<Load[]> {
+  const minAge = opts.minAgeSeconds ?? 10;
   const running = await database.rows<{ id: number | string; kind: LoadKind; source: string; state: string; owner: string; started_at: string }>(
     sql`select id, kind, source, state, owner, started_at::text from catalogue_loads where state = 'running' order by id`,
   );
@@ -54,7 +55,7 @@ export async function recoverInterruptedLoads(database: Database): Promise<Load[
     const interrupted = await database.db.transaction(async (tx) => {
       if (database.kind === "postgres") {
         const res = (await tx.execute(
-          sql`select pg_try_advisory_xact_lock(${LOAD_LOCK}::int, ${id}::int) as free, now() - ${r.started_at}::timestamptz > interval '10 seconds' as old`,
+          sql`select pg_try_advisory_xact_lock(${LOAD_LOCK}::int, ${id}::int) as free, now() - ${r.started_at}::timestamptz >= make_interval(secs => ${minAge}) as old`,
         )) as unknown as { rows: { free: boolean; old: boolean }[] };
         if (!res.rows[0]!.free || !res.rows[0]!.old) return false;
       }

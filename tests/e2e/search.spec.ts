@@ -132,15 +132,15 @@ test("the media filter keeps only records with images", async ({ page }) => {
   expect(srcs.filter((s) => /placeholder/.test(s))).toEqual([]);
 });
 
-test("a date range narrows the results; an invalid date is refused with a message", async ({ page }) => {
-  await page.goto("/cerca");
+test("a date range narrows the results; an invalid or reversed range is answered on the form, the search kept", async ({ page }) => {
+  await page.goto("/cerca?q=ritratto");
   await hydrated(page);
   const all = await resultCount(page);
   const period = page.getByRole("region", { name: "Periodo", exact: true });
   await period.getByLabel("Dal", { exact: true }).fill("1900");
   await period.getByLabel("Al", { exact: true }).fill("1950");
   await period.getByRole("button", { name: "Applica" }).click();
-  await expect(page).toHaveURL(/\/cerca\?from=1900&to=1950$/);
+  await expect(page).toHaveURL(/\/cerca\?q=ritratto&from=1900&to=1950$/);
   await expect(chips(page).getByRole("link", { name: "Rimuovi il filtro 1900 – 1950", exact: true })).toBeVisible();
   const ranged = await resultCount(page);
   expect(ranged).toBeGreaterThan(0);
@@ -148,20 +148,29 @@ test("a date range narrows the results; an invalid date is refused with a messag
   await expect(period.getByLabel("Dal", { exact: true })).toHaveValue("1900");
   await expect(period.getByLabel("Al", { exact: true })).toHaveValue("1950");
 
-  // 31 February matches the field's pattern but is not a date.
-  allow400(page);
+  // 31 February is not a date: the words stay, the results are those without dates, the form says why.
   await period.getByLabel("Dal", { exact: true }).fill("31/02/1900");
   await period.getByRole("button", { name: "Applica" }).click();
-  await expect(page).toHaveURL(/\/cerca\?from=31%2F02%2F1900&to=1950$/);
-  await expect(page.getByRole("alert")).toHaveText("Le date (o la data) inserite non sono valide");
+  await expect(page).toHaveURL(/\/cerca\?q=ritratto&from=31%2F02%2F1900&to=1950$/);
+  await expect(period.getByRole("alert")).toHaveText("Le date (o la data) inserite non sono valide");
+  await expect(period.getByLabel("Dal", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(period.getByLabel("Dal", { exact: true })).toHaveValue("31/02/1900");
+  await expect(page.getByRole("combobox", { name: "Cerca", exact: true })).toHaveValue("ritratto");
+  expect(await resultCount(page)).toBe(all);
   const res = await page.reload();
-  expect(res?.status()).toBe(400);
-  await expect(page.getByRole("alert")).toHaveText("Le date (o la data) inserite non sono valide");
+  expect(res?.status()).toBe(200);
+  await expect(period.getByRole("alert")).toHaveText("Le date (o la data) inserite non sono valide");
   await expectAccessible(page);
 
-  const en = await page.goto("/en/cerca?from=1950&to=1900");
-  expect(en?.status()).toBe(400);
-  await expect(page.getByRole("alert")).toHaveText("The date (or dates) entered are not valid");
+  // A reversed range in English, on a narrow screen: the panel opens to show the message.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const en = await page.goto("/en/cerca?q=ritratto&from=1950&to=1900");
+  expect(en?.status()).toBe(200);
+  const enPeriod = page.getByRole("region", { name: "Period", exact: true });
+  await expect(enPeriod.getByRole("alert")).toHaveText("The start date (1950) comes after the end date (1900).");
+  await expect(enPeriod.getByLabel("From", { exact: true })).toHaveValue("1950");
+  expect(await resultCount(page)).toBeGreaterThan(0);
+  await expectAccessible(page);
 });
 
 test("the filter tree expands a node and filters by a child", async ({ page }) => {
@@ -255,7 +264,7 @@ test("the next page, a record, and back to the same page", async ({ page }) => {
   const first0 = await firstTitle(page);
 
   await pages.getByRole("link", { name: "Successiva", exact: true }).click();
-  await expect(page).toHaveURL(/\/cerca\?page=1$/);
+  await expect(page).toHaveURL(/\/cerca\?page=2$/);
   await expect(pages).toContainText(`Pagina 2 di ${total}`);
   await expect(resultLinks(page).first()).not.toHaveText(first0);
   await expect(pages.getByRole("link", { name: "Precedente", exact: true })).toBeVisible();
@@ -270,6 +279,24 @@ test("the next page, a record, and back to the same page", async ({ page }) => {
   await expect(page).toHaveURL(url1);
   await expect(resultLinks(page).first()).toHaveText(first1);
   await expect(pages).toContainText(`Pagina 2 di ${total}`);
+});
+
+test("page counts from 1 in the address: page=1 and the old page=0 are the first page, a page past the end the last one", async ({ page }) => {
+  const first = await page.goto("/cerca?q=ritratto&page=1");
+  expect(first?.request().redirectedFrom()?.url()).toMatch(/page=1$/);
+  await expect(page).toHaveURL(/\/cerca\?q=ritratto$/);
+  await page.goto("/cerca?page=0");
+  await expect(page).toHaveURL(/\/cerca$/);
+  const total = Math.ceil((await resultCount(page)) / PAGE_SIZE);
+  expect(total).toBeGreaterThan(2);
+  await page.goto("/fr/cerca?page=999");
+  await expect(page).toHaveURL(new RegExp(`/fr/cerca\\?page=${total}$`));
+  const pages = page.getByRole("navigation", { name: "Pages de résultats", exact: true });
+  await expect(pages).toContainText(`Page ${total} sur ${total}`);
+  await expect(pages.getByRole("link", { name: "Suivante" })).toHaveCount(0);
+  // A search with one page of results goes back to it.
+  await page.goto("/en/cerca?q=ritratto&page=7");
+  await expect(page).toHaveURL(/\/en\/cerca\?q=ritratto&page=2$/);
 });
 
 test("the map view draws the results on a plain background when tiles are unreachable", async ({ page }) => {
@@ -338,31 +365,52 @@ test("a timeline bar filters by its decade", async ({ page }) => {
   expect(await resultCount(page)).toBeGreaterThanOrEqual(decadeCount);
 });
 
-test("the filter panel remembers being hidden across reloads", async ({ page }) => {
+test("the filter panel is drawn by the server as it stays, and remembers being hidden", async ({ page }) => {
+  // Wide screen, no choice made: the panel is in the server's HTML, beside the results.
+  const html = await (await page.request.get("/cerca")).text();
+  expect(html).toContain('class="search__layout search__layout--auto"');
   await page.goto("/cerca");
-  await hydrated(page);
   const panel = page.getByRole("complementary", { name: "Filtri", exact: true });
   await expect(panel).toBeVisible();
-  const hide = page.getByRole("button", { name: "Nascondi i filtri", exact: true });
-  await expect(hide).toHaveAttribute("aria-expanded", "true");
-  await hide.click();
+  const box = await panel.boundingBox();
+  await hydrated(page);
+  expect(await panel.boundingBox()).toEqual(box);
+  const toggle = page.getByRole("button", { name: "Filtri", exact: true });
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await toggle.click();
   await expect(panel).toBeHidden();
-  const show = page.getByRole("button", { name: "Mostra i filtri", exact: true });
-  await expect(show).toHaveAttribute("aria-expanded", "false");
-  expect(await page.evaluate(() => localStorage.getItem("caveauOpenFiltri"))).toBe("0");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  expect((await page.context().cookies()).find((c) => c.name === "teca_filters")?.value).toBe("0");
 
+  // The choice comes back from the server: hidden before any script runs.
+  const hiddenHtml = await (await page.request.get("/cerca")).text();
+  expect(hiddenHtml).toMatch(/<aside id="search-filters"[^>]*hidden/);
   await page.reload();
   await hydrated(page);
-  await expect(page.getByRole("button", { name: "Mostra i filtri", exact: true })).toBeVisible();
   await expect(page.locator("#search-filters")).toBeHidden();
-  await page.getByRole("button", { name: "Mostra i filtri", exact: true }).click();
+  await toggle.click();
   await expect(panel).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem("caveauOpenFiltri"))).toBe("1");
-
+  expect((await page.context().cookies()).find((c) => c.name === "teca_filters")?.value).toBe("1");
   await page.reload();
   await hydrated(page);
   await expect(panel).toBeVisible();
-  await expect(page.getByRole("button", { name: "Nascondi i filtri", exact: true })).toHaveAttribute("aria-expanded", "true");
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+});
+
+test("on a phone the filters start folded away, without moving anything after loading", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/fr/cerca?q=ritratto");
+  const panel = page.locator("#search-filters");
+  await expect(panel).toBeHidden();
+  const first = page.locator(".card").first();
+  const before = await first.boundingBox();
+  await hydrated(page);
+  expect(await first.boundingBox()).toEqual(before);
+  const toggle = page.getByRole("button", { name: "Filtres", exact: true });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  await expect(page.getByRole("complementary", { name: "Filtres", exact: true })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test("restricted records never appear in a visitor's results", async ({ page }) => {
@@ -377,9 +425,9 @@ test("restricted records never appear in a visitor's results", async ({ page }) 
     "/fr/cerca?q=Registre des salaires de l'usine de Sesto San Giovanni",
     "/cerca?q=Valdameri&mode=or&from=1929&to=1929&view=auitable",
     "/cerca?from=1921&to=1921&view=auitable",
-    "/cerca?from=1921&to=1921&view=auitable&page=1",
+    "/cerca?from=1921&to=1921&view=auitable&page=2",
     "/cerca?from=1929&to=1929&view=auitable",
-    "/cerca?from=1929&to=1929&view=auitable&page=1",
+    "/cerca?from=1929&to=1929&view=auitable&page=2",
     "/cerca?view=map",
   ];
   allowConsoleErrors(page, /tile\.openstreetmap\.org/);
@@ -435,7 +483,7 @@ test("unknown or invalid parameters answer 400 with a message", async ({ page })
   for (const [url, message] of [
     ["/cerca?sort=evil", "Parametro non valido: sort: one of ss, on, no, az, za, taz, tza, wm, nm"],
     ["/cerca?evil=1", 'Parametro non valido: unknown parameter "evil"'],
-    ["/cerca?page=-1", "Parametro non valido: page: an integer from 0 to 3332"],
+    ["/cerca?page=-1", "Parametro non valido: page: a whole number from 1"],
     ["/en/cerca?view=evil", "Invalid parameter: view: one of auigrid, auimasonry, auitable, map"],
     ["/fr/cerca?q=a&q=b", "Paramètre non valide : q: expected a single value"],
   ] as const) {

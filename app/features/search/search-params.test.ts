@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { effectiveSort, parseSearchParams, sanitizeQueryValue, searchQueryString } from "./search-params";
+import { effectiveSort, isDateError, parseSearchParams, sanitizeQueryValue, searchQueryString } from "./search-params";
 import { buildTsQuery } from "./search.server";
 
 const parse = (qs: string, opts?: Parameters<typeof parseSearchParams>[1]) => parseSearchParams(new URLSearchParams(qs), opts);
@@ -15,7 +15,7 @@ describe("search parameters", () => {
     const r = parse("q=porto+genova&mode=or&table=ca_places&table=assets&filtro=a&filtro=pin|Pin&from=1800&to=31/12/1850&media=con_media&sort=taz&view=auitable&page=3&showshuffle=1&print=1");
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.params).toMatchObject({ q: "porto genova", mode: "or", tables: ["ca_places", "assets"], filters: ["a", "pin|Pin"], media: "con_media", sort: "taz", view: "auitable", page: 3, shuffle: true, print: true });
+    expect(r.params).toMatchObject({ q: "porto genova", mode: "or", tables: ["ca_places", "assets"], filters: ["a", "pin|Pin"], media: "con_media", sort: "taz", view: "auitable", page: 2, shuffle: true, print: true });
     expect(r.params.from).toEqual({ year: 1800, month: 1, day: 1 });
     expect(r.params.to).toEqual({ year: 1850, month: 12, day: 31 });
   });
@@ -26,7 +26,8 @@ describe("search parameters", () => {
     ["q=a&q=b", "q"],
     ["page=-1", "page"],
     ["page=1e3", "page"],
-    ["page=99999", "page"],
+    ["page=12345678", "page"],
+    ["page=x", "page"],
     ["view=list", "view"],
     ["media=yes", "media"],
     ["mode=xor", "mode"],
@@ -68,6 +69,29 @@ describe("search parameters", () => {
     expect(effectiveSort({ q: "porto", sort: null })).toBe("ss");
     expect(effectiveSort({ q: "porto", sort: null }, { noRelevance: true })).toBe("az");
     expect(effectiveSort({ q: "porto", sort: "on" })).toBe("on");
+  });
+  it("counts pages from 1 in the URL and from 0 inside, reading the old page=0 as the first page", () => {
+    const idx = (qs: string) => {
+      const r = parse(qs);
+      return r.ok ? r.params.page : null;
+    };
+    expect(idx("")).toBe(0);
+    expect(idx("page=1")).toBe(0);
+    expect(idx("page=0")).toBe(0);
+    expect(idx("page=3")).toBe(2);
+    expect(idx("page=999999")).toBe(3332);
+    expect(searchQueryString({ page: 0 })).toBe("");
+    expect(searchQueryString({ page: 2 })).toBe("?page=3");
+  });
+  it("tells a reversed date range from an invalid date", () => {
+    const rev = parse("q=a&from=1950&to=1900");
+    expect(!rev.ok && rev.error).toMatchObject({ param: "from", messageKey: "search.invalidDates", reversed: true });
+    const bad = parse("q=a&from=31/02/1900");
+    expect(!bad.ok && bad.error).toMatchObject({ param: "from", messageKey: "search.invalidDates" });
+    expect(!bad.ok && bad.error.reversed).toBeFalsy();
+    expect(!bad.ok && isDateError(bad.error)).toBe(true);
+    const other = parse("sort=x");
+    expect(!other.ok && isDateError(other.error)).toBe(false);
   });
   it("round-trips the state through the query string", () => {
     const r = parse("q=porto&filtro=a&filtro=b&from=1800&media=senza_media&sort=za&view=auimasonry&page=2&table=ca_places");

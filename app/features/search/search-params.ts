@@ -9,7 +9,8 @@ export const VIEWS = ["auigrid", "auimasonry", "auitable", "map"] as const;
 export const MEDIA_FILTERS = ["con_media", "all", "senza_media"] as const;
 export const MODES = ["and", "or"] as const;
 export const PAGE_SIZE = 30;
-export const MAX_PAGE = 3332; // 100,000 results at 30 a page
+/** The last page index served (100,000 results at 30 a page); later pages redirect to the last one. */
+export const MAX_PAGE = 3332;
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_FILTERS = 40;
 export const PIN_FILTER = "pin|Pin";
@@ -35,12 +36,16 @@ export type SearchParams = {
   media: MediaFilter;
   sort: Sort | null;
   view: View;
+  /** The page as an index from 0 (the URL's `page` counts from 1). */
   page: number;
   shuffle: boolean;
   print: boolean;
 };
 
-export type ParamError = { param: string; message: string; messageKey?: "search.invalidDates" };
+export type ParamError = { param: string; message: string; messageKey?: "search.invalidDates"; /** The dates are valid but the first comes after the second. */ reversed?: boolean };
+
+/** A date error is answered on the form (the search keeps its other parameters); other errors are a 400. */
+export const isDateError = (e: ParamError) => e.messageKey === "search.invalidDates";
 
 const SINGLE = ["q", "mode", "from", "to", "media", "sort", "view", "page", "shuffle", "showshuffle", "print"] as const;
 const REPEATABLE = ["table", "filtro", "open"] as const;
@@ -104,7 +109,8 @@ export function parseSearchParams(
   if ((fromRaw && !fromRange) || (toRaw && !toRange)) return { ok: false, error: dateError };
   const from = fromRange?.start ?? null;
   const to = toRange?.end ?? null;
-  if (from && to && dayNumber(from) > dayNumber(to)) return { ok: false, error: { ...dateError, param: "from" } };
+  if (from && to && dayNumber(from) > dayNumber(to))
+    return { ok: false, error: { ...dateError, param: "from", reversed: true } };
 
   const media = get("media") || "all";
   if (!(MEDIA_FILTERS as readonly string[]).includes(media)) return { ok: false, error: { param: "media", message: "media: con_media, all or senza_media" } };
@@ -115,8 +121,11 @@ export function parseSearchParams(
   const view = get("view") || "auigrid";
   if (!(VIEWS as readonly string[]).includes(view)) return { ok: false, error: { param: "view", message: `view: one of ${VIEWS.join(", ")}` } };
 
-  const pageRaw = get("page") || "0";
-  if (!/^\d{1,5}$/.test(pageRaw) || Number(pageRaw) > MAX_PAGE) return { ok: false, error: { param: "page", message: `page: an integer from 0 to ${MAX_PAGE}` } };
+  // `page` counts from 1 in URLs (docs/decisions/020); 0, the first page of the old 0-based links, is read as 1.
+  // Pages past the end are accepted here: the page redirects them to the last one.
+  const pageRaw = get("page") || "1";
+  if (!/^\d{1,7}$/.test(pageRaw)) return { ok: false, error: { param: "page", message: "page: a whole number from 1" } };
+  const page = Math.min(Math.max(Number(pageRaw) - 1, 0), MAX_PAGE);
 
   const flag = (k: string) => {
     const v = sp.get(k);
@@ -148,7 +157,7 @@ export function parseSearchParams(
       media: media as MediaFilter,
       sort: (sortRaw || null) as Sort | null,
       view: view as View,
-      page: Number(pageRaw),
+      page,
       shuffle: shuffle.value || showshuffle.value,
       print: print.value,
     },
@@ -185,7 +194,7 @@ export function searchQueryString(p: Partial<SearchParams>, over: Partial<Search
   if (s.media && s.media !== "all") sp.set("media", s.media);
   if (s.sort) sp.set("sort", s.sort);
   if (s.view && s.view !== "auigrid") sp.set("view", s.view);
-  if (s.page) sp.set("page", String(s.page));
+  if (s.page) sp.set("page", String(s.page + 1));
   if (s.shuffle) sp.set("shuffle", "1");
   if (s.print) sp.set("print", "1");
   const str = sp.toString();

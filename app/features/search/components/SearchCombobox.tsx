@@ -3,8 +3,10 @@ import { useI18n } from "~/i18n/context";
 
 /**
  * The search field with title suggestions (ARIA combobox with a listbox):
- * arrows move through the suggestions, Enter picks one, Escape closes them.
- * Without JavaScript it is a plain search field.
+ * arrows move through the suggestions, Enter picks one; Escape, a click
+ * outside, leaving the field and submitting the form close them, and an
+ * answer arriving after that does not reopen them. Without JavaScript it is
+ * a plain search field.
  */
 export function SearchCombobox({ id, defaultValue, placeholder }: { id: string; defaultValue: string; placeholder: string }) {
   const { t, locale } = useI18n();
@@ -15,7 +17,29 @@ export function SearchCombobox({ id, defaultValue, placeholder }: { id: string; 
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => setValue(defaultValue), [defaultValue]);
+  // Submitting closes the list and drops the pending request (whose answer would reopen it).
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const close = () => {
+      setOpen(false);
+      setTyped("");
+      setSuggestions([]);
+    };
+    form.addEventListener("submit", close);
+    return () => form.removeEventListener("submit", close);
+  }, []);
+  // A click or tap anywhere outside the field and its list closes the list.
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onDown);
+    return () => document.removeEventListener("pointerdown", onDown);
+  }, [open]);
   useEffect(() => {
     if (typed.trim().length < 2) {
       setSuggestions([]);
@@ -28,7 +52,8 @@ export function SearchCombobox({ id, defaultValue, placeholder }: { id: string; 
         .then((body: { data: string[] }) => {
           setSuggestions(body.data);
           setActive(-1);
-          setOpen(body.data.length > 0);
+          // Only while the visitor is still in the field.
+          setOpen(body.data.length > 0 && document.activeElement === input.current);
         })
         .catch(() => {});
     }, 200);
@@ -40,13 +65,14 @@ export function SearchCombobox({ id, defaultValue, placeholder }: { id: string; 
   const pick = (s: string) => {
     setValue(s);
     setOpen(false);
+    setTyped("");
     setSuggestions([]);
     // Submit the search with the chosen title.
     queueMicrotask(() => input.current?.form?.requestSubmit());
   };
   const expanded = open && suggestions.length > 0;
   return (
-    <div className="combobox">
+    <div className="combobox" ref={root}>
       <input
         ref={input}
         id={id}
@@ -67,7 +93,20 @@ export function SearchCombobox({ id, defaultValue, placeholder }: { id: string; 
         }}
         onBlur={() => setOpen(false)}
         onKeyDown={(e) => {
-          if (!expanded) return;
+          if (e.key === "Escape" && expanded) {
+            // Closes the list only; the browser's own Escape (clearing the field) waits for a second press.
+            e.preventDefault();
+            setOpen(false);
+            return;
+          }
+          if (!expanded) {
+            // The arrow reopens a list closed with Escape.
+            if (e.key === "ArrowDown" && suggestions.length) {
+              e.preventDefault();
+              setOpen(true);
+            }
+            return;
+          }
           if (e.key === "ArrowDown") {
             e.preventDefault();
             setActive((a) => (a + 1) % suggestions.length);
@@ -77,9 +116,6 @@ export function SearchCombobox({ id, defaultValue, placeholder }: { id: string; 
           } else if (e.key === "Enter" && active >= 0) {
             e.preventDefault();
             pick(suggestions[active]!);
-          } else if (e.key === "Escape") {
-            e.preventDefault();
-            setOpen(false);
           }
         }}
       />

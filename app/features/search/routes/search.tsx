@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { useEffect, useId, useState } from "react";
 import type { Route } from "./+types/search";
 import { serviceContext } from "~/.server/context";
@@ -9,11 +9,13 @@ import { SearchCombobox } from "../components/SearchCombobox";
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import clusterCss from "leaflet.markercluster/dist/MarkerCluster.css?url";
 import {
-  MEDIA_FILTERS, parseSearchParams, SORTS, VIEWS, searchQueryString, type SearchParams,
+  DEFAULT_SEARCH_TABLES, isDateError, MEDIA_FILTERS, parseSearchParams, SORTS, VIEWS, searchQueryString, type SearchParams,
 } from "../search-params";
 import { useI18n } from "~/i18n/context";
-import { localizePath, splitLocale } from "~/lib/locale";
-import { pageMeta } from "~/lib/seo";
+import { LOCALE_TAGS, localizePath, splitLocale } from "~/lib/locale";
+import { alternateLinks } from "~/lib/seo";
+import { readCookie } from "~/lib/cookies";
+import { translate } from "~/i18n";
 import { TABLES } from "~/lib/tables";
 import type { MessageKey } from "~/i18n";
 import type { RootData } from "~/root";
@@ -21,32 +23,92 @@ import { DEFAULT_PLACEHOLDER, type SiteOptions } from "~/features/site/options";
 import { RecordCard } from "~/features/records/components/RecordCard";
 import { AccessLock } from "~/features/records/components/AccessLock";
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
   const options = await getSiteOptions(context.database, locale);
-  const parsed = parseSearchParams(url.searchParams, { sanitize: options.sanitize });
+  const filtersCookie = readCookie(request.headers.get("cookie"), FILTERS_COOKIE);
+  const filtersState: FiltersState = filtersCookie === "1" ? "open" : filtersCookie === "0" ? "closed" : "auto";
+  let parsed = parseSearchParams(url.searchParams, { sanitize: options.sanitize });
+  // An invalid or reversed date range is answered on the form: the search runs without it.
+  let dateError: DateError | null = null;
+  if (!parsed.ok && isDateError(parsed.error)) {
+    dateError = { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "", param: parsed.error.param, reversed: Boolean(parsed.error.reversed) };
+    const rest = new URLSearchParams(url.searchParams);
+    rest.delete("from");
+    rest.delete("to");
+    parsed = parseSearchParams(rest, { sanitize: options.sanitize });
+  }
   if (!parsed.ok) {
-    return data({ ok: false as const, error: parsed.error, timeline: options.timeline }, { status: 400 });
+    return data({ ok: false as const, error: parsed.error, timeline: options.timeline, filtersState }, { status: 400 });
   }
   const p = parsed.params;
+  // The first page has no `page` in its address (page=1, and page=0 of the old 0-based links).
+  const pageRaw = url.searchParams.get("page");
+  if (pageRaw !== null && Number(pageRaw) <= 1 && !dateError) throw redirect(withPage(url, null), 301);
   const ctx = serviceContext(context, url);
   const configured = configuredSearch(options as SiteOptions & Record<string, unknown>, context.viewer.roles, p);
   const result = await search(ctx, configured.params, {
     ...configured.opts,
     shuffleSeed: p.shuffle ? Math.floor(Date.now() / 600_000) : 0,
   });
+  // A page past the end goes to the last page (not permanently: the archive grows).
+  const lastPage = Math.max(1, Math.ceil(result.count / result.pageSize));
+  if (!p.shuffle && !dateError && p.page + 1 > lastPage) throw redirect(withPage(url, lastPage > 1 ? lastPage : null), 302);
   const chipNames = await getTagNames(ctx, p.filters.filter((f) => !f.startsWith("type:")));
   const points = p.view === "map" ? await searchPoints(ctx, configured.params, configured.opts) : null;
+  // Type names for the chips come from the facets; an empty result has none, the broader searches do.
+  const typeNames = new Map(result.facets.types.map((x) => [`type:${x.id}`, x.name]));
+  const broaden = result.count === 0 ? await broadenings(p, async (q) => {
+    const c = configuredSearch(options as SiteOptions & Record<string, unknown>, context.viewer.roles, q);
+    const r = await search(ctx, c.params, { ...c.opts, pageSize: 1 });
+    for (const x of r.facets.types) typeNames.set(`type:${x.id}`, x.name);
+    return r.count;
+  }) : [];
+  for (const f of p.filters) if (f.startsWith("type:") && typeNames.has(f)) chipNames[f] = typeNames.get(f)!;
   return {
     ok: true as const,
     params: p,
     result,
     chipNames,
+    dateError,
+    broaden,
+    filtersState,
     timeline: options.timeline,
     filtriOrder: options.filtriOrder,
     points,
     tiles: { url: options.tileUrl, attribution: options.tileAttribution },
   };
+}
+
+/** The page's address with another `page` (null: the first page, no parameter). */
+function withPage(url: URL, page: number | null) {
+  const sp = new URLSearchParams(url.searchParams);
+  if (page === null) sp.delete("page");
+  else sp.set("page", String(page));
+  const qs = sp.toString();
+  return url.pathname + (qs ? `?${qs}` : "");
+}
+
+type DateError = { from: string; to: string; param: string; reversed: boolean };
+
+/** One part of a search that found nothing, and what the search finds without it. */
+type Broadening = { kind: "q" | "filter" | "dates" | "media" | "table" | "mode"; id?: string; over: Partial<SearchParams>; count: number };
+
+/**
+ * For a search that found nothing: each of its words, filters, dates, image
+ * choice and sections taken away in turn (at most eight), with the number of
+ * records the search finds without it — the one-click ways out of the empty page.
+ */
+async function broadenings(p: SearchParams, count: (q: SearchParams) => Promise<number>): Promise<Broadening[]> {
+  const parts: Omit<Broadening, "count">[] = [];
+  if (p.q && p.mode === "and" && p.q.trim().split(/\s+/).length > 1) parts.push({ kind: "mode", over: { mode: "or" } });
+  if (p.q && otherState(p)) parts.push({ kind: "q", over: { q: "" } });
+  for (const f of p.filters) parts.push({ kind: "filter", id: f, over: { filters: p.filters.filter((x) => x !== f) } });
+  if (p.fromRaw || p.toRaw) parts.push({ kind: "dates", over: { fromRaw: "", toRaw: "", from: null, to: null } });
+  if (p.media !== "all") parts.push({ kind: "media", over: { media: "all" } });
+  if (p.tablesExplicit) parts.push({ kind: "table", over: { tables: DEFAULT_SEARCH_TABLES, tablesExplicit: false } });
+  const counted = await Promise.all(parts.slice(0, 8).map(async (b) => ({ ...b, count: await count({ ...p, ...b.over, page: 0 }) })));
+  return counted.filter((b) => b.count > 0).sort((a, b) => b.count - a.count);
 }
 
 export const links: Route.LinksFunction = () => [
@@ -71,38 +133,59 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const root = matches[0]?.data as RootData | undefined;
   const locale = splitLocale(location.pathname).locale;
-  const titles = { it: "Cerca nell'archivio", en: "Search the archive", fr: "Rechercher dans les archives" };
-  const q = d && d.ok ? d.params.q : "";
+  const tr = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
+  const site = root?.options.title;
+  const origin = root?.origin ?? "";
+  if (!d || !d.ok) return [{ title: site ? `${tr("search.title")} · ${site}` : tr("search.title") }, { name: "robots", content: "noindex, follow" }];
+  const { params: p, result } = d;
+  const count = result.count.toLocaleString(LOCALE_TAGS[locale]);
+  const page = p.page > 0 ? ` · ${tr("search.pageOf", { page: p.page + 1, pages: Math.ceil(result.count / result.pageSize) })}` : "";
+  const title = (p.q ? `${p.q} · ${tr("search.title")}` : tr("search.title")) + page;
+  const description = p.shuffle
+    ? tr("search.metaShuffle", { site: site ?? "" })
+    : p.q
+      ? tr("search.metaFor", { count, q: p.q, site: site ?? "" })
+      : tr("search.metaAll", { count, site: site ?? "" });
+  // The canonical address keeps what chooses the records (words, filters, dates, page), not how they are shown.
+  const canonical = searchQueryString({ ...p, view: undefined, sort: null, open: [], print: false, shuffle: false });
+  const full = site && title !== site ? `${title} · ${site}` : title;
   return [
-    ...pageMeta({ title: q ? `${q} · ${titles[locale]}` : titles[locale], siteTitle: root?.options.title, origin: root?.origin ?? "", pathname: location.pathname }),
-    { name: "robots", content: "noindex, follow" },
+    { title: full },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    ...alternateLinks(origin, location.pathname, canonical),
+    // A random selection, an empty result or an answer with an invalid date is not a page to index.
+    ...(p.shuffle || result.count === 0 || d.dateError ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
 };
 
 export const handle = { layout: "default" };
 
-const FILTERS_KEY = "caveauOpenFiltri";
+/** The visitor's choice of showing the filter panel, kept in a cookie so that the server draws it as it will stay. */
+const FILTERS_COOKIE = "teca_filters";
+/** "auto": no choice made — shown beside the results on wide screens, folded away on narrow ones (CSS). */
+type FiltersState = "open" | "closed" | "auto";
 
 export default function SearchPage({ loaderData, matches }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const root = matches[0]?.data as RootData | undefined;
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const navigation = useNavigation();
-  const [filtersOpen, setFiltersOpen] = useState(true);
+  // The server draws the panel as the cookie (or, without one, the screen width through CSS) says;
+  // after hydration "auto" becomes the state the CSS chose, so nothing moves.
+  const dateErrorShown = loaderData.ok && loaderData.dateError !== null;
+  const [filters, setFilters] = useState<FiltersState>(dateErrorShown ? "open" : loaderData.filtersState);
   useEffect(() => {
-    const v = localStorage.getItem(FILTERS_KEY);
-    if (v === "0" || v === "1") setFiltersOpen(v === "1");
-    // Without a remembered choice, narrow screens start with the results, filters folded away.
-    else if (matchMedia("(max-width: 899px)").matches) setFiltersOpen(false);
-  }, []);
+    if (filters === "auto") setFilters(matchMedia("(min-width: 900px)").matches ? "open" : "closed");
+  }, [filters]);
+  useEffect(() => {
+    if (dateErrorShown) setFilters("open");
+  }, [dateErrorShown]);
+  const filtersOpen = filters !== "closed";
   const toggleFilters = () => {
-    const next = !filtersOpen;
-    setFiltersOpen(next);
-    try {
-      localStorage.setItem(FILTERS_KEY, next ? "1" : "0");
-    } catch {
-      /* storage disabled */
-    }
+    const next = filters === "closed";
+    setFilters(next ? "open" : "closed");
+    document.cookie = `${FILTERS_COOKIE}=${next ? "1" : "0"}; Path=/; Max-Age=31536000; SameSite=Lax`;
   };
   const base = localizePath("/cerca", locale);
 
@@ -127,13 +210,23 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
   const busy = navigation.state === "loading" && navigation.location?.pathname === base;
   // After a correction the results, and so the count, are those of the corrected words.
   const shownQ = result.notice?.kind === "corrected" ? result.notice.corrected : p.q;
+  const activeCount = p.filters.length + (p.fromRaw || p.toRaw ? 1 : 0) + (p.media !== "all" ? 1 : 0) + (p.tablesExplicit ? p.tables.length : 0);
+  const dateError = loaderData.dateError;
   return (
     <div className="search">
       <h1 className="visually-hidden">{t("search.title")}</h1>
       <SearchBox params={p} action={base} />
       <div className="search__bar">
-        <button type="button" className="button" aria-expanded={filtersOpen} aria-controls="search-filters" onClick={toggleFilters}>
-          {filtersOpen ? t("search.hideFilters") : t("search.showFilters")}
+        <button
+          type="button"
+          className="button search__filters-toggle"
+          aria-expanded={filters === "auto" ? undefined : filtersOpen}
+          aria-controls="search-filters"
+          onClick={toggleFilters}
+        >
+          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20"><path d="M3 5h14M6 10h8M8 15h4" stroke="currentColor" strokeWidth="2" fill="none" /></svg>
+          {t("search.filters")}
+          {activeCount > 0 && <span className="search__filters-count">{activeCount}</span>}
         </button>
         <p className="search__count" role="status" aria-live="polite">
           {p.shuffle
@@ -155,9 +248,14 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
       </div>
       <ActiveFilters params={p} names={chipNames} link={link} types={result.facets.types} />
       {result.dateHint && <DateSuggestion hint={result.dateHint} link={link} />}
-      <div className={`search__layout ${filtersOpen ? "" : "search__layout--closed"}`}>
-        <aside id="search-filters" className="search__filters" hidden={!filtersOpen} aria-label={t("search.filters")}>
-          <FiltersPanel params={p} facets={result.facets} link={link} action={base} filtriOrder={loaderData.filtriOrder} />
+      {dateError && (
+        <p className="notice notice--error">
+          {t("search.invalidDates")}: {t("search.datesIgnored")} <a href="#date-form">{t("search.fixDates")}</a>
+        </p>
+      )}
+      <div className={`search__layout search__layout--${filters}`}>
+        <aside id="search-filters" className="search__filters" hidden={filters === "closed"} aria-label={t("search.filters")}>
+          <FiltersPanel params={p} facets={result.facets} link={link} action={base} filtriOrder={loaderData.filtriOrder} dateError={dateError} />
         </aside>
         <section className="search__results" aria-busy={busy} aria-label={t("search.label")}>
           <SearchNotice notice={result.notice} didYouMean={result.count > 0 ? result.didYouMean : null} link={link} />
@@ -166,16 +264,7 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
             <MapView points={loaderData.points} tileUrl={loaderData.tiles.url} tileAttribution={loaderData.tiles.attribution} />
           )}
           {result.count === 0 ? (
-            <div className="empty-state">
-              <p>{t("search.noResults")}</p>
-              <p>{t("search.noResultsHint")}</p>
-              {result.didYouMean && <DidYouMean q={result.didYouMean} link={link} />}
-              {p.q && (
-                <p>
-                  <Link to={link({ q: "" })}>{otherState(p) ? t("search.withoutWords", { q: p.q }) : t("search.browseAll")}</Link>
-                </p>
-              )}
-            </div>
+            <NoResults params={p} didYouMean={result.didYouMean} broaden={loaderData.broaden} names={chipNames} link={link} />
           ) : p.view === "auitable" || p.view === "map" ? (
             <ResultsTable items={result.data} />
           ) : (
@@ -187,7 +276,6 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
                     placeholder={placeholder}
                     variant={p.view === "auimasonry" ? "masonry" : "big"}
                     headingLevel={2}
-                    extra={result.sort === "ss" && c.scoreIcon > 0 ? <ScoreIcon value={c.scoreIcon} /> : null}
                   />
                 </li>
               ))}
@@ -214,6 +302,61 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
           )}
         </section>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The empty result: the words kept in the box above, the correction when
+ * there is one, each part of the search that emptied it as a one-click
+ * removal with what the search finds without it, and ways to search wider.
+ */
+function NoResults({ params: p, didYouMean, broaden, names, link }: { params: SearchParams; didYouMean: string | null; broaden: Broadening[]; names: Record<string, string>; link: (o: Partial<SearchParams>) => string }) {
+  const { t, locale } = useI18n();
+  const label = (b: Broadening) => {
+    switch (b.kind) {
+      case "mode":
+        return t("search.broaden.anyWord");
+      case "q":
+        return t("search.broaden.withoutWords", { q: p.q });
+      case "filter":
+        return t("search.broaden.without", { name: names[b.id!] ?? b.id! });
+      case "dates":
+        return t("search.broaden.without", { name: `${p.fromRaw || "…"} – ${p.toRaw || "…"}` });
+      case "media":
+        return t("search.broaden.without", { name: t(`search.media.${p.media}` as MessageKey) });
+      case "table":
+        return t("search.broaden.allSections");
+    }
+  };
+  const count = (n: number) => (n === 1 ? t("search.oneResult") : t("search.results", { count: n.toLocaleString(locale) }));
+  return (
+    <div className="empty-state">
+      <h2 className="empty-state__title">{p.q ? t("search.noResultsFor", { q: p.q }) : t("search.noResults")}</h2>
+      {didYouMean && <DidYouMean q={didYouMean} link={link} />}
+      {broaden.length > 0 && (
+        <>
+          <p>{t("search.broaden")}</p>
+          <ul className="broaden">
+            {broaden.map((b) => (
+              <li key={b.kind + (b.id ?? "")}>
+                <Link to={link(b.over)} className="broaden__link">
+                  <span aria-hidden="true" className="broaden__minus">−</span>
+                  <span className="broaden__label">{label(b)}</span> <span className="broaden__count">{count(b.count)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h3 className="empty-state__tips">{t("search.tips")}</h3>
+      <ul className="empty-state__list">
+        {p.q && <li>{t("search.tipSpelling")}</li>}
+        {p.q && <li>{t("search.tipFewer")}</li>}
+        <li>
+          <Link to={link({ q: "", filters: [], fromRaw: "", toRaw: "", from: null, to: null, media: "all", tablesExplicit: false, tables: DEFAULT_SEARCH_TABLES, mode: "and" })}>{t("search.browseAll")}</Link>
+        </li>
+      </ul>
     </div>
   );
 }
@@ -332,7 +475,7 @@ function ActiveFilters({ params: p, names, link, types }: { params: SearchParams
   const chips: { name: string; to: string }[] = [];
   if (p.q) chips.push({ name: `«${p.q}»`, to: link({ q: "" }) });
   for (const f of p.filters) {
-    const name = f.startsWith("type:") ? (types.find((x) => `type:${x.id}` === f)?.name ?? f) : (names[f] ?? f);
+    const name = names[f] ?? (f.startsWith("type:") ? types.find((x) => `type:${x.id}` === f)?.name : undefined) ?? f;
     chips.push({ name, to: link({ filters: p.filters.filter((x) => x !== f) }) });
   }
   if (p.fromRaw || p.toRaw) chips.push({ name: `${p.fromRaw || "…"} – ${p.toRaw || "…"}`, to: link({ fromRaw: "", toRaw: "" }) });
@@ -361,7 +504,7 @@ function ActiveFilters({ params: p, names, link, types }: { params: SearchParams
   );
 }
 
-function FiltersPanel({ params: p, facets, link, action, filtriOrder }: { params: SearchParams; facets: SearchResult["facets"]; link: (o: Partial<SearchParams>) => string; action: string; filtriOrder: string[] }) {
+function FiltersPanel({ params: p, facets, link, action, filtriOrder, dateError }: { params: SearchParams; facets: SearchResult["facets"]; link: (o: Partial<SearchParams>) => string; action: string; filtriOrder: string[]; dateError: DateError | null }) {
   const { t } = useI18n();
   const fromId = useId();
   const toId = useId();
@@ -388,15 +531,40 @@ function FiltersPanel({ params: p, facets, link, action, filtriOrder }: { params
       </section>
       <section aria-labelledby="f-dates">
         <h3 id="f-dates">{t("search.dates")}</h3>
-        <Form method="get" action={action} className="date-form">
+        <Form method="get" action={action} className="date-form" id="date-form" noValidate>
           <HiddenState params={p} over={{ page: 0, fromRaw: "", toRaw: "" }} />
           <p id="date-hint" className="hint">
             {t("search.dateHint")}
           </p>
-          <label htmlFor={fromId}>{t("search.from")}</label>
-          <input id={fromId} name="from" defaultValue={p.fromRaw} inputMode="numeric" pattern="\d{1,4}|\d{1,2}/\d{1,2}/\d{1,4}" aria-describedby="date-hint" size={10} key={`f${p.fromRaw}`} />
-          <label htmlFor={toId}>{t("search.to")}</label>
-          <input id={toId} name="to" defaultValue={p.toRaw} inputMode="numeric" pattern="\d{1,4}|\d{1,2}/\d{1,2}/\d{1,4}" aria-describedby="date-hint" size={10} key={`t${p.toRaw}`} />
+          {dateError && (
+            <p id="date-error" className="form-error" role="alert">
+              {dateError.reversed ? t("search.reversedDates", { from: dateError.from, to: dateError.to }) : t("search.invalidDates")}
+            </p>
+          )}
+          <div className="date-form__fields">
+            <label htmlFor={fromId}>{t("search.from")}</label>
+            <input
+              id={fromId}
+              name="from"
+              defaultValue={dateError ? dateError.from : p.fromRaw}
+              inputMode="numeric"
+              aria-describedby={dateError ? "date-hint date-error" : "date-hint"}
+              aria-invalid={dateError && (dateError.param === "from" || dateError.reversed) ? true : undefined}
+              size={10}
+              key={`f${dateError ? `!${dateError.from}` : p.fromRaw}`}
+            />
+            <label htmlFor={toId}>{t("search.to")}</label>
+            <input
+              id={toId}
+              name="to"
+              defaultValue={dateError ? dateError.to : p.toRaw}
+              inputMode="numeric"
+              aria-describedby={dateError ? "date-hint date-error" : "date-hint"}
+              aria-invalid={dateError && (dateError.param === "to" || dateError.reversed) ? true : undefined}
+              size={10}
+              key={`t${dateError ? `!${dateError.to}` : p.toRaw}`}
+            />
+          </div>
           <button type="submit" className="button button--small">
             {t("search.applyDates")}
           </button>
@@ -528,43 +696,31 @@ function Timeline({ decades, from, to, link }: { decades: { decade: number; coun
 function ResultsTable({ items }: { items: SearchResult["data"] }) {
   const { t, locale } = useI18n();
   return (
-    <table className="results-table">
-      <thead>
-        <tr>
-          <th scope="col">{t("search.col.title")}</th>
-          <th scope="col">{t("search.col.type")}</th>
-          <th scope="col">{t("search.col.date")}</th>
-          <th scope="col">{t("search.col.numero")}</th>
+    // Roles are spelled out: below 640 px the rows become stacked cards (CSS), which drops table semantics.
+    <table className="results-table" role="table">
+      <thead role="rowgroup">
+        <tr role="row">
+          <th scope="col" role="columnheader">{t("search.col.title")}</th>
+          <th scope="col" role="columnheader">{t("search.col.type")}</th>
+          <th scope="col" role="columnheader">{t("search.col.date")}</th>
+          <th scope="col" role="columnheader">{t("search.col.numero")}</th>
         </tr>
       </thead>
-      <tbody>
+      <tbody role="rowgroup">
         {items.map((c) => (
-          <tr key={`${c.table}/${c.id}`}>
-            <th scope="row">
+          <tr key={`${c.table}/${c.id}`} role="row">
+            <th scope="row" role="rowheader">
               <Link to={localizePath(c.link, locale)} lang={c.labelLang !== locale ? c.labelLang : undefined}>
                 {c.preferred_label}
               </Link>{" "}
               <AccessLock access={c.access} />
             </th>
-            <td>{c.type?.name}</td>
-            <td>{c.dateDisplay}</td>
-            <td>{c.numero}</td>
+            <td role="cell" data-label={t("search.col.type")}>{c.type?.name}</td>
+            <td role="cell" data-label={t("search.col.date")}>{c.dateDisplay}</td>
+            <td role="cell" data-label={t("search.col.numero")}>{c.numero}</td>
           </tr>
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** Relevance as 0–5 dots (spec §9 score icon). */
-function ScoreIcon({ value }: { value: number }) {
-  const { t } = useI18n();
-  return (
-    <p className="score" title={t("search.relevance", { score: value })}>
-      <span className="visually-hidden">{t("search.relevance", { score: value })}</span>
-      {[1, 2, 3, 4, 5].map((i) => (
-        <span key={i} aria-hidden="true" className={i <= value ? "score__dot score__dot--on" : "score__dot"} />
-      ))}
-    </p>
   );
 }

@@ -4,6 +4,7 @@ import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes
 const pages = (locale: "it" | "en" | "fr") => [
   index("features/home/routes/home.tsx", { id: `${locale}:home` }),
   route("cerca", "features/search/routes/search.tsx", { id: `${locale}:cerca` }),
+  route("public/cookie-policy", "features/shell/routes/cookie-policy.tsx", { id: `${locale}:cookie-policy` }),
   route(":table/:id/:label?", "features/records/routes/record.tsx", { id: `${locale}:record` }),
   route("*", "features/shell/routes/not-found.tsx", { id: `${locale}:not-found` }),
 ];
@@ -12,6 +13,7 @@ export default [
   route("api/public/search", "features/search/routes/api-search.ts", { id: "api:search" }),
   route("api/public/suggest", "features/search/routes/api-suggest.ts", { id: "api:suggest" }),
   route("api/public/records/:table/:id", "features/records/routes/api-record.ts", { id: "api:record" }),
+  route("api/public/records/:table/:id/related", "features/records/routes/api-related.ts", { id: "api:related" }),
   route("lang/:locale", "features/shell/routes/lang.ts", { id: "lang" }),
   ...pages("it"),
   ...prefix("en", pages("en")),

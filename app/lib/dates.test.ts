@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateRange, formatDay, fromSqlDate, parseDateInput, parseIsoDate, toSqlDate } from "./dates";
+import { displayDate, formatDateRange, formatDay, fromSqlDate, parseDateInput, parseIsoDate, toSqlDate } from "./dates";
 
 describe("date filter input (spec §5)", () => {
   it("expands a bare year to the whole year", () => {
@@ -39,20 +39,40 @@ describe("interchange dates", () => {
 
 describe("date display DD MMMM YYYY", () => {
   it("formats a day in each locale", () => {
-    expect(formatDay({ year: 1750, month: 3, day: 2 }, "it")).toBe("02 marzo 1750");
-    expect(formatDay({ year: 1750, month: 3, day: 2 }, "en")).toBe("02 March 1750");
-    expect(formatDay({ year: 1750, month: 3, day: 2 }, "fr")).toBe("02 mars 1750");
+    expect(formatDay({ year: 1750, month: 3, day: 2 }, "it")).toBe("2 marzo 1750");
+    expect(formatDay({ year: 1750, month: 3, day: 2 }, "en")).toBe("2 March 1750");
+    expect(formatDay({ year: 1750, month: 3, day: 2 }, "fr")).toBe("2 mars 1750");
   });
   it("shows whole years as years and spans with a dash", () => {
     const y = (year: number, edge: "start" | "end") => parseIsoDate(String(year), edge);
     expect(formatDateRange(y(1846, "start"), y(1846, "end"), "it")).toBe("1846");
     expect(formatDateRange(y(1750, "start"), y(1760, "end"), "en")).toBe("1750 – 1760");
-    expect(formatDateRange({ year: 1885, month: 6, day: 2 }, { year: 1885, month: 6, day: 2 }, "it")).toBe("02 giugno 1885");
-    expect(formatDateRange({ year: 1885, month: 6, day: 2 }, null, "fr")).toBe("02 juin 1885");
+    expect(formatDateRange({ year: 1885, month: 6, day: 2 }, { year: 1885, month: 6, day: 2 }, "it")).toBe("2 giugno 1885");
+    expect(formatDateRange({ year: 1885, month: 6, day: 2 }, null, "fr")).toBe("2 juin 1885");
     expect(formatDateRange(parseIsoDate("-44", "start"), parseIsoDate("-44", "end"), "it")).toBe("44 a.C.");
     expect(formatDateRange(null, null, "it")).toBe("");
     expect(formatDateRange({ year: 1922, month: 12, day: 1 }, { year: 1922, month: 12, day: 31 }, "it")).toBe("dicembre 1922");
     expect(formatDateRange(parseIsoDate("1900-02", "start"), parseIsoDate("1900-02", "end"), "fr")).toBe("février 1900");
+  });
+});
+
+describe("one date format per locale (Intl)", () => {
+  const D = (year: number, month: number, day: number) => ({ year, month, day });
+  it("writes day spans, centuries, BCE days and 'circa' the way each language does", () => {
+    expect(formatDateRange(D(1750, 3, 2), D(1750, 3, 5), "it")).toBe("2–5 marzo 1750");
+    expect(formatDateRange(D(1750, 3, 2), D(1751, 4, 5), "en")).toBe("2 March 1750 – 5 April 1751");
+    expect(formatDateRange(D(1801, 1, 1), D(1900, 12, 31), "it")).toBe("XIX secolo");
+    expect(formatDateRange(D(1801, 1, 1), D(1900, 12, 31), "en")).toBe("19th century");
+    expect(formatDateRange(D(1801, 1, 1), D(1900, 12, 31), "fr")).toBe("XIXe siècle");
+    expect(formatDateRange(D(1, 1, 1), D(100, 12, 31), "fr")).toBe("Ier siècle");
+    expect(formatDay(D(-43, 3, 15), "en")).toBe("15 March 44 BC");
+    expect(formatDay(D(44, 3, 15), "it")).toBe("15 marzo 44");
+    const y = (year: number) => [D(year, 1, 1), D(year, 12, 31)] as const;
+    expect(displayDate(...y(1836), "circa 1836", "en")).toBe("c. 1836");
+    expect(displayDate(...y(1836), "ca. 1836", "fr")).toBe("vers 1836");
+    expect(displayDate(D(1906, 4, 28), D(1906, 4, 28), "1906-04-28", "it")).toBe("28 aprile 1906");
+    expect(displayDate(D(1906, 4, 28), D(1906, 4, 28), "06/04/1906", "fr")).toBe("28 avril 1906");
+    expect(displayDate(null, null, "senza data", "it")).toBe("senza data");
   });
 });
 

@@ -77,32 +77,90 @@ function formatYear(year: number, locale: Locale): string {
   return year <= 0 ? `${1 - year} ${ERA[locale]}` : String(year);
 }
 
-/** One day as DD MMMM YYYY in the locale ("02 marzo 1750"). */
+/** A Day as a JavaScript date at midnight UTC (years 0–99 kept as such, not read as 19xx). */
+function toDate(d: Day): Date {
+  const x = new Date(Date.UTC(2000, d.month - 1, d.day));
+  x.setUTCFullYear(d.year);
+  return x;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(locale: Locale, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = locale + JSON.stringify(opts);
+  let f = dayFormats.get(key);
+  if (!f) dayFormats.set(key, (f = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { ...opts, timeZone: "UTC" })));
+  return f;
+}
+
+/**
+ * One day the way the locale writes it, through Intl.DateTimeFormat
+ * ("2 marzo 1750", "2 March 1750", "2 mars 1750"); BCE years carry the
+ * locale's era ("15 marzo 44 a.C.").
+ */
 export function formatDay(d: Day, locale: Locale): string {
-  const month = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { month: "long", timeZone: "UTC" }).format(
-    new Date(Date.UTC(2001, d.month - 1, 1)),
-  );
-  return `${pad(d.day, 2)} ${month} ${formatYear(d.year, locale)}`;
+  if (d.year > 0) return dayFormat(locale, { day: "numeric", month: "long", year: "numeric" }).format(toDate(d));
+  const dm = dayFormat(locale, { day: "numeric", month: "long" }).format(toDate({ ...d, year: 2001 }));
+  return `${dm} ${formatYear(d.year, locale)}`;
+}
+
+function monthName(month: number, locale: Locale): string {
+  return dayFormat(locale, { month: "long" }).format(new Date(Date.UTC(2001, month - 1, 1)));
 }
 
 const isYearStart = (d: Day) => d.month === 1 && d.day === 1;
 const isYearEnd = (d: Day) => d.month === 12 && d.day === 31;
 
+const ROMAN: [number, string][] = [[10, "X"], [9, "IX"], [5, "V"], [4, "IV"], [1, "I"]];
+function roman(n: number): string {
+  let out = "";
+  for (const [v, r] of ROMAN) while (n >= v) (out += r), (n -= v);
+  return out;
+}
+
+/** "XIX secolo", "19th century", "XIXe siècle". */
+function formatCentury(c: number, locale: Locale): string {
+  if (locale === "it") return `${roman(c)} secolo`;
+  if (locale === "fr") return `${roman(c)}${c === 1 ? "er" : "e"} siècle`;
+  const suffix = c % 10 === 1 && c !== 11 ? "st" : c % 10 === 2 && c !== 12 ? "nd" : c % 10 === 3 && c !== 13 ? "rd" : "th";
+  return `${c}${suffix} century`;
+}
+
 /**
- * The display of a record's date span: whole years as years ("1846",
- * "1750 – 1760"), days as DD MMMM YYYY.
+ * The display of a record's date span, one way per locale: whole years as
+ * years ("1846", "1750 – 1760"), a whole century by its name ("XIX secolo"),
+ * a whole month by its name ("dicembre 1922"), days as the locale writes
+ * them ("2–5 marzo 1750", "2 March 1750 – 5 April 1751").
  */
 export function formatDateRange(start: Day | null, end: Day | null, locale: Locale): string {
   if (!start && !end) return "";
   const s = start ?? end!;
   const e = end ?? start!;
   if (isYearStart(s) && isYearEnd(e)) {
-    return s.year === e.year ? formatYear(s.year, locale) : `${formatYear(s.year, locale)} – ${formatYear(e.year, locale)}`;
+    if (s.year === e.year) return formatYear(s.year, locale);
+    // 1801–1900 (or 1800–1899): the century.
+    if (s.year > 0 && e.year - s.year === 99 && (s.year % 100 === 1 || s.year % 100 === 0)) return formatCentury(Math.ceil(e.year / 100), locale);
+    return `${formatYear(s.year, locale)} – ${formatYear(e.year, locale)}`;
   }
   if (s.year === e.year && s.month === e.month && s.day === e.day) return formatDay(s, locale);
   if (s.year === e.year && s.month === e.month && s.day === 1 && e.day === daysInMonth(e.year, e.month)) {
-    const month = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2001, s.month - 1, 1)));
-    return `${month} ${formatYear(s.year, locale)}`;
+    return `${monthName(s.month, locale)} ${formatYear(s.year, locale)}`;
   }
+  if (s.year === e.year && s.month === e.month) return `${s.day}–${formatDay(e, locale)}`;
   return `${formatDay(s, locale)} – ${formatDay(e, locale)}`;
+}
+
+const CIRCA: Record<Locale, string> = { it: "circa", en: "c.", fr: "vers" };
+/** Words that mark a written date as approximate, in the catalogue's languages. */
+const APPROXIMATE = /^\s*(circa|ca\.?|c\.|about|around|vers|env\.|environ)\s/i;
+
+/**
+ * A record's date as every page shows it: the span formatted for the locale
+ * (formatDateRange), "circa" written the locale's way when the catalogued text
+ * says the date is approximate; the catalogued text itself only when there is
+ * no span to format.
+ */
+export function displayDate(start: Day | null, end: Day | null, text: string | null | undefined, locale: Locale): string {
+  const formatted = formatDateRange(start, end, locale);
+  if (!formatted) return (text ?? "").trim();
+  return text && APPROXIMATE.test(text) ? `${CIRCA[locale]} ${formatted}` : formatted;
 }

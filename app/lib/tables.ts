@@ -22,16 +22,24 @@ export function tableFromSlug(slug: string): TableName | undefined {
   return SLUG_TO_TABLE[slug];
 }
 
-/** "Botzen, 1846" → "botzen-1846": the readable label part of a record link. */
+/** Longest readable label part of a record link. */
+export const SLUG_MAX = 60;
+
+/**
+ * "Botzen, 1846" → "botzen-1846": the readable label part of a record link,
+ * at most SLUG_MAX characters, cut between words (a single longer word is cut).
+ */
 export function slugifyLabel(label: string): string {
-  return label
+  const full = label
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
+    .replace(/^-+|-+$/g, "");
+  if (full.length <= SLUG_MAX) return full;
+  const cut = full.slice(0, SLUG_MAX + 1);
+  const boundary = cut.lastIndexOf("-");
+  return (boundary > 0 ? cut.slice(0, boundary) : full.slice(0, SLUG_MAX)).replace(/-+$/, "");
 }
 
 /** The record link: /{slug}/{id}/{label} without locale prefix. */

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { mediaVisible, recordVisible } from "~/.server/access";
 import { mediaUrl } from "~/.server/media";
-import { formatDateRange, fromSqlDate } from "~/lib/dates";
+import { displayDate, fromSqlDate } from "~/lib/dates";
 import { formatNumero } from "~/lib/format";
 import { isTable, recordPath, type TableName } from "~/lib/tables";
 import type { Locale } from "~/lib/locale";
@@ -76,7 +76,8 @@ export function toCard(row: CardRow, locale: Locale): RecordCard {
     preferred_label: label,
     labelLang: (row.label_lang as Locale | null) ?? locale,
     type: row.type_name ? { id: row.type_id ?? 0, name: row.type_name } : null,
-    dateDisplay: row.date_display || formatDateRange(fromSqlDate(row.date_start), fromSqlDate(row.date_end), locale),
+    // One date format per locale: the span formatted, not the catalogued text (docs/decisions/021).
+    dateDisplay: displayDate(fromSqlDate(row.date_start), fromSqlDate(row.date_end), row.date_display, locale),
     numero: formatNumero({ prefix: row.numero_prefix, number: row.numero, bis: row.numero_bis }),
     access: Number(row.access),
     // Whether this viewer sees an image (restricted images are left out for visitors).

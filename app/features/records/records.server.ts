@@ -7,7 +7,8 @@ import { formatCurrency } from "~/lib/format";
 import { pickText, type Locale } from "~/lib/locale";
 import type { TableName } from "~/lib/tables";
 import type { MetadataEntry } from "../../../db/schema";
-import { cardQuery, getCards, toCard, type CardRow } from "./cards.server";
+import { cardQuery, getCards, toCard, toTextArray, type CardRow } from "./cards.server";
+import { isInternalField } from "./record-fields";
 import type { MediaView, MetadataView, RecordDetail, RelationGroup } from "./types";
 import { getSummaryConfig } from "../site/site.server";
 
@@ -56,7 +57,14 @@ export async function getRecord(
   ctx: ServiceContext,
   table: TableName,
   id: string,
-  opts: { embedBases?: { youtube?: string; vimeo?: string }; childLimit?: number } = {},
+  opts: {
+    embedBases?: { youtube?: string; vimeo?: string };
+    childLimit?: number;
+    /** Metadata codes kept from visitors (record-fields.ts; the `internalFields` site option). */
+    internalFields?: string[];
+    /** The viewer manages the catalogue: internal fields are shown, marked as such. */
+    showInternal?: boolean;
+  } = {},
 ): Promise<RecordDetail | null> {
   const { database, locale, viewer } = ctx;
   const [row] = await database.rows<CardRow & { restricted: boolean; lat: number | null; lng: number | null; parent_id: string | null; parent_path: string | null; source_url: string | null; license: string | null; attribution: string | null }>(
@@ -76,7 +84,7 @@ export async function getRecord(
     database.rows<{ id: string; names: Record<string, string>; path: string }>(
       sql`select t.id, t.names, t.path from record_tags rt join tags t on t.id = rt.tag_id where rt.record_uid = ${uid} and not rt.inherited order by t.path`,
     ),
-    relatedRecords(ctx, uid, table, id),
+    relatedRecords(ctx, uid, table, id, { perGroup: RELATED_STRIP }),
     database.rows<CardRow & { total: number }>(
       cardQuery(ctx, sql`r.table_name = ${table} and r.parent_id = ${id}`, sql`order by r.ord, r.id limit ${opts.childLimit ?? 60}`),
     ),
@@ -93,7 +101,11 @@ export async function getRecord(
   const main = order.map((l) => byLocale.get(l)).find(Boolean)!;
   const summary = pickText(Object.fromEntries(texts.map((t) => [t.locale, t.summary])), locale);
   const metaSource = order.map((l) => byLocale.get(l)).find((t) => t && t.metadata.length) ?? main;
-  const metadata = (metaSource?.metadata ?? []).map((m) => metadataView(m, locale));
+  // Internal fields never leave the server for a visitor.
+  const metadata = (metaSource?.metadata ?? []).flatMap((m) => {
+    if (!isInternalField(m.code, opts.internalFields)) return [metadataView(m, locale)];
+    return opts.showInternal ? [{ ...metadataView(m, locale), internal: true }] : [];
+  });
   const pick = (codes: string[]) => codes.flatMap((c) => metadata.filter((m) => m.code === c));
 
   const media: MediaView[] = sortMedia(
@@ -116,7 +128,12 @@ export async function getRecord(
   );
 
   const ancestorIds = row.parent_path ? row.parent_path.split("/") : row.parent_id ? [row.parent_id] : [];
-  const ancestors = await getCards(ctx, ancestorIds.map((a) => ({ table, id: a })));
+  const roots = [...new Set(tagRows.map((t) => t.path.split("/")[0]!).filter(Boolean))];
+  const [ancestors, rootRows] = await Promise.all([
+    getCards(ctx, ancestorIds.map((a) => ({ table, id: a }))),
+    roots.length ? database.rows<{ id: string; names: Record<string, string> }>(sql`select id, names from tags where id = any(${toTextArray(roots)})`) : [],
+  ]);
+  const rootName = new Map(rootRows.map((r) => [r.id, pickText(r.names, locale)?.text ?? r.id]));
 
   return {
     ...card,
@@ -134,43 +151,80 @@ export async function getRecord(
     ancestors,
     children: childRows.map((c) => toCard(c, locale)),
     childCount,
-    tags: tagRows.map((t) => ({ id: t.id, path: t.path, name: pickText(t.names, locale)?.text ?? t.id })),
+    tags: tagRows.map((t) => {
+      const root = t.path.split("/")[0]!;
+      return { id: t.id, path: t.path, name: pickText(t.names, locale)?.text ?? t.id, root: root && root !== t.id ? { id: root, name: rootName.get(root) ?? root } : null };
+    }),
     coordinates: row.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null,
     source: { url: row.source_url, license: row.license, attribution: row.attribution },
     locales: texts.map((t) => t.locale),
   };
 }
 
-/** Related records in both directions, grouped by relation type, visible ones only. */
-async function relatedRecords(ctx: ServiceContext, uid: number, table: string, id: string): Promise<RelationGroup[]> {
+/** Related records a strip shows before loading more. */
+export const RELATED_STRIP = 12;
+
+/**
+ * Related records in both directions, grouped by relation type and direction,
+ * visible ones only: at most `perGroup` of each group from `offset` on, with
+ * the group's total. `only` limits the answer to one group (its key), for the
+ * strips' next pages.
+ */
+export async function relatedRecords(
+  ctx: ServiceContext,
+  uid: number,
+  table: string,
+  id: string,
+  opts: { perGroup: number; offset?: number; only?: string },
+): Promise<RelationGroup[]> {
   const loc = ctx.locale;
-  const rows = await ctx.database.rows<CardRow & { rel_type: string; rel_label: string | null; interstitial: { name: Record<string, string>; value: string }[]; rel_ord: number }>(sql`
+  const only = opts.only ? opts.only.split("|") : null;
+  const rows = await ctx.database.rows<CardRow & { rel_type: string; rel_label: string | null; interstitial: { name: Record<string, string>; value: string }[]; rel_ord: number; rel_total: number; outgoing: boolean }>(sql`
     with rel as (
-      select x.to_table as t, x.to_id as i, x.type, x.ord, x.interstitial,
+      select x.to_table as t, x.to_id as i, x.type, x.ord, x.interstitial, true as outgoing,
         coalesce(rt.labels->>${loc}, rt.labels->>'it', x.type) as label
       from relations x left join relation_types rt on rt.code = x.type where x.from_uid = ${uid}
       union all
-      select s.table_name, s.id, x.type, x.ord, x.interstitial,
+      select s.table_name, s.id, x.type, x.ord, x.interstitial, false,
         coalesce(rt.reverse_labels->>${loc}, rt.reverse_labels->>'it', rt.labels->>${loc}, rt.labels->>'it', x.type)
       from relations x join records s on s.uid = x.from_uid left join relation_types rt on rt.code = x.type
       where x.to_table = ${table} and x.to_id = ${id}
+    ),
+    visible as (
+      select distinct on (rel.type, rel.label, c.table_name, c.id) c.*, rel.type as rel_type, rel.label as rel_label, rel.interstitial, rel.ord as rel_ord, rel.outgoing
+      from rel join (${cardQuery(ctx, sql`(r.table_name, r.id) in (select t, i from rel)`)}) c on c.table_name = rel.t and c.id = rel.i
+      ${only ? sql`where rel.type = ${only[0]} and rel.label = ${only.slice(1).join("|")}` : sql``}
+      order by rel.type, rel.label, c.table_name, c.id, rel.ord
+    ),
+    numbered as (
+      select v.*, row_number() over (partition by v.rel_type, v.rel_label order by v.rel_ord, v.label, v.id) as rn,
+        count(*) over (partition by v.rel_type, v.rel_label) as rel_total
+      from visible v
     )
-    select c.*, rel.type as rel_type, rel.label as rel_label, rel.interstitial, rel.ord as rel_ord
-    from rel join (${cardQuery(ctx, sql`(r.table_name, r.id) in (select t, i from rel)`)}) c on c.table_name = rel.t and c.id = rel.i
-    order by rel.label, rel.ord, c.label
-    limit 500`);
+    select * from numbered where rn > ${opts.offset ?? 0} and rn <= ${(opts.offset ?? 0) + opts.perGroup}
+    order by rel_label, rn`);
   const groups = new Map<string, RelationGroup>();
   for (const r of rows) {
-    const key = `${r.rel_type}|${r.rel_label}`;
+    const key = `${r.rel_type}|${r.rel_label ?? r.rel_type}`;
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { type: r.rel_type, label: r.rel_label ?? r.rel_type, items: [] }));
-    if (g.items.some((it) => it.table === r.table_name && it.id === r.id)) continue;
+    if (!g) groups.set(key, (g = { key, type: r.rel_type, label: r.rel_label ?? r.rel_type, outgoing: r.outgoing, total: Number(r.rel_total), items: [] }));
     g.items.push({
       ...toCard(r, loc),
       interstitial: (r.interstitial ?? []).map((x) => ({ name: pickText(x.name, loc)?.text ?? "", value: x.value })),
     });
   }
   return [...groups.values()];
+}
+
+/**
+ * The next records of one related group (a strip's next page), or null when
+ * the record does not exist or the viewer may not see it.
+ */
+export async function getRelatedPage(ctx: ServiceContext, table: TableName, id: string, key: string, offset: number, limit = RELATED_STRIP): Promise<RelationGroup | null> {
+  const [row] = await ctx.database.rows<{ uid: number }>(sql`select r.uid from records r where r.table_name = ${table} and r.id = ${id} and ${recordVisible(ctx.viewer, "r")}`);
+  if (!row) return null;
+  const [group] = await relatedRecords(ctx, Number(row.uid), table, id, { perGroup: limit, offset, only: key });
+  return group ?? { key, type: key.split("|")[0]!, label: key.split("|").slice(1).join("|"), outgoing: true, total: 0, items: [] };
 }
 
 /** Serialises a record for GET /api/public/records/{table}/{id}. */
@@ -198,6 +252,7 @@ export function recordToJson(r: RecordDetail) {
     relations: r.relations.map((g) => ({
       type: g.type,
       label: g.label,
+      total: g.total,
       items: g.items.map((i) => ({ id: i.id, table: i.table, preferred_label: i.preferred_label, link: i.link, interstitial: i.interstitial })),
     })),
     coords: r.coordinates,

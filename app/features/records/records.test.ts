@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { embedUrl, metadataView, sortMedia } from "./records.server";
 import { matchSemaforo } from "./semaforo";
+import { slugifyLabel } from "~/lib/tables";
 
 describe("media", () => {
   it("sorts image, video, youtube, vimeo, application, other — stable within a type", () => {
@@ -20,10 +21,20 @@ describe("media", () => {
 
 describe("metadata rendering by type", () => {
   it("formats dates and quantity values in the locale", () => {
-    expect(metadataView({ code: "d", label: "Data", type: "date", value: "1885-06-02" }, "it")).toMatchObject({ display: "02 giugno 1885" });
+    expect(metadataView({ code: "d", label: "Data", type: "date", value: "1885-06-02" }, "it")).toMatchObject({ display: "2 giugno 1885" });
     expect(metadataView({ code: "d", label: "Data", type: "date", value: "1885" }, "en")).toMatchObject({ display: "1885" });
     const q = metadataView({ code: "p", label: "Prezzo", type: "quantityValue", value: { amount: 12.5, currency: 2 } }, "en");
     expect(q).toMatchObject({ display: "£12.50" });
+  });
+});
+
+describe("record addresses", () => {
+  it("cuts a long label's slug between words, at most 60 characters", () => {
+    const slug = slugifyLabel("Lettera di Giulio Valdameri a Ernesto Colombo sulla cessione delle quote della società");
+    expect(slug).toBe("lettera-di-giulio-valdameri-a-ernesto-colombo-sulla-cessione");
+    expect(slug.length).toBeLessThanOrEqual(60);
+    expect(slugifyLabel("a".repeat(80))).toHaveLength(60);
+    expect(slugifyLabel("Botzen, 1846")).toBe("botzen-1846");
   });
 });
 

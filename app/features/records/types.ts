@@ -20,11 +20,13 @@ export type RecordCard = {
   focalPoint: { x: number; y: number } | null;
 };
 
-export type MetadataView =
+/** `internal`: a field kept from visitors, shown to a manager (record-fields.ts). */
+export type MetadataView = { internal?: boolean } & (
   | { code: string; label: string; type: "text"; value: string }
   | { code: string; label: string; type: "date"; value: string; display: string }
   | { code: string; label: string; type: "link"; value: { url: string; text?: string } }
-  | { code: string; label: string; type: "quantityValue"; value: { amount: number; currency: number }; display: string };
+  | { code: string; label: string; type: "quantityValue"; value: { amount: number; currency: number }; display: string }
+);
 
 export type MediaView = {
   id: number;
@@ -39,7 +41,8 @@ export type MediaView = {
   focalPoint: { x: number; y: number } | null;
 };
 
-export type RelationGroup = { type: string; label: string; items: (RecordCard & { interstitial: { name: string; value: string }[] })[] };
+/** `key` names the group (type and label) for loading its next records; `total` counts its visible records. */
+export type RelationGroup = { key: string; type: string; label: string; outgoing: boolean; total: number; items: (RecordCard & { interstitial: { name: string; value: string }[] })[] };
 
 export type RecordDetail = RecordCard & {
   locale: Locale;
@@ -56,7 +59,8 @@ export type RecordDetail = RecordCard & {
   ancestors: RecordCard[];
   children: RecordCard[];
   childCount: number;
-  tags: { id: string; name: string; path: string }[];
+  /** `root`: the top of the tag's tree (its facet: subjects, places, techniques…), null for a root itself. */
+  tags: { id: string; name: string; path: string; root: { id: string; name: string } | null }[];
   coordinates: { lat: number; lng: number } | null;
   source: { url: string | null; license: string | null; attribution: string | null };
   /** Locales this record has texts in. */

@@ -34,6 +34,21 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
 
 export const handle = { layout: "default" };
 
+/**
+ * Columns of a home card grid on a wide screen, from the number of cards:
+ * rows as full as possible (8 cards: 4 + 4, not 5 + 3), at most five.
+ */
+export function columnsFor(n: number, max = 5): number {
+  if (n <= max) return Math.max(n, 1);
+  let best = max;
+  let bestGap = Infinity;
+  for (let c = max; c >= 3; c--) {
+    const gap = (c - (n % c)) % c;
+    if (gap < bestGap) [best, bestGap] = [c, gap];
+  }
+  return best;
+}
+
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { home } = loaderData;
@@ -94,7 +109,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
               </div>
             )}
             {s.cards.length > 0 && (
-              <ul className={`card-grid ${s.kind === "mediaSample" ? "card-grid--four" : ""}`}>
+              <ul className="card-grid card-grid--adaptive" style={{ ["--cols" as string]: columnsFor(s.cards.length), ["--cols-md" as string]: Math.min(columnsFor(s.cards.length), 3) }}>
                 {s.cards.map((c) => (
                   <li key={`${c.table}/${c.id}`}>
                     <RecordCard card={c} placeholder={placeholder} variant={s.kind === "mediaSample" ? "mini" : "masonry"} />

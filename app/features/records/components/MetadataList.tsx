@@ -1,12 +1,15 @@
 import type { MetadataView } from "../types";
 
 /** Metadata as a definition list, each value rendered by its type. */
-export function MetadataList({ items, className = "metadata", lang }: { items: MetadataView[]; className?: string; lang?: string }) {
+export function MetadataList({ items, className = "metadata", lang, internalLabel }: { items: MetadataView[]; className?: string; lang?: string; internalLabel?: string }) {
   return (
     <dl className={className} lang={lang}>
       {items.map((m, i) => (
-        <div key={`${m.code}-${i}`} data-code={m.code}>
-          <dt>{m.label}</dt>
+        <div key={`${m.code}-${i}`} data-code={m.code} className={m.internal ? "metadata__internal" : undefined}>
+          <dt>
+            {m.label}
+            {m.internal && internalLabel && <span className="metadata__badge"> ({internalLabel})</span>}
+          </dt>
           <dd>
             <MetadataValue item={m} />
           </dd>
@@ -16,7 +19,7 @@ export function MetadataList({ items, className = "metadata", lang }: { items: M
   );
 }
 
-function MetadataValue({ item }: { item: MetadataView }) {
+export function MetadataValue({ item }: { item: MetadataView }) {
   switch (item.type) {
     case "date":
       return <time dateTime={item.value}>{item.display}</time>;

@@ -2,6 +2,9 @@ import type { Route } from "./+types/api-record";
 import { getRecord, recordToJson } from "../records.server";
 import { jsonError } from "~/.server/errors";
 import { isLocale } from "~/lib/locale";
+import { hasCapability } from "~/lib/capabilities";
+import { getSiteOptions } from "~/features/site/site.server";
+import { internalFieldsOption } from "../record-fields";
 import { isTable, RECORD_ID_PATTERN, tableFromSlug } from "~/lib/tables";
 
 /**
@@ -14,7 +17,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (!isLocale(localeParam)) return jsonError(400, "locale: must be one of it, en, fr");
   if (!table) return jsonError(404, "Not found");
   if (!RECORD_ID_PATTERN.test(params.id)) return jsonError(404, "Not found");
-  const record = await getRecord({ database: context.database, viewer: context.viewer, locale: localeParam }, table, params.id);
+  const options = await getSiteOptions(context.database, localeParam);
+  const record = await getRecord({ database: context.database, viewer: context.viewer, locale: localeParam }, table, params.id, {
+    internalFields: internalFieldsOption(options as unknown as Record<string, unknown>),
+    showInternal: context.viewer.kind === "user" && hasCapability(context.viewer.level, "LOGIN_BACKEND"),
+  });
   if (!record) return jsonError(404, "Not found");
   return Response.json(
     { data: recordToJson(record) },

@@ -13,10 +13,13 @@ import type { RootData } from "~/root";
 import { RecordCard } from "../components/RecordCard";
 import { AccessLock } from "../components/AccessLock";
 import { MediaGallery } from "../components/MediaGallery";
-import { MetadataList } from "../components/MetadataList";
+import { MetadataList, MetadataValue } from "../components/MetadataList";
 import { Semaforo } from "../components/Semaforo";
 import { matchSemaforo } from "../semaforo";
 import type { MessageKey } from "~/i18n";
+import { hasCapability } from "~/lib/capabilities";
+import { groupMetadata, internalFieldsOption, type MetadataGroup } from "../record-fields";
+import { RelatedStrip } from "../components/RelatedStrip";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
@@ -31,8 +34,14 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const options = await getSiteOptions(context.database, locale);
   const record = await getRecord(ctx, table, id, {
     embedBases: { youtube: options.youtube_url ?? undefined, vimeo: options.vimeo_url ?? undefined },
+    internalFields: internalFieldsOption(options as unknown as Record<string, unknown>),
+    showInternal: context.viewer.kind === "user" && hasCapability(context.viewer.level, "LOGIN_BACKEND"),
   });
   if (!record) throw notFound();
+  // One address per record and language: an old or cut slug, another language's slug or none at all
+  // redirects permanently to the record's link in this language (docs/decisions/022).
+  const canonical = localizePath(record.link, locale);
+  if (url.pathname !== canonical) throw redirect(canonical + url.search, 301);
   return { record, semaforo: matchSemaforo(options.semaforo, record.tags) };
 }
 
@@ -55,16 +64,36 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 
 export const handle = { layout: "default" };
 
+/** Relation types naming the maker: shown in the tombstone, not again as a strip. */
+const MAKER_RELATIONS = new Set(["autore", "creator"]);
+
 export default function RecordPage({ loaderData, matches }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { record: r, semaforo } = loaderData;
   const root = matches[0]?.data as RootData | undefined;
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const labelLang = r.labelLang !== locale ? r.labelLang : undefined;
+  const metaLang = r.metadataLang !== locale ? r.metadataLang ?? undefined : undefined;
   const tableKey = `table.${r.table}` as MessageKey;
-  // The full metadata list leaves out what the header and the summary already show.
-  const shown = new Set([...r.headerFields, ...r.summaryFields].map((m) => m.code));
-  const otherMetadata = r.metadata.filter((m) => !shown.has(m.code));
+  // The tombstone shows the header fields; the groups below leave them out, so nothing is shown twice.
+  const groups = groupMetadata(r.metadata, new Set(r.headerFields.map((m) => m.code)));
+  const makers = r.relations.filter((g) => MAKER_RELATIONS.has(g.type) && g.outgoing && g.items.length === g.total && g.total <= 3);
+  const strips = r.relations.filter((g) => !makers.includes(g));
+  // Tags repeating a field's value (a technique, a state of conservation) are left to the field.
+  const values = r.metadata.flatMap((m) => (m.type === "text" ? [m.value.toLowerCase().trim()] : []));
+  const repeats = (name: string) => values.some((v) => v === name || v.startsWith(`${name}:`) || v.startsWith(`${name},`) || v.startsWith(`${name} (`));
+  const tags = r.tags.filter((tag) => !repeats(tag.name.toLowerCase()));
+  const tagGroups = new Map<string, { name: string; tags: typeof tags }>();
+  for (const tag of tags) {
+    const key = tag.root?.id ?? "";
+    const g = tagGroups.get(key) ?? { name: tag.root?.name ?? "", tags: [] };
+    g.tags.push(tag);
+    tagGroups.set(key, g);
+  }
+  const searchBase = localizePath("/cerca", locale);
+  const hasRights = Boolean(r.source.attribution || r.source.license || r.source.url);
+  const sectionOf = (g: MetadataGroup) => groups.find((x) => x.group === g)?.items ?? [];
+  const order: MetadataGroup[] = ["identification", "description", "physical", "subject", "provenance", "rights", "other"];
   return (
     <article className={`record record--${r.table}`}>
       <nav aria-label={t("nav.breadcrumb")} className="breadcrumb">
@@ -72,7 +101,9 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
           <li>
             <Link to={localizePath("/", locale)}>{t("app.home")}</Link>
           </li>
-          <li>{t(tableKey)}</li>
+          <li>
+            <Link to={`${searchBase}?table=${r.table}`}>{t(tableKey)}</Link>
+          </li>
           {r.ancestors.map((a) => (
             <li key={a.id}>
               <Link to={localizePath(a.link, locale)} lang={a.labelLang !== locale ? a.labelLang : undefined}>
@@ -104,12 +135,35 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
           <h1 lang={labelLang}>{r.preferred_label}</h1>
           {labelLang && <p className="notice">{t("record.fallbackNotice", { language: LOCALE_NAMES[r.labelLang] })}</p>}
           <dl className="tombstone">
+            {makers.map((g) => (
+              <div key={g.key}>
+                <dt className="tombstone__label">{g.label}</dt>
+                <dd>
+                  {g.items.map((c, i) => (
+                    <span key={c.id}>
+                      {i > 0 && ", "}
+                      <Link to={localizePath(c.link, locale)} lang={c.labelLang !== locale ? c.labelLang : undefined}>
+                        {c.preferred_label}
+                      </Link>
+                    </span>
+                  ))}
+                </dd>
+              </div>
+            ))}
             {r.dateDisplay && (
               <div>
                 <dt>{t("record.date")}</dt>
                 <dd>{r.dateDisplay}</dd>
               </div>
             )}
+            {r.headerFields.map((m, i) => (
+              <div key={`${m.code}-${i}`} data-code={m.code} lang={metaLang}>
+                <dt>{m.label}</dt>
+                <dd>
+                  <MetadataValue item={m} />
+                </dd>
+              </div>
+            ))}
             {r.numero && (
               <div>
                 <dt>{t("record.numero")}</dt>
@@ -117,46 +171,83 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
               </div>
             )}
           </dl>
-          {r.headerFields.length > 0 && <MetadataList items={r.headerFields} className="tombstone" lang={r.metadataLang !== locale ? r.metadataLang ?? undefined : undefined} />}
           <Semaforo entries={semaforo} />
         </header>
       </div>
 
       <div className="record__body">
         {r.summary && (
-          <section aria-labelledby="summary-title" className="record__section">
-            <h2 id="summary-title">{t("record.summary")}</h2>
+          <section aria-labelledby="summary-title" className="record__section record__summary">
+            <h2 id="summary-title">{t("record.group.description")}</h2>
             <div className="prose" lang={r.summaryLang !== locale ? r.summaryLang ?? undefined : undefined}>
               {r.summary.split(/\n{2,}/).map((p, i) => (
                 <p key={i}>{p}</p>
               ))}
             </div>
+            {sectionOf("description").length > 0 && <MetadataList items={sectionOf("description")} lang={metaLang} internalLabel={t("record.internal")} />}
           </section>
         )}
-        {r.summaryFields.length > 0 && (
-          <section aria-labelledby="details-title" className="record__section">
-            <h2 id="details-title">{t("record.details")}</h2>
-            <MetadataList items={r.summaryFields} lang={r.metadataLang !== locale ? r.metadataLang ?? undefined : undefined} />
-          </section>
-        )}
-        {otherMetadata.length > 0 && (
-          <section aria-labelledby="metadata-title" className="record__section">
-            <h2 id="metadata-title">{t("record.metadata")}</h2>
-            <MetadataList items={otherMetadata} lang={r.metadataLang !== locale ? r.metadataLang ?? undefined : undefined} />
-          </section>
-        )}
-        {r.tags.length > 0 && (
-          <section aria-labelledby="tags-title" className="record__section">
-            <h2 id="tags-title">{t("record.tags")}</h2>
-            <ul className="tag-list">
-              {r.tags.map((tag) => (
-                <li key={tag.id} className="tag">
-                  {tag.name}
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <div className="record__groups">
+          {order.map((g) => {
+            // With a summary, the description's fields are under it, above.
+            const items = g === "description" && r.summary ? [] : sectionOf(g);
+            const showTags = g === "subject" && tagGroups.size > 0;
+            const showRights = g === "rights" && hasRights;
+            if (!items.length && !showTags && !showRights) return null;
+            return (
+              <section key={g} aria-labelledby={`group-${g}`} className={`record__section record__group record__group--${g}`}>
+                <h2 id={`group-${g}`}>{t(`record.group.${g}` as MessageKey)}</h2>
+                {items.length > 0 && <MetadataList items={items} lang={metaLang} internalLabel={t("record.internal")} />}
+                {showTags && (
+                  <dl className="metadata">
+                    {[...tagGroups.entries()].map(([key, tg]) => (
+                      <div key={key}>
+                        <dt>{tg.name || t("record.tags")}</dt>
+                        <dd>
+                          <ul className="tag-list">
+                            {tg.tags.map((tag) => (
+                              <li key={tag.id}>
+                                <Link className="tag" to={`${searchBase}?filtro=${encodeURIComponent(tag.id)}`}>
+                                  {tag.name}
+                                </Link>
+                              </li>
+                            ))}
+                          </ul>
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+                {showRights && (
+                  <dl className="metadata">
+                    {r.source.attribution && (
+                      <div>
+                        <dt>{t("record.source")}</dt>
+                        <dd>{r.source.attribution}</dd>
+                      </div>
+                    )}
+                    {r.source.license && (
+                      <div>
+                        <dt>{t("record.license")}</dt>
+                        <dd>{r.source.license}</dd>
+                      </div>
+                    )}
+                    {r.source.url && (
+                      <div>
+                        <dt>{t("record.sourceLink")}</dt>
+                        <dd>
+                          <a href={r.source.url} target="_blank" rel="noopener noreferrer">
+                            {new URL(r.source.url).host} <span className="visually-hidden">{t("nav.externalLink")}</span>
+                          </a>
+                        </dd>
+                      </div>
+                    )}
+                  </dl>
+                )}
+              </section>
+            );
+          })}
+        </div>
         {r.coordinates && (
           <section aria-labelledby="place-title" className="record__section">
             <h2 id="place-title">{t("record.place")}</h2>
@@ -178,7 +269,7 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
             {r.parent && (
               <>
                 <h3>{t("record.parent")}</h3>
-                <ul className="card-grid card-grid--compact">
+                <ul className="strip__list">
                   <li>
                     <RecordCard card={r.parent} placeholder={placeholder} variant="mini" headingLevel={4} />
                   </li>
@@ -186,78 +277,25 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
               </>
             )}
             {r.children.length > 0 && (
-              <>
-                <h3>
-                  {t("record.children")} ({r.childCount})
-                </h3>
-                <ul className="card-grid card-grid--compact">
-                  {r.children.map((c) => (
-                    <li key={c.id}>
-                      <RecordCard card={c} placeholder={placeholder} variant="mini" headingLevel={4} />
-                    </li>
-                  ))}
-                </ul>
-                {r.childCount > r.children.length && <p>{t("record.childrenMore", { count: r.childCount - r.children.length })}</p>}
-              </>
+              <RelatedStrip
+                title={`${t("record.children")} (${r.childCount.toLocaleString(locale)})`}
+                group={{ key: "", type: "children", label: "", outgoing: true, total: r.children.length, items: r.children.map((c) => ({ ...c, interstitial: [] })) }}
+                placeholder={placeholder}
+                source={null}
+              />
             )}
+            {r.childCount > r.children.length && <p>{t("record.childrenMore", { count: r.childCount - r.children.length })}</p>}
           </section>
         )}
-        {r.relations.length > 0 && (
+        {strips.length > 0 && (
           <section aria-labelledby="related-title" className="record__section">
             <h2 id="related-title">{t("record.related")}</h2>
-            <div className="relation-groups">
-            {r.relations.map((g) => (
-              <div key={g.type + g.label} className="relation-group">
-                <h3>{g.label}</h3>
-                <ul className="card-grid card-grid--compact">
-                  {g.items.map((c) => (
-                    <li key={`${c.table}/${c.id}`}>
-                      <RecordCard
-                        card={c}
-                        placeholder={root?.options.placeholder ?? placeholder}
-                        variant="mini"
-                        headingLevel={4}
-                        extra={
-                          c.interstitial.length > 0 ? (
-                            <dl className="interstitial">
-                              {c.interstitial.map((x, i) => (
-                                <div key={i}>
-                                  <dt>{x.name}</dt>
-                                  <dd>{x.value}</dd>
-                                </div>
-                              ))}
-                            </dl>
-                          ) : null
-                        }
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
+            {/* Groups of one or two share rows; longer groups are full-width paged strips. */}
+            <div className="strips">
+              {strips.map((g) => (
+                <RelatedStrip key={g.key} title={g.label} group={g} placeholder={placeholder} source={{ table: r.table, id: r.id }} />
+              ))}
             </div>
-          </section>
-        )}
-        {(r.source.attribution || r.source.license || r.source.url) && (
-          <section aria-labelledby="source-title" className="record__section record__source">
-            <h2 id="source-title">{t("record.source")}</h2>
-            <p>
-              {r.source.attribution}
-              {r.source.license && (
-                <>
-                  {" · "}
-                  {t("record.license")}: {r.source.license}
-                </>
-              )}
-              {r.source.url && (
-                <>
-                  {" · "}
-                  <a href={r.source.url} target="_blank" rel="noopener noreferrer">
-                    {t("record.sourceLink")} <span className="visually-hidden">{t("nav.externalLink")}</span>
-                  </a>
-                </>
-              )}
-            </p>
           </section>
         )}
       </div>

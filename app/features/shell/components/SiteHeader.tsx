@@ -66,7 +66,7 @@ export function SiteHeader({ options }: { options: Options }) {
             onClick={() => setMenuOpen(true)}
           >
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" /></svg>
-            <span>{t("nav.menu")}</span>
+            <span className="site-header__menu-label">{t("nav.menu")}</span>
           </button>
         </div>
       </div>
@@ -75,6 +75,10 @@ export function SiteHeader({ options }: { options: Options }) {
           <ul className="menu-list">
             <li>
               <Link to={home}>{t("app.home")}</Link>
+            </li>
+            {/* On phones the header's tabs live here (the header keeps to one row). */}
+            <li className="menu-list__narrow">
+              <Link to={localizePath("/cerca", locale) + (options?.disableShuffle ? "" : "?showshuffle=1")}>{t("nav.esplora")}</Link>
             </li>
             {(options?.menu ?? []).map((item) => (
               <li key={item.path + item.label}>
@@ -101,6 +105,9 @@ export function SiteHeader({ options }: { options: Options }) {
             </span>
           ))}
         </p>
+        <div className="menu-list__narrow menu-theme">
+          <ThemeToggle withLabel />
+        </div>
       </Modal>
     </header>
   );

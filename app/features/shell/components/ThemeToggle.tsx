@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useI18n } from "~/i18n/context";
 
 /** Dark mode switch; the choice is remembered in a cookie so the server renders it without a flash. */
-export function ThemeToggle() {
+export function ThemeToggle({ withLabel = false }: { withLabel?: boolean }) {
   const { t } = useI18n();
   const [dark, setDark] = useState(false);
   useEffect(() => {
@@ -17,11 +17,11 @@ export function ThemeToggle() {
     document.cookie = `teca_theme=${theme}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`;
   };
   return (
-    <button type="button" className="button button--ghost button--icon" aria-pressed={dark} onClick={toggle} title={t("app.darkMode")}>
+    <button type="button" className={`button button--ghost ${withLabel ? "" : "button--icon"}`} aria-pressed={dark} onClick={toggle} title={withLabel ? undefined : t("app.darkMode")}>
       <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
         <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" fill="currentColor" />
       </svg>
-      <span className="visually-hidden">{t("app.darkMode")}</span>
+      <span className={withLabel ? undefined : "visually-hidden"}>{t("app.darkMode")}</span>
     </button>
   );
 }

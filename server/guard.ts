@@ -88,7 +88,10 @@ export function loadLimiter(limit: LoadLimit) {
     shed++;
     res.status(503).set("Retry-After", "2").set("Cache-Control", "no-store").type("text/plain").send("Service Unavailable: too many requests at once, try again in a moment");
   };
-  const middleware: express.RequestHandler = (_req, res, next) => {
+  const middleware: express.RequestHandler = (req, res, next) => {
+    // a connection may be gone before its request reaches here: then no "close" is coming
+    const gone = () => res.writableFinished || res.destroyed || req.socket.destroyed;
+    if (gone()) return;
     const start = () => {
       active++;
       let done = false;
@@ -99,6 +102,7 @@ export function loadLimiter(limit: LoadLimit) {
       };
       res.once("finish", finish);
       res.once("close", finish);
+      if (gone()) return finish();
       next();
     };
     if (active < limit.active) return start();
@@ -112,13 +116,15 @@ export function loadLimiter(limit: LoadLimit) {
       }, limit.wait),
     };
     // a visitor who gave up waiting leaves the queue
-    res.once("close", () => {
+    const leave = () => {
       const i = waiting.indexOf(entry);
       if (i >= 0) {
         waiting.splice(i, 1);
         clearTimeout(entry.timer);
       }
-    });
+    };
+    res.once("close", leave);
+    req.socket.once("close", leave);
     waiting.push(entry);
   };
   return { middleware, stats: () => ({ active, queued: waiting.length, shed }) };

@@ -55,10 +55,19 @@ export type RunningServer = {
 };
 
 /**
- * Starts `node scripts/start.mjs` on the given database (DATABASE_URL, or DATA_DIR for PGlite) and
+ * Starts `node scripts/start.mjs` (or `server/serve.ts` with workers) on the given database (DATABASE_URL, or DATA_DIR for PGlite) and
  * media directory, on a free port of 127.0.0.1, and waits until /healthz answers 200.
  */
-export async function startServer(opts: { target: ServerTarget; mediaDir: string; verbose?: boolean; timeoutMs?: number }): Promise<RunningServer> {
+export async function startServer(opts: {
+  target: ServerTarget;
+  mediaDir: string;
+  verbose?: boolean;
+  timeoutMs?: number;
+  /** Load the demo archive when the catalogue is empty (the first start of `npm start`). */
+  demo?: boolean;
+  /** PostgreSQL: run `npm run serve` with this many worker processes (else `npm start`, one process). */
+  workers?: number;
+}): Promise<RunningServer> {
   const host = "127.0.0.1";
   const port = await freePort(host);
   const env: NodeJS.ProcessEnv = {
@@ -66,7 +75,7 @@ export async function startServer(opts: { target: ServerTarget; mediaDir: string
     HOST: host,
     PORT: String(port),
     MEDIA_DIR: opts.mediaDir,
-    TECA_DEMO: "0",
+    TECA_DEMO: opts.demo ? "1" : "0",
     NODE_ENV: "production",
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
   };
@@ -75,7 +84,9 @@ export async function startServer(opts: { target: ServerTarget; mediaDir: string
   if ("databaseUrl" in opts.target) env.DATABASE_URL = opts.target.databaseUrl;
   else env.DATA_DIR = opts.target.dataDir;
 
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  if (opts.workers) env.WEB_CONCURRENCY = String(opts.workers);
+  const args = opts.workers ? ["--import", "tsx", path.join(root, "server/serve.ts")] : [path.join(root, "scripts/start.mjs")];
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString("utf8").split("\n")) {

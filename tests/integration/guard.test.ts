@@ -134,6 +134,25 @@ describe("loadLimiter", () => {
     expect((await first).status).toBe(200);
   });
 
+  it("frees the places of visitors who hang up, active or waiting", async () => {
+    const limiter = loadLimiter({ active: 1, queue: 5, wait: 5000 });
+    const app = express();
+    app.use(limiter.middleware);
+    app.get("/", () => undefined); // never answers
+    const port = await serve(app);
+    const hangUps = Array.from({ length: 3 }, () => {
+      const req = http.request({ host: "127.0.0.1", port, path: "/" });
+      req.on("error", () => undefined);
+      req.end();
+      return req;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(limiter.stats()).toMatchObject({ active: 1, queued: 2 });
+    for (const r of hangUps) r.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(limiter.stats()).toMatchObject({ active: 0, queued: 0 });
+  });
+
   it("reads its limits from the environment, by database kind", () => {
     expect(loadLimitOf({}, "pglite").active).toBe(4);
     expect(loadLimitOf({ DATABASE_POOL_SIZE: "20" }, "postgres").active).toBe(10);

@@ -11,6 +11,7 @@ import { anonymousViewer } from "../app/.server/access";
 import type { Logger } from "../app/.server/logger";
 import type { TecaLoadContext } from "../app/.server/context";
 import { watchCatalogue } from "../app/.server/caches";
+import { httpCache } from "./http-cache";
 import { allowedHostsOf, hostGuard, loadLimiter, loadLimitOf, methodGuard, type LoadLimit } from "./guard";
 
 export type AppOptions = {
@@ -105,6 +106,7 @@ export function createApp(opts: AppOptions) {
   app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
   app.use(express.static(opts.publicDir, { maxAge: "1h", index: false }));
 
+  app.use(httpCache());
   app.use(limiter.middleware);
   app.use(
     createRequestHandler({

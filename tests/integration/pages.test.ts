@@ -123,4 +123,30 @@ describe("pages and routes", () => {
     expect(await send("GET", "bad host")).toBe(400);
     expect(await send("GET", `localhost:${port}`)).toBe(200);
   });
+
+  it("lets visitors' pages be cached a minute, revalidated by ETag (304), never a server error; media and assets immutable", async () => {
+    // (the record's canonical address, with its label)
+    const moved = await server.fetch("/en/oggetti/1");
+    const page = moved.status === 301 ? moved.headers.get("location")! : "/en/oggetti/1";
+    const first = await server.fetch(page);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=600");
+    expect(first.headers.get("vary")).toMatch(/Cookie/);
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const body = await first.text();
+    const again = await server.fetch(page, { headers: { "if-none-match": etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    // the same page compressed carries the same tag, and the whole page
+    const gz = await server.fetch(page, { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers.get("etag")).toBe(etag);
+    expect(await gz.text()).toBe(body);
+    const missing = await server.fetch("/en/this/does/not/exist");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("public, max-age=60");
+    const api = await server.fetch("/api/public/search?q=lettera&locale=en");
+    expect(api.headers.get("cache-control")).toBe("public, max-age=30");
+    expect(api.headers.get("etag")).toBeTruthy();
+  });
 });

@@ -1,0 +1,94 @@
+import crypto from "node:crypto";
+import type express from "express";
+
+/**
+ * HTTP caching of pages and API answers (decision 030): what a route does not
+ * say itself, this says. A visitor's page (200, no cookie set) may be kept a
+ * minute by browsers and shared caches and served stale for ten more while it
+ * is refreshed; a 404 a minute; a server error never. Every cacheable answer
+ * varies by Cookie (a signed-in viewer sees more) and carries a weak ETag of
+ * its body, so a revalidation costs a 304 instead of the page.
+ */
+export const PAGE_CACHE = "public, max-age=60, stale-while-revalidate=600";
+/** Bodies above this are sent as they come (no ETag): they are not pages. */
+const ETAG_LIMIT = 4 * 1024 * 1024;
+
+type Write = (chunk: unknown, encoding?: BufferEncoding | ((err?: Error | null) => void), cb?: (err?: Error | null) => void) => boolean;
+type End = (chunk?: unknown, encoding?: BufferEncoding | (() => void), cb?: () => void) => express.Response;
+
+const toBuffer = (chunk: unknown, encoding?: unknown) =>
+  Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
+
+/** Whether If-None-Match names this ETag (weak comparison, RFC 9110 §13.1.2). */
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = (t: string) => t.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => bare(t) === bare(etag));
+}
+
+function defaultCacheControl(res: express.Response): string | null {
+  if (res.getHeader("Cache-Control")) return null;
+  if (res.getHeader("Set-Cookie")) return "private, no-store";
+  if (res.statusCode === 200) return PAGE_CACHE;
+  if (res.statusCode === 404 || res.statusCode === 410) return "public, max-age=60";
+  if (res.statusCode >= 500) return "no-store";
+  return null;
+}
+
+export function httpCache(): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const write = res.write.bind(res) as Write;
+    const end = res.end.bind(res) as End;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let streaming = false;
+    const headers = () => {
+      const cc = defaultCacheControl(res);
+      if (cc) res.setHeader("Cache-Control", cc);
+      if (/public/.test(String(res.getHeader("Cache-Control") ?? ""))) res.vary("Cookie");
+    };
+    // past the limit, or not a 200: what was held is sent, and the rest as it comes
+    const stream = () => {
+      if (streaming) return;
+      streaming = true;
+      headers();
+      for (const c of chunks.splice(0)) write(c);
+    };
+    (res as { write: Write }).write = (chunk, encoding, cb) => {
+      if (streaming || res.statusCode !== 200) {
+        stream();
+        return write(chunk, encoding, cb);
+      }
+      const b = toBuffer(chunk, encoding);
+      chunks.push(b);
+      size += b.length;
+      if (size > ETAG_LIMIT) stream();
+      const done = typeof encoding === "function" ? encoding : cb;
+      if (done) process.nextTick(done);
+      return true;
+    };
+    (res as { end: End }).end = (chunk, encoding, cb) => {
+      const done = typeof encoding === "function" ? encoding : cb;
+      const hasChunk = chunk !== undefined && chunk !== null && typeof chunk !== "function";
+      if (streaming || res.statusCode !== 200) {
+        stream();
+        return hasChunk ? end(chunk, encoding as BufferEncoding, done) : end(done);
+      }
+      if (hasChunk) chunks.push(toBuffer(chunk, encoding));
+      const body = Buffer.concat(chunks);
+      headers();
+      if (req.method === "HEAD") return end(done);
+      if (!res.getHeader("ETag")) res.setHeader("ETag", `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`);
+      if (matches(req.get("if-none-match"), String(res.getHeader("ETag")))) {
+        res.statusCode = 304;
+        for (const h of ["Content-Type", "Content-Length", "Content-Encoding", "Transfer-Encoding"]) res.removeHeader(h);
+        return end(done);
+      }
+      if (!res.getHeader("Content-Encoding")) res.setHeader("Content-Length", body.length);
+      return end(body, done);
+    };
+    next();
+  };
+}

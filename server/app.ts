@@ -12,7 +12,7 @@ import type { Logger } from "../app/.server/logger";
 import type { TecaLoadContext } from "../app/.server/context";
 import { watchCatalogue } from "../app/.server/caches";
 import { httpCache } from "./http-cache";
-import { allowedHostsOf, hostGuard, loadLimiter, loadLimitOf, methodGuard, type LoadLimit } from "./guard";
+import { allowedHostsOf, databaseGuard, hostGuard, loadLimiter, loadLimitOf, methodGuard, type LoadLimit } from "./guard";
 
 export type AppOptions = {
   database: Database;
@@ -107,6 +107,7 @@ export function createApp(opts: AppOptions) {
   app.use(express.static(opts.publicDir, { maxAge: "1h", index: false }));
 
   app.use(httpCache());
+  app.use(databaseGuard(() => pingDatabase(opts.database)).middleware);
   app.use(limiter.middleware);
   app.use(
     createRequestHandler({

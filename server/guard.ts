@@ -142,3 +142,42 @@ export function loadLimitOf(env: NodeJS.ProcessEnv, kind: "pglite" | "postgres")
     wait: num(env.QUEUE_WAIT_MS, 10_000),
   };
 }
+
+/**
+ * Fails fast while the database is down (a PostgreSQL restart, a failover): after a server error, the
+ * database is asked (`ping`, bounded); if it does not answer, page and API requests are answered 503 with
+ * Retry-After at once — instead of each waiting for a connection that will not come — and it is asked
+ * again every `intervalMs` until it answers, when requests go through again. The app is never restarted.
+ */
+export function databaseGuard(ping: () => Promise<boolean>, opts: { intervalMs?: number; timeoutMs?: number } = {}) {
+  const interval = opts.intervalMs ?? 1000;
+  const timeout = opts.timeoutMs ?? 2000;
+  let down = false;
+  let checking = false;
+  const ask = () => Promise.race([ping().catch(() => false), new Promise<boolean>((r) => setTimeout(() => r(false), timeout).unref())]);
+  const check = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      while (!(await ask())) {
+        down = true;
+        await new Promise((r) => setTimeout(r, interval).unref());
+      }
+      down = false;
+    } finally {
+      checking = false;
+    }
+  };
+  const middleware: express.RequestHandler = (_req, res, next) => {
+    if (down) {
+      res.status(503).set("Retry-After", String(Math.ceil(interval / 1000) * 5)).set("Cache-Control", "no-store").type("text/plain")
+        .send("Service Unavailable: the catalogue's database is not answering; try again in a moment");
+      return;
+    }
+    res.once("finish", () => {
+      if (res.statusCode >= 500 && res.statusCode !== 503) void check();
+    });
+    next();
+  };
+  return { middleware, isDown: () => down, check };
+}

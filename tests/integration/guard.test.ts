@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import express from "express";
 import type { AddressInfo } from "node:net";
 import http from "node:http";
-import { allowedHostsOf, hostGuard, loadLimiter, loadLimitOf, methodGuard } from "../../server/guard";
+import { allowedHostsOf, databaseGuard, hostGuard, loadLimiter, loadLimitOf, methodGuard } from "../../server/guard";
 
 const servers: http.Server[] = [];
 afterEach(() => {
@@ -158,5 +158,35 @@ describe("loadLimiter", () => {
     expect(loadLimitOf({ DATABASE_POOL_SIZE: "20" }, "postgres").active).toBe(10);
     expect(loadLimitOf({ MAX_ACTIVE_REQUESTS: "3", MAX_QUEUED_REQUESTS: "7", QUEUE_WAIT_MS: "50" }, "postgres")).toEqual({ active: 3, queue: 7, wait: 50 });
     expect(loadLimitOf({ MAX_ACTIVE_REQUESTS: "x" }, "pglite").active).toBe(4);
+  });
+});
+
+describe("databaseGuard", () => {
+  it("answers 503 at once while the database is down after a server error, and lets requests through when it is back", async () => {
+    let up = true;
+    const guard = databaseGuard(async () => up, { intervalMs: 50, timeoutMs: 100 });
+    const app = express();
+    app.use(guard.middleware);
+    let handled = 0;
+    app.get("/", (_req, res) => {
+      handled++;
+      res.status(up ? 200 : 500).send(up ? "ok" : "database error");
+    });
+    const port = await serve(app);
+    expect((await raw(port, "GET", "/")).status).toBe(200);
+    up = false;
+    expect((await raw(port, "GET", "/")).status).toBe(500);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(guard.isDown()).toBe(true);
+    const t = performance.now();
+    const fast = await raw(port, "GET", "/");
+    expect(fast.status).toBe(503);
+    expect(fast.headers["retry-after"]).toBeTruthy();
+    expect(performance.now() - t).toBeLessThan(100);
+    expect(handled).toBe(2);
+    up = true;
+    await new Promise((r) => setTimeout(r, 150));
+    expect(guard.isDown()).toBe(false);
+    expect((await raw(port, "GET", "/")).status).toBe(200);
   });
 });

@@ -17,7 +17,7 @@ export async function main() {
   const env = readEnv();
   const serverBuild = path.join(root, "build/server/index.js");
   if (!fs.existsSync(serverBuild)) {
-    console.error("No build found: run `npm run build` (or `npm start`, which builds first).");
+    logger.fatal("No build found: run `npm run build` (or `npm start`, which builds first).");
     process.exit(1);
   }
   let database: Database;
@@ -25,7 +25,7 @@ export async function main() {
     database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   } catch (err) {
     if (err instanceof DatabaseLockedError) {
-      console.error(err.message);
+      logger.fatal({ owner: err.owner }, err.message);
       process.exit(1);
     }
     throw err;
@@ -51,8 +51,11 @@ export async function main() {
     logger,
   });
   const server = app.listen(env.port, env.host, () => {
-    logger.info({ url: `http://${env.host}:${env.port}`, database: database.kind }, "Teca is listening");
-    console.log(`Teca is running at http://${env.host}:${env.port} (${database.kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"})`);
+    const url = `http://${env.host}:${env.port}`;
+    logger.info(
+      { url, database: database.kind },
+      `Teca is listening at ${url} (${database.kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"})`,
+    );
   });
 
   let stopping = false;
@@ -76,8 +79,7 @@ export async function main() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((err) => {
-    logger.error({ err }, "failed to start");
-    console.error(err);
+    logger.fatal({ err }, "failed to start");
     process.exit(1);
   });
 }

@@ -55,7 +55,7 @@ describe("the PGlite single-writer lock", () => {
     server.stderr.on("data", (d) => (out += d));
     const exited = new Promise((r) => server.on("exit", r));
     try {
-      const up = await waitFor({ child: server, output: () => out, exited: exited as Promise<number | null> }, (o) => o.includes("Teca is listening"), 60_000);
+      const up = await waitFor({ child: server, output: () => out, exited: exited as Promise<number | null> }, (o) => o.includes("Teca is listening at"), 60_000);
       expect(up, out).toBe(true);
       const err = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(DatabaseLockedError);

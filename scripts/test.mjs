@@ -1,5 +1,6 @@
-// npm test: builds the app, then runs the unit and integration suites (Vitest)
-// and the end-to-end suite (Playwright + Chromium). Fails if any step fails.
+// npm test: builds the app, makes sure Chromium is there, then runs the unit, integration and fault suites
+// (Vitest; on PostgreSQL too when TEST_DATABASE_URL is set) and the end-to-end suite (Playwright +
+// Chromium). Fails if any step fails.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,13 +24,47 @@ const steps = [];
 // The production build: what visitors download (and what the size budget measures).
 steps.push(["build", run("build", [bin("@react-router/dev", "bin.js"), "build"], { NODE_ENV: "production" })]);
 if (!steps[0][1]) process.exit(1);
-steps.push(["unit + integration (Vitest)", run("unit + integration (Vitest)", [bin("vitest", "vitest.mjs"), "run"])]);
-if (fs.existsSync(chromium)) {
-  steps.push(["end-to-end (Playwright, Chromium)", run("end-to-end (Playwright, Chromium)", [bin("@playwright/test", "cli.js"), "test"])]);
-} else {
-  console.error(`\n✘ Chromium not found at ${chromium}: install Debian's chromium package (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+// Chromium before the long suites: a missing browser is found (and installed, or the command to install it
+// printed) in seconds. Without it the Vitest suites still run; the test run then fails at the browser step.
+const browser = ensureChromium();
+steps.push(["unit + integration + faults (Vitest)", run("unit + integration + faults (Vitest)", [bin("vitest", "vitest.mjs"), "run"])]);
+if (browser.ok) steps.push(["end-to-end (Playwright, Chromium)", run("end-to-end (Playwright, Chromium)", [bin("@playwright/test", "cli.js"), "test"])]);
+else {
+  console.error(`\n✘ end-to-end (Playwright, Chromium) not run: ${browser.reason}`);
   steps.push(["end-to-end", false]);
 }
+
+/**
+ * The end-to-end suite drives Debian's chromium (never a downloaded browser). Missing: installed with apt
+ * when running as root (saying so), otherwise the exact command to run is printed and the test run stops.
+ */
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return { ok: true };
+  const command = "apt-get update && apt-get install -y chromium";
+  const sudoCommand = "sudo apt-get update && sudo apt-get install -y chromium";
+  if (process.env.CHROMIUM_PATH) {
+    console.error(`\n✘ CHROMIUM_PATH is ${chromium}, which does not exist.`);
+    return { ok: false, reason: `CHROMIUM_PATH (${chromium}) does not exist` };
+  }
+  const apt = spawnSync("sh", ["-c", "command -v apt-get"], { encoding: "utf8" }).status === 0;
+  if (process.getuid?.() === 0 && apt) {
+    console.log(`\n▶ Chromium is missing: installing Debian's chromium package (${command})…`);
+    const r = spawnSync("sh", ["-c", "(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"], { stdio: "inherit" });
+    if (r.status === 0 && fs.existsSync(chromium)) {
+      console.log("✔ chromium installed");
+      return { ok: true };
+    }
+    console.error(`✘ Installing chromium failed (exit code ${r.status}).`);
+    return { ok: false, reason: `installing chromium failed; run: ${command}` };
+  }
+  console.error(
+    `\n✘ The end-to-end tests need Chromium at ${chromium}. Install it, then run npm test again:\n\n` +
+      `    ${apt ? sudoCommand : "install Chromium with your system's package manager"}\n\n` +
+      `  (or set CHROMIUM_PATH to a Chromium or Chrome binary).`,
+  );
+  return { ok: false, reason: `Chromium is missing; run: ${apt ? sudoCommand : "your package manager's chromium install"}` };
+}
+
 const failed = steps.filter(([, ok]) => !ok);
 console.log(`\n${steps.length - failed.length} passed, ${failed.length} failed`);
 process.exit(failed.length ? 1 : 0);

@@ -1,3 +1,4 @@
 export * from "./catalogue";
 export * from "./site";
 export * from "./loads";
+export * from "./accounts";

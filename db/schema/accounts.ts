@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * Accounts (issue 13, docs/accounts.md). A user's `level` is the OR of their roles' bits; capabilities are
+ * tested against it (app/lib/capabilities.ts). Passwords are argon2id hashes; SSO users have none.
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Unique regardless of case (index on lower(email)); stored as entered. */
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    /** Role names (app/features/accounts/roles.ts). */
+    roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
+    level: integer("level").notNull().default(0),
+    /** argon2id PHC string; null for SSO users and users who never set one. */
+    passwordHash: text("password_hash"),
+    sso: boolean("sso").notNull().default(false),
+    ssoSubject: text("sso_subject"),
+    disabled: boolean("disabled").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`), uniqueIndex("users_sso_subject_idx").on(t.ssoSubject)],
+);
+
+/**
+ * Server-side sessions. The cookie holds a random token; the row's id is its SHA-256, so a leaked table
+ * (a backup) gives no usable cookie. A session ends at `expires_at` (absolute) or after the idle time since
+ * `last_seen_at`, whichever comes first.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    address: text("address").notNull().default(""),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Password-reset links: the token's SHA-256, single use, one hour. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/** Who did what, when, from where: sign-ins, failures, sign-outs, password and user changes. Never a password. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** login | login_failed | logout | password_changed | password_reset | user_created | user_changed | user_disabled | user_deleted */
+    event: text("event").notNull(),
+    /** The user acting (null: a visitor, or the command-line tool). */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The user acted on. */
+    subjectId: uuid("subject_id").references(() => users.id, { onDelete: "set null" }),
+    /** The e-mail address concerned (as typed, for failed sign-ins). */
+    email: text("email").notNull().default(""),
+    address: text("address").notNull().default(""),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at)],
+);
+
+/**
+ * Failed sign-ins, the brute-force limits' memory (in the database, so that every process sees them): one
+ * row per failure per key (`account:<email>`, `address:<ip>`), forgotten after an hour.
+ */
+export const authFailures = pgTable(
+  "auth_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    key: text("key").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("auth_failures_key_at_idx").on(t.key, t.at)],
+);

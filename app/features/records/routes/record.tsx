@@ -62,7 +62,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   ];
 };
 
-export const handle = { layout: "default" };
+export const handle = { layout: "default", capability: "PUBLIC" };
 
 /** Relation types naming the maker: shown in the tombstone, not again as a strip. */
 const MAKER_RELATIONS = new Set(["autore", "creator"]);
@@ -81,7 +81,8 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
   const strips = r.relations.filter((g) => !makers.includes(g));
   // Tags repeating a field's value (a technique, a state of conservation) are left to the field.
   const values = r.metadata.flatMap((m) => (m.type === "text" ? [m.value.toLowerCase().trim()] : []));
-  const repeats = (name: string) => values.some((v) => v === name || v.startsWith(`${name}:`) || v.startsWith(`${name},`) || v.startsWith(`${name} (`));
+  // The whole value, or its first words up to punctuation ("Fragile: …", "Fragile : …", "Buono, …").
+  const repeats = (name: string) => values.some((v) => v === name || (v.startsWith(name) && /^\s*[:,;(–-]/.test(v.slice(name.length))));
   const tags = r.tags.filter((tag) => !repeats(tag.name.toLowerCase()));
   const tagGroups = new Map<string, { name: string; tags: typeof tags }>();
   for (const tag of tags) {

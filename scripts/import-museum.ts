@@ -8,7 +8,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { logger } from "../app/.server/logger";
 import { createProgress } from "../app/.server/progress";
 import { importFile } from "../app/features/catalogue/import.server";
-import { convertMuseum } from "./museum/convert";
+import { convertMuseum } from "../app/features/catalogue/museum/convert";
 import { openCliDatabase } from "./cli-db";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

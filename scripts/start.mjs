@@ -18,13 +18,22 @@ function newest(dir) {
   return t;
 }
 
+register();
+const { logger } = await import("../app/.server/logger.ts");
 const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 const sources = Math.max(newest(path.join(root, "app")), newest(path.join(root, "public")), fs.statSync(path.join(root, "package.json")).mtimeMs);
 if (!built || sources > built) {
-  console.log("Building the catalogue…");
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { stdio: "inherit", cwd: root });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  logger.info(built ? "Sources changed: building the catalogue" : "Building the catalogue (first start)");
+  const t0 = performance.now();
+  // Vite's own report is for developers (`npm run build` shows it): here only its errors.
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
+  if (r.status !== 0) {
+    process.stdout.write(r.stdout ?? "");
+    process.stderr.write(r.stderr ?? "");
+    logger.fatal(`The build failed (exit code ${r.status}): its output is above`);
+    process.exit(r.status ?? 1);
+  }
+  logger.info({ seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) }, "Built");
 }
-register();
 const { main } = await import("../server/index.ts");
 await main();

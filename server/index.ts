@@ -22,7 +22,10 @@ export async function main() {
   }
   let database: Database;
   try {
+    const t0 = performance.now();
+    logger.info(env.databaseUrl ? "Connecting to PostgreSQL and applying migrations" : `Opening the embedded database in ${env.dataDir} and applying migrations`);
     database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+    logger.info({ seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) }, "Database ready");
   } catch (err) {
     if (err instanceof DatabaseLockedError) {
       logger.fatal({ owner: err.owner }, err.message);

@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath } from "node:url";
-import { mapRecordId } from "../../scripts/museum/convert";
+import { mapRecordId } from "../../app/features/catalogue/museum/convert";
 import { SPECS, type Spec } from "./specs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -13,7 +13,7 @@ import { anonymousViewer } from "../../app/.server/access";
 import { importFile } from "../../app/features/catalogue/import.server";
 import { clearSearchCache, search } from "../../app/features/search/search.server";
 import { parseSearchParams } from "../../app/features/search/search-params";
-import { convertMuseum, mapRecordId } from "../../scripts/museum/convert";
+import { convertMuseum, mapRecordId } from "../../app/features/catalogue/museum/convert";
 import { fold, readJudgments, type JudgedQuery, type Raw } from "./judge";
 import { scoreQuery, summarize, type QueryScore, type Summary } from "./metrics";
 

@@ -52,12 +52,12 @@ for (const target of faultTargets()) {
     afterAll(async () => t?.drop());
 
     it("while writing its batches, and while building its search documents: the catalogue is as before; run again, as after", { timeout: 240_000 }, async () => {
-      // 2,500 new works and a rename of 10 people that earlier works name.
-      const lines = [...Array.from({ length: 2500 }, (_, i) => work(i)), ...Array.from({ length: 10 }, (_, i) => person(i, `Nuovo nome ${i}`))];
+      // 1,500 new works and a rename of 10 people that earlier works name.
+      const lines = [...Array.from({ length: 1500 }, (_, i) => work(i)), ...Array.from({ length: 10 }, (_, i) => person(i, `Nuovo nome ${i}`))];
       const file = writeNdjson(t.dataDir, lines, "big.ndjson");
 
       const killAt: [string, (o: string) => boolean][] = [
-        ["writing", (o) => progressDone(o) >= 1000],
+        ["writing", (o) => progressDone(o) >= 500],
         ["search documents", (o) => o.includes("Building the search documents")],
       ];
       const killed: { phase: string; state: Awaited<ReturnType<typeof snapshot>>; interrupted: number }[] = [];
@@ -84,10 +84,10 @@ for (const target of faultTargets()) {
       const db = await t.open();
       try {
         const after = await snapshot(db);
-        expect(after.counts.records).toBe(before.counts.records! + 2500);
+        expect(after.counts.records).toBe(before.counts.records! + 1500);
         const [ids] = await db.rows<{ sum: string }>(sql`select md5(string_agg(x, ',' order by x)) as sum from unnest(${`{${[
           ...Array.from({ length: 50 }, (_, i) => `ca_entities/p${i}`),
-          ...Array.from({ length: 2500 }, (_, i) => `ca_objects/w${i}`),
+          ...Array.from({ length: 1500 }, (_, i) => `ca_objects/w${i}`),
           ...Array.from({ length: 30 }, (_, i) => `ca_objects/w${10_000 + i}`),
         ].join(",")}}`}::text[]) as x`);
         expect(after.ids).toBe(ids!.sum);
@@ -113,7 +113,7 @@ for (const target of faultTargets()) {
       const start = await snapshot(db0);
       await db0.close();
       const out = path.join(t.dataDir, "museum.ndjson");
-      const args = ["--limit", "1500", "--out", out, "--import"];
+      const args = ["--limit", "1000", "--out", out, "--import"];
       const run = runTool("scripts/import-museum.ts", args, t.env);
       expect(await waitFor(run, (o) => progressDone(o) >= 500), run.output()).toBe(true);
       await killHard(run);
@@ -131,7 +131,7 @@ for (const target of faultTargets()) {
       try {
         const after = await snapshot(db);
         const written = fs.readFileSync(out, "utf8").trim().split("\n").length;
-        expect(written).toBe(1500);
+        expect(written).toBe(1000);
         expect(after.counts.records).toBe(start.counts.records! + written);
         const [{ n }] = await db.rows<{ n: number }>(sql`select count(*)::int as n from catalogue_loads where kind = 'museum' and state = 'complete'`);
         expect(n).toBe(1);

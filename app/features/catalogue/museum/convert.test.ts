@@ -10,13 +10,13 @@ import { parseIsoDate } from "~/lib/dates";
 import { RECORD_ID_PATTERN } from "~/lib/tables";
 import { convertMuseum, makerText, mapRecordId, mapTagId, MUSEUM_TYPES, recordTypeOf, TABLE_OF_TYPE, type ConvertResult } from "./convert";
 
-const projectRoot = path.resolve(import.meta.dirname, "../..");
+const projectRoot = path.resolve(import.meta.dirname, "../../../..");
 const sharedData = path.resolve(projectRoot, "../shared/data");
 const demoDir = path.join(sharedData, "museum/demo");
 const demoFile = path.join(demoDir, "records.ndjson");
 const demoExists = fs.existsSync(demoFile);
 if (!demoExists)
-  console.warn(`[scripts/museum] ${demoFile} is absent: the museum demo-data tests are SKIPPED (the data sits beside the project, see ../shared/data/README.md).`);
+  console.warn(`[museum] ${demoFile} is absent: the museum demo-data tests are SKIPPED (the data sits beside the project, see ../shared/data/README.md).`);
 
 const tmpDirs: string[] = [];
 function tmpDir() {
@@ -388,7 +388,7 @@ describe.skipIf(!demoExists)("convertMuseum on the museum demo data", () => {
     outFile = path.join(dir, "museum.ndjson");
     result = await convertMuseum(demoFile, path.join(demoDir, "taxonomy.json"), outFile);
     console.log(
-      `[scripts/museum] converted ${result.written} records in ${result.seconds.toFixed(2)} s; ` +
+      `[museum] converted ${result.written} records in ${result.seconds.toFixed(2)} s; ` +
         `skipped ${result.skipped.length}, repaired ${result.warnings.length}`,
     );
     const checked = fs.readFileSync(outFile, "utf8").split("\n").filter(Boolean).map((line) => validateRecord(JSON.parse(line)));
@@ -446,7 +446,7 @@ describe.skipIf(!demoExists)("convertMuseum on the museum demo data", () => {
   });
 
   it("types every record but media, the three ICCD agents of unknown kind and one unclassified Tate work", () => {
-    console.log(`[scripts/museum] records per type: ${JSON.stringify(result.byType)}`);
+    console.log(`[museum] records per type: ${JSON.stringify(result.byType)}`);
     const untyped = out.filter((r) => !r.type && r.table !== "assets").map((r) => r.id);
     expect(untyped.sort()).toEqual([
       "iccd-agent-capitanio_di_padova",
@@ -485,7 +485,7 @@ describe.skipIf(!demoExists)("convertMuseum on the museum demo data", () => {
     const database = await openDatabase({ memory: true });
     try {
       const res = await importFile(database, outFile, { mediaStore: path.join(dir, "media") });
-      console.log(`[scripts/museum] imported ${res.imported} records into in-memory PGlite in ${res.seconds.toFixed(2)} s`);
+      console.log(`[museum] imported ${res.imported} records into in-memory PGlite in ${res.seconds.toFixed(2)} s`);
       expect(res.rejected).toEqual([]);
       expect(res.failed).toBeUndefined();
       expect(res.imported).toBe(result.written);

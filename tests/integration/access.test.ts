@@ -93,7 +93,7 @@ for (const target of testDatabases()) {
 
     it("the reverse side of a relation from a restricted record is not shown", async () => {
       // res3 → pub exists, but a visitor must not learn of res3 from pub's page
-      const html = await (await server.fetch("/oggetti/pub")).text();
+      const html = await (await server.fetch("/oggetti/pub", { redirect: "follow" })).text();
       expect(html).not.toContain("Segreto tre");
       expect(html).not.toContain("Riservato due");
       expect(html).toContain("Pubblico due");

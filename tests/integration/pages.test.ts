@@ -26,7 +26,7 @@ describe("pages and routes", () => {
 
   it("serves every page in three locales with lang, title, canonical and alternates", async () => {
     for (const [prefix, lang, title] of [["", "it", "Lettera di"], ["/en", "en", "Letter from Giuseppe"], ["/fr", "fr", "Lettera di"]] as const) {
-      const res = await server.fetch(`${prefix}/oggetti/1`);
+      const res = await server.fetch(`${prefix}/oggetti/1`, { redirect: "follow" });
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain(`<html lang="${lang}"`);
@@ -37,13 +37,13 @@ describe("pages and routes", () => {
   });
 
   it("escapes content: a label with markup is text, never a script", async () => {
-    const html = await (await server.fetch("/oggetti/1")).text();
+    const html = await (await server.fetch("/oggetti/1", { redirect: "follow" })).text();
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
 
   it("replaces [VUOTO] media titles by the record label and embeds YouTube without cookies", async () => {
-    const html = await (await server.fetch("/en/oggetti/1")).text();
+    const html = await (await server.fetch("/en/oggetti/1", { redirect: "follow" })).text();
     expect(html).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
     expect(html).toContain('title="Video: Letter from Giuseppe"');
     expect(html).not.toContain("[VUOTO]");
@@ -82,7 +82,7 @@ describe("pages and routes", () => {
   });
 
   it("print mode hides header and footer", async () => {
-    const html = await (await server.fetch("/oggetti/1?print=1")).text();
+    const html = await (await server.fetch("/oggetti/1?print=1", { redirect: "follow" })).text();
     expect(html).toContain("shell--print");
     expect(html).not.toContain('class="site-header"');
     expect(html).not.toContain('class="site-footer"');

@@ -11,6 +11,7 @@ import { Shell, type LayoutName } from "~/features/shell/components/Shell";
 import { ErrorPage } from "~/features/shell/components/ErrorPage";
 import { I18nProvider } from "~/i18n/context";
 import { installChunkReload } from "~/features/shell/chunk-reload";
+import { currentProfile } from "~/features/accounts/login.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
@@ -22,9 +23,11 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   const themeCookie = readCookie(request.headers.get("cookie"), "teca_theme");
   const o = await getSiteOptions(context.database, locale);
   const origin = process.env.PUBLIC_URL?.replace(/\/$/, "") || url.origin;
+  const profile = await currentProfile(context);
   return {
     locale,
     origin,
+    user: profile ? { name: [profile.firstName, profile.lastName].filter(Boolean).join(" ") || profile.email } : null,
     theme: themeCookie === "light" || themeCookie === "dark" ? themeCookie : null,
     options: {
       title: o.title,

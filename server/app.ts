@@ -7,7 +7,10 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { Database } from "../app/.server/db";
 import { pingDatabase } from "../app/.server/db";
-import { anonymousViewer } from "../app/.server/access";
+import { CSRF_COOKIE, cookieName, identify, isSecureRequest } from "../app/.server/session";
+import { crossSiteGuard } from "../app/.server/session-csrf";
+import { guardBuild } from "../app/features/accounts/guard.server";
+import { readCookie } from "../app/lib/cookies";
 import type { Logger } from "../app/.server/logger";
 import type { TecaLoadContext } from "../app/.server/context";
 import { watchCatalogue } from "../app/.server/caches";
@@ -106,14 +109,33 @@ export function createApp(opts: AppOptions) {
   app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
   app.use(express.static(opts.publicDir, { maxAge: "1h", index: false }));
 
+  app.use(crossSiteGuard({ publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL }));
   app.use(httpCache());
   app.use(databaseGuard(() => pingDatabase(opts.database)).middleware);
   app.use(limiter.middleware);
   app.use(
     createRequestHandler({
-      build: opts.build,
-      getLoadContext(_req, res): TecaLoadContext {
-        return { database: opts.database, viewer: anonymousViewer(), requestId: res.locals.requestId as string, mediaDir: opts.mediaDir };
+      // Every route's loader and action behind the capability its module declares (decision 040).
+      build: typeof opts.build === "function" ? ((b) => async () => guardBuild(await b()))(opts.build) : guardBuild(opts.build),
+      // The viewer, once per request, from the session cookie: nothing else reads it.
+      async getLoadContext(req, res): Promise<TecaLoadContext> {
+        const secure = isSecureRequest(req.secure, opts.publicUrl ?? process.env.PUBLIC_URL);
+        const { viewer, sessionId } = await identify(opts.database, req.get("cookie"), secure);
+        if (viewer.kind === "user") res.locals.signedIn = true;
+        return {
+          database: opts.database,
+          viewer,
+          requestId: res.locals.requestId as string,
+          mediaDir: opts.mediaDir,
+          auth: {
+            sessionId,
+            address: req.ip ?? "",
+            userAgent: req.get("user-agent") ?? "",
+            secure,
+            csrfCookie: readCookie(req.get("cookie"), cookieName(CSRF_COOKIE, secure)),
+            formTokenRequired: res.locals.formTokenRequired === true,
+          },
+        };
       },
     }),
   );

@@ -7,7 +7,8 @@ import type express from "express";
  * minute by browsers and shared caches and served stale for ten more while it
  * is refreshed; a 404 a minute; a server error never. Every cacheable answer
  * varies by Cookie (a signed-in viewer sees more) and carries a weak ETag of
- * its body, so a revalidation costs a 304 instead of the page.
+ * its body, so a revalidation costs a 304 instead of the page. A signed-in viewer's answers are always
+ * private, no-store.
  */
 export const PAGE_CACHE = "public, max-age=60, stale-while-revalidate=600";
 /** Bodies above this are sent as they come (no ETag): they are not pages. */
@@ -28,6 +29,8 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
 }
 
 function defaultCacheControl(res: express.Response): string | null {
+  // A signed-in viewer's answer is theirs alone, whatever the route said (server/app.ts sets the flag).
+  if (res.locals.signedIn) return "private, no-store";
   if (res.getHeader("Cache-Control")) return null;
   if (res.getHeader("Set-Cookie")) return "private, no-store";
   if (res.statusCode === 200) return PAGE_CACHE;

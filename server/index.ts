@@ -9,6 +9,7 @@ import { logger } from "../app/.server/logger";
 import { createApp } from "./app";
 import { recoverInterrupted } from "../app/features/catalogue/loads.server";
 import { ensureDemo } from "../app/features/demo/load.server";
+import { countUsers } from "../app/features/accounts/accounts.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -43,6 +44,9 @@ export async function main() {
     await database.close();
     database = await openDatabase({ databaseUrl: env.databaseUrl, migrate: false, statementTimeoutMs: env.statementTimeoutMs });
   }
+
+  if ((await countUsers(database)) === 0)
+    logger.info("No user yet: create the first administrator with `npm run user -- add --email you@example.org --role Amministratore --password-stdin`");
 
   const build = (await import(serverBuild)) as ServerBuild;
   const app = createApp({

@@ -14,8 +14,10 @@ export type Viewer = {
   accessLevels: number[];
 };
 
-export function anonymousViewer(): Viewer {
-  return { kind: "anonymous", userId: null, level: VISITOR_LEVEL, roles: [], accessLevels: accessLevelsFor(VISITOR_LEVEL) };
+/** A visitor: the PUBLIC level (of the configured capabilities, when given). */
+export function anonymousViewer(caps?: Capabilities): Viewer {
+  const level = caps ? caps.PUBLIC : VISITOR_LEVEL;
+  return { kind: "anonymous", userId: null, level, roles: [], accessLevels: accessLevelsFor(level, caps) };
 }
 
 export function viewerFor(user: { id: string; level: number; roles: string[] }, caps: Capabilities = DEFAULT_CAPABILITIES): Viewer {

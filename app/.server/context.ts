@@ -1,6 +1,7 @@
 import { splitLocale } from "~/lib/locale";
 import type { Database } from "./db";
 import type { Viewer } from "./access";
+import type { AuthContext } from "./session";
 import type { Locale } from "~/lib/locale";
 
 /** What every service receives: never the request. */
@@ -12,6 +13,8 @@ export type TecaLoadContext = {
   viewer: Viewer;
   requestId: string;
   mediaDir: string;
+  /** The session and client behind the viewer: for the account routes (server/app.ts builds it). */
+  auth?: AuthContext;
 };
 
 declare module "react-router" {

@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   });
 };
 
-export const handle = { layout: "default" };
+export const handle = { layout: "default", capability: "PUBLIC" };
 
 /**
  * Columns of a home card grid on a wide screen, from the number of cards:

@@ -7,6 +7,9 @@ import { getSiteOptions } from "~/features/site/site.server";
 import { internalFieldsOption } from "../record-fields";
 import { isTable, RECORD_ID_PATTERN, tableFromSlug } from "~/lib/tables";
 
+/** Open to every visitor (route guard, decision 040). */
+export const handle = { capability: "PUBLIC" };
+
 /**
  * GET /api/public/records/{table}/{id}?locale=it|en|fr — the record as JSON.
  * Missing and not-visible records are the same 404.

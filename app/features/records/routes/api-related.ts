@@ -11,6 +11,9 @@ const QuerySchema = z.object({
   locale: z.string().optional(),
 });
 
+/** Open to every visitor (route guard, decision 040). */
+export const handle = { capability: "PUBLIC" };
+
 /**
  * GET /api/public/records/{table}/{id}/related?group=type|label&offset=N&locale=…
  * — the next records of one related-records strip (cards as the page renders them).

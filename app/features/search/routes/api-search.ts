@@ -6,6 +6,9 @@ import { configuredSearch, search } from "../search.server";
 import type { SiteOptions } from "~/features/site/options";
 import { parseSearchParams } from "../search-params";
 
+/** Open to every visitor (route guard, decision 040). */
+export const handle = { capability: "PUBLIC" };
+
 /** GET /api/public/search — the same search as the page, as JSON (`locale` picks the language). */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const locale = url.searchParams.get("locale") ?? "it";

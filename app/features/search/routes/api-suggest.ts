@@ -5,6 +5,9 @@ import { suggestLabels } from "../search.server";
 import { getSiteOptions } from "~/features/site/site.server";
 import { MAX_QUERY_LENGTH } from "../search-params";
 
+/** Open to every visitor (route guard, decision 040). */
+export const handle = { capability: "PUBLIC" };
+
 /** GET /api/public/suggest?q=…&locale=… — up to 8 labels of visible records for the search box. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const sp = url.searchParams;

@@ -159,7 +159,7 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   ];
 };
 
-export const handle = { layout: "default" };
+export const handle = { layout: "default", capability: "PUBLIC" };
 
 /** The visitor's choice of showing the filter panel, kept in a cookie so that the server draws it as it will stay. */
 const FILTERS_COOKIE = "teca_filters";

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n/context";
 import type { RootData } from "~/root";
 import { LOCALES, LOCALE_NAMES, localizePath, splitLocale } from "~/lib/locale";
 import { Modal } from "~/ui/Modal";
 import { ThemeToggle } from "./ThemeToggle";
+import { UserMenu } from "~/features/accounts/components/UserMenu";
 
 type Options = RootData["options"] | undefined;
 
@@ -13,6 +14,7 @@ const isExternal = (path: string) => /^https?:\/\//.test(path);
 export function SiteHeader({ options }: { options: Options }) {
   const { t, locale } = useI18n();
   const location = useLocation();
+  const user = useRouteLoaderData<RootData>("root")?.user;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   // Navigation closes the menu (spec §4 "Menus").
@@ -57,6 +59,7 @@ export function SiteHeader({ options }: { options: Options }) {
             </ul>
           </nav>
           <ThemeToggle />
+          <UserMenu user={user} />
           <button
             ref={menuButton}
             type="button"

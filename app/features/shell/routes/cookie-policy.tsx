@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   });
 };
 
-export const handle = { layout: "default" };
+export const handle = { layout: "default", capability: "PUBLIC" };
 
 /** /public/cookie-policy in each language: what the catalogue stores in the browser, and why. */
 export default function CookiePolicy() {

@@ -3,6 +3,9 @@ import type { Route } from "./+types/lang";
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localizePath, splitLocale } from "~/lib/locale";
 import { safeLocalPath } from "~/lib/safe-path";
 
+/** Open to every visitor (route guard, decision 040). */
+export const handle = { capability: "PUBLIC" };
+
 /**
  * Language switch without JavaScript: remembers the choice in a cookie for
  * 365 days and goes to the same page in that language.

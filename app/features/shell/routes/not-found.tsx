@@ -1,6 +1,9 @@
 import type { Route } from "./+types/not-found";
 import { notFound } from "~/.server/errors";
 
+/** Open to every visitor (route guard, decision 040). */
+export const handle = { capability: "PUBLIC" };
+
 /** Any unknown path: a real 404 status rendered by the error page. */
 export async function loader() {
   throw notFound();

@@ -1,0 +1,268 @@
+import crypto from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { auditLog, authFailures, users } from "../../../db/schema";
+import type { Database } from "~/.server/db";
+import { createSession, deleteSession, deleteUserSessions } from "~/.server/session";
+import { levelOf, roleNamed, type RoleName } from "./roles";
+import { passwordAcceptable } from "./password";
+
+/**
+ * Accounts: passwords, sign-in with its brute-force limits, the users the command-line tool manages, and
+ * the audit log (decision 040, docs/accounts.md).
+ */
+
+/**
+ * argon2id with 32 MiB and 2 passes: 50–110 ms per hash on the 2-core reference machine under load, so one
+ * sign-in costs about 0.1 s of one core and 32 MiB while it runs. The parameters are stored in each hash:
+ * changing them here re-hashes nobody, and old hashes keep verifying.
+ */
+const ARGON2 = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 32_768, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
+export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  try {
+    return await verify(stored, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummy: Promise<string> | null = null;
+/** A hash nobody's password matches: an unknown address costs the same time as a wrong password. */
+const dummyHash = () => (dummy ??= hashPassword(crypto.randomBytes(24).toString("base64url")));
+
+export class AccountError extends Error {
+  constructor(public readonly messageKey: "password.invalid" | "accounts.exists" | "accounts.notFound" | "accounts.badRole" | "accounts.badEmail", message: string) {
+    super(message);
+    this.name = "AccountError";
+  }
+}
+
+export type Actor = { userId: string | null; address: string };
+
+export async function audit(
+  database: Database,
+  entry: { event: string; actor?: Actor; subjectId?: string | null; email?: string; detail?: Record<string, unknown> },
+) {
+  await database.db.insert(auditLog).values({
+    event: entry.event,
+    actorId: entry.actor?.userId ?? null,
+    subjectId: entry.subjectId ?? null,
+    email: (entry.email ?? "").slice(0, 320),
+    address: (entry.actor?.address ?? "").slice(0, 100),
+    detail: entry.detail ?? {},
+  });
+}
+
+// ── Brute-force limits ────────────────────────────────────────────────────────────────────────────────
+
+export type LoginLimits = { windowMs: number; perAccount: number; perAddress: number };
+
+/**
+ * LOGIN_MAX_FAILURES_ACCOUNT (default 10) and LOGIN_MAX_FAILURES_ADDRESS (default 50) failed sign-ins in
+ * LOGIN_WINDOW_MINUTES (default 15): at most 40 tries an hour on one account, and the right password gets
+ * through again as soon as the oldest failure of the window has aged out.
+ */
+export function loginLimits(env: NodeJS.ProcessEnv = process.env): LoginLimits {
+  const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d);
+  return {
+    windowMs: num(env.LOGIN_WINDOW_MINUTES, 15) * 60_000,
+    perAccount: num(env.LOGIN_MAX_FAILURES_ACCOUNT, 10),
+    perAddress: num(env.LOGIN_MAX_FAILURES_ADDRESS, 50),
+  };
+}
+
+const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+const addressKey = (address: string) => `address:${address}`;
+
+/** Seconds until a new attempt is allowed for these keys, 0 when it is allowed now. */
+async function retryAfter(database: Database, keys: [string, number][], limits: LoginLimits): Promise<number> {
+  const since = new Date(Date.now() - limits.windowMs);
+  let wait = 0;
+  for (const [key, max] of keys) {
+    // The attempt is allowed again when the failures in the window drop below max: when the one `max`
+    // places before the newest ages out.
+    const rows = await database.db
+      .select({ at: authFailures.at })
+      .from(authFailures)
+      .where(and(eq(authFailures.key, key), gt(authFailures.at, since)))
+      .orderBy(sql`${authFailures.at} desc`)
+      .limit(max);
+    if (rows.length < max) continue;
+    const oldest = rows[rows.length - 1]!.at.getTime();
+    wait = Math.max(wait, Math.ceil((oldest + limits.windowMs - Date.now()) / 1000));
+  }
+  return Math.max(0, wait);
+}
+
+async function recordFailure(database: Database, keys: string[]) {
+  await database.db.insert(authFailures).values(keys.map((key) => ({ key })));
+  await database.db.delete(authFailures).where(and(inArray(authFailures.key, keys), lt(authFailures.at, new Date(Date.now() - 3_600_000))));
+}
+
+// ── Sign-in ───────────────────────────────────────────────────────────────────────────────────────────
+
+export type SignInResult =
+  | { status: "ok"; token: string; expiresAt: Date; userId: string }
+  | { status: "failed" }
+  | { status: "limited"; retryAfter: number };
+
+/**
+ * Checks an e-mail and password. Every failure — unknown address, wrong password, disabled or SSO account —
+ * is the same answer after the same work (a hash is verified in every case). On success a new session is
+ * opened (the one the browser came with, if any, is ended) and the account's failures are forgotten.
+ */
+export async function signIn(
+  database: Database,
+  input: { email: string; password: string; address: string; userAgent: string; previousSessionId?: string | null },
+): Promise<SignInResult> {
+  const email = input.email.trim().slice(0, 320);
+  const limits = loginLimits();
+  const keys: [string, number][] = [
+    [accountKey(email), limits.perAccount],
+    [addressKey(input.address), limits.perAddress],
+  ];
+  const wait = await retryAfter(database, keys, limits);
+  if (wait > 0) {
+    await audit(database, { event: "login_limited", actor: { userId: null, address: input.address }, email });
+    return { status: "limited", retryAfter: wait };
+  }
+  const [user] = email
+    ? await database.db
+        .select({ id: users.id, passwordHash: users.passwordHash, disabled: users.disabled, sso: users.sso })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    : [];
+  const password = input.password.slice(0, 1024);
+  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyHash(), password), false);
+  if (!user || !ok || user.disabled || user.sso) {
+    await recordFailure(database, keys.map(([k]) => k));
+    await audit(database, { event: "login_failed", actor: { userId: null, address: input.address }, subjectId: user?.id ?? null, email });
+    return { status: "failed" };
+  }
+  if (input.previousSessionId) await deleteSession(database, input.previousSessionId);
+  const session = await createSession(database, user.id, { userAgent: input.userAgent, address: input.address });
+  await database.db.delete(authFailures).where(eq(authFailures.key, accountKey(email)));
+  await database.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await audit(database, { event: "login", actor: { userId: user.id, address: input.address }, subjectId: user.id, email });
+  return { status: "ok", token: session.token, expiresAt: session.expiresAt, userId: user.id };
+}
+
+export async function signOut(database: Database, sessionId: string | null, actor: Actor) {
+  if (!sessionId) return;
+  await deleteSession(database, sessionId);
+  if (actor.userId) await audit(database, { event: "logout", actor, subjectId: actor.userId });
+}
+
+// ── Users ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export type UserSummary = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  level: number;
+  sso: boolean;
+  disabled: boolean;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+};
+
+const summary = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  roles: users.roles,
+  level: users.level,
+  sso: users.sso,
+  disabled: users.disabled,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+};
+
+export async function getUser(database: Database, id: string): Promise<UserSummary | null> {
+  const [u] = await database.db.select(summary).from(users).where(eq(users.id, id));
+  return u ?? null;
+}
+
+export async function findUserByEmail(database: Database, email: string): Promise<UserSummary | null> {
+  const [u] = await database.db.select(summary).from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return u ?? null;
+}
+
+export async function listUsers(database: Database): Promise<UserSummary[]> {
+  return database.db.select(summary).from(users).orderBy(asc(sql`lower(${users.email})`));
+}
+
+export async function countUsers(database: Database): Promise<number> {
+  const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from users`);
+  return row?.n ?? 0;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+function checkPassword(password: string) {
+  if (!passwordAcceptable(password))
+    throw new AccountError(
+      "password.invalid",
+      "The password must be at least 8 characters and contain a lowercase letter, an uppercase letter, a number and a symbol among - _ ! $ % @ #.",
+    );
+}
+
+export async function createUser(
+  database: Database,
+  input: { email: string; roles: string[]; password?: string; firstName?: string; lastName?: string },
+  actor: Actor,
+): Promise<UserSummary> {
+  const email = input.email.trim();
+  if (!EMAIL.test(email) || email.length > 320) throw new AccountError("accounts.badEmail", `Not an e-mail address: ${email}`);
+  const roles: RoleName[] = [];
+  for (const r of input.roles) {
+    const role = roleNamed(r);
+    if (!role) throw new AccountError("accounts.badRole", `Unknown role "${r}"`);
+    if (!roles.includes(role)) roles.push(role);
+  }
+  if (input.password !== undefined) checkPassword(input.password);
+  if (await findUserByEmail(database, email)) throw new AccountError("accounts.exists", `A user with the address ${email} already exists`);
+  const passwordHash = input.password !== undefined ? await hashPassword(input.password) : null;
+  const [u] = await database.db
+    .insert(users)
+    .values({ email, roles, level: levelOf(roles), passwordHash, firstName: input.firstName ?? "", lastName: input.lastName ?? "" })
+    .returning(summary);
+  await audit(database, { event: "user_created", actor, subjectId: u!.id, email, detail: { roles } });
+  return u!;
+}
+
+/** Sets a user's password (checked against the rule) and ends their sessions. */
+export async function setPassword(database: Database, email: string, password: string, actor: Actor) {
+  checkPassword(password);
+  const user = await findUserByEmail(database, email);
+  if (!user) throw new AccountError("accounts.notFound", `No user with the address ${email}`);
+  await database.db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, user.id));
+  await deleteUserSessions(database, user.id);
+  await audit(database, { event: "password_changed", actor, subjectId: user.id, email: user.email });
+  return user;
+}
+
+/** Disables a user (they can no longer sign in) and ends their sessions. */
+export async function disableUser(database: Database, email: string, actor: Actor) {
+  const user = await findUserByEmail(database, email);
+  if (!user) throw new AccountError("accounts.notFound", `No user with the address ${email}`);
+  await database.db.update(users).set({ disabled: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await deleteUserSessions(database, user.id);
+  await audit(database, { event: "user_disabled", actor, subjectId: user.id, email: user.email });
+  return user;
+}
+
+/** Removes a user; their sessions and reset links go with them, the audit log keeps the address. */
+export async function removeUser(database: Database, email: string, actor: Actor) {
+  const user = await findUserByEmail(database, email);
+  if (!user) throw new AccountError("accounts.notFound", `No user with the address ${email}`);
+  await database.db.delete(users).where(eq(users.id, user.id));
+  await audit(database, { event: "user_deleted", actor, email: user.email, detail: { id: user.id } });
+  return user;
+}

@@ -1,0 +1,99 @@
+import crypto from "node:crypto";
+import { data, redirect, type ServerBuild } from "react-router";
+import type { TecaLoadContext } from "~/.server/context";
+import { capabilities } from "~/.server/session";
+import { hasCapability, type CapabilityName } from "~/lib/capabilities";
+import { localizePath, splitLocale } from "~/lib/locale";
+
+/**
+ * The route guard (spec §6, decision 040). Every route module declares the capability it needs in its
+ * `handle` (`{ capability: "PUBLIC" }`); a module that declares none is PRIVATE. PUBLIC lets everyone in. The server build's loaders
+ * and actions are wrapped once, so the check runs before the route's own code for pages, their client-side
+ * data requests and resource routes alike:
+ * - a visitor without the capability is sent to the login page with `redirect` (302), or gets 401 from a
+ *   resource route (the API);
+ * - a signed-in user without it gets the 404 page (or a 404 from the API): nothing says the page exists.
+ * Actions also check the form token when the cross-site guard asked for it (a form post without Origin).
+ */
+export type RouteHandle = { capability?: CapabilityName; layout?: string };
+
+type Module = NonNullable<ServerBuild["routes"][string]>["module"];
+type Args = { request: Request; context: TecaLoadContext; url?: URL };
+type Fn = (args: Args) => unknown;
+
+export function requiredCapability(module: Module): CapabilityName {
+  return ((module as { handle?: RouteHandle }).handle?.capability as CapabilityName | undefined) ?? "PRIVATE";
+}
+
+/** The login page of the URL's language, asked to come back to `target`. */
+export function loginRedirectPath(target: URL): string {
+  const { locale } = splitLocale(target.pathname);
+  return `${localizePath("/login", locale)}?redirect=${encodeURIComponent(target.pathname + target.search)}`;
+}
+
+function refuse(args: Args, resource: boolean): never {
+  const url = args.url ?? new URL(args.request.url);
+  if (args.context.viewer.kind === "anonymous") {
+    if (resource) throw Response.json({ error: { code: 401, message: "Unauthorized" } }, { status: 401, headers: { "Cache-Control": "no-store" } });
+    throw redirect(loginRedirectPath(url), 302);
+  }
+  if (resource) throw Response.json({ error: { code: 404, message: "Not Found" } }, { status: 404 });
+  throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
+}
+
+function sameToken(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+async function checkFormToken(args: Args) {
+  const auth = args.context.auth;
+  if (!auth?.formTokenRequired) return;
+  let sent = "";
+  try {
+    sent = String((await args.request.clone().formData()).get("csrf") ?? "");
+  } catch {
+    sent = "";
+  }
+  if (!auth.csrfCookie || !sent || !sameToken(sent, auth.csrfCookie))
+    throw new Response("Forbidden: cross-site request", { status: 403, headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+}
+
+function guardModule(module: Module): Module {
+  const need = requiredCapability(module);
+  const resource = !module.default;
+  // PUBLIC is everyone's: a signed-in user's level need not carry the visitors' bit.
+  const allowed = (args: Args) => need === "PUBLIC" || hasCapability(args.context.viewer.level, need, capabilities());
+  const loader = module.loader as Fn | undefined;
+  const action = module.action as Fn | undefined;
+  return {
+    ...module,
+    loader: async (args: Args) => {
+      if (!allowed(args)) refuse(args, resource);
+      return loader ? loader(args) : null;
+    },
+    action: action
+      ? async (args: Args) => {
+          if (!allowed(args)) refuse(args, resource);
+          await checkFormToken(args);
+          return action(args);
+        }
+      : undefined,
+  } as Module;
+}
+
+const guarded = new WeakMap<ServerBuild, ServerBuild>();
+
+/** The build with every route's loader and action behind the guard (the root layout is not a page). */
+export function guardBuild(build: ServerBuild): ServerBuild {
+  const known = guarded.get(build);
+  if (known) return known;
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    routes[id] = id === "root" || !route ? route : { ...route, module: guardModule(route.module) };
+  }
+  const result = { ...build, routes };
+  guarded.set(build, result);
+  return result;
+}

@@ -1,0 +1,36 @@
+import type { Route } from "./+types/api-login";
+import { translate } from "~/i18n";
+import { isLocale } from "~/lib/locale";
+import { jsonError } from "~/.server/errors";
+import { currentProfile, loginWith } from "../login.server";
+
+export const handle = { capability: "PUBLIC" };
+
+/** POST /api/public/login {email, password, locale?} as JSON or a form: the profile and the session cookie. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Method Not Allowed");
+  const type = request.headers.get("content-type") ?? "";
+  let body: Record<string, unknown> = {};
+  try {
+    body = type.includes("application/json") ? ((await request.json()) as Record<string, unknown>) : Object.fromEntries(await request.formData());
+  } catch {
+    return jsonError(400, "Bad Request");
+  }
+  const locale = isLocale(body.locale) ? body.locale : "it";
+  const email = typeof body.email === "string" ? body.email : "";
+  const password = typeof body.password === "string" ? body.password : "";
+  const { result, setCookie } = await loginWith(context, { email, password });
+  if (result.status === "limited")
+    return Response.json(
+      { error: { code: 429, message: translate(locale, "login.limited") } },
+      { status: 429, headers: { "Retry-After": String(result.retryAfter), "Cache-Control": "no-store" } },
+    );
+  if (result.status === "failed")
+    return Response.json({ error: { code: 401, message: translate(locale, "login.errore") } }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  const profile = await currentProfile({ ...context, viewer: { ...context.viewer, kind: "user", userId: result.userId } });
+  return Response.json({ user: profile }, { headers: { "Set-Cookie": setCookie!, "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}

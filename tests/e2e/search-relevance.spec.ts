@@ -30,10 +30,10 @@ const LOCALES = [
     relaxed: (q: string) => `Nessun documento contiene tutte le parole di «${q}»: ecco quelli che ne contengono alcune.`,
     century: "XIX secolo",
     dateSuggestion: "Solo documenti datati 1801–1900",
-    noResults: "Nessun risultato corrisponde alla ricerca.",
+    noResults: (q: string) => `Nessun risultato per «${q}»`,
     didYouMean: "Forse cercavi «fotografia»?",
     browseAll: "Sfoglia tutto l'archivio",
-    withoutWords: (q: string) => `Cerca senza le parole «${q}»`,
+    withoutWords: (q: string) => `Senza le parole «${q}»`,
   },
   {
     prefix: "/en",
@@ -53,10 +53,10 @@ const LOCALES = [
     relaxed: (q: string) => `No record holds all the words of “${q}”: showing records with some of them.`,
     century: "19th century",
     dateSuggestion: "Show only records dated 1801–1900",
-    noResults: "No records match your search.",
+    noResults: (q: string) => `No results for “${q}”`,
     didYouMean: "Did you mean “photograph”?",
     browseAll: "Browse the whole archive",
-    withoutWords: (q: string) => `Search again without “${q}”`,
+    withoutWords: (q: string) => `Without the words “${q}”`,
   },
   {
     prefix: "/fr",
@@ -77,10 +77,10 @@ const LOCALES = [
     relaxed: (q: string) => `Aucune notice ne contient tous les mots de « ${q} » : voici celles qui en contiennent une partie.`,
     century: "XIXe siècle",
     dateSuggestion: "Uniquement les notices datées entre 1801 et 1900",
-    noResults: "Aucune notice ne correspond à votre recherche.",
+    noResults: (q: string) => `Aucun résultat pour « ${q} »`,
     didYouMean: "Vouliez-vous dire « photographie » ?",
     browseAll: "Parcourir toutes les archives",
-    withoutWords: (q: string) => `Relancer la recherche sans « ${q} »`,
+    withoutWords: (q: string) => `Sans les mots « ${q} »`,
   },
 ] as const;
 
@@ -174,10 +174,14 @@ for (const l of LOCALES) {
     await page.goto(`${l.prefix}/cerca?q=${l.typo}&from=1500&to=1510`);
     await hydrated(page);
     const empty = page.locator(".empty-state");
-    await expect(empty.getByText(text(l.noResults))).toBeVisible();
+    await expect(empty.getByRole("heading", { name: text(l.noResults(l.typo)) })).toBeVisible();
     await expect(empty.locator(".did-you-mean")).toHaveText(text(l.didYouMean));
     await expect(notices(page)).toHaveCount(0);
-    await expect(empty.getByRole("link", { name: text(l.withoutWords(l.typo)) })).toBeVisible();
+    // The ways out: the words taken away (with what that finds, when it finds something), and the whole archive.
+    const withoutWords = empty.getByRole("link", { name: new RegExp(`^${re(l.withoutWords(l.typo)).replace(/ /g, "\\s")} `) });
+    const dated = (await (await page.request.get(`/api/public/search?from=1500&to=1510&locale=${l.lang}`)).json()).count as number;
+    await expect(withoutWords).toHaveCount(dated > 0 ? 1 : 0);
+    await expect(empty.getByRole("link", { name: l.browseAll, exact: true })).toBeVisible();
     await expectAccessible(page);
 
     // Following it searches the correction, the other state kept.

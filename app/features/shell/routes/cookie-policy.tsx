@@ -11,6 +11,9 @@ const COOKIES: { name: string; purpose: MessageKey; duration: MessageKey }[] = [
   { name: LOCALE_COOKIE, purpose: "cookies.locale", duration: "cookies.oneYear" },
   { name: "teca_theme", purpose: "cookies.theme", duration: "cookies.oneYear" },
   { name: "teca_filters", purpose: "cookies.filters", duration: "cookies.oneYear" },
+  // Over HTTPS both names take the __Host- prefix (docs/accounts.md).
+  { name: "teca_session", purpose: "cookies.session", duration: "cookies.untilLogout" },
+  { name: "teca_csrf", purpose: "cookies.csrf", duration: "cookies.browserSession" },
 ];
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {

@@ -47,6 +47,7 @@ const RECORDS = [
   // prefixes and stems
   makeRecord({ id: "ved", texts: { it: { label: "Veduta di Roma" } } }),
   makeRecord({ id: "vedova", texts: { it: { label: "Vedova in nero" } } }),
+  makeRecord({ id: "fienile", texts: { it: { label: "Fienile di montagna", summary: "Stanze per il bestiame." } } }),
   // a word only restricted records hold
   makeRecord({ id: "secret", access: 3, texts: { it: { label: "Zibaldone segreto" } } }),
   makeRecord({ id: "zib", texts: { it: { label: "Zibaldino di famiglia" } } }),
@@ -152,6 +153,15 @@ for (const target of testDatabases()) {
       expect(await ids("q=vedov")).toEqual(["vedova"]);
       // "vedu" begins "veduta", whose equivalents ("vue") rank after it; "Vedova" is never reached
       expect(await ids("q=vedu")).toEqual(["ved", "fr1"]);
+    });
+
+    it("matches a one- or two-letter last word as the beginning of title words only", async () => {
+      // "st" begins "Street" in a title and "Stanze" in a description: a word being typed finds titles
+      const st = await ids("q=st", "en");
+      expect(st).toContain("en1");
+      expect(st).not.toContain("fienile");
+      expect(await ids("q=sta", "en")).toContain("fienile");
+      expect(await ids("q=fienile sta")).toEqual(["fienile"]);
     });
 
     it("says when it corrected the words, with corrections only from what the viewer may see", async () => {

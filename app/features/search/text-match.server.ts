@@ -32,6 +32,11 @@ export const docsOf = (locale: Locale) => sql.identifier(`search_docs_${LOCALES.
 const CONFIGS = "{teca_it,teca_en,teca_fr}";
 /** How many words a short last word may stand for as a prefix (shortest first). */
 const PREFIX_LIMIT = { 1: 20, 2: 40, long: 400 } as const;
+/**
+ * A last word this short stands for the words it begins in titles only: one or two letters are a word being
+ * typed, and the titles it begins are what the visitor is after (anywhere, "s" reaches most of a catalogue).
+ */
+const TITLE_PREFIX_MAX = 2;
 
 type Looked = {
   word: string;
@@ -141,7 +146,8 @@ export async function textMatch(ctx: ServiceContext, parsed: ParsedQuery, mode: 
   const typed = looked.slice(0, words.length);
   const byTermWord = new Map(looked.slice(words.length).map((l) => [l.word, l]));
   const allStop = typed.every((l) => l.stop);
-  const group = (l: Looked) => (allStop ? inTitle(l.exact) : [...anywhere(l.exact), ...anywhere(l.prefix)]);
+  const group = (l: Looked) =>
+    allStop ? inTitle(l.exact) : [...anywhere(l.exact), ...(l.word.length <= TITLE_PREFIX_MAX ? inTitle(l.prefix) : anywhere(l.prefix))];
   const counts = (i: number) => allStop || !typed[i]!.stop;
 
   const clauses: Clause[] = [];

@@ -80,6 +80,9 @@ export function createApp(opts: AppOptions) {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Not helmet's no-referrer: under it a browser's form post says `Origin: null`, which the cross-site
+      // guard and React Router must refuse. same-origin still sends nothing to other sites (decision 040).
+      referrerPolicy: { policy: "same-origin" },
     }),
   );
   app.use(compression());

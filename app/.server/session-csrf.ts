@@ -2,8 +2,8 @@ import type express from "express";
 
 /**
  * Cross-site request forgery (decision 040). A POST is refused with 403 when the browser says it comes from
- * another site: Sec-Fetch-Site other than same-origin (or none, typed by the user), or an Origin other than
- * the site's. A JSON post without either header cannot come from another site's page (its content type
+ * another site: Sec-Fetch-Site other than same-origin (or none, typed by the user), or, without it, an
+ * Origin other than the site's. A JSON post without either header cannot come from another site's page (its content type
  * needs a CORS preflight, which is never granted). A form post without either header — an old browser, a
  * privacy proxy stripping them — must carry the form token (the `csrf` field equal to the CSRF cookie);
  * the route guard checks it (app/features/accounts/guard.server.ts).
@@ -14,12 +14,14 @@ export function crossSiteGuard(opts: { publicUrl?: string }): express.RequestHan
     if (req.method !== "POST") return next();
     const site = req.get("sec-fetch-site")?.toLowerCase();
     const origin = req.get("origin");
-    if (site && site !== "same-origin" && site !== "none") return refuse(res);
-    if (origin !== undefined) {
+    // Fetch metadata, when the browser sends it, is the surest word (a page cannot forge it).
+    if (site) return site === "same-origin" || site === "none" ? next() : refuse(res);
+    // "null" (a sandboxed frame; or Referrer-Policy no-referrer, hence same-origin in server/app.ts) names no
+    // site: the form token decides.
+    if (origin !== undefined && origin !== "null") {
       const own = publicOrigin ?? `${req.protocol}://${req.host}`;
       return origin === own ? next() : refuse(res);
     }
-    if (site) return next();
     const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== "application/json") res.locals.formTokenRequired = true;
     next();

@@ -190,17 +190,24 @@ for (const target of testDatabases()) {
       expect(again.headers.get("location")).toBe("/cerca");
     });
 
+    it("sends the Referrer-Policy that lets browsers name the origin of same-site form posts", async () => {
+      expect((await server.fetch("/login")).headers.get("referrer-policy")).toBe("same-origin");
+    });
+
     it("refuses cross-site posts with 403, and form posts without Origin unless they carry the form token", async () => {
       const body = JSON.stringify({ email: "manager@example.org", password: PASSWORD });
       const json = { "Content-Type": "application/json" };
       expect((await server.fetch("/api/public/login", { method: "POST", headers: { ...json, Origin: "https://evil.example" }, body })).status).toBe(403);
-      expect((await server.fetch("/api/public/login", { method: "POST", headers: { ...json, Origin: "null" }, body })).status).toBe(403);
+      // Origin wrong even when fetch metadata is absent; right Origin but another site per fetch metadata
+      expect((await server.fetch("/api/public/login", { method: "POST", headers: { ...json, Origin: server.base, "Sec-Fetch-Site": "cross-site" }, body })).status).toBe(403);
       expect((await server.fetch("/api/public/login", { method: "POST", headers: { ...json, "Sec-Fetch-Site": "cross-site" }, body })).status).toBe(403);
       expect((await server.fetch("/api/public/login", { method: "POST", headers: { ...json, "Sec-Fetch-Site": "same-site" }, body })).status).toBe(403);
       expect((await server.fetch("/api/public/login", { method: "POST", headers: { ...json, "Sec-Fetch-Site": "same-origin" }, body })).status).toBe(200);
       const form = { "Content-Type": "application/x-www-form-urlencoded" };
       const fields = { email: "manager@example.org", password: PASSWORD };
       expect((await server.fetch("/login", { method: "POST", headers: form, body: new URLSearchParams(fields).toString() })).status).toBe(403);
+      // Origin "null" (a sandboxed frame) is refused too (React Router's own check answers 400 first)
+      expect([400, 403]).toContain((await server.fetch("/login", { method: "POST", headers: { ...form, Origin: "null" }, body: new URLSearchParams(fields).toString() })).status);
       expect(
         (await server.fetch("/login", { method: "POST", headers: { ...form, Cookie: "teca_csrf=aaaaaaaaaaaaaaaaaaaaaaaa" }, body: new URLSearchParams({ ...fields, csrf: "bbbbbbbbbbbbbbbbbbbbbbbb" }).toString() })).status,
       ).toBe(403);
@@ -259,7 +266,9 @@ for (const target of testDatabases()) {
         // a client-side navigation's data request gets React Router's redirect, not the page's data
         const data = await s.fetch("/public/cookie-policy.data");
         expect(data.status).toBe(202);
-        expect(await data.text()).toContain("/login?redirect=");
+        const body = await data.text();
+        expect(body).toContain("/login?redirect=%2Fpublic%2Fcookie-policy");
+        expect(body).not.toContain(".data");
         const denied = await s.fetch("/public/cookie-policy", { headers: { Cookie: researcher } });
         expect(denied.status).toBe(404);
         expect(await denied.text()).toContain("data-error-page=\"404\"");

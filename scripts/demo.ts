@@ -3,6 +3,8 @@
 // import it with: npm run import -- DIR/records.ndjson --media-dir DIR/media
 import path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
+import { logger } from "../app/.server/logger";
+import { createProgress } from "../app/.server/progress";
 import { DEFAULT_IMAGES, DEFAULT_RECORDS, DEFAULT_SEED, generateDemo, MIN_RECORDS } from "../app/features/demo/generate";
 
 const int = (min: number, max: number) => (v: string) => {
@@ -23,7 +25,17 @@ const program = new Command()
 const opts = program.opts<{ out: string; records: number; images: number; seed: number }>();
 const out = path.resolve(opts.out);
 const t0 = performance.now();
-const result = await generateDemo(out, { records: opts.records, images: opts.images, seed: opts.seed });
+const progress = createProgress(logger);
+const result = await generateDemo(out, {
+  records: opts.records,
+  images: opts.images,
+  seed: opts.seed,
+  onImages(done, total) {
+    if (done === 0) progress.start("Drawing images", total, "images");
+    else progress.update(done);
+  },
+});
+progress.stop();
 const seconds = ((performance.now() - t0) / 1000).toFixed(1);
 console.log(`Demo archive written to ${out} in ${seconds} s`);
 console.log(`  ${result.file}`);

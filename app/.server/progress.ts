@@ -3,8 +3,8 @@ import type { Logger } from "./logger";
 
 /** Progress of a long step (an import, the demo load): a bar with records/s and ETA on a terminal, log lines otherwise. */
 export type Progress = {
-  /** Starts (or restarts) a counted phase. */
-  start(label: string, total: number): void;
+  /** Starts (or restarts) a counted phase (of records, unless another unit is named). */
+  start(label: string, total: number, unit?: string): void;
   update(done: number): void;
   stop(): void;
 };
@@ -18,7 +18,7 @@ const PLAIN_EVERY_MS = Number(process.env.PROGRESS_INTERVAL_MS ?? 5000);
  */
 export function createProgress(logger: Pick<Logger, "info">, opts: { tty?: boolean; unit?: string } = {}): Progress {
   const tty = opts.tty ?? Boolean(process.stderr.isTTY);
-  const unit = opts.unit ?? "records";
+  let unit = opts.unit ?? "records";
   let bar: cliProgress.SingleBar | undefined;
   let label = "";
   let total = 0;
@@ -44,9 +44,10 @@ export function createProgress(logger: Pick<Logger, "info">, opts: { tty?: boole
     label = "";
   };
   return {
-    start(l, n) {
+    start(l, n, u) {
       finish();
       label = l;
+      unit = u ?? opts.unit ?? "records";
       total = n;
       done = 0;
       t0 = lastLine = performance.now();

@@ -51,7 +51,7 @@ export async function ensureDemo(database: Database, opts: DemoLoadOptions): Pro
       records: opts.records,
       images: opts.images,
       onImages(done, total) {
-        if (done === 0) progress.start("Demo: drawing images", total);
+        if (done === 0) progress.start("Demo: drawing images", total, "images");
         else progress.update(done);
       },
     });

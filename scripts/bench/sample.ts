@@ -37,7 +37,7 @@ export type Pools = {
   /** Inventory numbers as displayed ("DIS 12 bis"). */
   numeros: string[];
   /** Visible records of every table, with their Italian label. */
-  records: { table: TableName; id: string; label: string | null }[];
+  records: { table: TableName; id: string; label: string | null; path: Record<Locale, string> }[];
 };
 
 /** mulberry32: a small seeded generator, so a seed always gives the same requests. */
@@ -117,10 +117,15 @@ export async function readPools(database: Database, seed: number, size = 20_000)
       where uid = any(${firstUids}) and numero is not null`)
   ).map((r) => formatNumero({ prefix: r.p, number: r.n, bis: r.b }));
   const records = (
-    await database.rows<{ table_name: TableName; id: string; label: string | null }>(sql`
-      select r.table_name, r.id, t.label from records r left join record_texts t on t.record_uid = r.uid and t.locale = 'it'
-      where r.access = 1 order by md5(r.uid::text || ${String(seed)}) limit 300`)
-  ).map((r) => ({ table: r.table_name, id: r.id, label: r.label }));
+    await database.rows<{ table_name: TableName; id: string; labels: Record<string, string> | null }>(sql`
+      select r.table_name, r.id, (select jsonb_object_agg(t.locale, t.label) from record_texts t where t.record_uid = r.uid and t.label is not null) as labels
+      from records r where r.access = 1 order by md5(r.uid::text || ${String(seed)}) limit 300`)
+  ).map((r) => {
+    const labels = r.labels ?? {};
+    // the label each page shows (its language, else Italian, else another): the record's canonical address
+    const shown = (l: Locale) => labels[l] ?? labels.it ?? labels[Object.keys(labels).sort()[0] ?? ""] ?? null;
+    return { table: r.table_name, id: r.id, label: labels.it ?? null, path: Object.fromEntries(LOCALES.map((l) => [l, recordPath(r.table_name, r.id, shown(l))])) as Record<Locale, string> };
+  });
   return { words, labels, tags, types, years, numeros, records };
 }
 
@@ -256,18 +261,18 @@ export function buildRequests(pools: Pools, seed: number, exclude: Set<string> =
     "record",
     (_i, l) => {
       const x = r.pick(pools.records);
-      return `${PREFIX[l]}${recordPath(x.table, x.id, x.label)}`;
+      return `${PREFIX[l]}${x.path[l]}`;
     },
     { api: false },
   );
 
-  // next-page: the second page (page=1; pages count from 0) of the common-word searches above.
+  // next-page: the second page (page=2; pages count from 1 in addresses) of the common-word searches above.
   const origins = out.word.slice(0, QUOTA.word / 2);
   const next = new Map<string, BenchRequest>();
   for (const o of origins.slice(0, QUOTA["next-page"])) {
     const [p, qs = ""] = o.path.split("?");
     const s = new URLSearchParams(qs);
-    s.set("page", "1");
+    s.set("page", "2");
     const path = `${p}?${s}`;
     if (seen.has(path)) continue;
     seen.add(path);
@@ -294,7 +299,7 @@ export function warmupRequests(pools: Pools, exclude: Set<string>): BenchRequest
     const candidates: BenchRequest[] = [
       ...ws.map((w, i) => ({ cls: "word" as const, locale: l, api: i === 1, path: searchPath(l, i === 1, new URLSearchParams({ q: w })) })),
       { cls: "browse", locale: l, api: false, path: searchPath(l, false, new URLSearchParams({ media: "senza_media" })) },
-      ...pools.records.slice(-10).map((x) => ({ cls: "record" as const, locale: l, api: false, path: `${PREFIX[l]}${recordPath(x.table, x.id, x.label)}` })),
+      ...pools.records.slice(-10).map((x) => ({ cls: "record" as const, locale: l, api: false, path: `${PREFIX[l]}${x.path[l]}` })),
     ];
     const fresh = candidates.filter((c) => !exclude.has(c.path));
     out.push(...fresh.filter((c) => c.cls === "word").slice(0, 3), ...fresh.filter((c) => c.cls !== "word" && c.cls !== "record"), ...fresh.filter((c) => c.cls === "record").slice(0, 1));

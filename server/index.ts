@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,7 +46,8 @@ export async function main() {
     database = await openDatabase({ databaseUrl: env.databaseUrl, migrate: false, statementTimeoutMs: env.statementTimeoutMs });
   }
 
-  if ((await countUsers(database)) === 0)
+  // One line, from the first worker of a cluster (server/serve.ts) only.
+  if ((!cluster.isWorker || cluster.worker?.id === 1) && (await countUsers(database)) === 0)
     logger.info("No user yet: create the first administrator with `npm run user -- add --email you@example.org --role Amministratore --password-stdin`");
 
   const build = (await import(serverBuild)) as ServerBuild;

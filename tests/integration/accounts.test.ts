@@ -109,6 +109,21 @@ for (const target of testDatabases()) {
       expect(JSON.parse(bodies[0]!)).toEqual({ error: { code: 401, message: "Nome utente o password errati." } });
       const failed = await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = 'login_failed'`);
       expect(failed[0]!.n).toBe(4);
+      // similar timing: an unknown address costs a password hash too (medians of alternating tries)
+      const unknown: number[] = [];
+      const wrong: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        let t = performance.now();
+        await login(`nobody${i}@example.org`, "Wrong-password1");
+        unknown.push(performance.now() - t);
+        t = performance.now();
+        await login("ricerca@example.org", "Wrong-password1");
+        wrong.push(performance.now() - t);
+        await cat.db.rows(sql`delete from auth_failures`);
+      }
+      const median = (a: number[]) => a.sort((x, y) => x - y)[a.length >> 1]!;
+      expect(median(unknown) / median(wrong)).toBeGreaterThan(0.5);
+      expect(median(unknown) / median(wrong)).toBeLessThan(2);
       await cat.db.rows(sql`delete from auth_failures`);
     });
 

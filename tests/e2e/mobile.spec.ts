@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectAccessible, hydrated, test } from "./helpers";
 
 /**
- * Phones (issue 12): nothing wider than the screen from 320 px up in every
+ * Phones and tablets (issue 12): nothing wider than the screen at 320, 375, 390 and 768 px in every
  * locale, a one-row header of at most 64 px, the table view as stacked
  * cards, touch targets of at least 44 px.
  */
@@ -36,7 +36,7 @@ async function overflowing(page: Page) {
   });
 }
 
-for (const width of [320, 375]) {
+for (const width of [320, 375, 390, 768]) {
   for (const prefix of ["", "/en", "/fr"]) {
     test(`nothing wider than a ${width} px screen, header at most 64 px${prefix ? ` (${prefix})` : " (it)"}`, async ({ page }) => {
       await page.setViewportSize({ width, height: 740 });

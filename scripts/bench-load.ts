@@ -1,5 +1,6 @@
 // npm run bench:load [-- --only pglite|postgres --postgres-db NAME --pglite-dir DIR --media-dir DIR
 //                       --levels 10,50,200 --duration 60 --workers N --json FILE]
+// Then 50 visitors on the home pages only (the page every visit starts with: its requests/s).
 // Many visitors at once: starts the BUILT server and drives it with autocannon at each concurrency level
 // for --duration seconds, with a mix of what visitors ask for (home pages, search with words, one-to-three
 // letter prefixes, identifiers, browsing with facets, map views, suggestions, record pages, images),
@@ -38,6 +39,8 @@ const workers = Number(opts.workers);
 if (!levels.length || !(duration > 0) || !Number.isInteger(workers)) throw new Error("--levels, --duration, --workers: positive numbers");
 
 type Level = {
+  /** "mix" (what visitors ask for), or "home" (home pages only: the page every visit starts with). */
+  traffic: "mix" | "home";
   db: string; processes: number; connections: number; seconds: number; requests: number; rps: number;
   p50: number; p95: number; p99: number; max: number; shed: number; errors: number; errorRate: number;
   healthP99: number; healthMax: number; peakMemoryMB: number;
@@ -93,7 +96,7 @@ function memoryMB(pid: number): number {
   return kb / 1024;
 }
 
-async function level(db: string, server: RunningServer, processes: number, paths: string[], connections: number): Promise<Level> {
+async function level(db: string, server: RunningServer, processes: number, paths: string[], connections: number, traffic: Level["traffic"] = "mix"): Promise<Level> {
   let i = 0;
   let peak = memoryMB(server.pid);
   const health: number[] = [];
@@ -135,7 +138,7 @@ async function level(db: string, server: RunningServer, processes: number, paths
   health.sort((a, b) => a - b);
   times.sort((a, b) => a - b);
   return {
-    db, processes, connections, seconds: duration, requests: total, rps: total / duration,
+    traffic, db, processes, connections, seconds: duration, requests: total, rps: total / duration,
     p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), max: times.at(-1) ?? 0,
     shed, errors: bad, errorRate: total ? bad / total : 0,
     healthP99: percentile(health, 0.99), healthMax: health.at(-1) ?? 0, peakMemoryMB: Math.round(peak),
@@ -157,10 +160,10 @@ async function drained(server: RunningServer) {
 }
 
 function print(rows: Level[]) {
-  console.log("\n| database | processes | visitors | req/s | p50 | p95 | p99 | max | 503 (shed) | errors | /healthz p99 | peak memory |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log("\n| traffic | database | processes | visitors | req/s | p50 | p95 | p99 | max | 503 (shed) | errors | /healthz p99 | peak memory |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows)
-    console.log(`| ${r.db} | ${r.processes} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.shed} (${((r.shed / Math.max(1, r.requests)) * 100).toFixed(1)} %) | ${r.errors} | ${r.healthP99.toFixed(0)} ms | ${r.peakMemoryMB} MB |`);
+    console.log(`| ${r.traffic} | ${r.db} | ${r.processes} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.shed} (${((r.shed / Math.max(1, r.requests)) * 100).toFixed(1)} %) | ${r.errors} | ${r.healthP99.toFixed(0)} ms | ${r.peakMemoryMB} MB |`);
 }
 
 async function run(db: string, target: ServerTarget, open: () => Promise<Database>, mediaDir: string, processes: number[], demo: boolean) {
@@ -189,6 +192,10 @@ async function run(db: string, target: ServerTarget, open: () => Promise<Databas
         results.push(r);
         print([r]);
       }
+      await drained(server);
+      const home = await level(db, server, n, ["/", "/en", "/fr"], 50, "home");
+      results.push(home);
+      print([home]);
     } finally {
       await server.stop();
     }

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type express from "express";
+import { registerCache } from "../app/.server/caches";
 
 /**
  * HTTP caching of pages and API answers (decision 030): what a route does not
@@ -39,9 +40,35 @@ function defaultCacheControl(res: express.Response): string | null {
   return null;
 }
 
+/**
+ * Pages kept whole in this process for a few seconds, for visitors without a session: the home pages,
+ * which every visit starts with (a burst of visitors costs one rendering per locale every few seconds,
+ * not one each). An import clears them with the other catalogue caches.
+ */
+const MICRO_PATHS = new Set(["/", "/en", "/fr"]);
+const MICRO_TTL_MS = 5000;
+type Kept = { at: number; headers: [string, string | number | string[]][]; body: Buffer };
+const kept = new Map<string, Kept>();
+registerCache(() => kept.clear());
+const SKIP_HEADERS = new Set(["x-request-id", "set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "connection"]);
+const hasSession = (req: express.Request) => /(?:^|;\s*)(?:__Host-)?teca_session=/.test(req.get("cookie") ?? "");
+
 export function httpCache(): express.RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const microKey = MICRO_PATHS.has(req.path) && !hasSession(req) ? req.originalUrl : null;
+    const hit = microKey ? kept.get(microKey) : undefined;
+    if (hit && hit.at > Date.now() - MICRO_TTL_MS) {
+      for (const [k, v] of hit.headers) res.setHeader(k, v);
+      res.setHeader("Age", String(Math.floor((Date.now() - hit.at) / 1000)));
+      res.setHeader("X-Cache", "hit");
+      if (matches(req.get("if-none-match"), String(res.getHeader("ETag")))) {
+        for (const h of ["Content-Type", "Content-Length"]) res.removeHeader(h);
+        return res.status(304).end();
+      }
+      res.status(200).setHeader("Content-Length", hit.body.length);
+      return req.method === "HEAD" ? res.end() : res.end(hit.body);
+    }
     const write = res.write.bind(res) as Write;
     const end = res.end.bind(res) as End;
     const chunks: Buffer[] = [];
@@ -89,6 +116,12 @@ export function httpCache(): express.RequestHandler {
         for (const h of ["Content-Type", "Content-Length", "Content-Encoding", "Transfer-Encoding"]) res.removeHeader(h);
         return end(done);
       }
+      if (microKey && !res.getHeader("Set-Cookie") && /public/.test(String(res.getHeader("Cache-Control") ?? "")))
+        kept.set(microKey, {
+          at: Date.now(),
+          headers: Object.entries(res.getHeaders()).filter(([k]) => !SKIP_HEADERS.has(k.toLowerCase())) as Kept["headers"],
+          body,
+        });
       if (!res.getHeader("Content-Encoding")) res.setHeader("Content-Length", body.length);
       return end(body, done);
     };

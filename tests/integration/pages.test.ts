@@ -149,4 +149,20 @@ describe("pages and routes", () => {
     expect(api.headers.get("cache-control")).toBe("public, max-age=30");
     expect(api.headers.get("etag")).toBeTruthy();
   });
+
+  it("keeps the home pages a few seconds for visitors without a session, and forgets them on import", async () => {
+    const { clearSearchCache } = await import("../../app/features/search/search.server");
+    clearSearchCache(cat.db);
+    const first = await server.fetch("/en");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-cache")).toBeNull();
+    const body = await first.text();
+    const second = await server.fetch("/en");
+    expect(second.headers.get("x-cache")).toBe("hit");
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(await second.text()).toBe(body);
+    expect((await server.fetch("/en", { headers: { cookie: "teca_session=abc" } })).headers.get("x-cache")).toBeNull();
+    clearSearchCache(cat.db);
+    expect((await server.fetch("/en")).headers.get("x-cache")).toBeNull();
+  });
 });

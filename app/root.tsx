@@ -4,6 +4,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesUrl from "./styles/app.css?url";
+import accountsStylesUrl from "./features/accounts/components/accounts.css?url";
 import { splitLocale, type Locale } from "~/lib/locale";
 import { readCookie } from "~/lib/cookies";
 import { getSiteOptions } from "~/features/site/site.server";
@@ -15,6 +16,7 @@ import { currentProfile } from "~/features/accounts/login.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
+  { rel: "stylesheet", href: accountsStylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -54,6 +54,17 @@ test("sign in from the header, back to the page, then sign out", async ({ page }
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 });
 
+test("on a phone the sign-in link is in the menu", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/fr/cerca");
+  await hydrated(page);
+  await expect(page.locator(".site-header__bar").getByRole("link", { name: "Connexion" })).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "Connexion" }).click();
+  await expect(page).toHaveURL(/\/fr\/login\?redirect=%2Ffr%2Fcerca$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Connexion" })).toBeVisible();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the login form still signs in and follows a local redirect only", async ({ page }) => {

@@ -7,9 +7,6 @@ import { pageMeta } from "~/lib/seo";
 import type { RootData } from "~/root";
 import { loginTarget } from "../redirect";
 import { formToken, loginWith } from "../login.server";
-import stylesUrl from "../components/accounts.css?url";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
 
 /** Notices another page may send here (spec §8): `?msg=session.expired`. */
 const NOTICES = ["session.expired", "session.expired_reset_password"] as const satisfies readonly MessageKey[];

@@ -96,6 +96,7 @@ export function SiteHeader({ options }: { options: Options }) {
             ))}
           </ul>
         </nav>
+        <UserMenu user={user} variant="menu" />
         <p className="menu-lang">
           {t("app.languageCurrent", { language: LOCALE_NAMES[locale] })}
           {" · "}

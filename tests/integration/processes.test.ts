@@ -30,6 +30,24 @@ const freePort = () =>
     });
   });
 
+// The embedded database serves one process: an import clears that process's caches, and there is no one
+// else to tell (decision 031).
+describe("one process on pglite", () => {
+  it("an import clears the catalogue caches of its process; listening is a no-op", async () => {
+    const db = await testDatabases()[0]!.open();
+    try {
+      await watchCatalogue(db);
+      const row = (total: number) => ({ total }) as FacetRow;
+      expect((await facetsOnce(db, "k", async () => row(1))).total).toBe(1);
+      expect((await facetsOnce(db, "k", async () => row(2))).total).toBe(1);
+      catalogueChanged(db);
+      expect((await facetsOnce(db, "k", async () => row(2))).total).toBe(2);
+    } finally {
+      await db.drop();
+    }
+  });
+});
+
 // What several server processes on one PostgreSQL database must agree on (decision 031). PGlite serves one
 // process: these rules exist on PostgreSQL only.
 for (const target of testDatabases().filter((t) => t.name === "postgres")) {

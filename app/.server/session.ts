@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { sessions, users } from "../../db/schema";
 import { parseCapabilities, type Capabilities } from "~/lib/capabilities";
 import { readCookie } from "~/lib/cookies";
@@ -131,7 +131,7 @@ export async function deleteSession(database: Database, sessionId: string) {
 
 /** Ends every session of a user (password change, disabling, removal). */
 export async function deleteUserSessions(database: Database, userId: string) {
-  await database.db.delete(sessions).where(and(eq(sessions.userId, userId)));
+  await database.db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /** The Set-Cookie of a new session (lives until the session's absolute expiry). */

@@ -51,7 +51,8 @@ test("an empty result keeps the words and offers each filter as a one-click remo
   await expectAccessible(page);
   await way.click();
   await expect(page).toHaveURL(/\/cerca\?q=ritratto&filtro=type%3A101$/);
-  expect(await resultCount(page)).toBe(promised);
+  // (the address changes before the new results are drawn)
+  await expect.poll(() => resultCount(page)).toBe(promised);
 });
 
 test("a misspelt search with nothing found offers the correction and the filters to remove, in French", async ({ page }) => {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, InvalidArgumentError } from "commander";
 import { logger } from "../app/.server/logger";
-import { createProgress } from "../app/.server/progress";
+import { importProgress } from "../app/.server/progress";
 import { importFile } from "../app/features/catalogue/import.server";
 import { convertMuseum } from "../app/features/catalogue/museum/convert";
 import { openCliDatabase } from "./cli-db";
@@ -69,22 +69,12 @@ if (opts.import) {
   const { database, mediaDir } = await openCliDatabase();
   try {
     console.log(`Importing ${out} (${database.kind}) …`);
-    const progress = createProgress(logger);
-    let started = false;
+    const progress = importProgress(logger);
     const imported = await importFile(database, out, {
       mediaStore: mediaDir,
       load: { kind: "museum", source: `${input} → ${out}` },
-      onProgress(done, total) {
-        if (!started) progress.start("Importing", total);
-        started = true;
-        progress.update(done);
-      },
-      onStep(step) {
-        if (step === "linking") {
-          progress.stop();
-          logger.info("Building the search documents");
-        }
-      },
+      onProgress: progress.onProgress,
+      onStep: progress.onStep,
     });
     progress.stop();
     for (const r of imported.rejected.slice(0, 50)) console.error(`line ${r.line}: ${r.reason}`);

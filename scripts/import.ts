@@ -3,7 +3,7 @@ import path from "node:path";
 import fs from "node:fs";
 import { Command, InvalidArgumentError } from "commander";
 import { logger } from "../app/.server/logger";
-import { createProgress } from "../app/.server/progress";
+import { importProgress } from "../app/.server/progress";
 import { importFile } from "../app/features/catalogue/import.server";
 import { openCliDatabase } from "./cli-db";
 
@@ -27,25 +27,15 @@ if (!fs.existsSync(file)) {
   process.exit(2);
 }
 const { database, mediaDir } = await openCliDatabase();
-const progress = createProgress(logger);
-let started = false;
+const progress = importProgress(logger);
 try {
   const result = await importFile(database, file, {
     mediaDir: opts.mediaDir ? path.resolve(opts.mediaDir) : undefined,
     mediaStore: mediaDir,
     skipInvalid: opts.skipInvalid,
     batchSize: opts.batchSize,
-    onProgress(done, total) {
-      if (!started) progress.start("Importing", total);
-      started = true;
-      progress.update(done);
-    },
-    onStep(step) {
-      if (step === "linking") {
-        progress.stop();
-        logger.info("Building the search documents");
-      }
-    },
+    onProgress: progress.onProgress,
+    onStep: progress.onStep,
   });
   progress.stop();
   for (const r of result.rejected.slice(0, 200)) console.error(`line ${r.line}: ${r.reason}`);

@@ -70,3 +70,27 @@ export function createProgress(logger: Pick<Logger, "info">, opts: { tty?: boole
     stop: finish,
   };
 }
+
+/**
+ * An import's progress as the command-line tools show it: a bar (or log lines) over the records, closed when
+ * the import turns to the search documents, which it then names. Spread into importFile's options; call
+ * `stop()` when the import returns.
+ */
+export function importProgress(logger: Pick<Logger, "info">) {
+  const progress = createProgress(logger);
+  let started = false;
+  return {
+    onProgress(done: number, total: number) {
+      if (!started) progress.start("Importing", total);
+      started = true;
+      progress.update(done);
+    },
+    onStep(step: string) {
+      if (step === "linking") {
+        progress.stop();
+        logger.info("Building the search documents");
+      }
+    },
+    stop: () => progress.stop(),
+  };
+}

@@ -86,8 +86,9 @@ export function httpCache(): express.RequestHandler {
       headers();
       for (const c of chunks.splice(0)) write(c);
     };
+    const held = () => res.statusCode === 200 || res.statusCode >= 500;
     (res as { write: Write }).write = (chunk, encoding, cb) => {
-      if (streaming || res.statusCode !== 200) {
+      if (streaming || !held()) {
         stream();
         return write(chunk, encoding, cb);
       }
@@ -102,11 +103,19 @@ export function httpCache(): express.RequestHandler {
     (res as { end: End }).end = (chunk, encoding, cb) => {
       const done = typeof encoding === "function" ? encoding : cb;
       const hasChunk = chunk !== undefined && chunk !== null && typeof chunk !== "function";
-      if (streaming || res.statusCode !== 200) {
+      if (streaming || !held()) {
         stream();
         return hasChunk ? end(chunk, encoding as BufferEncoding, done) : end(done);
       }
       if (hasChunk) chunks.push(toBuffer(chunk, encoding));
+      if (res.statusCode >= 500) {
+        // the error page names the request, as the log does
+        const id = String(res.locals.requestId ?? "").replace(/[^\w-]/g, "");
+        const page = Buffer.concat(chunks).toString("utf8").replace(/(<code[^>]*data-request-id=""[^>]*>)(<\/code>)/, `$1${id}$2`);
+        headers();
+        res.removeHeader("Content-Length");
+        return end(page, done);
+      }
       const body = Buffer.concat(chunks);
       headers();
       if (req.method === "HEAD") return end(done);

@@ -98,6 +98,11 @@ describe("pages and routes", () => {
     const broken = await target.open();
     const s2 = await startTestServer(broken, dir);
     await broken.close();
+    // a page that fails names its request, as the log does; then the site answers 503 until the database is back
+    const failed = await s2.fetch("/en/cerca?q=lettera", { headers: { "x-request-id": "req-test-500" } });
+    expect(failed.status).toBe(500);
+    expect(await failed.text()).toContain('data-request-id="">req-test-500</code>');
+    expect((await s2.fetch("/en/cerca?q=lettera")).status).toBe(503);
     const down = await s2.fetch("/readyz");
     expect(down.status).toBe(503);
     const live = await s2.fetch("/healthz");

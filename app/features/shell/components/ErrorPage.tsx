@@ -13,6 +13,12 @@ export function ErrorPage({ code, message }: { code: number; message?: string })
       <meta name="robots" content="noindex" />
       <h1>{t("error.title", { code })}</h1>
       <p>{text}</p>
+      {code >= 500 && (
+        // The server writes the request's id in (server/http-cache.ts): the line the log holds for it.
+        <p className="error-page__ref">
+          {t("error.reference")} <code data-request-id="" suppressHydrationWarning />
+        </p>
+      )}
       {/* A full page load out of an error: the next page starts from a clean document. */}
       <Link className="button button--primary" to={localizePath("/", locale)} reloadDocument>
         {t("error.backHome")}

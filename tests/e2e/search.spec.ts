@@ -372,6 +372,7 @@ test("the filter panel is drawn by the server as it stays, and remembers being h
   await page.goto("/cerca");
   const panel = page.getByRole("complementary", { name: "Filtri", exact: true });
   await expect(panel).toBeVisible();
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const box = await panel.boundingBox();
   await hydrated(page);
   expect(await panel.boundingBox()).toEqual(box);
@@ -403,6 +404,8 @@ test("on a phone the filters start folded away, without moving anything after lo
   const panel = page.locator("#search-filters");
   await expect(panel).toBeHidden();
   const first = page.locator(".card").first();
+  // (measured once the web fonts are in: what is tested is that hydration moves nothing)
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const before = await first.boundingBox();
   await hydrated(page);
   expect(await first.boundingBox()).toEqual(before);

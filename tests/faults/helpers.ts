@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../../app/.server/db";
 import { tempDir } from "../factories/records";
+import { scratchPostgres } from "../setup/db";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
@@ -45,24 +44,15 @@ export function faultTargets(): { name: "pglite" | "postgres"; create(): Promise
     list.push({
       name: "postgres",
       async create() {
-        const name = `teca_f_${crypto.randomBytes(5).toString("hex")}`;
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        await admin.query(`create database ${name}`);
-        await admin.end();
-        const u = new URL(url);
-        u.pathname = `/${name}`;
+        const scratch = await scratchPostgres(url, "teca_f");
         const dataDir = tempDir("teca-fault-");
         return {
           name: "postgres",
           dataDir,
-          env: { DATA_DIR: dataDir, DATABASE_URL: u.toString() },
-          open: () => openDatabase({ databaseUrl: u.toString() }),
+          env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url },
+          open: () => openDatabase({ databaseUrl: scratch.url }),
           async drop() {
-            const a = new pg.Client({ connectionString: url });
-            await a.connect();
-            await a.query(`drop database if exists ${name} with (force)`);
-            await a.end();
+            await scratch.drop();
             fs.rmSync(dataDir, { recursive: true, force: true });
           },
         };

@@ -24,26 +24,35 @@ export function testDatabases(): TestDb[] {
     list.push({
       name: "postgres",
       async open() {
-        const name = `teca_t_${crypto.randomBytes(5).toString("hex")}`;
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        await admin.query(`create database ${name}`);
-        await admin.end();
-        const u = new URL(url);
-        u.pathname = `/${name}`;
-        const db = await openDatabase({ databaseUrl: u.toString() });
+        const scratch = await scratchPostgres(url, "teca_t");
+        const db = await openDatabase({ databaseUrl: scratch.url });
         return Object.assign(db, {
-          url: u.toString(),
+          url: scratch.url,
           async drop() {
             await db.close();
-            const a = new pg.Client({ connectionString: url });
-            await a.connect();
-            await a.query(`drop database if exists ${name} with (force)`);
-            await a.end();
+            await scratch.drop();
           },
         });
       },
     });
   }
   return list;
+}
+
+/** A throw-away database on the PostgreSQL server of `serverUrl`: its URL, and how to drop it. */
+export async function scratchPostgres(serverUrl: string, prefix: string) {
+  const name = `${prefix}_${crypto.randomBytes(5).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

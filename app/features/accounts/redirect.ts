@@ -1,4 +1,5 @@
 import { localizePath, type Locale } from "~/lib/locale";
+import { safeLocalPath } from "~/lib/safe-path";
 
 /**
  * Where the login page may send the browser back to: a local path only. Refused (the home page of the
@@ -9,10 +10,11 @@ import { localizePath, type Locale } from "~/lib/locale";
 export function loginTarget(value: string | null | undefined, locale: Locale): string {
   const home = localizePath("/", locale);
   if (!value || typeof value !== "string" || value.length > 2048) return home;
+  const local = (v: string) => safeLocalPath(v, "") !== "";
   // Every decoding of the value must itself be a plain local path.
   let layer = value;
   for (let i = 0; i < 4; i++) {
-    if (!plainLocal(layer)) return home;
+    if (!local(layer)) return home;
     let next: string;
     try {
       next = decodeURIComponent(layer);
@@ -22,21 +24,7 @@ export function loginTarget(value: string | null | undefined, locale: Locale): s
     if (next === layer) break;
     layer = next;
   }
-  if (!plainLocal(layer)) return home;
-  let url: URL;
-  try {
-    url = new URL(value, "http://local.invalid");
-  } catch {
-    return home;
-  }
-  if (url.origin !== "http://local.invalid") return home;
-  if (/^\/(?:(?:en|fr)\/)?login$/.test(url.pathname)) return home;
-  return url.pathname + url.search + url.hash;
-}
-
-function plainLocal(v: string): boolean {
-  if (!v.startsWith("/") || v.startsWith("//")) return false;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(v)) return false;
-  return true;
+  const target = local(layer) ? safeLocalPath(value, "") : "";
+  if (!target || /^\/(?:(?:en|fr)\/)?login$/.test(target.replace(/[?#].*$/s, ""))) return home;
+  return target;
 }

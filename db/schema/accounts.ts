@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
  * Accounts (issue 13, docs/accounts.md). A user's `level` is the OR of their roles' bits; capabilities are
@@ -24,6 +24,12 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /** Two-factor sign-in (decision 046): the TOTP secret, encrypted (AES-256-GCM); null when it is off. */
+    totpSecret: text("totp_secret"),
+    /** A secret being set up, not yet confirmed by a code (encrypted). */
+    totpPendingSecret: text("totp_pending_secret"),
+    /** The last time step a code was accepted for: the same code (or an older one) is never accepted twice. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
   },
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`), uniqueIndex("users_sso_subject_idx").on(t.ssoSubject)],
 );
@@ -92,4 +98,37 @@ export const authFailures = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("auth_failures_key_at_idx").on(t.key, t.at)],
+);
+
+/** One-time recovery codes of two-factor sign-in (decision 046): their SHA-256, each usable once. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * Sign-ins half done, kept on the server for minutes (decisions 045, 046): an OpenID Connect request
+ * waiting for the provider's answer (`kind` oidc: state, nonce, PKCE verifier, where to go back), or a
+ * password accepted and waiting for the second factor (`kind` totp, with the user). The browser holds a
+ * random token in a cookie; the row's id is its SHA-256. Single use; never a session.
+ */
+export const pendingLogins = pgTable(
+  "pending_logins",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("pending_logins_expires_idx").on(t.expiresAt)],
 );

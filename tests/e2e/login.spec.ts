@@ -28,7 +28,9 @@ for (const l of [
 test("sign in from the header, back to the page, then sign out", async ({ page }) => {
   await page.goto("/en/cerca?q=ventaglio");
   await hydrated(page);
-  await page.getByRole("link", { name: "Sign in" }).click();
+  // (the header's own 'Sign in' opens the login popup: tests/e2e/users.spec.ts; the menu's is a link)
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Fcerca%3Fq%3Dventaglio$/);
   await page.getByLabel("Email").fill(USER.email.toUpperCase());
   await page.getByLabel("Password").fill(USER.password);
@@ -46,6 +48,7 @@ test("sign in from the header, back to the page, then sign out", async ({ page }
   expect(restricted.status()).toBe(200);
   expect(restricted.headers()["cache-control"]).toBe("private, no-store");
 
+  await account.getByText(`Signed in as ${USER.name}`).click();
   await account.getByRole("link", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/en\/login$/);
   expect((await page.context().cookies()).find((c) => c.name === "teca_session")).toBeUndefined();

@@ -35,7 +35,9 @@ async function exercise(env: Record<string, string>, open: () => Promise<Awaited
   expect(cli(env, ["add", "--email", "x@example.org", "--role", "Root"]).err).toContain('Unknown role "Root"');
   }
   const noPassword = cli(env, ["add", "--email", "ricerca@example.org", "--role", "Ricercatore"]);
-  expect(noPassword.out).toContain("set-password --email ricerca@example.org");
+  // without a password: a one-time link to the page where the user sets it
+  expect(noPassword.out).toMatch(/\/reset_password\/[\w-]{40,}/);
+  expect(noPassword.out).toContain("reset-link --email ricerca@example.org");
 
   const list = cli(env, ["list"]);
   expect(list.status).toBe(0);

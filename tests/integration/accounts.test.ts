@@ -10,6 +10,7 @@ import { hashToken } from "../../app/.server/session";
 import { seededCatalogue } from "../setup/catalogue";
 import { testDatabases } from "../setup/db";
 import { makeRecord } from "../factories/records";
+import { buildDir } from "../../server/build-dir";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const PASSWORD = "Archivio-2026";
@@ -18,8 +19,8 @@ type Server = { base: string; fetch: (p: string, init?: RequestInit) => Promise<
 
 /** The real app over a database, with an optionally altered build and options. */
 async function serve(database: Parameters<typeof createApp>[0]["database"], store: string, over: { build?: ServerBuild; publicUrl?: string } = {}): Promise<Server> {
-  const build = over.build ?? ((await import(path.join(root, "build/server/index.js"))) as ServerBuild);
-  const app = createApp({ database, build, clientDir: path.join(root, "build/client"), publicDir: path.join(root, "public"), mediaDir: store, logger, publicUrl: over.publicUrl });
+  const build = over.build ?? ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
+  const app = createApp({ database, build, clientDir: path.join(buildDir, "client"), publicDir: path.join(root, "public"), mediaDir: store, logger, publicUrl: over.publicUrl });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((r) => server.once("listening", () => r()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -261,7 +262,7 @@ for (const target of testDatabases()) {
 
     it("the route guard: a visitor goes to login (302), a user without the capability gets 404, one with it the page", async () => {
       const { guardBuild } = await import("../../app/features/accounts/guard.server");
-      const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+      const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
       // the cookie policy made to need RISERVATO, and (no handle) PRIVATE in French
       const need = (id: string, handle: object | undefined) => {
         const route = build.routes[id]!;

@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import { data, redirect, type ServerBuild } from "react-router";
 import type { TecaLoadContext } from "~/.server/context";
 import { capabilities } from "~/.server/session";
+import { databaseUnavailable } from "~/.server/errors";
+import { isDatabaseUnavailable } from "~/.server/db-errors";
 import { hasCapability, type CapabilityName } from "~/lib/capabilities";
 import { localizePath, splitLocale } from "~/lib/locale";
 
@@ -71,16 +73,32 @@ function guardModule(module: Module): Module {
     ...module,
     loader: async (args: Args) => {
       if (!allowed(args)) refuse(args, resource);
-      return loader ? loader(args) : null;
+      return loader ? whileAvailable(() => loader(args), resource) : null;
     },
     action: action
       ? async (args: Args) => {
           if (!allowed(args)) refuse(args, resource);
           await checkFormToken(args);
-          return action(args);
+          return whileAvailable(() => action(args), resource);
         }
       : undefined,
   } as Module;
+}
+
+/** A database that cannot be reached answers 503 "come back in a moment", not a 500 (issue 11). */
+async function whileAvailable<T>(run: () => T, resource: boolean): Promise<Awaited<T>> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw databaseUnavailable(resource);
+    throw error;
+  }
+}
+
+/** The root layout's loader: not a page (no capability), but it reads the database too. */
+function guardRoot(module: Module): Module {
+  const loader = module.loader as Fn | undefined;
+  return loader ? ({ ...module, loader: (args: Args) => whileAvailable(() => loader(args), false) } as Module) : module;
 }
 
 const guarded = new WeakMap<ServerBuild, ServerBuild>();
@@ -91,7 +109,7 @@ export function guardBuild(build: ServerBuild): ServerBuild {
   if (known) return known;
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
-    routes[id] = id === "root" || !route ? route : { ...route, module: guardModule(route.module) };
+    routes[id] = !route ? route : { ...route, module: id === "root" ? guardRoot(route.module) : guardModule(route.module) };
   }
   const result = { ...build, routes };
   guarded.set(build, result);

@@ -3,6 +3,7 @@ import { clearedSessionCookie, CSRF_COOKIE, cookieName, newToken, serializeCooki
 import { getUser, signIn, signOut, type SignInResult } from "./accounts.server";
 import { capabilitiesOf } from "./roles";
 import { capabilities } from "~/.server/session";
+import { startSecondStep } from "./totp-login.server";
 
 /** What the login page and POST /api/public/login share: one sign-in, one cookie. */
 export async function loginWith(
@@ -17,6 +18,8 @@ export async function loginWith(
     userAgent: auth?.userAgent ?? "",
     previousSessionId: auth?.sessionId ?? null,
   });
+  // Password right, second factor due (decision 046): a half-signed-in state on the server, never a session.
+  if (result.status === "second_factor") return { result, setCookie: await startSecondStep(context, result) };
   if (result.status !== "ok") return { result };
   return { result, setCookie: sessionCookie(result.token, result.expiresAt, auth?.secure ?? false) };
 }

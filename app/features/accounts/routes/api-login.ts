@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api-login";
 import { translate } from "~/i18n";
-import { isLocale } from "~/lib/locale";
+import { isLocale, localizePath } from "~/lib/locale";
 import { jsonError } from "~/.server/errors";
 import { currentProfile, loginWith } from "../login.server";
 
@@ -24,6 +24,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json(
       { error: { code: 429, message: translate(locale, "login.limited") } },
       { status: 429, headers: { "Retry-After": String(result.retryAfter), "Cache-Control": "no-store" } },
+    );
+  // A second factor is due (decision 046): no session yet; the browser continues at the code page.
+  if (result.status === "second_factor")
+    return Response.json(
+      { secondFactor: { next: `${localizePath("/login/2fa", locale)}` } },
+      { status: 202, headers: { "Set-Cookie": setCookie!, "Cache-Control": "no-store" } },
     );
   if (result.status === "failed")
     return Response.json({ error: { code: 401, message: translate(locale, "login.errore") } }, { status: 401, headers: { "Cache-Control": "no-store" } });

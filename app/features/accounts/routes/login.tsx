@@ -1,15 +1,18 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
+import { accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
-import { translate, type MessageKey } from "~/i18n";
-import { splitLocale } from "~/lib/locale";
-import { pageMeta } from "~/lib/seo";
-import type { RootData } from "~/root";
+import { type MessageKey } from "~/i18n";
+import { localizePath, splitLocale } from "~/lib/locale";
 import { loginTarget } from "../redirect";
 import { formToken, loginWith } from "../login.server";
+import { oidcLabel } from "../oidc.server";
+
+/** Why a single sign-on came back without signing in (decision 045): `?sso_error=denied`. */
+const SSO_ERRORS = ["denied", "failed", "unavailable", "refused"] as const;
 
 /** Notices another page may send here (spec §8): `?msg=session.expired`. */
-const NOTICES = ["session.expired", "session.expired_reset_password"] as const satisfies readonly MessageKey[];
+const NOTICES = ["session.expired", "session.expired_reset_password", "password.changed", "totp.expired"] as const satisfies readonly MessageKey[];
 type Notice = (typeof NOTICES)[number];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -19,8 +22,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { token, setCookie } = formToken(context);
   const msg = url.searchParams.get("msg");
   const notice = (NOTICES as readonly string[]).includes(msg ?? "") ? (msg as Notice) : null;
+  const ssoError = SSO_ERRORS.find((e) => e === url.searchParams.get("sso_error")) ?? null;
   return data(
-    { csrf: token, redirect: url.searchParams.get("redirect") ?? "", notice },
+    { csrf: token, redirect: url.searchParams.get("redirect") ?? "", notice, sso: oidcLabel(), ssoError },
     { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
   );
 }
@@ -32,6 +36,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "");
   const { result, setCookie } = await loginWith(context, { email, password });
   if (result.status === "ok") throw redirect(loginTarget(String(form.get("redirect") ?? ""), locale), { headers: { "Set-Cookie": setCookie! } });
+  // A second factor is due (decision 046): the code page, with the half-signed-in state's cookie only.
+  if (result.status === "second_factor")
+    throw redirect(`${localizePath("/login/2fa", locale)}?redirect=${encodeURIComponent(String(form.get("redirect") ?? ""))}`, { headers: { "Set-Cookie": setCookie! } });
   if (result.status === "limited")
     return data(
       { error: "login.limited" as MessageKey, email, minutes: Math.ceil(result.retryAfter / 60) },
@@ -40,32 +47,24 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return data({ error: "login.errore" as MessageKey, email, minutes: 0 }, { status: 401 });
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const root = matches[0]?.data as RootData | undefined;
-  const locale = splitLocale(location.pathname).locale;
-  return [
-    ...pageMeta({
-      title: translate(locale, "login.title"),
-      siteTitle: root?.options.title,
-      description: translate(locale, "login.title"),
-      origin: root?.origin ?? "",
-      pathname: location.pathname,
-    }),
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta = accountMeta("login.title");
 
 export const handle = { layout: "default", capability: "PUBLIC" };
 
 /** /login (spec §2): e-mail, password, sign in; back to `redirect` afterwards. Works without JavaScript. */
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const error = actionData?.error;
   return (
     <section className="page login-page">
       <h1>{t("login.title")}</h1>
+      {loaderData.ssoError && !error ? (
+        <p className="form-error" role="alert">
+          {t(`sso.error.${loaderData.ssoError}`)}
+        </p>
+      ) : null}
       {loaderData.notice && !error ? (
         <p className="form-notice" role="status">
           {t(loaderData.notice)}
@@ -99,6 +98,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t("login.submit")}
         </button>
       </Form>
+      {loaderData.sso ? (
+        <p className="login-sso">
+          <span className="login-sso__or">{t("sso.or")}</span>
+          <a className="button" href={`/auth/oidc/start?locale=${locale}&redirect=${encodeURIComponent(loaderData.redirect)}`}>
+            {t("sso.button", { label: loaderData.sso })}
+          </a>
+        </p>
+      ) : null}
+      <p className="login-page__more">
+        <Link to={localizePath("/reset_password", locale)}>{t("reset.forgot")}</Link>
+      </p>
     </section>
   );
 }

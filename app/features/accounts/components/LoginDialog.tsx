@@ -1,0 +1,93 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { useI18n } from "~/i18n/context";
+import { apiFetch } from "~/lib/api-fetch";
+import { Modal } from "~/ui/Modal";
+
+/**
+ * The login popup (spec §2): email, password, login and close, in a native modal dialog (focus stays inside,
+ * Escape closes it and focus returns to 'Accedi'). It posts to /api/public/login; on success the dialog
+ * closes and the page reloads its data where it is (the header shows the user, restricted records appear).
+ * Any failure says 'Nome utente o password errati.' (the server's text), a limit its own text.
+ */
+export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Modal open={open} onClose={onClose} title={t("menu.loginDialog")} closeLabel={t("modal.close")} className="login-dialog">
+      <LoginDialogForm onDone={onClose} />
+    </Modal>
+  );
+}
+
+function LoginDialogForm({ onDone }: { onDone: () => void }) {
+  const { t, locale } = useI18n();
+  const revalidator = useRevalidator();
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const email = useRef<HTMLInputElement>(null);
+  // The dialog opens (showModal, which focuses its first control) after this form mounts: focus the
+  // e-mail field once it has.
+  useEffect(() => {
+    const timer = setTimeout(() => email.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <form
+      className="login-form"
+      method="post"
+      action={`/api/public/login`}
+      aria-describedby={error ? `${id}-error` : undefined}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const form = new FormData(e.currentTarget);
+        setBusy(true);
+        setError(null);
+        try {
+          const res = await apiFetch("/api/public/login", {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Accept: "application/json" },
+            body: JSON.stringify({ email: form.get("email"), password: form.get("password"), locale }),
+            expect401: true,
+          });
+          // A second factor is due (decision 046): its page, then back here.
+          if (res.status === 202) {
+            const next = ((await res.json().catch(() => null)) as { secondFactor?: { next?: string } } | null)?.secondFactor?.next;
+            if (next?.startsWith("/")) {
+              window.location.assign(`${next}?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+              return;
+            }
+          }
+          if (res.ok) {
+            onDone();
+            await revalidator.revalidate();
+            return;
+          }
+          const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+          setError(body?.error?.message ?? t("login.errore"));
+        } catch {
+          setError(t("error.generic"));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {error ? (
+        <p id={`${id}-error`} className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p className="login-form__field">
+        <label htmlFor={`${id}-email`}>{t("login.email")}</label>
+        <input id={`${id}-email`} ref={email} name="email" type="email" autoComplete="username" required aria-invalid={error ? true : undefined} />
+      </p>
+      <p className="login-form__field">
+        <label htmlFor={`${id}-password`}>{t("login.password")}</label>
+        <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required aria-invalid={error ? true : undefined} />
+      </p>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {t("login.submit")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Profile } from "./login.server";
+
+/**
+ * The header's account entries for a signed-in user (spec §6 "Menu visibility"), from the same capabilities
+ * the server's guard checks: Cataloga with LOGIN_BACKEND when a back end is configured (BACKEND_URL; without
+ * one there is nothing to link to), user management with MANAGE_USERS, change password with CHANGE_PASSWORD,
+ * the last two for non-SSO users only.
+ */
+export type AccountMenu = { name: string; backendUrl: string | null; manageUsers: boolean; changePassword: boolean };
+
+export function backendUrl(env: NodeJS.ProcessEnv = process.env): string | null {
+  const v = env.BACKEND_URL?.trim();
+  if (!v) return null;
+  // a local path, or an http(s) address; anything else (javascript:, //host) is not linked
+  if (/^\/(?![/\\])/.test(v) || /^https?:\/\/[^\s]+$/i.test(v)) return v;
+  return null;
+}
+
+export function accountMenu(profile: Profile | null): AccountMenu | null {
+  if (!profile) return null;
+  const has = (c: string) => profile.capabilities.includes(c);
+  return {
+    name: [profile.firstName, profile.lastName].filter(Boolean).join(" ") || profile.email,
+    backendUrl: has("LOGIN_BACKEND") ? backendUrl() : null,
+    manageUsers: has("MANAGE_USERS") && !profile.sso,
+    changePassword: has("CHANGE_PASSWORD") && !profile.sso,
+  };
+}

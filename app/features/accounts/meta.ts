@@ -1,0 +1,23 @@
+import type { MetaFunction } from "react-router";
+import { translate, type MessageKey } from "~/i18n";
+import { splitLocale } from "~/lib/locale";
+import { pageMeta } from "~/lib/seo";
+import type { RootData } from "~/root";
+
+/** The meta of an account page (sign-in, reset, security, user management): its title, kept out of search engines. */
+export function accountMeta(titleKey: MessageKey, descriptionKey: MessageKey = titleKey): MetaFunction {
+  return ({ matches, location }) => {
+    const root = matches[0]?.data as RootData | undefined;
+    const locale = splitLocale(location.pathname).locale;
+    return [
+      ...pageMeta({
+        title: translate(locale, titleKey),
+        siteTitle: root?.options.title,
+        description: translate(locale, descriptionKey),
+        origin: root?.origin ?? "",
+        pathname: location.pathname,
+      }),
+      { name: "robots", content: "noindex" },
+    ];
+  };
+}

@@ -1,0 +1,266 @@
+import crypto from "node:crypto";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { passwordResetTokens, users } from "../../../db/schema";
+import type { Database } from "~/.server/db";
+import { logger } from "~/.server/logger";
+import { escapeHtml, sendMail } from "~/.server/mail";
+import { createSession, deleteUserSessions, hashToken, newToken } from "~/.server/session";
+import { translate, type MessageKey } from "~/i18n";
+import { localizePath, type Locale } from "~/lib/locale";
+import { getSiteOptions } from "~/features/site/site.server";
+import { accountKey, type Actor, addressKey, audit, clearFailures, hashPassword, loginLimits, recordFailure, retryAfter, verifyPassword } from "./accounts.server";
+import { DEFAULT_PASSWORD_PATTERN, passwordAcceptable } from "./password";
+
+/**
+ * Password reset by mail and the signed-in user's password change (issue 13 §2, decision 041).
+ * Reset links carry a random 256-bit token; the database keeps its SHA-256, the link works once and for an
+ * hour. The request is answered before anything depends on whether the address exists: the lookup, the
+ * token and the mail happen after the reply (`later`), so status, body and timing are the same for every
+ * address.
+ */
+
+export const RESET_TOKEN_MS = 3_600_000;
+
+// ── Limits on reset requests ──────────────────────────────────────────────────────────────────────────
+
+export type ResetLimits = { windowMs: number; perAccount: number; perAddress: number };
+
+/**
+ * RESET_MAX_PER_ACCOUNT (default 5) mails for one address an hour (further requests are answered alike but
+ * send nothing) and RESET_MAX_PER_ADDRESS (default 20) requests from one client an hour (then 429).
+ */
+export function resetLimits(env: NodeJS.ProcessEnv = process.env): ResetLimits {
+  const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d);
+  return { windowMs: 3_600_000, perAccount: num(env.RESET_MAX_PER_ACCOUNT, 5), perAddress: num(env.RESET_MAX_PER_ADDRESS, 20) };
+}
+
+// The same table as failed sign-ins (auth_failures), under keys of their own: every request counts.
+const resetAccountKey = (email: string) => `reset:${accountKey(email)}`;
+const resetAddressKey = (address: string) => `reset:${addressKey(address)}`;
+
+// ── Work done after the reply ─────────────────────────────────────────────────────────────────────────
+
+const pending = new Set<Promise<void>>();
+
+/**
+ * Runs `fn` after the reply, at a random moment in the next 0.2–1.2 s: the lookup and the mail of an
+ * existing address then load the process at no moment a client could tie to its own request (otherwise
+ * the request right after one for an existing address would be the slower one).
+ */
+function later(what: string, fn: () => Promise<void>) {
+  const job: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, 200 + crypto.randomInt(1000)))
+    .then(fn)
+    .catch((err: unknown) => logger.error({ err }, `${what} failed`))
+    .finally(() => pending.delete(job));
+  pending.add(job);
+}
+
+/** Resolves once the mails of the requests made so far are sent (tests; a graceful stop). */
+export async function resetWorkSettled() {
+  while (pending.size) await Promise.all([...pending]);
+}
+
+// ── Tokens and links ──────────────────────────────────────────────────────────────────────────────────
+
+/** A new single-use reset token for a user (its hash stored); old spent or expired tokens are removed. */
+export async function issueResetToken(database: Database, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + RESET_TOKEN_MS);
+  await database.db.delete(passwordResetTokens).where(or(lt(passwordResetTokens.expiresAt, new Date()), sql`${passwordResetTokens.usedAt} is not null`));
+  await database.db.insert(passwordResetTokens).values({ id: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The completion page's absolute address in a locale: `https://site/en/reset_password/<token>`. */
+export function resetLink(origin: string, locale: Locale, token: string) {
+  return `${origin.replace(/\/$/, "")}${localizePath(`/reset_password/${token}`, locale)}`;
+}
+
+const TOKEN_SHAPE = /^[\w-]{20,100}$/;
+
+type TokenOwner = { userId: string; email: string };
+
+/** The user a live token belongs to, or null (unknown, used, expired, or the user disabled or SSO). */
+export async function checkResetToken(database: Database, token: string): Promise<TokenOwner | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const [row] = await database.db
+    .select({ userId: users.id, email: users.email, disabled: users.disabled, sso: users.sso })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(and(eq(passwordResetTokens.id, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())));
+  if (!row || row.disabled || row.sso) return null;
+  return { userId: row.userId, email: row.email };
+}
+
+// ── The password rule ─────────────────────────────────────────────────────────────────────────────────
+
+/** The site's password pattern: `patternPassword` of the site options, else spec §5's. */
+export async function passwordPattern(database: Database): Promise<string> {
+  const options = (await getSiteOptions(database, "it")) as { patternPassword?: unknown };
+  const p = options.patternPassword;
+  return typeof p === "string" && p.trim() ? p : DEFAULT_PASSWORD_PATTERN;
+}
+
+export type PasswordProblem = "password.invalid" | "password.mismatch";
+
+/** Checks a new password and its confirmation against the site's rule. */
+export async function newPasswordProblem(database: Database, password: string, confirmation: string | undefined): Promise<PasswordProblem | null> {
+  if (confirmation !== undefined && password !== confirmation) return "password.mismatch";
+  if (!passwordAcceptable(password, await passwordPattern(database))) return "password.invalid";
+  return null;
+}
+
+// ── The mail ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** The reset mail in the requester's language: plain text and HTML, every inserted value escaped. */
+export function resetMail(locale: Locale, input: { site: string; email: string; link: string }) {
+  const t = (key: MessageKey) => translate(locale, key, { site: input.site, email: input.email });
+  const subject = t("reset.mail.subject");
+  const text = [t("reset.mail.greeting"), "", t("reset.mail.body"), "", input.link, "", t("reset.mail.expiry"), "", t("reset.mail.ignore"), "", `— ${input.site}`].join("\n");
+  const e = (key: MessageKey) => escapeHtml(t(key));
+  const href = escapeHtml(input.link);
+  const html = `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1f1f;max-width:36rem">
+<p>${e("reset.mail.greeting")}</p>
+<p>${e("reset.mail.body")}</p>
+<p><a href="${href}" style="display:inline-block;padding:.6em 1em;background:#8a2f1d;color:#fff;text-decoration:none;border-radius:4px">${e("reset.mail.button")}</a></p>
+<p style="word-break:break-all;font-size:.9em">${href}</p>
+<p>${e("reset.mail.expiry")}</p>
+<p>${e("reset.mail.ignore")}</p>
+<p>— ${escapeHtml(input.site)}</p>
+</body></html>
+`;
+  return { subject, text, html };
+}
+
+// ── Requesting a reset ────────────────────────────────────────────────────────────────────────────────
+
+export type ResetRequestResult = { status: "accepted" } | { status: "limited"; retryAfter: number };
+
+/**
+ * POST /api/public/reset_password and the /reset_password form. The reply depends only on the limits
+ * (counted by the address typed, whether or not it exists): the lookup, the token and the mail run after it.
+ */
+export async function requestPasswordReset(
+  database: Database,
+  input: { email: string; locale: Locale; origin: string; address: string },
+): Promise<ResetRequestResult> {
+  const email = input.email.trim().slice(0, 320);
+  const limits = resetLimits();
+  // One client asking too often is told so (429). An address asked for too often is not: anyone could
+  // otherwise keep its owner from resetting their password — the reply stays the same, only no mail goes.
+  const clientKey = resetAddressKey(input.address);
+  const wait = await retryAfter(database, [[clientKey, limits.perAddress]], { ...limits });
+  if (wait > 0) return { status: "limited", retryAfter: wait };
+  const accountKeyOf = resetAccountKey(email);
+  const mailed = (await retryAfter(database, [[accountKeyOf, limits.perAccount]], { ...limits })) === 0;
+  await recordFailure(database, mailed ? [accountKeyOf, clientKey] : [clientKey]);
+  if (mailed) later("password reset mail", () => sendResetMail(database, { ...input, email }));
+  else
+    later("password reset audit", () =>
+      audit(database, { event: "password_reset_requested", actor: { userId: null, address: input.address }, email, detail: { sent: false, reason: "limited" } }),
+    );
+  return { status: "accepted" };
+}
+
+async function sendResetMail(database: Database, input: { email: string; locale: Locale; origin: string; address: string }) {
+  const actor: Actor = { userId: null, address: input.address };
+  const [user] = await database.db
+    .select({ id: users.id, email: users.email, disabled: users.disabled, sso: users.sso })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
+  const eligible = user && !user.disabled && !user.sso;
+  await audit(database, {
+    event: "password_reset_requested",
+    actor,
+    subjectId: user?.id ?? null,
+    email: input.email,
+    detail: eligible ? { sent: true } : { sent: false, reason: user ? (user.sso ? "sso" : "disabled") : "unknown" },
+  });
+  if (!eligible) return;
+  const { token } = await issueResetToken(database, user.id);
+  const options = await getSiteOptions(database, input.locale);
+  const mail = resetMail(input.locale, { site: options.title || "Teca", email: user.email, link: resetLink(input.origin, input.locale, token) });
+  await sendMail({ to: user.email, ...mail });
+}
+
+// ── Completing a reset ────────────────────────────────────────────────────────────────────────────────
+
+export type CompleteResetResult = { status: "ok"; email: string } | { status: "expired" } | { status: "invalid"; problem: PasswordProblem };
+
+/**
+ * POST /api/public/change_password and the /reset_password/<token> form: the token is spent (once, even
+ * when two requests race), the password set, every session of the user ended and the sign-in failures of
+ * the account forgotten.
+ */
+export async function completePasswordReset(
+  database: Database,
+  input: { token: string; password: string; confirmation?: string; address: string },
+): Promise<CompleteResetResult> {
+  const owner = await checkResetToken(database, input.token);
+  if (!owner) return { status: "expired" };
+  const problem = await newPasswordProblem(database, input.password, input.confirmation);
+  if (problem) return { status: "invalid", problem };
+  const passwordHash = await hashPassword(input.password);
+  const spent = await database.db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.id, hashToken(input.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+    .returning({ userId: passwordResetTokens.userId });
+  if (!spent.length) return { status: "expired" };
+  await database.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, owner.userId));
+  await deleteUserSessions(database, owner.userId);
+  // Every other link of this user goes too: one reset ends them all.
+  await database.db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, owner.userId));
+  await clearFailures(database, accountKey(owner.email));
+  await audit(database, { event: "password_reset", actor: { userId: null, address: input.address }, subjectId: owner.userId, email: owner.email });
+  return { status: "ok", email: owner.email };
+}
+
+// ── A signed-in user changes their password ───────────────────────────────────────────────────────────
+
+export type ChangePasswordResult =
+  | { status: "ok"; token: string; expiresAt: Date }
+  | { status: "notFound" }
+  | { status: "wrong" }
+  | { status: "limited"; retryAfter: number }
+  | { status: "invalid"; problem: PasswordProblem };
+
+/**
+ * /editPassword and POST /api/auth/change_password: the current password is required (a wrong one counts
+ * as a failed sign-in, under the same limits). On success every session of the user ends and a new one
+ * replaces the current one: other browsers are signed out, this one stays signed in under a new id.
+ */
+export async function changeOwnPassword(
+  database: Database,
+  input: { userId: string; current: string; password: string; confirmation?: string; address: string; userAgent: string },
+): Promise<ChangePasswordResult> {
+  const [user] = await database.db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, sso: users.sso, disabled: users.disabled })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  if (!user || user.sso || user.disabled) return { status: "notFound" };
+  const limits = loginLimits();
+  const keys: [string, number][] = [
+    [accountKey(user.email), limits.perAccount],
+    [addressKey(input.address), limits.perAddress],
+  ];
+  const wait = await retryAfter(database, keys, limits);
+  if (wait > 0) return { status: "limited", retryAfter: wait };
+  const problem = await newPasswordProblem(database, input.password, input.confirmation);
+  if (problem) return { status: "invalid", problem };
+  const ok = user.passwordHash ? await verifyPassword(user.passwordHash, input.current.slice(0, 1024)) : false;
+  const actor: Actor = { userId: user.id, address: input.address };
+  if (!ok) {
+    await recordFailure(database, keys.map(([k]) => k));
+    await audit(database, { event: "password_change_failed", actor, subjectId: user.id, email: user.email });
+    return { status: "wrong" };
+  }
+  await database.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, user.id));
+  await deleteUserSessions(database, user.id);
+  await database.db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+  const session = await createSession(database, user.id, { userAgent: input.userAgent, address: input.address });
+  await audit(database, { event: "password_changed", actor, subjectId: user.id, email: user.email, detail: { self: true } });
+  return { status: "ok", token: session.token, expiresAt: session.expiresAt };
+}

@@ -1,0 +1,165 @@
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/account-security";
+import { accountMeta } from "../meta";
+import { useI18n } from "~/i18n/context";
+import { type MessageKey } from "~/i18n";
+import { notFound } from "~/.server/errors";
+import { accountKey, addressKey, getUser, loginLimits, recordFailure, retryAfter } from "../accounts.server";
+import { formToken } from "../login.server";
+import { beginSetup, confirmSetup, disableTotp, pendingSetup, totpState, verifySecondFactor } from "../totp.server";
+import { RecoveryCodes, SetupInstructions } from "../components/totp-parts";
+
+/**
+ * /account/security (decision 046): a signed-in user with a password here turns two-factor sign-in on (scan
+ * the QR code or type the secret, confirm with a code, keep the ten recovery codes shown once) or off (with
+ * a code). SSO users get the 404 page: their provider handles it.
+ */
+
+async function passwordUser(context: Route.LoaderArgs["context"]) {
+  const user = context.viewer.userId ? await getUser(context.database, context.viewer.userId) : null;
+  if (!user || user.sso) throw notFound();
+  return user;
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = await passwordUser(context);
+  const state = await totpState(context.database, user.id);
+  const setup = state.enabled ? null : await pendingSetup(context.database, user.id, url.host);
+  const { token, setCookie } = formToken(context);
+  return data(
+    { csrf: token, enabled: state.enabled, recoveryLeft: state.recoveryLeft, setup: setup ? { secret: setup.secret, qr: setup.qr } : null },
+    { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
+  );
+}
+
+/** The answer's headers: the loader's, and the action's Retry-After (cookies are merged by React Router). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const h = new Headers();
+  for (const [k, v] of loaderHeaders) if (k.toLowerCase() !== "set-cookie") h.set(k, v);
+  const retry = actionHeaders.get("Retry-After");
+  if (retry) h.set("Retry-After", retry);
+  return h;
+};
+
+type ActionData = { error: MessageKey | null; minutes: number; recoveryCodes: string[] | null; done: MessageKey | null };
+const reply = (d: Partial<ActionData>, init?: ResponseInit) => data<ActionData>({ error: null, minutes: 0, recoveryCodes: null, done: null, ...d }, init);
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = await passwordUser(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const code = String(form.get("code") ?? "").slice(0, 40);
+  const actor = { userId: user.id, address: context.auth?.address ?? "" };
+  if (intent === "begin") {
+    const started = await beginSetup(context.database, user.id, url.host);
+    return started ? reply({}) : reply({ error: "totp.alreadyOn" }, { status: 409 });
+  }
+  // Codes typed here count like sign-in failures (the same limits): this page cannot be used to guess.
+  const limits = loginLimits();
+  const keys: [string, number][] = [
+    [accountKey(user.email), limits.perAccount],
+    [addressKey(actor.address), limits.perAddress],
+  ];
+  const wait = await retryAfter(context.database, keys, limits);
+  if (wait > 0) return reply({ error: "login.limited", minutes: Math.ceil(wait / 60) }, { status: 429, headers: { "Retry-After": String(wait) } });
+  const wrong = async () => {
+    await recordFailure(context.database, keys.map(([k]) => k));
+    return reply({ error: "totp.wrongCode" }, { status: 400 });
+  };
+  if (intent === "confirm") {
+    const codes = await confirmSetup(context.database, user.id, code, actor);
+    return codes ? reply({ recoveryCodes: codes, done: "totp.enabledNow" }) : wrong();
+  }
+  if (intent === "disable") {
+    if (!(await verifySecondFactor(context.database, user.id, code))) return wrong();
+    await disableTotp(context.database, user.id, actor);
+    return reply({ done: "totp.disabledNow" });
+  }
+  return reply({ error: "totp.wrongCode" }, { status: 400 });
+}
+
+export const meta = accountMeta("totp.pageTitle");
+
+export const handle = { layout: "default" };
+
+export default function AccountSecurity({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const error = actionData?.error ?? null;
+  const errorBlock = error ? (
+    <p id="totp-error" className="form-error" role="alert">
+      {t(error, { minutes: actionData?.minutes ?? 0 })}
+    </p>
+  ) : null;
+  const codeField = (hint: MessageKey) => (
+    <p className="login-form__field">
+      <label htmlFor="totp-code">{t("totp.code")}</label>
+      <input
+        id="totp-code"
+        name="code"
+        type="text"
+        autoComplete="one-time-code"
+        spellCheck={false}
+        required
+        maxLength={40}
+        aria-invalid={error ? true : undefined}
+        aria-describedby="totp-code-hint"
+      />
+      <span id="totp-code-hint" className="login-form__hint">
+        {t(hint)}
+      </span>
+    </p>
+  );
+  return (
+    <section className="page login-page">
+      <h1>{t("totp.pageTitle")}</h1>
+      {actionData?.done ? (
+        <p className="form-notice" role="status">
+          {t(actionData.done)}
+        </p>
+      ) : null}
+      {actionData?.recoveryCodes ? <RecoveryCodes codes={actionData.recoveryCodes} /> : null}
+      {loaderData.enabled ? (
+        <>
+          <p>{t("totp.statusOn", { n: loaderData.recoveryLeft })}</p>
+          <h2>{t("totp.disable")}</h2>
+          <Form method="post" className="login-form" aria-describedby={error ? "totp-error" : undefined}>
+            {errorBlock}
+            <input type="hidden" name="csrf" value={loaderData.csrf} />
+            <input type="hidden" name="intent" value="disable" />
+            {codeField("totp.recoveryHint")}
+            <button type="submit" className="button" disabled={busy}>
+              {t("totp.disable")}
+            </button>
+          </Form>
+        </>
+      ) : actionData?.recoveryCodes ? null : loaderData.setup ? (
+        <>
+          <p>{t("totp.setupIntro")}</p>
+          <SetupInstructions qr={loaderData.setup.qr} secret={loaderData.setup.secret} />
+          <Form method="post" className="login-form" aria-describedby={error ? "totp-error" : undefined}>
+            {errorBlock}
+            <input type="hidden" name="csrf" value={loaderData.csrf} />
+            <input type="hidden" name="intent" value="confirm" />
+            {codeField("totp.codeHint")}
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {t("totp.confirm")}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p>{t("totp.statusOff")}</p>
+          <Form method="post">
+            <input type="hidden" name="csrf" value={loaderData.csrf} />
+            <input type="hidden" name="intent" value="begin" />
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {t("totp.enable")}
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import { users } from "../../../db/schema";
+import type { TecaLoadContext } from "~/.server/context";
+import { createSession, deleteSession, sessionCookie } from "~/.server/session";
+import { accountKey, addressKey, audit, clearFailures, loginLimits, recordFailure, retryAfter, type SignInResult } from "./accounts.server";
+import { clearedPendingCookie, countAttempt, createPending, deletePending, findPending, pendingToken, takePending, type PendingLogin } from "./pending-login.server";
+import { beginSetup, confirmSetup, pendingSetup, verifySecondFactor } from "./totp.server";
+
+/**
+ * The second step of a password sign-in (decision 046): after the right password the browser gets only a
+ * `teca_2fa` cookie naming a pending row (5 minutes, at most 5 codes); the session is opened when the code
+ * (or a recovery code) is right — or, when REQUIRE_2FA_FOR applies and TOTP is off, once it is set up.
+ */
+
+const PENDING_MS = 5 * 60_000;
+const MAX_CODES = 5;
+
+/** After the right password: the half-signed-in state on the server, answered as the cookie to set. */
+export async function startSecondStep(context: TecaLoadContext, result: Extract<SignInResult, { status: "second_factor" }>): Promise<string> {
+  const { setCookie } = await createPending(context.database, "totp", {
+    userId: result.userId,
+    data: { email: result.email, step: result.step },
+    ttlMs: PENDING_MS,
+    secure: context.auth?.secure ?? false,
+  });
+  return setCookie;
+}
+
+export type SecondStep = { pending: PendingLogin; email: string; step: "code" | "setup" };
+
+/** The browser's half-done sign-in, or null (none, expired, used). */
+export async function currentSecondStep(context: TecaLoadContext, cookieHeader: string | null): Promise<SecondStep | null> {
+  const pending = await findPending(context.database, "totp", pendingToken(cookieHeader, "totp", context.auth?.secure ?? false));
+  if (!pending?.userId) return null;
+  return { pending, email: String(pending.data.email ?? ""), step: pending.data.step === "setup" ? "setup" : "code" };
+}
+
+/** The QR code and secret of a forced setup (made at the first view, the same one after a wrong code). */
+export async function setupOf(context: TecaLoadContext, step: SecondStep, siteName: string) {
+  return (await pendingSetup(context.database, step.pending.userId!, siteName)) ?? (await beginSetup(context.database, step.pending.userId!, siteName));
+}
+
+export type SecondStepResult =
+  | { status: "ok"; setCookies: string[]; recoveryCodes: string[] | null }
+  | { status: "wrong" }
+  | { status: "limited"; retryAfter: number }
+  | { status: "expired"; setCookies: string[] };
+
+/**
+ * A code typed at the second step. Wrong codes count as failed sign-ins of the account and the address
+ * (the same limits, 429), and at most five per password; right, the session opens like any sign-in.
+ */
+export async function completeSecondStep(context: TecaLoadContext, cookieHeader: string | null, code: string): Promise<SecondStepResult> {
+  const { database } = context;
+  const secure = context.auth?.secure ?? false;
+  const address = context.auth?.address ?? "";
+  const cleared = [clearedPendingCookie("totp", secure)];
+  const step = await currentSecondStep(context, cookieHeader);
+  if (!step) return { status: "expired", setCookies: cleared };
+  const userId = step.pending.userId!;
+  const limits = loginLimits();
+  const keys: [string, number][] = [
+    [accountKey(step.email), limits.perAccount],
+    [addressKey(address), limits.perAddress],
+  ];
+  const wait = await retryAfter(database, keys, limits);
+  if (wait > 0) {
+    await audit(database, { event: "login_limited", actor: { userId: null, address }, subjectId: userId, email: step.email, detail: { method: "totp" } });
+    return { status: "limited", retryAfter: wait };
+  }
+  if ((await countAttempt(database, step.pending.id)) > MAX_CODES) {
+    await deletePending(database, step.pending.id);
+    return { status: "expired", setCookies: cleared };
+  }
+  let factor: string | null;
+  let recoveryCodes: string[] | null = null;
+  if (step.step === "setup") {
+    recoveryCodes = await confirmSetup(database, userId, code, { userId, address });
+    factor = recoveryCodes ? "totp" : null;
+  } else {
+    factor = await verifySecondFactor(database, userId, code);
+  }
+  if (!factor) {
+    await recordFailure(database, keys.map(([k]) => k));
+    await audit(database, { event: "login_failed", actor: { userId: null, address }, subjectId: userId, email: step.email, detail: { method: "totp" } });
+    return { status: "wrong" };
+  }
+  // Taken once: a second request with the same cookie finds nothing.
+  const taken = await takePending(database, "totp", pendingToken(cookieHeader, "totp", secure));
+  if (!taken) return { status: "expired", setCookies: cleared };
+  const [user] = await database.db.select({ disabled: users.disabled }).from(users).where(eq(users.id, userId));
+  if (!user || user.disabled) return { status: "expired", setCookies: cleared };
+  if (context.auth?.sessionId) await deleteSession(database, context.auth.sessionId);
+  const session = await createSession(database, userId, { userAgent: context.auth?.userAgent ?? "", address });
+  await clearFailures(database, accountKey(step.email));
+  await database.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+  await audit(database, { event: "login", actor: { userId, address }, subjectId: userId, email: step.email, detail: { secondFactor: factor } });
+  return { status: "ok", setCookies: [...cleared, sessionCookie(session.token, session.expiresAt, secure)], recoveryCodes };
+}

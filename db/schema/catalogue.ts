@@ -40,6 +40,7 @@ export const records = pgTable(
     sourceUrl: text("source_url"),
     license: text("license"),
     attribution: text("attribution"),
+    /** When an import last wrote the record: its OAI-PMH datestamp (decision 050). */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -181,4 +182,19 @@ export const media = pgTable(
     dominantColor: text("dominant_color"),
   },
   (t) => [index("media_record_idx").on(t.recordUid, t.ord)],
+);
+
+/**
+ * A record that left the public catalogue (deleted, or made access 2 or 3), kept for OAI-PMH harvesters
+ * ("deletedRecord: persistent"). Written by triggers on `records` (migration 0014); a tombstone whose
+ * record is public again is ignored (decision 050).
+ */
+export const recordTombstones = pgTable(
+  "record_tombstones",
+  {
+    tableName: text("table_name").notNull(),
+    id: text("id").notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "record_tombstones_pk", columns: [t.tableName, t.id] }), index("record_tombstones_deleted_idx").on(t.deletedAt, t.tableName, t.id)],
 );

@@ -17,6 +17,8 @@ export type ImportOptions = {
   mediaDir?: string;
   /** Directory where derivatives are written (served under /media/). */
   mediaStore: string;
+  /** IIIF tiles for the images a visitor may see (default true; decision 053). */
+  iiifTiles?: boolean;
   /** Records per batch of statements (all batches share the import's one transaction). */
   batchSize?: number;
   skipInvalid?: boolean;
@@ -240,6 +242,8 @@ async function vacuumSearchTables(database: Database) {
  */
 async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions, cache: Map<string, Promise<Partial<Derived>>>) {
   const files: string[] = [];
+  // Tiles at import for the images a visitor may see; any other is tiled on its first public request.
+  const publicFiles = new Set(opts.iiifTiles === false ? [] : batch.flatMap(({ record }) => (record.access === 1 ? record.media.filter((m) => m.type === "image" && !m.restricted && m.file).map((m) => m.file!) : [])));
   for (const { record } of batch)
     for (const m of record.media)
       if (m.file && !files.includes(m.file)) {
@@ -250,7 +254,7 @@ async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions, cache: Map
           const type = m.type;
           const p = mediaSlots(async () => {
             try {
-              return type === "image" ? await deriveImage(src, opts.mediaStore) : await storeFile(src, opts.mediaStore);
+              return type === "image" ? await deriveImage(src, opts.mediaStore, { tiles: publicFiles.has(m.file!) }) : await storeFile(src, opts.mediaStore);
             } catch (err) {
               throw new Error(`media ${m.file} of ${owner}: ${(err as Error).message}`);
             }

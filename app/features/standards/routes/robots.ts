@@ -1,0 +1,24 @@
+import type { Route } from "./+types/robots";
+import { siteOrigin } from "../origin.server";
+
+/**
+ * /robots.txt: everything public may be crawled except the API, the language switch, sign-in and the
+ * machine endpoints, and the sitemap is named by its absolute address (PUBLIC_URL).
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const origin = siteOrigin(new URL(request.url));
+  const body = [
+    "User-agent: *",
+    "Disallow: /api/",
+    "Disallow: /lang/",
+    "Disallow: /oai",
+    "Disallow: /ld/",
+    ...["", "/en", "/fr"].map((p) => `Disallow: ${p}/login`),
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}
+
+export const handle = { capability: "PUBLIC" };

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { makeTiles } from "./iiif-tiles";
 
 /** Derivative widths (px); images are never enlarged. */
 export const DERIVATIVES = { thumbnail: 400, medium: 1000, large: 2000 } as const;
@@ -21,9 +22,9 @@ export type Derived = {
 /**
  * Makes thumbnail, medium and large WebP derivatives of a local image under
  * mediaDir, named by the content hash so re-imports reuse them. Returns paths
- * relative to mediaDir (served under /media/).
+ * relative to mediaDir (served under /media/). With `tiles`, also its IIIF tiles (iiif-tiles.ts).
  */
-export async function deriveImage(sourceFile: string, mediaDir: string): Promise<Derived> {
+export async function deriveImage(sourceFile: string, mediaDir: string, opts: { tiles?: boolean } = {}): Promise<Derived> {
   const input = await fs.promises.readFile(sourceFile);
   const hash = crypto.createHash("sha256").update(input).digest("hex").slice(0, 32);
   const dir = path.join(hash.slice(0, 2), hash.slice(2, 4));
@@ -54,6 +55,7 @@ export async function deriveImage(sourceFile: string, mediaDir: string): Promise
     }
     out[name] = rel;
   }
+  if (opts.tiles) await makeTiles(input, mediaDir, hash);
   const { dominant } = await sharp(input).resize(64).stats();
   out.dominantColor = `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
   return out as Derived;

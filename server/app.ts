@@ -15,7 +15,14 @@ import type { Logger } from "../app/.server/logger";
 import type { TecaLoadContext } from "../app/.server/context";
 import { watchCatalogue } from "../app/.server/caches";
 import { httpCache } from "./http-cache";
+import { oaiPostAsGet } from "../app/features/standards/oai-post.server";
+import { jsonLdNegotiation } from "../app/features/standards/jsonld-negotiation.server";
+import { mediaFiles } from "./media";
+import { iiifImages } from "./iiif";
 import { allowedHostsOf, databaseGuard, hostGuard, loadLimiter, loadLimitOf, methodGuard, type LoadLimit } from "./guard";
+
+/** The URL as logged: a password-reset link's token is a credential, so it never reaches the log. */
+export const loggedUrl = (url: string) => url.replace(/(\/reset_password\/)[^/?#]+/, "$1[token]");
 
 export type AppOptions = {
   database: Database;
@@ -55,8 +62,8 @@ export function createApp(opts: AppOptions) {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       // (a 503 of the load limiter is deliberate: a warning, not an error)
       const level = res.statusCode === 503 ? "warn" : res.statusCode >= 500 ? "error" : "info";
-      if (req.path.startsWith("/assets/") || req.path.startsWith("/media/")) return;
-      opts.logger[level]({ reqId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      if (req.path.startsWith("/assets/") || req.path.startsWith("/media/") || req.path.startsWith("/iiif/3/")) return;
+      opts.logger[level]({ reqId: id, method: req.method, url: loggedUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     });
     next();
   });
@@ -64,13 +71,19 @@ export function createApp(opts: AppOptions) {
   app.use(methodGuard());
   app.use(hostGuard({ publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL, allowedHosts: opts.allowedHosts ?? allowedHostsOf(process.env.ALLOWED_HOSTS) }));
 
+  // A fresh nonce per response: React Router's inline scripts carry it (app/entry.server.tsx); nothing else
+  // inline may run. Kept pages (the home micro-cache) get theirs rewritten (http-cache.ts).
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          // React Router's hydration data and the theme bootstrap are inline scripts.
-          scriptSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          scriptSrcAttr: ["'none'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "https:"],
           frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"],
@@ -108,12 +121,17 @@ export function createApp(opts: AppOptions) {
   });
 
   app.use("/assets", express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use("/media", express.static(opts.mediaDir, { immutable: true, maxAge: "1y", index: false, dotfiles: "deny" }));
+  app.use("/media", mediaFiles({ database: opts.database, mediaDir: opts.mediaDir, logger: opts.logger, publicUrl: opts.publicUrl }));
+  app.use("/iiif/3", iiifImages({ database: opts.database, mediaDir: opts.mediaDir, logger: opts.logger, publicUrl: opts.publicUrl }));
   app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
   app.use(express.static(opts.publicDir, { maxAge: "1h", index: false }));
 
+  app.use(oaiPostAsGet()); // an OAI-PMH POST is a read: the same GET, before the cross-site guard (decision 050)
+  app.use(jsonLdNegotiation()); // Accept: application/ld+json on a record page: its JSON-LD
   app.use(crossSiteGuard({ publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL }));
-  app.use(httpCache());
+  // Exports are downloads, streamed as they are read (never kept, no ETag): the cache layer stays out of them.
+  const cache = httpCache();
+  app.use((req, res, next) => (req.path === "/api/public/export" ? next() : cache(req, res, next)));
   app.use(databaseGuard(() => pingDatabase(opts.database)).middleware);
   app.use(limiter.middleware);
   app.use(
@@ -129,6 +147,7 @@ export function createApp(opts: AppOptions) {
           database: opts.database,
           viewer,
           requestId: res.locals.requestId as string,
+          cspNonce: res.locals.cspNonce as string,
           mediaDir: opts.mediaDir,
           auth: {
             sessionId,
@@ -144,7 +163,7 @@ export function createApp(opts: AppOptions) {
   );
 
   app.use((err: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    opts.logger.error({ reqId: res.locals.requestId, err, url: req.originalUrl }, "unhandled error");
+    opts.logger.error({ reqId: res.locals.requestId, err, url: loggedUrl(req.originalUrl) }, "unhandled error");
     if (!res.headersSent) res.status(500).type("text/plain").send(`Internal Server Error (request ${res.locals.requestId})`);
   });
   return app;

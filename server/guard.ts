@@ -1,4 +1,5 @@
 import type express from "express";
+import { UNAVAILABLE_HEADER } from "../app/.server/errors";
 
 /**
  * Guards in front of the pages: what HTTP says to answer for methods the site
@@ -175,7 +176,8 @@ export function databaseGuard(ping: () => Promise<boolean>, opts: { intervalMs?:
       return;
     }
     res.once("finish", () => {
-      if (res.statusCode >= 500 && res.statusCode !== 503) void check();
+      // A failure, or a 503 that says the database did not answer (not the load limiter's): ask the database.
+      if (res.statusCode >= 500 && (res.statusCode !== 503 || res.getHeader(UNAVAILABLE_HEADER) === "unavailable")) void check();
     });
     next();
   };

@@ -47,11 +47,26 @@ function defaultCacheControl(res: express.Response): string | null {
  */
 const MICRO_PATHS = new Set(["/", "/en", "/fr"]);
 const MICRO_TTL_MS = 5000;
-type Kept = { at: number; headers: [string, string | number | string[]][]; body: Buffer };
+type Kept = { at: number; headers: [string, string | number | string[]][]; body: Buffer; nonce: string };
 const kept = new Map<string, Kept>();
 registerCache(() => kept.clear());
-const SKIP_HEADERS = new Set(["x-request-id", "set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "connection"]);
+// (the CSP header is this response's own, with its nonce: server/app.ts sets it before this runs)
+const SKIP_HEADERS = new Set(["content-security-policy", "x-request-id", "set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "connection"]);
 const hasSession = (req: express.Request) => /(?:^|;\s*)(?:__Host-)?teca_session=/.test(req.get("cookie") ?? "");
+
+/**
+ * Headers a 304 leaves out. A browser updates its stored copy with the headers of a 304: a new CSP header
+ * would carry a nonce the stored page's scripts do not have, and the page would run no script — so the
+ * stored page keeps the policy it came with.
+ */
+const NOT_ON_304 = ["Content-Type", "Content-Length", "Content-Encoding", "Transfer-Encoding", "Content-Security-Policy"];
+
+/** The page with every occurrence of one nonce replaced by another (a nonce is 24 random characters). */
+export function withNonce(body: Buffer, from: string, to: string): Buffer {
+  if (!from || from === to) return body;
+  const text = body.toString("utf8");
+  return text.includes(from) ? Buffer.from(text.split(from).join(to), "utf8") : body;
+}
 
 export function httpCache(): express.RequestHandler {
   return (req, res, next) => {
@@ -63,11 +78,13 @@ export function httpCache(): express.RequestHandler {
       res.setHeader("Age", String(Math.floor((Date.now() - hit.at) / 1000)));
       res.setHeader("X-Cache", "hit");
       if (matches(req.get("if-none-match"), String(res.getHeader("ETag")))) {
-        for (const h of ["Content-Type", "Content-Length"]) res.removeHeader(h);
+        for (const h of NOT_ON_304) res.removeHeader(h);
         return res.status(304).end();
       }
-      res.status(200).setHeader("Content-Length", hit.body.length);
-      return req.method === "HEAD" ? res.end() : res.end(hit.body);
+      // The kept page's scripts carry the nonce of the response it was made for: this one gets its own.
+      const body = withNonce(hit.body, hit.nonce, String(res.locals.cspNonce ?? ""));
+      res.status(200).setHeader("Content-Length", body.length);
+      return req.method === "HEAD" ? res.end() : res.end(body);
     }
     const write = res.write.bind(res) as Write;
     const end = res.end.bind(res) as End;
@@ -119,10 +136,12 @@ export function httpCache(): express.RequestHandler {
       const body = Buffer.concat(chunks);
       headers();
       if (req.method === "HEAD") return end(done);
-      if (!res.getHeader("ETag")) res.setHeader("ETag", `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`);
+      // The same page under another nonce is the same page: the ETag leaves the nonce out.
+      const nonce = String(res.locals.cspNonce ?? "");
+      if (!res.getHeader("ETag")) res.setHeader("ETag", `W/"${crypto.createHash("sha1").update(withNonce(body, nonce, "")).digest("base64url").slice(0, 27)}"`);
       if (matches(req.get("if-none-match"), String(res.getHeader("ETag")))) {
         res.statusCode = 304;
-        for (const h of ["Content-Type", "Content-Length", "Content-Encoding", "Transfer-Encoding"]) res.removeHeader(h);
+        for (const h of NOT_ON_304) res.removeHeader(h);
         return end(done);
       }
       if (microKey && !res.getHeader("Set-Cookie") && /public/.test(String(res.getHeader("Cache-Control") ?? "")))
@@ -130,6 +149,7 @@ export function httpCache(): express.RequestHandler {
           at: Date.now(),
           headers: Object.entries(res.getHeaders()).filter(([k]) => !SKIP_HEADERS.has(k.toLowerCase())) as Kept["headers"],
           body,
+          nonce,
         });
       if (!res.getHeader("Content-Encoding")) res.setHeader("Content-Length", body.length);
       return end(body, done);

@@ -11,13 +11,14 @@ import { createApp } from "./app";
 import { recoverInterrupted } from "../app/features/catalogue/loads.server";
 import { ensureDemo } from "../app/features/demo/load.server";
 import { countUsers } from "../app/features/accounts/accounts.server";
+import { buildDir } from "./build-dir";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Starts the catalogue: database (migrated, demo loaded when empty), then HTTP. */
 export async function main() {
   const env = readEnv();
-  const serverBuild = path.join(root, "build/server/index.js");
+  const serverBuild = path.join(buildDir, "server/index.js");
   if (!fs.existsSync(serverBuild)) {
     logger.fatal("No build found: run `npm run build` (or `npm start`, which builds first).");
     process.exit(1);
@@ -54,7 +55,7 @@ export async function main() {
   const app = createApp({
     database,
     build,
-    clientDir: path.join(root, "build/client"),
+    clientDir: path.join(buildDir, "client"),
     publicDir: path.join(root, "public"),
     mediaDir,
     logger,

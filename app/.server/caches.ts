@@ -51,3 +51,42 @@ export async function watchCatalogue(database: Database): Promise<() => Promise<
     if (payload !== self) clearHere(database);
   });
 }
+
+/**
+ * A value computed from a catalogue (e.g. which media files are public), kept per database: one
+ * computation at a time (callers meanwhile wait for it), forgotten when the catalogue changes (the registry
+ * above) and, whatever was heard, after `ttlMs` — a process whose LISTEN connection was down misses
+ * notifications. A computation overtaken by a change serves the callers that waited for it and is not kept.
+ */
+export function catalogueValue<T>(load: (database: Database) => Promise<T>, ttlMs: number): (database: Database) => Promise<T> {
+  type Entry = { value?: T; at: number; loading?: Promise<T>; generation: number };
+  const entries = new WeakMap<object, Entry>();
+  registerCache((database) => {
+    const e = entries.get(database);
+    if (e) entries.set(database, { generation: e.generation + 1, at: 0 });
+  });
+  return (database) => {
+    let e = entries.get(database);
+    if (!e || (e.value !== undefined && !e.loading && Date.now() - e.at > ttlMs)) entries.set(database, (e = { generation: (e?.generation ?? 0) + 1, at: 0 }));
+    if (e.value !== undefined) return Promise.resolve(e.value);
+    if (e.loading) return e.loading;
+    const entry = e;
+    const generation = e.generation;
+    entry.loading = load(database).then(
+      (value) => {
+        const now = entries.get(database);
+        if (now === entry && now.generation === generation) {
+          now.value = value;
+          now.at = Date.now();
+        }
+        entry.loading = undefined;
+        return value;
+      },
+      (err) => {
+        entry.loading = undefined;
+        throw err;
+      },
+    );
+    return entry.loading;
+  };
+}

@@ -15,6 +15,8 @@ export type TecaLoadContext = {
   mediaDir: string;
   /** The session and client behind the viewer: for the account routes (server/app.ts builds it). */
   auth?: AuthContext;
+  /** This response's Content-Security-Policy nonce (server/app.ts): every inline script carries it. */
+  cspNonce?: string;
 };
 
 declare module "react-router" {

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
 import * as schema from "../../db/schema";
 import { acquireLock } from "./db-lock";
+import { isDatabaseUnavailable } from "./db-errors";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -14,7 +15,8 @@ export type Database = {
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
   /**
    * Calls `fn` with the payload of every NOTIFY on `channel` from other connections (PostgreSQL: a
-   * dedicated connection, re-opened when lost; PGlite: one process, nothing to hear). Answers a stop function.
+   * dedicated connection, re-opened when lost, after which `fn` hears "": anything may have been missed;
+   * PGlite: one process, nothing to hear). Answers a stop function.
    */
   listen?(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -109,9 +111,32 @@ async function openPostgres(url: string, statementTimeoutMs?: number): Promise<D
     options: `-c max_parallel_workers_per_gather=1 -c jit=off -c work_mem=${process.env.DATABASE_WORK_MEM ?? "32MB"}${
       statementTimeoutMs ? ` -c statement_timeout=${Math.round(statementTimeoutMs)}` : ""}`,
   });
-  // An idle connection dropped by the server (restart, failover) must not crash the process.
+  // A connection dropped by the server (restart, failover) must not crash the process: idle ones are
+  // reported by the pool; a checked-out one (between the statements of a transaction, or just as its query
+  // ends) emits on the client itself, which the pool leaves without a listener while it is lent out.
   pool.on("error", (err) => console.error(`PostgreSQL connection error: ${err.message}`));
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzle(pool, { schema }) as unknown as Db;
+  // Drizzle 0.45's transaction sends BEGIN outside its try: when the connection is dead by then (a database
+  // restart), the client is never given back and the pool shrinks by one for good — a few outages and every
+  // request waits forever (tests/faults/postgres-outage.test.ts). This one always gives it back, and a
+  // client whose connection failed is closed rather than lent again.
+  (db as unknown as { transaction: unknown }).transaction = async <T>(fn: (tx: Db) => Promise<T>) => {
+    const client = await pool.connect();
+    let failure: Error | undefined;
+    try {
+      await client.query("begin");
+      const result = await fn(drizzle(client, { schema }) as unknown as Db);
+      await client.query("commit");
+      return result;
+    } catch (err) {
+      failure = err as Error;
+      await client.query("rollback").catch(() => undefined);
+      throw err;
+    } finally {
+      client.release(failure && isDatabaseUnavailable(failure) ? failure : undefined);
+    }
+  };
   let closed = false;
   const listeners = new Set<() => Promise<void>>();
   return {
@@ -124,7 +149,9 @@ async function openPostgres(url: string, statementTimeoutMs?: number): Promise<D
       let client: InstanceType<typeof pg.Client> | null = null;
       let stopped = false;
       let retry: NodeJS.Timeout | undefined;
-      // a lost connection (server restart) is opened again; what was missed meanwhile is covered by the TTLs
+      // A lost connection (server restart) is opened again, and the listener then hears an empty payload:
+      // what was sent meanwhile is unknown, so its caches go (caches.ts).
+      let connected = false;
       const again = () => {
         if (!stopped) retry = setTimeout(() => void connect().catch(again), 1000);
       };
@@ -141,6 +168,8 @@ async function openPostgres(url: string, statementTimeoutMs?: number): Promise<D
         }
         c.on("end", again);
         client = c;
+        if (connected) fn("");
+        connected = true;
       };
       await connect();
       const stop = async () => {

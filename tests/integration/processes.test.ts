@@ -11,6 +11,7 @@ import { facetsOnce, type FacetRow } from "../../app/features/search/facets.serv
 import { importFile } from "../../app/features/catalogue/import.server";
 import { testDatabases } from "../setup/db";
 import { makeRecord, tempDir, writeNdjson } from "../factories/records";
+import { buildDir } from "../../server/build-dir";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** A GET on a new connection each time (the cluster balances connections, not requests). */
@@ -87,7 +88,7 @@ for (const target of testDatabases().filter((t) => t.name === "postgres")) {
     });
 
     it("npm run serve starts WEB_CONCURRENCY processes on one port; an import is seen by all of them at once", async () => {
-      if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Run `npm run build` before the integration tests.");
+      if (!fs.existsSync(path.join(buildDir, "server/index.js"))) throw new Error("Run `npm run build` before the integration tests.");
       const db = await target.open();
       opened.push(db);
       const dir = tempDir();

@@ -5,18 +5,19 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app";
 import type { Database } from "../../app/.server/db";
 import { logger } from "../../app/.server/logger";
+import { buildDir } from "../../server/build-dir";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
 /** Starts the real HTTP app on an ephemeral port over a given database (needs `npm run build`). */
 export async function startTestServer(database: Database, mediaDir: string) {
-  const buildFile = path.join(root, "build/server/index.js");
+  const buildFile = path.join(buildDir, "server/index.js");
   if (!fs.existsSync(buildFile)) throw new Error("Run `npm run build` before the integration tests (npm test does it).");
   const build = (await import(buildFile)) as ServerBuild;
   const app = createApp({
     database,
     build,
-    clientDir: path.join(root, "build/client"),
+    clientDir: path.join(buildDir, "client"),
     publicDir: path.join(root, "public"),
     mediaDir,
     logger,

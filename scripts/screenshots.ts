@@ -17,8 +17,10 @@ const PAGES: [string, string][] = [
   ["search-grid", "/cerca?view=auimasonry"],
   ["search-table", "/cerca?view=auitable"],
   ["search-map", "/cerca?view=map"],
+  ["search-map-area", "/cerca?view=map&bbox=8.6,45.3,9.6,45.8"],
   ["search-timeline", "/cerca?from=1900&to=1909"],
   ["record", "/oggetti/1"],
+  ["collection", "/collezioni/1"],
   ["no-results", "/cerca?q=ritrato&from=1700&to=1750&media=senza_media"],
   ["error", "/pagina-che-non-esiste"],
 ];
@@ -67,6 +69,9 @@ try {
     for (const [locale, prefix] of LOCALES) {
       for (const [name, p] of PAGES) {
         await page.goto(base + prefix + (p === "/" && prefix ? "" : p), { waitUntil: "networkidle" });
+        // The map draws after its code, the markers and (offline) the basemap's outlines have loaded.
+        if (p.includes("view=map")) await page.locator(".map[data-basemap] .leaflet-marker-icon").first().waitFor({ timeout: 30_000 });
+        if (p.includes("view=map")) await page.locator(".map path.map-land").first().waitFor({ state: "attached", timeout: 30_000 });
         await page.waitForTimeout(300);
         const png = await page.screenshot({ fullPage: true });
         // Long pages are cut at 4,000 px and wide ones scaled to 960 px: a reviewer looks at the top of each

@@ -299,7 +299,7 @@ test("page counts from 1 in the address: page=1 and the old page=0 are the first
   await expect(page).toHaveURL(/\/en\/cerca\?q=ritratto&page=2$/);
 });
 
-test("the map view draws the results on a plain background when tiles are unreachable", async ({ page }) => {
+test("the map view draws the results on the bundled basemap when tiles are unreachable", async ({ page }) => {
   // Hermetic: the tile server is unreachable even where the machine is online.
   allowConsoleErrors(page, /tile\.openstreetmap\.org/);
   await page.route(/^https?:\/\/([a-z]\.)?tile\.openstreetmap\.org\//, (route) => route.abort("internetdisconnected"));
@@ -311,8 +311,8 @@ test("the map view draws the results on a plain background when tiles are unreac
   expect(points).toBeGreaterThan(0);
   await expect(page.getByText(`${points} record con una posizione sulla mappa`)).toBeVisible();
   await expect(map.locator(".leaflet-marker-icon").first()).toBeVisible();
-  await expect(page.getByText("Le tessere della mappa non sono raggiungibili: i punti sono mostrati su sfondo neutro.")).toBeVisible();
-  await expect(map).toHaveClass(/map--plain/);
+  await expect(page.getByText("Il server delle mappe non è raggiungibile: la mappa mostra i contorni di terre e confini inclusi in Teca.")).toBeVisible();
+  await expect(map).toHaveAttribute("data-basemap", "offline");
   await expect(map.locator(".leaflet-tile-pane img")).toHaveCount(0);
   await expectNoHiddenRecords(page);
 
@@ -329,7 +329,7 @@ test("the map view draws the results on a plain background when tiles are unreac
   await expect(card).toHaveAttribute("href", /^\/(oggetti|entita|occorrenze|luoghi|collezioni)\/\d+/);
   const href = (await card.getAttribute("href"))!;
   expect(href).not.toMatch(HIDDEN_LINK);
-  const title = (await card.locator("strong").innerText()).trim();
+  const title = (await card.innerText()).trim();
   await card.click();
   await expect(page).toHaveURL(new RegExp(`${href.replace(/[?]/g, "\\?")}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -344,7 +344,7 @@ test("the map view without a query places every located record", async ({ page }
   const points = Number(await map.getAttribute("data-points"));
   expect(points).toBeGreaterThan(0);
   await expect(map.locator(".leaflet-marker-icon").first()).toBeVisible();
-  await expect(page.getByText("Map tiles cannot be reached: the points are shown on a plain background.")).toBeVisible();
+  await expect(page.getByText("The tile server cannot be reached: the map shows the outlines of land and borders bundled with Teca.")).toBeVisible();
   await expectNoHiddenRecords(page, res);
   await expectAccessible(page);
 });

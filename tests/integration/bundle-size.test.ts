@@ -2,11 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { buildDir } from "../../server/build-dir";
 
 /** Size budget: JavaScript a visitor downloads for a page, all chunks gzipped (needs the build). */
 const BUDGET_KB = 200;
 const root = path.resolve(import.meta.dirname, "../..");
-const clientDir = path.join(root, "build/client");
+const clientDir = path.join(buildDir, "client");
 const manifestFile = path.join(clientDir, ".vite/manifest.json");
 
 type Chunk = { file: string; imports?: string[] };

@@ -155,6 +155,9 @@ for (const target of testDatabases()) {
       expect(ok.status).toBe(200);
       const body = await ok.json();
       expect(body.count).toBe(3);
+      // `page` counts from 1 in the answer, as in the request and the page's address.
+      expect(body.page).toBe(1);
+      expect((await (await server.fetch("/api/public/search?q=porto&page=2")).json()).page).toBe(2);
       expect(body.data[0]).toMatchObject({ id: "1", table: "ca_objects", preferred_label: "View of the port of Genoa", link: expect.stringMatching(/^\/oggetti\/1\//) });
       expect(body.data.some((d: { id: string }) => d.id === "3")).toBe(false);
       for (const [qs, word] of [["sort=evil", "sort"], ["q[$ne]=x", "q[$ne]"], ["page=1;drop", "page"], ["from=32/01/1900", "from"], ["locale=de", "locale"], ["q=a&q=b", "q"]]) {
@@ -171,6 +174,27 @@ for (const target of testDatabases()) {
       expect(pts.map((x) => [x.id, x.lat, x.lng]).sort()).toEqual([["6", 44.05, 9.83], ["7", 43.55, 10.3]]);
       const privileged = await searchPoints({ database: db, viewer: riservato2, locale: "it" }, p.params);
       expect(privileged.map((x) => x.id).sort()).toEqual(["4", "6", "7", "8"]);
+    });
+
+    it("limits results, counts and map points to a map area (bbox), by the record's position or its place's", async () => {
+      // Livorno (7, own coordinates) and Porto Venere (6, through its related place); not Genoa's port (no position).
+      const tuscany = await run("bbox=9.5,43,10.5,44.2");
+      expect(tuscany.data.map((d) => d.id).sort()).toEqual(["6", "7"]);
+      expect(tuscany.count).toBe(2);
+      const livorno = await run("bbox=10,43.3,10.5,43.7");
+      expect(livorno.data.map((d) => d.id)).toEqual(["7"]);
+      expect((await run("q=porto&bbox=9.5,43,10.5,44.2")).data.map((d) => d.id)).toEqual(["6"]);
+      // A restricted record inside the area stays out for a visitor, in for a viewer who may see it.
+      expect((await run("bbox=6.5,44.5,7.5,45.5")).count).toBe(0);
+      expect((await run("bbox=6.5,44.5,7.5,45.5", riservato2)).data.map((d) => d.id)).toEqual(["8"]);
+      const p = parseSearchParams(new URLSearchParams("bbox=10,43.3,10.5,43.7"));
+      if (!p.ok) throw new Error();
+      expect((await searchPoints({ database: db, viewer: visitor, locale: "it" }, p.params)).map((x) => x.id)).toEqual(["7"]);
+      const bad = await server.fetch("/api/public/search?bbox=10,50,11,40");
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).error.message).toContain("bbox");
+      const api = await server.fetch("/api/public/search?bbox=9.5,43,10.5,44.2");
+      expect((await api.json()).count).toBe(2);
     });
 
     it("suggests labels of visible records only, and validates its parameters", async () => {

@@ -147,6 +147,128 @@ describe("demo archive generator (default size)", () => {
     expect(children).toEqual(expect.arrayContaining([...FIXED_IDS.fondsSeries]));
     expect(find("ca_places", FIXED_IDS.object1.place).coordinates).toEqual({ lat: 45.535, lng: 9.234 });
   });
+
+  describe("plausibility (every record of the default demo)", () => {
+    const year = (d: string | number | undefined) => (d === undefined ? undefined : Number(String(d).slice(0, 4)));
+    /** A record's dated span in years (start, end), or null when it has no date. */
+    const span = (r: InterchangeRecord): [number, number] | null => {
+      const s = year(r.date?.start);
+      return s === undefined ? null : [s, year(r.date?.end) ?? s];
+    };
+    const objects = () => records.filter((r) => r.table === "ca_objects");
+    const techniques = (r: InterchangeRecord) => r.tags.filter((t) => t.parents.some((p) => p.id === "tecniche")).map((t) => t.id);
+    const entity = (id: string) => find("ca_entities", id);
+    /** When an entity could write, make or receive something: a person from 15 until death, a firm while it existed. */
+    const active = (e: InterchangeRecord): [number, number] => {
+      const [from, to] = span(e)!;
+      const ended = e.date?.end !== undefined;
+      return [e.type?.code === "persona" ? from + 15 : from, ended ? to : 9999];
+    };
+    const overlaps = (a: [number, number], b: [number, number]) => a[0] <= b[1] && b[0] <= a[1];
+
+    it("makers and recipients were alive and of age, sitters alive, at the record's date", () => {
+      const wrong: string[] = [];
+      let checked = 0;
+      for (const r of objects()) {
+        const when = span(r);
+        if (!when) continue;
+        for (const rel of r.relations) {
+          if (rel.table !== "ca_entities") continue;
+          const e = entity(rel.id);
+          if (!span(e)) continue;
+          if (["autore", "destinatario", "soggetto_produttore"].includes(rel.type)) {
+            checked++;
+            if (!overlaps(when, active(e))) wrong.push(`${r.id} (${when.join("–")}) ${rel.type} ${e.texts.it?.label} ${span(e)!.join("–")}`);
+          }
+          if (rel.type === "soggetto" && e.type?.code === "persona") {
+            checked++;
+            const [born, died] = span(e)!;
+            if (!overlaps(when, [born, e.date?.end !== undefined ? died : 9999])) wrong.push(`${r.id} portrait of ${e.texts.it?.label} ${born}–${died} dated ${when.join("–")}`);
+          }
+        }
+      }
+      expect(checked).toBeGreaterThan(500);
+      expect(wrong).toEqual([]);
+    });
+
+    it("no photograph before 1839, no document of the firm before 1782, every technique within the years it was practised", () => {
+      // First years of each technique (photography 1839; albumen prints 1850; gelatin silver 1871; blueprints
+      // in drawing offices 1872; typewriters 1874; offset 1904; colour prints 1935), last years of albumen prints.
+      const practised: Record<string, [number, number]> = {
+        "tecniche-albumina": [1850, 1910],
+        "tecniche-gelatina-sali-argento": [1871, 9999],
+        "tecniche-lastra-vetro": [1851, 9999],
+        "tecniche-stampa-colore": [1935, 9999],
+        "tecniche-cianotipia": [1872, 9999],
+        "tecniche-dattiloscritto": [1874, 9999],
+        "tecniche-offset": [1904, 9999],
+        "tecniche-cromolitografia": [1837, 9999],
+        "tecniche-litografia": [1796, 9999],
+      };
+      const wrong: string[] = [];
+      let photos = 0;
+      for (const r of objects()) {
+        const when = span(r);
+        if (!when) continue;
+        if (r.type?.code === "fotografia") {
+          photos++;
+          if (when[0] < 1839) wrong.push(`${r.id} photograph of ${when[0]}`);
+        }
+        // The firm's deeds, patents, tests and rules date from its founding at Como in 1782.
+        if (r.type?.code === "documento" && when[1] < 1782) wrong.push(`${r.id} ${r.texts.it?.label} in ${when.join("–")}`);
+        for (const t of techniques(r)) {
+          const p = practised[t];
+          if (p && (when[1] < p[0] || when[0] > p[1])) wrong.push(`${r.id} ${t} in ${when.join("–")}`);
+        }
+      }
+      expect(photos).toBeGreaterThan(100);
+      expect(wrong).toEqual([]);
+    });
+
+    it("techniques fit the kind of object", () => {
+      const fits: Record<string, string[]> = {
+        fotografia: ["gelatina-sali-argento", "albumina", "lastra-vetro", "stampa-colore"],
+        lettera: ["manoscritto", "dattiloscritto"],
+        registro: ["manoscritto", "dattiloscritto"],
+        documento: ["manoscritto", "dattiloscritto", "stampa-tipografica"],
+        ceramica: ["maiolica", "porcellana", "terraglia", "gres"],
+        tessuto: ["damasco", "broccato", "velluto", "stampa-tessuto"],
+        "disegno-tecnico": ["china-lucido", "cianotipia"],
+        mappa: ["matita-acquerello", "china-lucido", "litografia"],
+        manifesto: ["litografia", "cromolitografia", "offset"],
+        bozzetto: ["matita-acquerello", "tempera"],
+        catalogo: ["stampa-tipografica", "cromolitografia", "offset"],
+        strumento: ["ottone-tornito", "fusione"],
+        medaglia: ["conio"],
+      };
+      const wrong: string[] = [];
+      for (const r of objects()) {
+        const allowed = fits[r.type?.code ?? ""];
+        expect(allowed, `type ${r.type?.code}`).toBeDefined();
+        for (const t of techniques(r)) if (!allowed!.includes(t.replace(/^tecniche-/, ""))) wrong.push(`${r.id} ${r.type?.code}: ${t}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it("places fit: a depicted building stood at the photograph's date; place tags agree with the place of production", () => {
+      const wrong: string[] = [];
+      for (const r of objects()) {
+        const when = span(r);
+        const placeTags = new Set(r.tags.filter((t) => t.parents.some((p) => p.id === "luoghi")).map((t) => t.id));
+        for (const rel of r.relations) {
+          if (rel.table !== "ca_places") continue;
+          const place = find("ca_places", rel.id);
+          const built = span(place);
+          if (rel.type === "luogo_raffigurato" && r.type?.code === "fotografia" && when && built && when[1] < built[0])
+            wrong.push(`${r.id} photograph of ${when.join("–")} shows ${place.texts.it?.label}, built ${built[0]}`);
+          const own = place.tags.filter((t) => t.parents.some((p) => p.id === "luoghi")).map((t) => t.id);
+          if (rel.type === "luogo_realizzazione" && placeTags.size && own.length && !own.some((t) => placeTags.has(t)))
+            wrong.push(`${r.id} made at ${place.texts.it?.label} but tagged ${[...placeTags].join(", ")}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  });
 });
 
 describe("demo archive generator (determinism)", () => {

@@ -125,3 +125,25 @@ describe("filter tree loading", () => {
     expect(visibleTree(nodes, { filters: ["a1x"], open: [] }).map((n) => n.id)).toEqual(["a", "a1", "a1x", "b"]);
   });
 });
+
+describe("map area (bbox)", () => {
+  it("reads west,south,east,north and writes it back", () => {
+    const r = parse("view=map&bbox=7.5,44.1,9.25,45.3");
+    expect(r.ok && r.params.bbox).toEqual({ west: 7.5, south: 44.1, east: 9.25, north: 45.3 });
+    if (!r.ok) return;
+    expect(searchQueryString(r.params)).toBe("?view=map&bbox=7.5%2C44.1%2C9.25%2C45.3");
+    expect(searchQueryString({ bbox: { west: 7.123456789, south: -1, east: 8, north: 2 } })).toBe("?bbox=7.12346%2C-1%2C8%2C2");
+  });
+  it("has no area by default", () => {
+    const r = parse("");
+    expect(r.ok && r.params.bbox).toBeNull();
+  });
+  it.each(["1,2,3", "1,2,3,4,5", "a,b,c,d", "0,0,200,10", "0,-95,1,1", "10,0,5,1", "0,10,1,5", "1e2,0,2,1", "", "0x10,0,20,1"])(
+    "refuses bbox=%s, naming the parameter",
+    (v) => {
+      const r = parse(`bbox=${encodeURIComponent(v)}`);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.param).toBe("bbox");
+    },
+  );
+});

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { parseDateInput, type Day } from "~/lib/dates";
 import { TABLES, type TableName } from "~/lib/tables";
 
@@ -38,16 +39,37 @@ export type SearchParams = {
   view: View;
   /** The page as an index from 0 (the URL's `page` counts from 1). */
   page: number;
+  /** The map area the results are limited to (records with a position inside it). */
+  bbox: BBox | null;
   shuffle: boolean;
   print: boolean;
 };
+
+/** A map area: west, south, east, north in degrees (WGS84). */
+export type BBox = { west: number; south: number; east: number; north: number };
+
+const coord = (min: number, max: number) => z.number().min(min).max(max);
+/** `bbox=west,south,east,north`: longitudes −180…180, latitudes −90…90, west ≤ east, south ≤ north (the map's "search this area"). */
+export const BBoxSchema = z
+  .string()
+  .max(100)
+  .transform((s) => s.split(",").map((x) => (/^\s*-?\d{1,3}(\.\d{1,12})?\s*$/.test(x) ? Number(x) : NaN)) as [number, number, number, number])
+  .pipe(z.tuple([coord(-180, 180), coord(-90, 90), coord(-180, 180), coord(-90, 90)]))
+  .transform(([west, south, east, north]): BBox => ({ west, south, east, north }))
+  .refine((b) => b.west <= b.east && b.south <= b.north, "west ≤ east and south ≤ north");
+
+/** The query value of an area, at most 5 decimals (about a metre). */
+export function bboxValue(b: BBox): string {
+  const r = (n: number) => String(Math.round(n * 1e5) / 1e5);
+  return [b.west, b.south, b.east, b.north].map(r).join(",");
+}
 
 export type ParamError = { param: string; message: string; messageKey?: "search.invalidDates"; /** The dates are valid but the first comes after the second. */ reversed?: boolean };
 
 /** A date error is answered on the form (the search keeps its other parameters); other errors are a 400. */
 export const isDateError = (e: ParamError) => e.messageKey === "search.invalidDates";
 
-const SINGLE = ["q", "mode", "from", "to", "media", "sort", "view", "page", "shuffle", "showshuffle", "print"] as const;
+const SINGLE = ["q", "mode", "from", "to", "media", "sort", "view", "page", "bbox", "shuffle", "showshuffle", "print"] as const;
 const REPEATABLE = ["table", "filtro", "open"] as const;
 
 /**
@@ -127,6 +149,13 @@ export function parseSearchParams(
   if (!/^\d{1,7}$/.test(pageRaw)) return { ok: false, error: { param: "page", message: "page: a whole number from 1" } };
   const page = Math.min(Math.max(Number(pageRaw) - 1, 0), MAX_PAGE);
 
+  let bbox: BBox | null = null;
+  if (sp.has("bbox")) {
+    const b = BBoxSchema.safeParse(get("bbox"));
+    if (!b.success) return { ok: false, error: { param: "bbox", message: "bbox: west,south,east,north in degrees (west ≤ east, south ≤ north)" } };
+    bbox = b.data;
+  }
+
   const flag = (k: string) => {
     const v = sp.get(k);
     if (v === null) return { ok: true as const, value: false };
@@ -158,6 +187,7 @@ export function parseSearchParams(
       sort: (sortRaw || null) as Sort | null,
       view: view as View,
       page,
+      bbox,
       shuffle: shuffle.value || showshuffle.value,
       print: print.value,
     },
@@ -194,6 +224,7 @@ export function searchQueryString(p: Partial<SearchParams>, over: Partial<Search
   if (s.media && s.media !== "all") sp.set("media", s.media);
   if (s.sort) sp.set("sort", s.sort);
   if (s.view && s.view !== "auigrid") sp.set("view", s.view);
+  if (s.bbox) sp.set("bbox", bboxValue(s.bbox));
   if (s.page) sp.set("page", String(s.page + 1));
   if (s.shuffle) sp.set("shuffle", "1");
   if (s.print) sp.set("print", "1");

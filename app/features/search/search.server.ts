@@ -8,7 +8,7 @@ import { pickText, type Locale } from "~/lib/locale";
 import { cardQuery, toCard, toTextArray, type CardRow } from "../records/cards.server";
 import { DEFAULT_OPTIONS, type SiteOptions } from "../site/options";
 import type { RecordCard } from "../records/types";
-import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type SearchParams, type Sort } from "./search-params";
+import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type BBox, type SearchParams, type Sort } from "./search-params";
 import { facetStatement, facetsOnce, nameIn, visibleTree, type FacetRow, type Facets } from "./facets.server";
 import { correctText, parseQuery, queryWords, type ParsedQuery } from "./query";
 import { synonymIndex, type SynonymIndex } from "./synonyms.server";
@@ -173,8 +173,24 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
     // so the planner knows how common the tag is.
     where.push(plain(sql`d.tag_nums @> ${intArray([run.tagNums.get(f) ?? 0])}`));
   }
+  if (p.bbox) where.push(plain(inArea(ctx, sql`d.record_uid`, p.bbox)));
   if (run.match) where.push(matchSql("d", run.match));
   return where;
+}
+
+/**
+ * A record lies in a map area when the position the map draws it at does: its own coordinates, or else those
+ * of its first visible related place (as in searchPoints).
+ */
+function inArea(ctx: ServiceContext, uid: SQL, b: BBox): SQL {
+  const inside = (t: string) =>
+    sql`${sql.raw(t)}.lat between ${b.south} and ${b.north} and ${sql.raw(t)}.lng between ${b.west} and ${b.east}`;
+  return sql`exists (select 1 from records ga where ga.uid = ${uid} and case when ga.lat is not null then ${inside("ga")} else exists (
+    select 1 from (
+      select pr.lat, pr.lng from relations x join records pr on pr.table_name = x.to_table and pr.id = x.to_id
+      where x.from_uid = ga.uid and pr.table_name = 'ca_places' and pr.lat is not null and ${recordVisible(ctx.viewer, "pr")}
+      order by x.ord limit 1
+    ) gp where ${inside("gp")}) end)`;
 }
 
 async function runSearch(
@@ -184,32 +200,12 @@ async function runSearch(
   run: Prepared & { sort: Sort; pageSize: number },
 ): Promise<SearchResult> {
   const { locale, viewer } = ctx;
-  const rank = run.sort === "ss" && !p.shuffle;
   const where = matchingSet(ctx, p, opts, run);
   const words = run.match !== null;
-  const limit = sql`limit ${run.pageSize} offset ${p.page * run.pageSize}`;
-  const pageStatement =
-    rank && run.match
-      ? rankedPageStatement(ctx, where, run.match, run.normalized, limit)
-      : sql`
-    ${
-      // With words, the matching documents are gathered first (from the words' GIN bitmap) and then sorted:
-      // a LIMIT otherwise tempts the planner into walking a sort index and testing the words row by row.
-      words
-        ? sql`with d as materialized (
-            select d.record_uid, d.sort_key, d.date_start, d.type_id, d.has_media, d.has_restricted_media, d.quality
-            from ${docsOf(locale)} d where ${sql.join(where, sql` and `)}
-          )`
-        : sql``
-    }
-    select d.record_uid as uid, null::real as score
-    from ${words ? sql`d` : sql`${docsOf(locale)} d`}
-    ${words ? sql`` : sql`where ${sql.join(where, sql` and `)}`}
-    order by ${p.shuffle ? sql`md5(d.record_uid::text || ${String(opts.shuffleSeed ?? 0)})` : rank ? sql`d.sort_key collate "C" asc, d.record_uid` : orderOf(run.sort as Exclude<Sort, "ss">, viewer, locale)}
-    ${limit}`;
+  const pageStatement = pageStatementOf(ctx, p, opts, run, where, sql`limit ${run.pageSize} offset ${p.page * run.pageSize}`);
 
   // Count and facets do not depend on page, sort or view: paging through a search reuses them.
-  const facetKey = JSON.stringify([locale, viewer.accessLevels, p.tables, p.filters, p.open, p.from, p.to, p.media, opts.excludedTypes, opts.baseFilters, opts.pinned,
+  const facetKey = JSON.stringify([locale, viewer.accessLevels, p.tables, p.filters, p.open, p.from, p.to, p.media, p.bbox, opts.excludedTypes, opts.baseFilters, opts.pinned,
     run.match && [run.match.clauses, run.match.mode, run.match.idents]]);
   const [page, row] = await Promise.all([
     rowsOf<{ uid: number; score: number | null }>(ctx, pageStatement, words),
@@ -245,6 +241,48 @@ async function runSearch(
     didYouMean: null,
     dateHint: null,
   };
+}
+
+/** The statement of a page of the matching set `where` in the search's order: record uids (and relevance scores). */
+function pageStatementOf(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: Prepared & { sort: Sort }, where: SQL[], limit: SQL): SQL {
+  const { locale, viewer } = ctx;
+  const rank = run.sort === "ss" && !p.shuffle;
+  const words = run.match !== null;
+  return (
+    rank && run.match
+      ? rankedPageStatement(ctx, where, run.match, run.normalized, limit)
+      : sql`
+    ${
+      // With words, the matching documents are gathered first (from the words' GIN bitmap) and then sorted:
+      // a LIMIT otherwise tempts the planner into walking a sort index and testing the words row by row.
+      words
+        ? sql`with d as materialized (
+            select d.record_uid, d.sort_key, d.date_start, d.type_id, d.has_media, d.has_restricted_media, d.quality
+            from ${docsOf(locale)} d where ${sql.join(where, sql` and `)}
+          )`
+        : sql``
+    }
+    select d.record_uid as uid, null::real as score
+    from ${words ? sql`d` : sql`${docsOf(locale)} d`}
+    ${words ? sql`` : sql`where ${sql.join(where, sql` and `)}`}
+    order by ${p.shuffle ? sql`md5(d.record_uid::text || ${String(opts.shuffleSeed ?? 0)})` : rank ? sql`d.sort_key collate "C" asc, d.record_uid` : orderOf(run.sort as Exclude<Sort, "ss">, viewer, locale)}
+    ${limit}`
+  );
+}
+
+/**
+ * The uids of a search's matching set in the page's order, at most `max`, without counts or facets: for
+ * exports, which read the records in batches (memory holds the ids, not the rows). The words are taken as
+ * given: the caller resolves a correction or a relaxation through search() first.
+ */
+export async function searchUids(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, max: number): Promise<number[]> {
+  const sort = effectiveSort(p, { noRelevance: opts.noRelevance });
+  const parsed = parseQuery(p.q);
+  const synonyms = parsed.words.length ? await synonymIndex(ctx.database) : null;
+  const prepared = await prepare(ctx, p, opts, parsed, synonyms);
+  const where = matchingSet(ctx, p, opts, prepared);
+  const rows = await rowsOf<{ uid: number }>(ctx, pageStatementOf(ctx, p, opts, { ...prepared, sort }, where, sql`limit ${max}`), prepared.match !== null);
+  return rows.map((r) => Number(r.uid));
 }
 
 /**

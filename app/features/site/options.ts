@@ -33,7 +33,10 @@ export type SiteOptions = {
   timeline: { from: number; to: number };
   /** Filter (tag root) order; unlisted roots rank 100. */
   filtriOrder: string[];
-  /** Map tiles ({z}/{x}/{y} template) and their attribution. */
+  /**
+   * Map tiles ({z}/{x}/{y} template: https, or a path on this site) and their attribution. Empty: no tile
+   * server, the map draws the bundled basemap (Natural Earth outlines), as it does when the server does not answer.
+   */
   tileUrl: string;
   tileAttribution: string;
   /** Base search query (a query string); `query_{role}` entries may override it per role. */

@@ -2,7 +2,7 @@
 import { type ImageSpec, type SizeName } from "../images";
 import { cap, frA, frDe, itPrep, L, num, ofL, Rng, type L as LT } from "../language";
 import { CERAMIC_DECORS, CERAMIC_MATERIALS, CERAMIC_SHAPES, CITIES, COLLECTION_KIND_NAMES, CONDITION_WEIGHTS, CONDITIONS, DOCUMENT_TITLES, EXHIBITION_TITLES, FABRICS, FOUNDATION, INSTRUMENTS, LEDGER_TITLES, LETTER_TOPICS, MAP_TITLES, MEDIA_TITLES, MOTIFS, OBJECT_KINDS, PRODUCTS, SITE_KINDS, THESAURUS, THIS_YEAR, type City, type ImageStyle, type ObjectKind, type Product } from "../vocabulary";
-import { CITY, dateField, type DateInfo, displayL, dot, entIt, fmtInt, ImagePool, type LocaleMode, localeMode, makeTexts, type Media, MetaBuilder, pad2, pickAccess, pickEntity, placeTag, randomDate, type Rec, REL, rel, type Relation, sentence, SOURCE, type Tag, thesaurusTag, whenL } from "./common";
+import { activeIn, CITY, dateField, type DateInfo, displayL, dot, entIt, fmtInt, ImagePool, type LocaleMode, localeMode, makeTexts, type Media, MetaBuilder, pad2, pickAccess, pickEntity, placeTag, randomDate, type Rec, REL, rel, type Relation, sentence, SOURCE, type Tag, thesaurusTag, whenL } from "./common";
 import { type Ent, type Ev, type World } from "./world";
 
 // ---------------------------------------------------------------------------
@@ -101,8 +101,12 @@ export class ObjectFactory {
         let outdoor = true;
         ctxPool = [kind.context[0]!, kind.context[2]!];
         if (v === "portrait") {
-          const sitter = pickEntity(r, w.persons, undefined) ?? w.entities[0]!;
-          setYear(Math.min(kind.years[1], Math.max(kind.years[0], sitter.from + r.int(18, 60))));
+          // A sitter alive in the years of photography, photographed during their life.
+          const picked = pickEntity(r, w.persons, undefined) ?? w.entities[0]!;
+          const lives = (e: Ent) => (e.to ?? THIS_YEAR) >= kind.years[0] && e.from <= kind.years[1];
+          const sitter = lives(picked) ? picked : (pickEntity(r, w.persons.filter(lives), undefined, 1) ?? picked);
+          const age = sitter.from + r.int(18, 60);
+          setYear(Math.max(Math.max(kind.years[0], sitter.from), Math.min(age, kind.years[1], sitter.to ?? THIS_YEAR)));
           np = L(`il ritratto di ${sitter.name.it}`, `a portrait of ${sitter.name.en}`, `le portrait ${frDe(sitter.name.fr)}`);
           label = L(`Ritratto di ${sitter.name.it}`, `Portrait of ${sitter.name.en}`, `Portrait ${frDe(sitter.name.fr)}`);
           desc = L(`Ritratto in studio di ${sitter.name.it}.`, `Studio portrait of ${sitter.name.en}.`, `Portrait en atelier ${frDe(sitter.name.fr)}.`);
@@ -193,8 +197,15 @@ export class ObjectFactory {
           ? L("sulla cessione delle quote della società", "about the sale of shares in the company", "au sujet de la cession des parts de la société")
           : r.chance(0.6) ? r.pick(LETTER_TOPICS.filter((t) => !!t.family === privateLetter)).topic : null;
         collections = privateLetter ? [13] : year < 1906 ? [18] : year <= 1931 ? [7, 18] : [7];
-        const A = a ?? w.entities[0]!;
-        const B = b ?? w.entities[1] ?? A;
+        const writers = () => [...w.persons, ...w.firms].filter((e) => activeIn(e, year));
+        const A = a ?? pickEntity(r, writers(), undefined, 1) ?? w.entities[0]!;
+        let B = b ?? w.entities[1] ?? A;
+        if (!activeIn(B, year) && !force.recipient) B = pickEntity(r, writers().filter((e) => e.id !== A.id), undefined, 1) ?? B;
+        // The writer and the recipient were both of age and alive: a fallback pair moves the letter into their common years.
+        const activeFrom = (e: Ent) => (e.kind === "persona" ? e.from + 16 : e.from);
+        const lo = Math.max(activeFrom(A), activeFrom(B));
+        const hi = Math.min(A.to ?? THIS_YEAR, B.to ?? THIS_YEAR, THIS_YEAR);
+        if (lo <= hi && (year < lo || year > hi)) setYear(Math.min(hi, Math.max(lo, year)));
         label = L(
           `${what.it} ${itPrep("di", entIt(A))} ${itPrep("a", entIt(B))}${topic ? ` ${topic.it}` : ""}`,
           `${what.en} from ${A.name.en} to ${B.name.en}${topic ? ` ${topic.en}` : ""}`,
@@ -238,7 +249,8 @@ export class ObjectFactory {
           label = L(`${head.it} ${ofL(np).it}`, `${head.en} ${ofL(np).en}`, `${head.fr} ${ofL(np).fr}`);
         }
         desc = L(`Il disegno rappresenta ${np.it}.`, `The drawing shows ${np.en}.`, `Le dessin représente ${np.fr}.`);
-        techniqueKey = r.chance(0.35) ? "cianotipia" : "china";
+        // Blueprints (cyanotype copies) came into drawing offices in the 1870s.
+        techniqueKey = r.chance(0.35) && year >= 1872 ? "cianotipia" : "china";
         author = (year >= 1906 && year <= 1931 && r.chance(0.25) ? w.entities[11] : undefined) ?? pickEntity(r, this.people("p:disegnatore", "p:ingegnere", "p:architetto"), year);
         if (r.chance(0.15)) subjects.add("brevetti");
         break;
@@ -361,7 +373,15 @@ export class ObjectFactory {
       case "documento": {
         const c = this.city(r);
         const p = r.pick(PRODUCTS);
-        label = r.pick(DOCUMENT_TITLES)(c.name, p.np);
+        const title = r.pick(DOCUMENT_TITLES);
+        label = title(c.name, p.np);
+        // A patent while the product was made; the company's articles while it existed; deeds, leases,
+        // permits, tests and rules of the firm's plants from its founding (1782).
+        const company = w.entities[1]!;
+        const which = DOCUMENT_TITLES.indexOf(title);
+        if (which === 1) setYear(Math.min(p.years[1], Math.max(p.years[0], year)));
+        else if (which === 3) setYear(Math.min(company.to ?? THIS_YEAR, Math.max(company.from, year)));
+        else setYear(Math.max(1782, year));
         if (/privativa/.test(label.it)) subjects.add("brevetti");
         else subjects.add(r.pick(["contabilita", "architettura-industriale", "corrispondenza-commerciale"]));
         techniqueKey = year < 1915 ? "manoscritto" : r.pick(["dattiloscritto", "stampa"]);
@@ -375,6 +395,8 @@ export class ObjectFactory {
         label = r.chance(0.7)
           ? L(`Catalogo ${itPrep("di", p.brand.it)}, ${year}`, `Catalogue of ${p.brand.en}, ${year}`, `Catalogue ${frDe(p.brand.fr)}, ${year}`)
           : L(`Listino prezzi ${itPrep("di", p.brand.it)}, ${year}`, `Price list for ${p.brand.en}, ${year}`, `Tarif ${frDe(p.brand.fr)}, ${year}`);
+        // Offset printing spread to trade catalogues after 1910.
+        if (techniqueKey === "offset" && year < 1910) techniqueKey = "cromolitografia";
         const pages = r.int(8, 160);
         desc = L(`Opuscolo illustrato di ${pages} pagine.`, `Illustrated booklet of ${pages} pages.`, `Brochure illustrée de ${pages} pages.`);
         subjects.add("pubblicita");

@@ -2,10 +2,14 @@ import { useCallback, useState } from "react";
 import { useI18n } from "~/i18n/context";
 import { Modal } from "~/ui/Modal";
 import { Picture } from "~/ui/Picture";
+import { DeepZoomViewer } from "~/features/iiif/components/DeepZoomViewer";
 import type { MediaView } from "../types";
 
-/** The record's media: a large stage, thumbnails and a full-screen viewer. */
-export function MediaGallery({ media, label, placeholder }: { media: MediaView[]; label: string; placeholder: string }) {
+/**
+ * The record's media: a large stage, thumbnails and a full-screen viewer, with deep zoom on images (IIIF
+ * tiles where `deepZoom` names the image's service, decision 053; else the large image).
+ */
+export function MediaGallery({ media, label, placeholder, deepZoom = {} }: { media: MediaView[]; label: string; placeholder: string; deepZoom?: Record<number, string> }) {
   const { t } = useI18n();
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
@@ -58,12 +62,19 @@ export function MediaGallery({ media, label, placeholder }: { media: MediaView[]
           <div
             className="lightbox"
             onKeyDown={(e) => {
+              // On the zoomed image the arrows pan it.
+              if (e.defaultPrevented || (e.target as HTMLElement).closest(".deepzoom__stage")) return;
               if (e.key === "ArrowRight") go(1);
               if (e.key === "ArrowLeft") go(-1);
             }}
           >
             {current.mediaType === "image" ? (
-              <Picture urls={current.url} alt={current.title} width={current.width} height={current.height} sizes="100vw" placeholder={placeholder} eager />
+              open && (
+                <DeepZoomViewer
+                  source={{ service: deepZoom[current.id] ?? null, url: current.url.large ?? current.url.medium, width: current.width, height: current.height }}
+                  title={current.title}
+                />
+              )
             ) : (
               <MediaStage item={current} placeholder={placeholder} onOpen={() => {}} />
             )}

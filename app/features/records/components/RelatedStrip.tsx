@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useI18n } from "~/i18n/context";
+import { apiFetch } from "~/lib/api-fetch";
 import type { RelationGroup } from "../types";
 import { RecordCard } from "./RecordCard";
 
@@ -33,7 +34,7 @@ export function RelatedStrip({ title, group, placeholder, source }: { title: str
       setFailed(false);
       try {
         const url = `/api/public/records/${source.table}/${encodeURIComponent(source.id)}/related?group=${encodeURIComponent(group.key)}&offset=${items.length}&locale=${locale}`;
-        const res = await fetch(url);
+        const res = await apiFetch(url);
         if (!res.ok) throw new Error(String(res.status));
         const body = (await res.json()) as { data: RelationGroup };
         setItems((prev) => [...prev, ...body.data.items.filter((x) => !prev.some((p) => p.table === x.table && p.id === x.id))]);

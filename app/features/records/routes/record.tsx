@@ -20,6 +20,12 @@ import type { MessageKey } from "~/i18n";
 import { hasCapability } from "~/lib/capabilities";
 import { groupMetadata, internalFieldsOption, type MetadataGroup } from "../record-fields";
 import { RelatedStrip } from "../components/RelatedStrip";
+import { Citation } from "../components/Citation";
+import { recordIiif } from "~/features/iiif/iiif.server";
+import { IiifLinks } from "~/features/iiif/components/IiifLinks";
+import { getRecordJsonLd } from "~/features/standards/jsonld.server";
+import { jsonLdScript } from "~/features/standards/jsonld";
+import { siteOrigin } from "~/features/standards/origin.server";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
@@ -42,7 +48,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   // redirects permanently to the record's link in this language (docs/decisions/022).
   const canonical = localizePath(record.link, locale);
   if (url.pathname !== canonical) throw redirect(canonical + url.search, 301);
-  return { record, semaforo: matchSemaforo(options.semaforo, record.tags) };
+  // schema.org JSON-LD of what this page shows (decision 050)
+  const jsonLd = await getRecordJsonLd(ctx, record, siteOrigin(url));
+  return { record, jsonLd, semaforo: matchSemaforo(options.semaforo, record.tags), iiif: await recordIiif(ctx, record) };
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
@@ -97,6 +105,7 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
   const order: MetadataGroup[] = ["identification", "description", "physical", "subject", "provenance", "rights", "other"];
   return (
     <article className={`record record--${r.table}`}>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(loaderData.jsonLd) }} />
       <nav aria-label={t("nav.breadcrumb")} className="breadcrumb">
         <ol>
           <li>
@@ -120,7 +129,8 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
 
       <div className="record__top">
         <div className="record__media">
-          <MediaGallery media={r.media} label={r.preferred_label} placeholder={placeholder} />
+          <MediaGallery media={r.media} label={r.preferred_label} placeholder={placeholder} deepZoom={loaderData.iiif.services} />
+          <IiifLinks table={r.table} id={r.id} manifest={loaderData.iiif.manifest} pages={loaderData.iiif.pages} origin={root?.origin ?? ""} />
         </div>
         <header className="record__header">
           <p className="record__kicker">
@@ -299,6 +309,7 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
             </div>
           </section>
         )}
+        <Citation record={r} origin={root?.origin ?? ""} site={root?.options.title ?? "Teca"} />
       </div>
     </article>
   );

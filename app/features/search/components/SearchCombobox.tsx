@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useI18n } from "~/i18n/context";
+import { apiFetch } from "~/lib/api-fetch";
 
 /**
  * The search field with title suggestions (ARIA combobox with a listbox):
@@ -47,7 +48,7 @@ export function SearchCombobox({ id, defaultValue, placeholder }: { id: string; 
     }
     const ctrl = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/public/suggest?locale=${locale}&q=${encodeURIComponent(typed)}`, { signal: ctrl.signal })
+      apiFetch(`/api/public/suggest?locale=${locale}&q=${encodeURIComponent(typed)}`, { signal: ctrl.signal })
         .then((r) => (r.ok ? r.json() : { data: [] }))
         .then((body: { data: string[] }) => {
           setSuggestions(body.data);

@@ -2,7 +2,7 @@ import type { Route } from "./+types/api-search";
 import { jsonError } from "~/.server/errors";
 import { isLocale } from "~/lib/locale";
 import { getSiteOptions } from "~/features/site/site.server";
-import { configuredSearch, search } from "../search.server";
+import { configuredSearch, search, type SearchResult } from "../search.server";
 import type { SiteOptions } from "~/features/site/options";
 import { parseSearchParams } from "../search-params";
 
@@ -18,5 +18,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!parsed.ok) return jsonError(400, parsed.error.messageKey ? `${parsed.error.param}: ${parsed.error.message}` : parsed.error.message);
   const { params, opts } = configuredSearch(options as SiteOptions & Record<string, unknown>, context.viewer.roles, parsed.params);
   const result = await search({ database: context.database, viewer: context.viewer, locale }, params, opts);
-  return Response.json(result, { headers: { "Cache-Control": context.viewer.kind === "anonymous" ? "public, max-age=30" : "private, no-store" } });
+  return Response.json(toApiResult(result), { headers: { "Cache-Control": context.viewer.kind === "anonymous" ? "public, max-age=30" : "private, no-store" } });
+}
+
+/** The search as the API answers it: `page` counts from 1, as in the address (the service counts from 0). */
+export function toApiResult(result: SearchResult) {
+  return { ...result, page: result.page + 1 };
 }

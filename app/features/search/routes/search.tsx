@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, redirect, useNavigate, useNavigation, useSubmit } from "react-router";
 import { useEffect, useId, useState } from "react";
 import type { Route } from "./+types/search";
 import { serviceContext } from "~/.server/context";
@@ -6,8 +6,6 @@ import { getSiteOptions } from "~/features/site/site.server";
 import { configuredSearch, getTagNames, search, searchPoints, type FacetNode, type SearchResult } from "../search.server";
 import { MapView } from "../components/MapView";
 import { SearchCombobox } from "../components/SearchCombobox";
-import leafletCss from "leaflet/dist/leaflet.css?url";
-import clusterCss from "leaflet.markercluster/dist/MarkerCluster.css?url";
 import {
   DEFAULT_SEARCH_TABLES, isDateError, MEDIA_FILTERS, parseSearchParams, SORTS, VIEWS, searchQueryString, type SearchParams,
 } from "../search-params";
@@ -22,6 +20,7 @@ import type { RootData } from "~/root";
 import { DEFAULT_PLACEHOLDER, type SiteOptions } from "~/features/site/options";
 import { RecordCard } from "~/features/records/components/RecordCard";
 import { AccessLock } from "~/features/records/components/AccessLock";
+import { ExportMenu } from "~/features/export/components/ExportMenu";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
@@ -92,7 +91,7 @@ function withPage(url: URL, page: number | null) {
 type DateError = { from: string; to: string; param: string; reversed: boolean };
 
 /** One part of a search that found nothing, and what the search finds without it. */
-type Broadening = { kind: "q" | "filter" | "dates" | "media" | "table" | "mode"; id?: string; over: Partial<SearchParams>; count: number };
+type Broadening = { kind: "q" | "filter" | "dates" | "media" | "table" | "mode" | "area"; id?: string; over: Partial<SearchParams>; count: number };
 
 /**
  * For a search that found nothing: each of its words, filters, dates, image
@@ -106,15 +105,11 @@ async function broadenings(p: SearchParams, count: (q: SearchParams) => Promise<
   for (const f of p.filters) parts.push({ kind: "filter", id: f, over: { filters: p.filters.filter((x) => x !== f) } });
   if (p.fromRaw || p.toRaw) parts.push({ kind: "dates", over: { fromRaw: "", toRaw: "", from: null, to: null } });
   if (p.media !== "all") parts.push({ kind: "media", over: { media: "all" } });
+  if (p.bbox) parts.push({ kind: "area", over: { bbox: null } });
   if (p.tablesExplicit) parts.push({ kind: "table", over: { tables: DEFAULT_SEARCH_TABLES, tablesExplicit: false } });
   const counted = await Promise.all(parts.slice(0, 8).map(async (b) => ({ ...b, count: await count({ ...p, ...b.over, page: 0 }) })));
   return counted.filter((b) => b.count > 0).sort((a, b) => b.count - a.count);
 }
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: leafletCss },
-  { rel: "stylesheet", href: clusterCss },
-];
 
 /** Identical searches in one visit are answered from memory (keyed by their parameters). */
 const clientCache = new Map<string, unknown>();
@@ -171,6 +166,7 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
   const root = matches[0]?.data as RootData | undefined;
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const navigation = useNavigation();
+  const navigate = useNavigate();
   // The server draws the panel as the cookie (or, without one, the screen width through CSS) says;
   // after hydration "auto" becomes the state the CSS chose, so nothing moves.
   const dateErrorShown = loaderData.ok && loaderData.dateError !== null;
@@ -210,7 +206,7 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
   const busy = navigation.state === "loading" && navigation.location?.pathname === base;
   // After a correction the results, and so the count, are those of the corrected words.
   const shownQ = result.notice?.kind === "corrected" ? result.notice.corrected : p.q;
-  const activeCount = p.filters.length + (p.fromRaw || p.toRaw ? 1 : 0) + (p.media !== "all" ? 1 : 0) + (p.tablesExplicit ? p.tables.length : 0);
+  const activeCount = p.filters.length + (p.fromRaw || p.toRaw ? 1 : 0) + (p.media !== "all" ? 1 : 0) + (p.tablesExplicit ? p.tables.length : 0) + (p.bbox ? 1 : 0);
   const dateError = loaderData.dateError;
   return (
     <div className="search">
@@ -245,6 +241,7 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
             </Link>
           ))}
         </nav>
+        {result.count > 0 && !p.shuffle && <ExportMenu params={p} count={result.count} />}
       </div>
       <ActiveFilters params={p} names={chipNames} link={link} types={result.facets.types} />
       {result.dateHint && <DateSuggestion hint={result.dateHint} link={link} />}
@@ -261,7 +258,14 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
           <SearchNotice notice={result.notice} didYouMean={result.count > 0 ? result.didYouMean : null} link={link} />
           <Timeline decades={result.facets.decades} from={loaderData.timeline.from} to={loaderData.timeline.to} link={link} />
           {p.view === "map" && loaderData.points && (
-            <MapView points={loaderData.points} tileUrl={loaderData.tiles.url} tileAttribution={loaderData.tiles.attribution} />
+            <MapView
+              points={loaderData.points}
+              tileUrl={loaderData.tiles.url}
+              tileAttribution={loaderData.tiles.attribution}
+              bbox={p.bbox}
+              onSearchArea={(bbox) => navigate(link({ bbox }))}
+              clearAreaHref={p.bbox ? link({ bbox: null }) : null}
+            />
           )}
           {result.count === 0 ? (
             <NoResults params={p} didYouMean={result.didYouMean} broaden={loaderData.broaden} names={chipNames} link={link} />
@@ -327,6 +331,8 @@ function NoResults({ params: p, didYouMean, broaden, names, link }: { params: Se
         return t("search.broaden.without", { name: t(`search.media.${p.media}` as MessageKey) });
       case "table":
         return t("search.broaden.allSections");
+      case "area":
+        return t("search.broaden.without", { name: t("map.area") });
     }
   };
   const count = (n: number) => (n === 1 ? t("search.oneResult") : t("search.results", { count: n.toLocaleString(locale) }));
@@ -480,6 +486,7 @@ function ActiveFilters({ params: p, names, link, types }: { params: SearchParams
   }
   if (p.fromRaw || p.toRaw) chips.push({ name: `${p.fromRaw || "…"} – ${p.toRaw || "…"}`, to: link({ fromRaw: "", toRaw: "" }) });
   if (p.media !== "all") chips.push({ name: t(`search.media.${p.media}` as MessageKey), to: link({ media: "all" }) });
+  if (p.bbox) chips.push({ name: t("map.area"), to: link({ bbox: null }) });
   if (p.tablesExplicit) for (const tb of p.tables) chips.push({ name: t(`table.${tb}` as MessageKey), to: link({ tables: p.tables.filter((x) => x !== tb), tablesExplicit: p.tables.length > 1 }) });
   if (!chips.length) return null;
   return (
@@ -494,7 +501,7 @@ function ActiveFilters({ params: p, names, link, types }: { params: SearchParams
         ))}
         {chips.length > 1 && (
           <li>
-            <Link to={link({ q: "", filters: [], fromRaw: "", toRaw: "", media: "all", tablesExplicit: false })} className="chip chip--clear">
+            <Link to={link({ q: "", filters: [], fromRaw: "", toRaw: "", media: "all", tablesExplicit: false, bbox: null })} className="chip chip--clear">
               {t("search.clearAll")}
             </Link>
           </li>

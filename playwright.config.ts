@@ -31,7 +31,7 @@ export default defineConfig({
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     url: `http://127.0.0.1:${PORT}/healthz`,
-    timeout: 240_000,
+    timeout: 480_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",

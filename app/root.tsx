@@ -3,8 +3,7 @@ import {
   isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import stylesUrl from "./styles/app.css?url";
-import accountsStylesUrl from "./features/accounts/components/accounts.css?url";
+import stylesUrl from "./styles/site.css?url";
 import { splitLocale, type Locale } from "~/lib/locale";
 import { readCookie } from "~/lib/cookies";
 import { getSiteOptions } from "~/features/site/site.server";
@@ -13,10 +12,10 @@ import { ErrorPage } from "~/features/shell/components/ErrorPage";
 import { I18nProvider } from "~/i18n/context";
 import { installChunkReload } from "~/features/shell/chunk-reload";
 import { currentProfile } from "~/features/accounts/login.server";
+import { accountMenu } from "~/features/accounts/menu.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
-  { rel: "stylesheet", href: accountsStylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -29,7 +28,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   return {
     locale,
     origin,
-    user: profile ? { name: [profile.firstName, profile.lastName].filter(Boolean).join(" ") || profile.email } : null,
+    user: accountMenu(profile),
     theme: themeCookie === "light" || themeCookie === "dark" ? themeCookie : null,
     options: {
       title: o.title,

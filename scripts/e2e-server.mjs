@@ -16,7 +16,35 @@ register();
     { email: "e2e-manager@example.org", roles: ["Manager"], password: "E2e-password1", firstName: "Elena", lastName: "Prova" },
     { userId: null, address: "e2e" },
   );
+  // tests/e2e/password.spec.ts: a reset by mail and a change of password (Ricercatore has CHANGE_PASSWORD).
+  for (const email of ["e2e-reset@example.org", "e2e-password@example.org"])
+    await createUser(database, { email, roles: ["Ricercatore"], password: "E2e-password1", firstName: "Paola", lastName: "Prova" }, { userId: null, address: "e2e" });
+  // tests/e2e/users.spec.ts: one user per role it checks the menus of, and users to manage.
+  for (const [email, role, firstName] of [
+    ["e2e-ricercatore@example.org", "Ricercatore", "Rita"],
+    ["e2e-catalogatore@example.org", "Catalogatore", "Carlo"],
+    ["e2e-admin@example.org", "Amministratore", "Ada"],
+  ])
+    await createUser(database, { email, roles: [role], password: "E2e-password1", firstName, lastName: "Prova" }, { userId: null, address: "e2e" });
   await database.close();
 }
+// The header links Cataloga (LOGIN_BACKEND) only when a back end is configured (tests/e2e/users.spec.ts).
+process.env.BACKEND_URL ??= "/cataloga";
+// tests/e2e/totp.spec.ts: a user who turns two-factor sign-in on (its key file goes into the e2e DATA_DIR).
+{
+  const { openDatabase } = await import("../app/.server/db.ts");
+  const { createUser } = await import("../app/features/accounts/accounts.server.ts");
+  const database = await openDatabase({ dataDir: dir });
+  await createUser(database, { email: "e2e-totp@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Tina", lastName: "Prova" }, { userId: null, address: "e2e" });
+  await database.close();
+}
+// tests/e2e/oidc.spec.ts: single sign-on against the OpenID provider that spec starts on PORT + 10000 (the
+// configuration is read at each request, so the provider may start after the server).
+process.env.OIDC_ISSUER ??= `http://127.0.0.1:${Number(process.env.PORT ?? 3100) + 10000}`;
+process.env.OIDC_CLIENT_ID ??= "teca-e2e";
+process.env.OIDC_CLIENT_SECRET ??= "teca-e2e-secret";
+process.env.OIDC_ALLOW_HTTP ??= "1"; // test only: the local provider speaks http
+process.env.OIDC_ROLE_MAP ??= "archivio-admin:Amministratore,staff:Catalogatore";
+process.env.OIDC_LABEL ??= "Archivio ID";
 const { main } = await import("../server/index.ts");
 await main();

@@ -27,6 +27,8 @@ if (!steps[0][1]) process.exit(1);
 // Chromium before the long suites: a missing browser is found (and installed, or the command to install it
 // printed) in seconds. Without it the Vitest suites still run; the test run then fails at the browser step.
 const browser = ensureChromium();
+const harvester = ensureHarvester();
+if (!harvester.ok) console.error(`\n✘ the OAI-PMH harvest tests will fail: ${harvester.reason}`);
 steps.push(["unit + integration + faults (Vitest)", run("unit + integration + faults (Vitest)", [bin("vitest", "vitest.mjs"), "run"])]);
 if (browser.ok) steps.push(["end-to-end (Playwright, Chromium)", run("end-to-end (Playwright, Chromium)", [bin("@playwright/test", "cli.js"), "test"])]);
 else {
@@ -40,29 +42,39 @@ else {
  */
 function ensureChromium() {
   if (fs.existsSync(chromium)) return { ok: true };
-  const command = "apt-get update && apt-get install -y chromium";
-  const sudoCommand = "sudo apt-get update && sudo apt-get install -y chromium";
   if (process.env.CHROMIUM_PATH) {
     console.error(`\n✘ CHROMIUM_PATH is ${chromium}, which does not exist.`);
     return { ok: false, reason: `CHROMIUM_PATH (${chromium}) does not exist` };
   }
+  return ensureDebianPackage("chromium", "Chromium", () => fs.existsSync(chromium), "(or set CHROMIUM_PATH to a Chromium or Chrome binary)");
+}
+
+/** The OAI-PMH tests harvest with a client no one here wrote: Debian's libhttp-oai-perl (`oai_pmh`). */
+function ensureHarvester() {
+  const present = () => spawnSync("sh", ["-c", "command -v oai_pmh"], { encoding: "utf8" }).status === 0;
+  return present() ? { ok: true } : ensureDebianPackage("libhttp-oai-perl", "The OAI-PMH harvester (oai_pmh)", present, "");
+}
+
+/** A Debian package the suite needs: installed with apt when running as root, else the command is printed. */
+function ensureDebianPackage(pkg, what, present, extra) {
+  const command = `apt-get update && apt-get install -y ${pkg}`;
+  const sudoCommand = `sudo apt-get update && sudo apt-get install -y ${pkg}`;
   const apt = spawnSync("sh", ["-c", "command -v apt-get"], { encoding: "utf8" }).status === 0;
   if (process.getuid?.() === 0 && apt) {
-    console.log(`\n▶ Chromium is missing: installing Debian's chromium package (${command})…`);
-    const r = spawnSync("sh", ["-c", "(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"], { stdio: "inherit" });
-    if (r.status === 0 && fs.existsSync(chromium)) {
-      console.log("✔ chromium installed");
+    console.log(`\n▶ ${what} is missing: installing Debian's ${pkg} package (${command})…`);
+    const r = spawnSync("sh", ["-c", `(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`], { stdio: "inherit" });
+    if (r.status === 0 && present()) {
+      console.log(`✔ ${pkg} installed`);
       return { ok: true };
     }
-    console.error(`✘ Installing chromium failed (exit code ${r.status}).`);
-    return { ok: false, reason: `installing chromium failed; run: ${command}` };
+    console.error(`✘ Installing ${pkg} failed (exit code ${r.status}).`);
+    return { ok: false, reason: `installing ${pkg} failed; run: ${command}` };
   }
   console.error(
-    `\n✘ The end-to-end tests need Chromium at ${chromium}. Install it, then run npm test again:\n\n` +
-      `    ${apt ? sudoCommand : "install Chromium with your system's package manager"}\n\n` +
-      `  (or set CHROMIUM_PATH to a Chromium or Chrome binary).`,
+    `\n✘ ${what} is missing. Install it, then run npm test again:\n\n` +
+      `    ${apt ? sudoCommand : `install ${pkg} with your system's package manager`}\n\n  ${extra}`,
   );
-  return { ok: false, reason: `Chromium is missing; run: ${apt ? sudoCommand : "your package manager's chromium install"}` };
+  return { ok: false, reason: `${what} is missing; run: ${apt ? sudoCommand : `your package manager's ${pkg} install`}` };
 }
 
 const failed = steps.filter(([, ok]) => !ok);

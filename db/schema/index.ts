@@ -2,3 +2,4 @@ export * from "./catalogue";
 export * from "./site";
 export * from "./loads";
 export * from "./accounts";
+export * from "./workspace";

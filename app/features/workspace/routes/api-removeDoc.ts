@@ -1,0 +1,16 @@
+import type { Route } from "./+types/api-removeDoc";
+import { deleteCollection } from "../workspace.server";
+import { RemoveDocSchema } from "../workspace";
+import { apiContext, jsonCall, methodNotAllowed, ok } from "./api-common.server";
+
+export const handle = { capability: "PRIVATE" };
+
+/** POST /api/auth/docs/removeDoc {collection: "collections", name, locale}: deletes one of the user's collections. */
+export async function action({ request, context, url }: Route.ActionArgs) {
+  return jsonCall(request, url, RemoveDocSchema, async (input, locale) => {
+    await deleteCollection(apiContext(context, locale), input.name);
+    return ok({ data: { id: input.name, removed: true } });
+  });
+}
+
+export const loader = methodNotAllowed;

@@ -1,0 +1,301 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/collection";
+import { serviceContext } from "~/.server/context";
+import { notFound } from "~/.server/errors";
+import { formToken } from "~/features/accounts/login.server";
+import { localizePath, splitLocale } from "~/lib/locale";
+import { translate, type MessageKey } from "~/i18n";
+import { useI18n } from "~/i18n/context";
+import { pageMeta } from "~/lib/seo";
+import { RecordCard } from "~/features/records/components/RecordCard";
+import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
+import type { RootData } from "~/root";
+import { deleteCollection, getCollection, updateCollection, WorkspaceError, type CollectionChanges } from "../workspace.server";
+import { CollectionIdSchema, firstMessage, ItemRefSchema, pinKey, TitleSchema } from "../workspace";
+import { CountLabel } from "../components/CountLabel";
+
+/** /collections/{id} (spec §2 collections-slug): one of the user's collections; another user's is a 404. */
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const id = CollectionIdSchema.safeParse(params.id);
+  if (!id.success) throw notFound();
+  const ctx = serviceContext(context, url);
+  let collection;
+  try {
+    collection = await getCollection(ctx, id.data);
+  } catch (err) {
+    if (err instanceof WorkspaceError && err.code === "notFound") throw notFound();
+    throw err;
+  }
+  const { token, setCookie } = formToken(context);
+  const remove = url.searchParams.get("remove");
+  return data(
+    { collection, csrf: token, confirmDelete: url.searchParams.get("delete") === "1", confirmRemove: remove && collection.items.some((c) => pinKey(c) === remove) ? remove : null },
+    { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
+  );
+}
+
+type Done = { ok: true; notice: MessageKey; params: Record<string, string | number>; focus: string | null } | { ok: false; error: MessageKey; params: Record<string, string | number>; focus: null };
+
+/**
+ * The page's form posts (they work without JavaScript): rename, publish, unpublish, cover, move, remove,
+ * delete. Each is one service operation; refusals come back on the page with the service's message.
+ */
+export async function action({ request, context, url, params }: Route.ActionArgs) {
+  const id = CollectionIdSchema.safeParse(params.id);
+  if (!id.success) throw notFound();
+  const ctx = serviceContext(context, url);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const ref = ItemRefSchema.safeParse({ table: form.get("table"), id: form.get("id") });
+  const label = String(form.get("label") ?? "").slice(0, 200);
+  const fail = (error: string, status = 400, p: Record<string, string | number> = {}) =>
+    data<Done>({ ok: false, error: error as MessageKey, params: p, focus: null }, { status });
+  try {
+    if (intent === "delete") {
+      await deleteCollection(ctx, id.data);
+      throw redirect(localizePath("/collections", ctx.locale), 303);
+    }
+    const changes: CollectionChanges = {};
+    let done: Done | null = null;
+    switch (intent) {
+      case "rename": {
+        const title = TitleSchema.safeParse(form.get("title"));
+        if (!title.success) return fail(firstMessage(title.error));
+        const version = Number(form.get("version"));
+        changes.title = title.data;
+        if (Number.isInteger(version) && version > 0) changes.version = version;
+        done = { ok: true, notice: "workspace.collection.saved", params: {}, focus: null };
+        break;
+      }
+      case "publish":
+      case "unpublish":
+        changes.public = intent === "publish";
+        done = { ok: true, notice: intent === "publish" ? "workspace.collections.published" : "workspace.collections.private", params: {}, focus: "publish" };
+        break;
+      case "cover":
+        if (!ref.success) return fail("workspace.error.item");
+        changes.cover = ref.data;
+        done = { ok: true, notice: "workspace.collection.coverSet", params: {}, focus: `cover:${pinKey(ref.data)}` };
+        break;
+      case "move": {
+        const dir = form.get("dir");
+        if (!ref.success || (dir !== "up" && dir !== "down")) return fail("workspace.error.item");
+        changes.move = { ...ref.data, by: dir === "up" ? -1 : 1 };
+        done = { ok: true, notice: "workspace.collection.moved", params: { title: label }, focus: `${dir}:${pinKey(ref.data)}` };
+        break;
+      }
+      case "remove":
+        if (!ref.success) return fail("workspace.error.item");
+        changes.remove = [ref.data];
+        done = { ok: true, notice: "workspace.collection.removed", params: { title: label }, focus: "items" };
+        break;
+      default:
+        return fail("workspace.error.invalid");
+    }
+    const after = await updateCollection(ctx, id.data, changes);
+    if (intent === "move") {
+      const at = after.items.findIndex((x) => ref.success && x.table === ref.data.table && x.id === ref.data.id);
+      done = { ...done, params: { title: label, position: at + 1, total: after.items.length } } as Done;
+    }
+    // A removal leaves the confirmation's address: back to the collection's own.
+    if (intent === "remove" && url.searchParams.has("remove")) throw redirect(url.pathname, 303);
+    return done;
+  } catch (err) {
+    if (err instanceof WorkspaceError) {
+      if (err.messageKey === "error.notFound") throw notFound();
+      return fail(err.messageKey, err.code === "invalid" ? 400 : err.code === "notFound" ? 404 : 409, err.params);
+    }
+    throw err;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
+  const root = matches[0]?.data as RootData | undefined;
+  const locale = splitLocale(location.pathname).locale;
+  return [
+    ...pageMeta({
+      title: d?.collection.title ?? translate(locale, "workspace.collections.title"),
+      siteTitle: root?.options.title,
+      origin: root?.origin ?? "",
+      pathname: location.pathname,
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export const handle = { layout: "default", capability: "PRIVATE" };
+
+export default function CollectionPage({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const root = matches[0]?.data as RootData | undefined;
+  const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
+  const { collection: c, csrf } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const location = useLocation();
+  const self = location.pathname;
+  const listRef = useRef<HTMLOListElement>(null);
+  const coverKey = c.cover.table && c.cover.id ? `${c.cover.table}/${c.cover.id}` : null;
+  // Keyboard moves keep the focus on the button pressed, wherever its card now is (or on its neighbour at an end).
+  const focus = actionData?.ok ? actionData.focus : null;
+  useEffect(() => {
+    if (!focus || navigation.state !== "idle") return;
+    const el = document.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focus)}"]`);
+    if (el && !(el as HTMLButtonElement).disabled) el.focus();
+    else if (focus.startsWith("up:") || focus.startsWith("down:")) document.querySelector<HTMLElement>(`[data-focus="${CSS.escape((focus.startsWith("up:") ? "down:" : "up:") + focus.split(":").slice(1).join(":"))}"]`)?.focus();
+    else if (focus === "items") listRef.current?.focus();
+  }, [focus, navigation.state, actionData]);
+  const total = c.items.length;
+  const hidden = (name: string, value: string) => <input type="hidden" name={name} value={value} />;
+  return (
+    <section className="page workspace">
+      <p className="workspace__back">
+        <Link to={localizePath("/collections", locale)}>← {t("workspace.collection.back")}</Link>
+      </p>
+      <h1>{c.title}</h1>
+      <p className="workspace__meta">
+        <CountLabel count={total} />
+        {" · "}
+        {c.public ? t("workspace.collections.published") : t("workspace.collections.private")}
+      </p>
+      <p role="status" className="workspace__status">
+        {actionData?.ok ? t(actionData.notice, actionData.params) : ""}
+      </p>
+      {actionData && !actionData.ok ? (
+        <p className="form-error" role="alert">
+          {t(actionData.error, actionData.params)}
+        </p>
+      ) : null}
+
+      <div className="workspace__tools">
+        <Form method="post" className="workspace-inline-form" preventScrollReset>
+          {hidden("csrf", csrf)}
+          {hidden("intent", "rename")}
+          {hidden("version", String(c.version))}
+          <label htmlFor="collection-title">{t("workspace.collections.titleField")}</label>
+          <input id="collection-title" name="title" required maxLength={120} defaultValue={c.title} key={c.title} />
+          <button type="submit" className="button" disabled={busy}>
+            {t("workspace.collection.rename")}
+          </button>
+        </Form>
+        <div className="workspace-publish">
+          <p>{c.public ? t("workspace.collection.publishedNote") : t("workspace.collection.privateNote")}</p>
+          {c.public && c.publishedSlug ? (
+            <p>
+              <Link to={localizePath(`/public/collections/${c.publishedSlug}`, locale)}>{t("workspace.collection.publicLink")}</Link>
+            </p>
+          ) : null}
+          <Form method="post" preventScrollReset>
+            {hidden("csrf", csrf)}
+            {hidden("intent", c.public ? "unpublish" : "publish")}
+            <button type="submit" className="button" data-focus="publish" disabled={busy}>
+              {c.public ? t("workspace.collection.unpublish") : t("workspace.collection.publish")}
+            </button>
+          </Form>
+        </div>
+      </div>
+
+      {c.hidden > 0 ? <p className="notice">{t("workspace.collection.hidden", { count: c.hidden })}</p> : null}
+
+      <h2 className="visually-hidden" id="collection-items">
+        {t("workspace.collection.items")}
+      </h2>
+      {total === 0 ? (
+        <div className="workspace__empty">
+          <p>{t("workspace.collection.empty")}</p>
+          <p>
+            <Link to={localizePath("/cerca", locale)} className="button button--primary">
+              {t("workspace.collection.searchLink")}
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <ol className="collection-items" aria-labelledby="collection-items" ref={listRef} tabIndex={-1}>
+          {c.items.map((card, i) => {
+            const key = pinKey(card);
+            const label = card.preferred_label;
+            const isCover = coverKey ? coverKey === key : i === 0;
+            return (
+              <li key={key} className="collection-items__item">
+                <RecordCard
+                  card={card}
+                  placeholder={placeholder}
+                  headingLevel={3}
+                  extra={
+                    <div className="collection-item-tools">
+                      <p className="collection-item-tools__position">{t("workspace.collection.position", { position: i + 1, total })}</p>
+                      <Form method="post" preventScrollReset className="collection-item-tools__row">
+                        {hidden("csrf", csrf)}
+                        {hidden("intent", "move")}
+                        {hidden("table", card.table)}
+                        {hidden("id", card.id)}
+                        {hidden("label", label)}
+                        {hidden("total", String(total))}
+                        <button type="submit" name="dir" value="up" className="button button--ghost button--small" disabled={i === 0 || busy} data-focus={`up:${key}`} aria-label={t("workspace.collection.moveUp", { title: label })}>
+                          <span aria-hidden="true">↑</span>
+                        </button>
+                        <button type="submit" name="dir" value="down" className="button button--ghost button--small" disabled={i === total - 1 || busy} data-focus={`down:${key}`} aria-label={t("workspace.collection.moveDown", { title: label })}>
+                          <span aria-hidden="true">↓</span>
+                        </button>
+                      </Form>
+                      <Form method="post" preventScrollReset className="collection-item-tools__row">
+                        {hidden("csrf", csrf)}
+                        {hidden("intent", "cover")}
+                        {hidden("table", card.table)}
+                        {hidden("id", card.id)}
+                        <button type="submit" className="button button--ghost button--small" aria-pressed={isCover} data-focus={`cover:${key}`} disabled={busy} aria-label={t("workspace.collection.setCover", { title: label })}>
+                          {t("workspace.collection.isCover")}
+                        </button>
+                      </Form>
+                      {loaderData.confirmRemove === key ? (
+                        <Form method="post" className="collection-item-tools__confirm" role="group" aria-labelledby={`confirm-${i}`}>
+                          <p id={`confirm-${i}`}>{t("workspace.collection.confirmRemoveOf", { title: label })}</p>
+                          {hidden("csrf", csrf)}
+                          {hidden("intent", "remove")}
+                          {hidden("table", card.table)}
+                          {hidden("id", card.id)}
+                          {hidden("label", label)}
+                          <button type="submit" className="button button--danger button--small" autoFocus>
+                            {t("workspace.collection.removeYes")}
+                          </button>
+                          <Link to={self} preventScrollReset className="button button--ghost button--small">
+                            {t("workspace.collections.cancel")}
+                          </Link>
+                        </Form>
+                      ) : (
+                        <Link to={`${self}?remove=${encodeURIComponent(key)}`} preventScrollReset className="button button--ghost button--small" aria-label={t("workspace.collection.remove", { title: label })}>
+                          {t("workspace.collection.removeShort")}
+                        </Link>
+                      )}
+                    </div>
+                  }
+                />
+              </li>
+            );
+          })}
+        </ol>
+      )}
+
+      <div className="workspace-danger">
+        {loaderData.confirmDelete ? (
+          <Form method="post" role="group" aria-labelledby="confirm-delete">
+            <p id="confirm-delete">{t("workspace.collection.confirmDelete")}</p>
+            {hidden("csrf", csrf)}
+            {hidden("intent", "delete")}
+            <button type="submit" className="button button--danger" autoFocus>
+              {t("workspace.collection.confirmYes")}
+            </button>{" "}
+            <Link to={self} className="button button--ghost">
+              {t("workspace.collections.cancel")}
+            </Link>
+          </Form>
+        ) : (
+          <Link to={`${self}?delete=1`} className="button button--ghost">
+            {t("workspace.collection.delete")}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { data } from "react-router";
+import type { Route } from "./+types/public-collection";
+import { serviceContext } from "~/.server/context";
+import { notFound } from "~/.server/errors";
+import { LOCALE_TAGS, splitLocale } from "~/lib/locale";
+import { translate } from "~/i18n";
+import { useI18n } from "~/i18n/context";
+import { pageMeta } from "~/lib/seo";
+import { RecordCard } from "~/features/records/components/RecordCard";
+import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
+import type { RootData } from "~/root";
+import { getPublishedCollection, WorkspaceError } from "../workspace.server";
+import { PublishedSlugSchema } from "../workspace";
+import { CountLabel } from "../components/CountLabel";
+
+/**
+ * /public/collections/{slug} (spec §4): a published collection for anyone, for reading and sharing. Records
+ * the viewer may not see are left out and only counted; unpublished (or never published) answers 404.
+ */
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const slug = PublishedSlugSchema.safeParse(params.slug);
+  if (!slug.success) throw notFound();
+  try {
+    const c = await getPublishedCollection(serviceContext(context, url), slug.data);
+    return data(
+      {
+        collection: {
+          title: c.title,
+          slug: c.publishedSlug,
+          cover: c.cover.url,
+          items: c.items,
+          hidden: c.hidden,
+          publishedAt: c.publishedAt,
+        },
+      },
+      // Unpublishing must take effect at once: no shared cache keeps it.
+      { headers: { "Cache-Control": "no-cache" } },
+    );
+  } catch (err) {
+    if (err instanceof WorkspaceError && err.code === "notFound") throw notFound();
+    throw err;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
+  const root = matches[0]?.data as RootData | undefined;
+  const locale = splitLocale(location.pathname).locale;
+  if (!d) return [{ title: translate(locale, "error.notFound") }, { name: "robots", content: "noindex" }];
+  const c = d.collection;
+  const origin = root?.origin ?? "";
+  const site = root?.options.title ?? "Teca";
+  const description = translate(locale, "workspace.public.description", { count: c.items.length, site });
+  const image = c.cover ? (c.cover.startsWith("http") ? c.cover : `${origin}${c.cover}`) : null;
+  return [
+    ...pageMeta({ title: c.title, siteTitle: root?.options.title, description, origin, pathname: location.pathname }),
+    { property: "og:type", content: "website" },
+    { property: "og:url", content: `${origin}${location.pathname}` },
+    { property: "og:description", content: description },
+    { property: "og:site_name", content: site },
+    { property: "og:locale", content: LOCALE_TAGS[locale].replace("-", "_") },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: c.title },
+    { name: "twitter:description", content: description },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+  ];
+};
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const handle = { layout: "default", capability: "PUBLIC" };
+
+export default function PublicCollection({ loaderData, matches }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const root = matches[0]?.data as RootData | undefined;
+  const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
+  const c = loaderData.collection;
+  const date = c.publishedAt ? new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric" }).format(new Date(c.publishedAt)) : null;
+  return (
+    <article className="page workspace public-collection">
+      <header className="public-collection__header">
+        <p className="public-collection__kicker">{t("workspace.public.kicker")}</p>
+        <h1>{c.title}</h1>
+        <p className="workspace__meta">
+          <CountLabel count={c.items.length} />
+          {date ? ` · ${t("workspace.public.publishedOn", { date })}` : null}
+        </p>
+        {c.hidden > 0 ? <p className="notice">{t("workspace.public.hidden", { count: c.hidden })}</p> : null}
+      </header>
+      {c.items.length === 0 ? (
+        <p className="workspace__empty">{t("workspace.public.empty")}</p>
+      ) : (
+        <ul className="collection-items collection-items--public" aria-label={c.title}>
+          {c.items.map((card) => (
+            <li key={`${card.table}/${card.id}`}>
+              <RecordCard card={card} placeholder={placeholder} headingLevel={2} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

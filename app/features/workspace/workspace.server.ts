@@ -1,0 +1,417 @@
+import crypto from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
+import type { ServiceContext } from "~/.server/context";
+import type { Db } from "~/.server/db";
+import { recordVisible } from "~/.server/access";
+import { slugifyLabel } from "~/lib/tables";
+import { getCards, toTextArray } from "../records/cards.server";
+import type { RecordCard } from "../records/types";
+import { pinKey, type CollectionSummary, type ItemRef, type PinState } from "./workspace";
+
+/**
+ * The personal workspace's collections (issue 15, decision 060): the only place their SQL lives. Every
+ * statement names the owner inside its WHERE (`owned`): another user's collection is not found, exactly like
+ * a missing id, and nothing is read before that check. The published page reads through `public` and a
+ * published slug only, and shows the records the viewer may see (the catalogue's access predicate).
+ */
+
+export type WorkspaceErrorCode = "notFound" | "invalid" | "limit" | "conflict";
+
+export class WorkspaceError extends Error {
+  constructor(
+    readonly code: WorkspaceErrorCode,
+    readonly messageKey: string,
+    readonly params: Record<string, number | string> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+const notFound = () => new WorkspaceError("notFound", "error.notFound");
+
+/** Per-user limits, read from the environment at each call (so a change needs no code). */
+export function workspaceLimits() {
+  const num = (v: string | undefined, d: number) => {
+    const n = Number(v);
+    return v && Number.isInteger(n) && n > 0 ? n : d;
+  };
+  return {
+    /** Collections one user may keep (WORKSPACE_MAX_COLLECTIONS, default 200). */
+    collections: num(process.env.WORKSPACE_MAX_COLLECTIONS, 200),
+    /** Records in one collection (WORKSPACE_MAX_ITEMS, default 1000: spec §9's collection-linked fetch limit). */
+    items: num(process.env.WORKSPACE_MAX_ITEMS, 1000),
+  };
+}
+
+/** The viewer's user id; a visitor owns nothing (the guard keeps visitors out before this). */
+function ownerOf(ctx: ServiceContext): string {
+  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId) throw notFound();
+  return ctx.viewer.userId;
+}
+
+/** The ownership predicate every statement carries. */
+const owned = (ctx: ServiceContext, alias = "c"): SQL => sql`${sql.identifier(alias)}.owner_id = ${ownerOf(ctx)}::uuid`;
+
+type Exec = { execute: Db["execute"] };
+async function rowsIn<T>(db: Exec, q: SQL): Promise<T[]> {
+  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
+const newId = () => crypto.randomBytes(9).toString("base64url");
+
+/** A published address: the title's words (at most 40 characters) and 8 random characters. */
+function publishedSlug(title: string) {
+  const words = slugifyLabel(title).slice(0, 40).replace(/-+$/, "");
+  const tail = Array.from(crypto.randomBytes(8), (b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
+  return words ? `${words}-${tail}` : tail;
+}
+
+type SummaryRow = {
+  id: string;
+  title: string;
+  public: boolean;
+  published_slug: string | null;
+  published_at: string | Date | null;
+  version: number;
+  created_at: string | Date;
+  updated_at: string | Date;
+  cover_table: string | null;
+  cover_id: string | null;
+  first_table: string | null;
+  first_id: string | null;
+  count: number;
+};
+
+const summarySelect = sql`
+  select c.id, c.title, c.public, c.published_slug, c.published_at, c.version, c.created_at, c.updated_at, c.cover_table, c.cover_id,
+    (select count(*) from collection_items i where i.collection_id = c.id)::int as count,
+    f.record_table as first_table, f.record_id as first_id
+  from collections c
+  left join lateral (
+    select record_table, record_id from collection_items i where i.collection_id = c.id order by i.position, i.record_table, i.record_id limit 1
+  ) f on true`;
+
+const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/** Summaries with their cover images, as this viewer may see them (a cover the viewer may not see is left out). */
+async function summaries(ctx: ServiceContext, rows: SummaryRow[]): Promise<CollectionSummary[]> {
+  const coverRef = (r: SummaryRow) =>
+    r.cover_table && r.cover_id ? { table: r.cover_table, id: r.cover_id } : r.first_table && r.first_id ? { table: r.first_table, id: r.first_id } : null;
+  const refs = rows.map(coverRef).filter((r): r is ItemRef => r !== null);
+  const cards = new Map((await getCards(ctx, refs)).map((c) => [pinKey(c), c]));
+  return rows.map((r) => {
+    const ref = coverRef(r);
+    const card = ref ? cards.get(pinKey(ref)) : undefined;
+    return {
+      id: r.id,
+      title: r.title,
+      count: Number(r.count),
+      cover: { url: card?.url.medium ?? card?.url.thumbnail ?? null, table: card ? card.table : null, id: card ? card.id : null },
+      public: r.public,
+      publishedSlug: r.published_slug,
+      version: Number(r.version),
+      createdAt: iso(r.created_at),
+      updatedAt: iso(r.updated_at),
+    };
+  });
+}
+
+/** The viewer's collections, newest first (the first is the current one when none is chosen, spec §4). */
+export async function listCollections(ctx: ServiceContext): Promise<CollectionSummary[]> {
+  const rows = await ctx.database.rows<SummaryRow>(sql`${summarySelect} where ${owned(ctx)} order by c.created_at desc, c.id`);
+  return summaries(ctx, rows);
+}
+
+export type CollectionView = CollectionSummary & {
+  items: RecordCard[];
+  /** Items this viewer may not see (or no longer in the catalogue): counted, never named. */
+  hidden: number;
+};
+
+async function withItems(ctx: ServiceContext, row: SummaryRow): Promise<CollectionView> {
+  const [summary] = await summaries(ctx, [row]);
+  const refs = await ctx.database.rows<{ record_table: string; record_id: string }>(
+    sql`select record_table, record_id from collection_items where collection_id = ${row.id} order by position, record_table, record_id`,
+  );
+  const items = await getCards(ctx, refs.map((r) => ({ table: r.record_table, id: r.record_id })));
+  // A cover this viewer may not see gives way to the first image they may.
+  const shown = items.find((c) => c.url.medium || c.url.thumbnail);
+  const cover = summary!.cover.url || !shown ? summary!.cover : { url: shown.url.medium ?? shown.url.thumbnail, table: shown.table, id: shown.id };
+  return { ...summary!, cover, items, hidden: refs.length - items.length };
+}
+
+/** One of the viewer's collections with its items as cards; another user's is not found. */
+export async function getCollection(ctx: ServiceContext, id: string): Promise<CollectionView> {
+  const [row] = await ctx.database.rows<SummaryRow>(sql`${summarySelect} where c.id = ${id} and ${owned(ctx)}`);
+  if (!row) throw notFound();
+  return withItems(ctx, row);
+}
+
+/**
+ * A published collection for anyone (`/public/collections/{slug}`): only while it is public. Restricted
+ * records are left out for viewers without access; `hidden` says how many.
+ */
+export async function getPublishedCollection(ctx: ServiceContext, slug: string): Promise<CollectionView & { publishedAt: string | null }> {
+  const [row] = await ctx.database.rows<SummaryRow>(sql`${summarySelect} where c.published_slug = ${slug} and c.public`);
+  if (!row) throw notFound();
+  const view = await withItems(ctx, row);
+  return { ...view, publishedAt: row.published_at ? iso(row.published_at) : null };
+}
+
+/** Published collections, newest publication first (the public getDocs listing). */
+export async function listPublished(ctx: ServiceContext, limit = 100): Promise<CollectionSummary[]> {
+  const rows = await ctx.database.rows<SummaryRow>(sql`${summarySelect} where c.public order by c.published_at desc nulls last, c.id limit ${limit}`);
+  return summaries(ctx, rows);
+}
+
+/** The collection row, locked for this transaction, when the viewer owns it. */
+async function lockOwned(ctx: ServiceContext, tx: Exec, id: string) {
+  const [row] = await rowsIn<{ id: string; title: string; cover_table: string | null; cover_id: string | null; published_slug: string | null }>(
+    tx,
+    sql`select c.id, c.title, c.cover_table, c.cover_id, c.published_slug from collections c where c.id = ${id} and ${owned(ctx)} for update`,
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+const uniqueRefs = (refs: ItemRef[]) => {
+  const seen = new Set<string>();
+  return refs.filter((r) => (seen.has(pinKey(r)) ? false : (seen.add(pinKey(r)), true)));
+};
+
+const refArrays = (refs: ItemRef[]) => ({ tables: toTextArray(refs.map((r) => r.table)), ids: toTextArray(refs.map((r) => r.id)) });
+
+/**
+ * Adds records at the top (spec §9: new items get order -1), skipping those already in; only records the
+ * viewer may see can be added. The first item of an empty collection becomes its cover (spec §4).
+ */
+async function addIn(ctx: ServiceContext, tx: Exec, id: string, refs: ItemRef[]): Promise<number> {
+  const col = await lockOwned(ctx, tx, id);
+  const wanted = uniqueRefs(refs);
+  if (!wanted.length) return 0;
+  const { tables, ids } = refArrays(wanted);
+  const present = new Set(
+    (
+      await rowsIn<{ record_table: string; record_id: string }>(
+        tx,
+        sql`select record_table, record_id from collection_items where collection_id = ${id}
+            and (record_table, record_id) in (select * from unnest(${tables}, ${ids}))`,
+      )
+    ).map((r) => pinKey({ table: r.record_table, id: r.record_id })),
+  );
+  const fresh = wanted.filter((r) => !present.has(pinKey(r)));
+  if (!fresh.length) return 0;
+  const f = refArrays(fresh);
+  const visible = new Set(
+    (
+      await rowsIn<{ table_name: string; id: string }>(
+        tx,
+        sql`select r.table_name, r.id from records r where ${recordVisible(ctx.viewer, "r")}
+            and (r.table_name, r.id) in (select * from unnest(${f.tables}, ${f.ids}))`,
+      )
+    ).map((r) => pinKey({ table: r.table_name, id: r.id })),
+  );
+  if (fresh.some((r) => !visible.has(pinKey(r)))) throw new WorkspaceError("invalid", "workspace.error.item");
+  const [{ n, low }] = (await rowsIn<{ n: number; low: number | null }>(
+    tx,
+    sql`select count(*)::int as n, min(position) as low from collection_items where collection_id = ${id}`,
+  )) as [{ n: number; low: number | null }];
+  const max = workspaceLimits().items;
+  if (Number(n) + fresh.length > max) throw new WorkspaceError("limit", "workspace.error.itemLimit", { max });
+  // The first of the added records ends on top, the others after it in the order given.
+  const top = (low ?? 0) - fresh.length;
+  const positions = `{${fresh.map((_, i) => top + i).join(",")}}`;
+  await tx.execute(sql`
+    insert into collection_items (collection_id, record_table, record_id, position)
+    select ${id}, t, i, p from unnest(${f.tables}, ${f.ids}, ${positions}::int[]) as x(t, i, p)`);
+  const cover = !col.cover_table && Number(n) === 0 ? fresh[0]! : null;
+  await tx.execute(sql`update collections set version = version + 1, updated_at = now()
+    ${cover ? sql`, cover_table = ${cover.table}, cover_id = ${cover.id}` : sql``} where id = ${id}`);
+  return fresh.length;
+}
+
+async function removeIn(ctx: ServiceContext, tx: Exec, id: string, refs: ItemRef[]): Promise<number> {
+  const col = await lockOwned(ctx, tx, id);
+  const wanted = uniqueRefs(refs);
+  if (!wanted.length) return 0;
+  const { tables, ids } = refArrays(wanted);
+  const gone = await rowsIn<{ record_table: string }>(
+    tx,
+    sql`delete from collection_items where collection_id = ${id} and (record_table, record_id) in (select * from unnest(${tables}, ${ids})) returning record_table`,
+  );
+  if (!gone.length) return 0;
+  // A removed cover falls back to the first remaining item's image.
+  const coverGone = col.cover_table !== null && wanted.some((r) => r.table === col.cover_table && r.id === col.cover_id);
+  await tx.execute(sql`update collections set version = version + 1, updated_at = now()
+    ${coverGone ? sql`, cover_table = null, cover_id = null` : sql``} where id = ${id}`);
+  return gone.length;
+}
+
+/** Moves one item to `to` (0 = first) or `by` places; the others keep their order. */
+async function moveIn(ctx: ServiceContext, tx: Exec, id: string, ref: ItemRef, where: { to?: number; by?: number }) {
+  await lockOwned(ctx, tx, id);
+  const list = await rowsIn<{ record_table: string; record_id: string }>(
+    tx,
+    sql`select record_table, record_id from collection_items where collection_id = ${id} order by position, record_table, record_id`,
+  );
+  const from = list.findIndex((r) => r.record_table === ref.table && r.record_id === ref.id);
+  if (from < 0) throw new WorkspaceError("notFound", "workspace.error.notInCollection");
+  const [moved] = list.splice(from, 1);
+  const to = Math.max(0, Math.min(where.to ?? from + (where.by ?? 0), list.length));
+  list.splice(to, 0, moved!);
+  const { tables, ids } = refArrays(list.map((r) => ({ table: r.record_table as ItemRef["table"], id: r.record_id })));
+  const positions = `{${list.map((_, i) => i).join(",")}}`;
+  await tx.execute(sql`
+    update collection_items ci set position = x.p
+    from unnest(${tables}, ${ids}, ${positions}::int[]) as x(t, i, p)
+    where ci.collection_id = ${id} and ci.record_table = x.t and ci.record_id = x.i`);
+  await tx.execute(sql`update collections set version = version + 1, updated_at = now() where id = ${id}`);
+}
+
+async function coverIn(ctx: ServiceContext, tx: Exec, id: string, ref: ItemRef) {
+  await lockOwned(ctx, tx, id);
+  const [item] = await rowsIn<{ n: number }>(
+    tx,
+    sql`select 1 as n from collection_items where collection_id = ${id} and record_table = ${ref.table} and record_id = ${ref.id}`,
+  );
+  if (!item) throw new WorkspaceError("invalid", "workspace.error.coverNotItem");
+  await tx.execute(sql`update collections set cover_table = ${ref.table}, cover_id = ${ref.id}, version = version + 1, updated_at = now() where id = ${id}`);
+}
+
+async function renameIn(ctx: ServiceContext, tx: Exec, id: string, title: string, version?: number) {
+  await lockOwned(ctx, tx, id);
+  const done = await rowsIn<{ id: string }>(
+    tx,
+    sql`update collections c set title = ${title}, version = version + 1, updated_at = now()
+        where c.id = ${id} and ${owned(ctx)} ${version !== undefined ? sql`and c.version = ${version}` : sql``} returning c.id`,
+  );
+  if (!done.length) throw new WorkspaceError("conflict", "workspace.error.stale");
+}
+
+async function publishIn(ctx: ServiceContext, tx: Exec, id: string, on: boolean) {
+  const col = await lockOwned(ctx, tx, id);
+  const slug = on && !col.published_slug ? publishedSlug(col.title) : null;
+  await tx.execute(sql`update collections set public = ${on}, version = version + 1, updated_at = now()
+    ${slug ? sql`, published_slug = ${slug}` : sql``} ${on ? sql`, published_at = now()` : sql``} where id = ${id}`);
+}
+
+async function setCurrentIn(ctx: ServiceContext, tx: Exec, id: string | null) {
+  if (id) await lockOwned(ctx, tx, id);
+  await tx.execute(sql`insert into workspace_prefs (user_id, current_collection_id) values (${ownerOf(ctx)}::uuid, ${id})
+    on conflict (user_id) do update set current_collection_id = excluded.current_collection_id, updated_at = now()`);
+}
+
+const inTx = <T>(ctx: ServiceContext, fn: (tx: Db) => Promise<T>) => ctx.database.db.transaction(fn);
+
+export type CollectionChanges = {
+  title?: string;
+  version?: number;
+  public?: boolean;
+  cover?: ItemRef;
+  add?: ItemRef[];
+  remove?: ItemRef[];
+  move?: ItemRef & { to?: number; by?: number };
+  current?: boolean;
+};
+
+/**
+ * Creates a collection (with its first items) and makes it the current one: the pin that asked for it, and
+ * the next ones, go there (spec §4).
+ */
+export async function createCollection(ctx: ServiceContext, input: { title: string; items?: ItemRef[] }): Promise<CollectionView> {
+  const owner = ownerOf(ctx);
+  const id = newId();
+  await inTx(ctx, async (tx) => {
+    // Serialises one user's creations, so that two at once cannot both pass the limit.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`collections:${owner}`}))`);
+    const [{ n }] = (await rowsIn<{ n: number }>(tx, sql`select count(*)::int as n from collections c where ${owned(ctx)}`)) as [{ n: number }];
+    const max = workspaceLimits().collections;
+    if (Number(n) >= max) throw new WorkspaceError("limit", "workspace.error.collectionLimit", { max });
+    await tx.execute(sql`insert into collections (id, owner_id, title) values (${id}, ${owner}::uuid, ${input.title})`);
+    if (input.items?.length) await addIn(ctx, tx, id, input.items);
+    await setCurrentIn(ctx, tx, id);
+  });
+  return getCollection(ctx, id);
+}
+
+/** Applies each change given, in one transaction, each one its own operation (decision 060). */
+export async function updateCollection(ctx: ServiceContext, id: string, changes: CollectionChanges): Promise<CollectionView> {
+  await inTx(ctx, async (tx) => {
+    await lockOwned(ctx, tx, id);
+    if (changes.title !== undefined) await renameIn(ctx, tx, id, changes.title, changes.version);
+    if (changes.add?.length) await addIn(ctx, tx, id, changes.add);
+    if (changes.remove?.length) await removeIn(ctx, tx, id, changes.remove);
+    if (changes.move) await moveIn(ctx, tx, id, changes.move, changes.move);
+    if (changes.cover) await coverIn(ctx, tx, id, changes.cover);
+    if (changes.public !== undefined) await publishIn(ctx, tx, id, changes.public);
+    if (changes.current) await setCurrentIn(ctx, tx, id);
+  });
+  return getCollection(ctx, id);
+}
+
+/** Deletes one of the viewer's collections with its items; if it was current, none is (spec §4). */
+export async function deleteCollection(ctx: ServiceContext, id: string): Promise<void> {
+  const gone = await ctx.database.rows<{ id: string }>(sql`delete from collections c where c.id = ${id} and ${owned(ctx)} returning c.id`);
+  if (!gone.length) throw notFound();
+}
+
+/** The pin toggle's state: the collections, the current one (chosen, else the first) and its records. */
+export async function pinState(ctx: ServiceContext): Promise<PinState> {
+  const collections = await listCollections(ctx);
+  const [pref] = await ctx.database.rows<{ id: string | null }>(
+    sql`select p.current_collection_id as id from workspace_prefs p where p.user_id = ${ownerOf(ctx)}::uuid`,
+  );
+  const current = collections.find((c) => c.id === pref?.id) ?? collections[0] ?? null;
+  if (!current) return { current: null, pins: [], collections };
+  const items = await ctx.database.rows<{ record_table: string; record_id: string }>(
+    sql`select i.record_table, i.record_id from collection_items i join collections c on c.id = i.collection_id
+        where i.collection_id = ${current.id} and ${owned(ctx)}`,
+  );
+  return { current: { id: current.id, title: current.title }, pins: items.map((r) => pinKey({ table: r.record_table, id: r.record_id })), collections };
+}
+
+/** The records of the current collection (the search page's `filtro=pin|Pin`). */
+export async function currentPins(ctx: ServiceContext): Promise<ItemRef[]> {
+  if (ctx.viewer.kind !== "user") return [];
+  const state = await pinState(ctx);
+  return state.pins.map((k) => {
+    const at = k.indexOf("/");
+    return { table: k.slice(0, at) as ItemRef["table"], id: k.slice(at + 1) };
+  });
+}
+
+/** Chooses the current collection (null: none, the first then applies). */
+export async function setCurrentCollection(ctx: ServiceContext, id: string | null): Promise<void> {
+  await inTx(ctx, (tx) => setCurrentIn(ctx, tx, id));
+}
+
+/**
+ * saveUser's pins (spec §7): each one added to the current collection, or removed with `pinned: false`,
+ * de-duplicated by table and id. Without a collection nothing can be pinned: the caller opens the
+ * new-collection drawer instead (spec §4).
+ */
+export async function savePins(ctx: ServiceContext, input: { pins?: (ItemRef & { pinned?: boolean })[]; current?: string | null }): Promise<PinState> {
+  if (input.current !== undefined) await setCurrentCollection(ctx, input.current);
+  const pins = input.pins ?? [];
+  if (pins.length) {
+    const state = await pinState(ctx);
+    if (!state.current) throw new WorkspaceError("invalid", "workspace.error.noCollection");
+    const id = state.current.id;
+    const add = pins.filter((p) => p.pinned !== false).map(({ table, id: rid }) => ({ table, id: rid }));
+    const remove = pins.filter((p) => p.pinned === false).map(({ table, id: rid }) => ({ table, id: rid }));
+    await inTx(ctx, async (tx) => {
+      if (add.length) await addIn(ctx, tx, id, add);
+      if (remove.length) await removeIn(ctx, tx, id, remove);
+    });
+  }
+  return pinState(ctx);
+}
+
+/** The pin toggle: in the current collection it comes out, otherwise it goes in. */
+export async function togglePin(ctx: ServiceContext, ref: ItemRef): Promise<{ status: "pinned" | "unpinned" | "noCollection"; state: PinState }> {
+  const state = await pinState(ctx);
+  if (!state.current) return { status: "noCollection", state };
+  const pinned = state.pins.includes(pinKey(ref));
+  const next = await savePins(ctx, { pins: [{ ...ref, pinned: !pinned }] });
+  return { status: pinned ? "unpinned" : "pinned", state: next };
+}

@@ -3,3 +3,4 @@ export * from "./site";
 export * from "./loads";
 export * from "./accounts";
 export * from "./workspace";
+export * from "./dropbox";

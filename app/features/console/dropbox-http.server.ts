@@ -1,0 +1,61 @@
+import { translate } from "~/i18n";
+import type { TecaLoadContext } from "~/.server/context";
+import { serviceContext } from "~/.server/context";
+import { isLocale, type Locale } from "~/lib/locale";
+import { DROPBOX_KINDS, dropboxLimits, TagsSchema, TargetSchema, type DropboxKind } from "./dropbox";
+import { DropboxError, stageFiles } from "./dropbox.server";
+import { filesOf, readFormLimited } from "./upload.server";
+import type { MessageKey } from "~/i18n";
+
+/**
+ * One upload of the drop box, shared by the JSON endpoint (`POST /api/auth/backend/buca`) and the `/buca`
+ * page's form: the multipart body read within the limits, the fields checked, the files staged. The answer
+ * carries spec §5/§8's texts: 'Inserito con successo!', 'Superato limiti di file da caricare!' or 'Ci
+ * dispiace, qualcosa è andato storto' (with the reason).
+ */
+export type DropboxOutcome =
+  | { ok: true; status: 200; message: MessageKey; ids: string[] }
+  | { ok: false; status: number; message: MessageKey; reason?: MessageKey; file?: string };
+
+/** Form fields a little over the files' own bytes (names, tags, boundaries). */
+const FORM_OVERHEAD = 256 * 1024;
+
+export async function dropboxUpload(request: Request, context: TecaLoadContext, url: URL): Promise<DropboxOutcome> {
+  const limits = dropboxLimits();
+  const form = await readFormLimited(request, limits.maxTotalBytes + FORM_OVERHEAD);
+  if (form === null) return { ok: false, status: 413, message: "dropbox.limits" };
+  if (form === "invalid") return { ok: false, status: 400, message: "dropbox.error", reason: "dropbox.error.form" };
+  const kind = String(form.get("kind") ?? "");
+  const target = TargetSchema.safeParse(String(form.get("target") ?? ""));
+  const rawTags = form.getAll("tags").flatMap((v) => (typeof v === "string" ? v.split(",") : [])).map((s) => s.trim()).filter(Boolean);
+  const tags = TagsSchema.safeParse([...new Set(rawTags)]);
+  if (!(DROPBOX_KINDS as readonly string[]).includes(kind)) return { ok: false, status: 400, message: "dropbox.error", reason: "dropbox.error.kind" };
+  if (!target.success) return { ok: false, status: 400, message: "dropbox.error", reason: "dropbox.error.target" };
+  if (!tags.success) return { ok: false, status: 400, message: "dropbox.error", reason: "dropbox.error.tags" };
+  const files = await filesOf(form, "files");
+  try {
+    const { ids } = await stageFiles(
+      serviceContext(context, url),
+      { kind: kind as DropboxKind, target: target.data, tags: tags.data, files },
+      { limits, address: context.auth?.address ?? "" },
+    );
+    return { ok: true, status: 200, message: "dropbox.success", ids };
+  } catch (err) {
+    if (!(err instanceof DropboxError)) throw err;
+    if (err.code === "limits") return { ok: false, status: 413, message: "dropbox.limits" };
+    if (err.code === "empty") return { ok: false, status: 400, message: "dropbox.error", reason: "dropbox.error.empty" };
+    if (err.code === "type") return { ok: false, status: 415, message: "dropbox.error", reason: "dropbox.error.type", file: err.file };
+    return { ok: false, status: 404, message: "error.notFound" };
+  }
+}
+
+export function outcomeJson(outcome: DropboxOutcome, locale: Locale) {
+  const headers = { "Cache-Control": "private, no-store" };
+  if (outcome.ok) return Response.json({ ok: true, message: translate(locale, outcome.message), ids: outcome.ids }, { headers });
+  const reason = outcome.reason ? translate(locale, outcome.reason, { file: outcome.file ?? "" }) : undefined;
+  return Response.json({ error: { code: outcome.status, message: translate(locale, outcome.message), ...(reason ? { reason } : {}) } }, { status: outcome.status, headers });
+}
+
+export function localeParam(value: unknown): Locale {
+  return isLocale(value) ? value : "it";
+}

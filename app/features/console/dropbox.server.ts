@@ -1,0 +1,220 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
+import type { ServiceContext } from "~/.server/context";
+import { recordVisible } from "~/.server/access";
+import { capabilities } from "~/.server/session";
+import { readEnv } from "~/.server/env";
+import { audit } from "~/features/accounts/accounts.server";
+import { hasCapability } from "~/lib/capabilities";
+import { TABLES } from "~/lib/tables";
+import { ACCEPTED, dropboxLimits, type DropboxKind, type DropboxLimits } from "./dropbox";
+
+/**
+ * The drop box (issue 16 §5, decision 073): staff (LOGIN_BACKEND) upload files into a staging area,
+ * `DATA_DIR/staging`, under random names; each file's type is read from its first bytes. An upload is all or
+ * nothing: over a limit, or one file refused, and nothing is kept. The files are never served as pages: the
+ * console offers them as downloads only.
+ */
+
+export type DropboxErrorCode = "forbidden" | "limits" | "type" | "empty" | "notFound";
+export class DropboxError extends Error {
+  constructor(
+    readonly code: DropboxErrorCode,
+    readonly file?: string,
+  ) {
+    super(code);
+  }
+}
+
+export function stagingDir(env: NodeJS.ProcessEnv = process.env) {
+  return env.STAGING_DIR ? path.resolve(env.STAGING_DIR) : path.join(readEnv(env).dataDir, "staging");
+}
+
+export function requireStaff(ctx: ServiceContext) {
+  if (ctx.viewer.kind !== "user" || !hasCapability(ctx.viewer.level, "LOGIN_BACKEND", capabilities())) throw new DropboxError("forbidden");
+  return ctx.viewer.userId;
+}
+
+function requireAdmin(ctx: ServiceContext) {
+  if (ctx.viewer.kind !== "user" || !hasCapability(ctx.viewer.level, "ADMIN", capabilities())) throw new DropboxError("forbidden");
+}
+
+export type Upload = { name: string; bytes: Uint8Array };
+
+/** The type of a file from its content, when it is one the kind accepts and its name says the same. */
+export async function checkFile(kind: DropboxKind, file: Upload): Promise<{ ext: string; mime: string } | null> {
+  const nameExt = path.extname(file.name).slice(1).toLowerCase();
+  const expected = ACCEPTED[kind][nameExt];
+  if (!expected || file.bytes.length === 0) return null;
+  const found = await fileTypeFromBuffer(file.bytes);
+  if (!found || found.ext !== expected) return null;
+  if (expected === "cfb") return { ext: "doc", mime: "application/msword" };
+  // XML, but not a page or a drawing a browser would run: an SVG or XHTML root is refused.
+  if (expected === "xml" && /<(?:[\w.-]+:)?(?:svg|html)[\s>/]|http:\/\/www\.w3\.org\/(?:2000\/svg|1999\/xhtml)/i.test(Buffer.from(file.bytes.subarray(0, 64 * 1024)).toString("utf8")))
+    return null;
+  return { ext: found.ext, mime: found.mime };
+}
+
+/** A name fit for a listing: no path, no control characters, at most 200 characters. */
+const cleanName = (name: string) => (path.basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f\u007f]/g, "").trim() || "file").slice(0, 200);
+
+export type StagedFile = {
+  id: string;
+  originalName: string;
+  kind: DropboxKind;
+  mime: string;
+  ext: string;
+  size: number;
+  target: string;
+  tags: string[];
+  uploadedBy: string | null;
+  uploaderEmail: string | null;
+  createdAt: Date;
+};
+
+/** Checks and keeps a batch of uploads. Nothing is kept unless every file passes. */
+export async function stageFiles(
+  ctx: ServiceContext,
+  input: { kind: DropboxKind; target: string; tags: string[]; files: Upload[] },
+  opts: { limits?: DropboxLimits; address?: string; dir?: string } = {},
+): Promise<{ ids: string[] }> {
+  const userId = requireStaff(ctx);
+  const limits = opts.limits ?? dropboxLimits();
+  const files = input.files.filter((f) => f.name || f.bytes.length);
+  if (!files.length) throw new DropboxError("empty");
+  const total = files.reduce((n, f) => n + f.bytes.length, 0);
+  if (files.length > limits.maxFiles || total > limits.maxTotalBytes || files.some((f) => f.bytes.length > limits.maxFileBytes)) throw new DropboxError("limits");
+  const checked: { file: Upload; ext: string; mime: string }[] = [];
+  for (const file of files) {
+    const type = await checkFile(input.kind, file);
+    if (!type) throw new DropboxError("type", cleanName(file.name));
+    checked.push({ file, ...type });
+  }
+  const dir = opts.dir ?? stagingDir();
+  fs.mkdirSync(dir, { recursive: true });
+  const written: string[] = [];
+  try {
+    const rows: { storedName: string; originalName: string; ext: string; mime: string; size: number; sha256: string }[] = [];
+    for (const c of checked) {
+      const storedName = `${crypto.randomBytes(18).toString("base64url")}.${c.ext}`;
+      const target = path.join(dir, storedName);
+      fs.writeFileSync(target, c.file.bytes, { flag: "wx", mode: 0o640 });
+      written.push(target);
+      rows.push({ storedName, originalName: cleanName(c.file.name), ext: c.ext, mime: c.mime, size: c.file.bytes.length, sha256: crypto.createHash("sha256").update(c.file.bytes).digest("hex") });
+    }
+    const ids = await ctx.database.db.transaction(async (tx) => {
+      const out: string[] = [];
+      for (const r of rows) {
+        const res = (await tx.execute(sql`insert into staging_files (stored_name, original_name, kind, mime, ext, size, sha256, target, tags, uploaded_by)
+          values (${r.storedName}, ${r.originalName}, ${input.kind}, ${r.mime}, ${r.ext}, ${r.size}, ${r.sha256}, ${input.target}, ${JSON.stringify(input.tags)}::jsonb, ${userId})
+          returning id`)) as unknown as { rows: { id: string }[] };
+        out.push(res.rows[0]!.id);
+      }
+      return out;
+    });
+    await audit(ctx.database, {
+      event: "dropbox_upload",
+      actor: { userId, address: opts.address ?? "" },
+      detail: { files: rows.map((r) => r.originalName), kind: input.kind, target: input.target, tags: input.tags },
+    });
+    return { ids };
+  } catch (err) {
+    for (const f of written) fs.rmSync(f, { force: true });
+    throw err;
+  }
+}
+
+type StagedRow = {
+  id: string;
+  original_name: string;
+  kind: DropboxKind;
+  mime: string;
+  ext: string;
+  size: number | string;
+  target: string;
+  tags: string[];
+  uploaded_by: string | null;
+  email: string | null;
+  created_at: Date | string;
+};
+
+const staged = (r: StagedRow): StagedFile => ({
+  id: r.id,
+  originalName: r.original_name,
+  kind: r.kind,
+  mime: r.mime,
+  ext: r.ext,
+  size: Number(r.size),
+  target: r.target,
+  tags: r.tags,
+  uploadedBy: r.uploaded_by,
+  uploaderEmail: r.email,
+  createdAt: new Date(r.created_at),
+});
+
+/** The staging area, newest first (the console: ADMIN). */
+export async function listStaged(ctx: ServiceContext, limit = 100): Promise<{ items: StagedFile[]; total: number; bytes: number }> {
+  requireAdmin(ctx);
+  const rows = await ctx.database.rows<StagedRow>(
+    sql`select s.id, s.original_name, s.kind, s.mime, s.ext, s.size, s.target, s.tags, s.uploaded_by, u.email, s.created_at
+      from staging_files s left join users u on u.id = s.uploaded_by order by s.created_at desc, s.id limit ${limit}`,
+  );
+  const [agg] = await ctx.database.rows<{ n: number; bytes: string | number | null }>(sql`select count(*)::int as n, sum(size) as bytes from staging_files`);
+  return { items: rows.map(staged), total: agg?.n ?? 0, bytes: Number(agg?.bytes ?? 0) };
+}
+
+/** One staged file and where it is, for its download (ADMIN). */
+export async function stagedFile(ctx: ServiceContext, id: string): Promise<StagedFile & { file: string }> {
+  requireAdmin(ctx);
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DropboxError("notFound");
+  const rows = await ctx.database.rows<StagedRow & { stored_name: string }>(
+    sql`select s.id, s.stored_name, s.original_name, s.kind, s.mime, s.ext, s.size, s.target, s.tags, s.uploaded_by, null as email, s.created_at
+      from staging_files s where s.id = ${id}`,
+  );
+  const r = rows[0];
+  if (!r) throw new DropboxError("notFound");
+  return { ...staged(r), file: path.join(stagingDir(), r.stored_name) };
+}
+
+/** Removes a staged file and its bytes (ADMIN). */
+export async function deleteStaged(ctx: ServiceContext, id: string, opts: { address?: string } = {}): Promise<void> {
+  const f = await stagedFile(ctx, id);
+  await ctx.database.rows(sql`delete from staging_files where id = ${id}`);
+  fs.rmSync(f.file, { force: true });
+  await audit(ctx.database, { event: "dropbox_deleted", actor: { userId: ctx.viewer.userId, address: opts.address ?? "" }, detail: { id, file: f.originalName } });
+}
+
+/** bucaSelect: the targets a batch can be meant for — the catalogue's tables, or records whose label matches `q`. */
+export async function dropboxTargets(ctx: ServiceContext, q: string): Promise<{ value: string; label: string }[]> {
+  requireStaff(ctx);
+  if (!q) {
+    const present = await ctx.database.rows<{ table_name: string }>(sql`select distinct table_name from records r where ${recordVisible(ctx.viewer)}`);
+    const have = new Set(present.map((p) => p.table_name));
+    return TABLES.filter((t) => have.has(t)).map((t) => ({ value: t, label: t }));
+  }
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await ctx.database.rows<{ table_name: string; id: string; label: string }>(
+    sql`select r.table_name, r.id, coalesce(own.label, it.label) as label
+      from records r
+      left join record_texts own on own.record_uid = r.uid and own.locale = ${ctx.locale}
+      left join record_texts it on it.record_uid = r.uid and it.locale = 'it'
+      where ${recordVisible(ctx.viewer)} and (coalesce(own.label, it.label) ilike ${like} or r.id = ${q})
+      order by coalesce(own.label, it.label) limit 20`,
+  );
+  return rows.map((r) => ({ value: `${r.table_name}/${r.id}`, label: `${r.label} (${r.table_name}/${r.id})` }));
+}
+
+/** bucaTags: the catalogue's tags whose name (in the locale or Italian) matches `q`; the first 50 without one. */
+export async function dropboxTags(ctx: ServiceContext, q: string): Promise<{ value: string; label: string }[]> {
+  requireStaff(ctx);
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await ctx.database.rows<{ id: string; name: string }>(
+    sql`select id, coalesce(names->>${ctx.locale}, names->>'it', id) as name from tags
+      where ${q === ""} or coalesce(names->>${ctx.locale}, names->>'it', id) ilike ${like}
+      order by 2 limit 50`,
+  );
+  return rows.map((r) => ({ value: r.id, label: r.name }));
+}

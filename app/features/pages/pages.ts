@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { LOCALES } from "~/lib/locale";
+
+/**
+ * Content pages (issue 16 §3, decision 072): `/{slug}` in each language. A slug is lower-case words joined by
+ * hyphens and never the first segment of one of the app's own routes, so a page can never shadow them
+ * (tests/integration/content-pages.test.ts checks this list against app/routes.ts).
+ */
+export const RESERVED_SLUGS = new Set([
+  // app/routes.ts, today
+  "cerca", "login", "account", "reset_password", "editpassword", "settings", "public", "sfogliatore", "api", "auth",
+  "lang", "iiif", "oai", "ld", "sitemap.xml", "sitemaps", "robots.txt", "feed.atom", "en", "fr", "it",
+  "console", "styleguide", "buca", "searches", "collections", "site", "workspace",
+  // spec §2 routes still to come, and the server's own paths
+  "annotazioni", "collections", "registro", "requests", "analytics", "memories", "print", "cataloga", "admin",
+  "assets", "media", "healthz", "readyz", "favicon.ico", "home",
+  // record tables' slugs (spec §3), whose pages live under them
+  "oggetti", "occorrenze", "entita", "luoghi", "collezioni", "data", "fs",
+]);
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const PageSlugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, "pages.error.slugRequired")
+  .max(80, "pages.error.slugLong")
+  .regex(SLUG_PATTERN, "pages.error.slugFormat")
+  .refine((s) => !RESERVED_SLUGS.has(s), "pages.error.slugReserved");
+
+export const PAGE_FORMATS = ["markdown", "html"] as const;
+
+export const PageInputSchema = z.object({
+  slug: PageSlugSchema,
+  locale: z.enum(LOCALES),
+  title: z.string().trim().min(1, "pages.error.titleRequired").max(200, "pages.error.titleLong"),
+  format: z.enum(PAGE_FORMATS).catch("markdown"),
+  body: z.string().max(200_000, "pages.error.bodyLong"),
+  description: z.string().trim().max(300, "pages.error.descriptionLong").default(""),
+  published: z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean()),
+});
+export type PageInput = z.infer<typeof PageInputSchema>;
+
+/** What a content page keeps in `pages.content` (the home page keeps other things under slug 'home'). */
+export type PageContent = {
+  kind: "page";
+  format: (typeof PAGE_FORMATS)[number];
+  /** What the admin typed. */
+  source: string;
+  /** The sanitised HTML rendered on the page. */
+  html: string;
+  description: string;
+  published: boolean;
+};

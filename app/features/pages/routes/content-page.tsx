@@ -1,0 +1,64 @@
+import type { Route } from "./+types/content-page";
+import { data, Link } from "react-router";
+import { serviceContext } from "~/.server/context";
+import { notFound } from "~/.server/errors";
+import { useI18n } from "~/i18n/context";
+import { localizePath, splitLocale } from "~/lib/locale";
+import { pageMeta } from "~/lib/seo";
+import type { RootData } from "~/root";
+import { capabilities } from "~/.server/session";
+import { hasCapability } from "~/lib/capabilities";
+import { getContentPage } from "../pages.server";
+
+/** Open to every visitor (route guard, decision 040); what is unpublished is the 404 page. */
+export const handle = { capability: "PUBLIC", layout: "default" };
+
+/**
+ * `/{slug}` in each language (spec §2's catch-all; issue 16 §3, decision 072): a content page, in the URL's
+ * language or else in Italian (marked with its language). Unknown, unpublished or not a valid slug: 404.
+ * Drafts are shown to admins only, with a notice, and never cached.
+ */
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const page = await getContentPage(serviceContext(context, url), params.slug);
+  if (!page) throw notFound();
+  const admin = context.viewer.kind === "user" && hasCapability(context.viewer.level, "ADMIN", capabilities());
+  return data({ page, admin }, { headers: { "Cache-Control": context.viewer.kind === "user" ? "private, no-store" : "public, max-age=60" } });
+}
+
+export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
+  const root = matches[0]?.data as RootData | undefined;
+  if (!d) return [{ title: "404" }, { name: "robots", content: "noindex" }];
+  return [
+    ...pageMeta({ title: d.page.title, siteTitle: root?.options.title, description: d.page.description, origin: root?.origin ?? "", pathname: location.pathname }),
+    ...(d.page.published ? [] : [{ name: "robots", content: "noindex" }]),
+  ];
+};
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const { page, admin } = loaderData;
+  return (
+    <article className="page content-page" lang={page.fallback ? page.locale : undefined}>
+      {!page.published ? (
+        <p className="content-page__draft" role="note">
+          {t("pages.draftNotice")}
+        </p>
+      ) : null}
+      {page.fallback ? (
+        <p className="content-page__fallback" lang={locale}>
+          {t("pages.fallbackNotice")}
+        </p>
+      ) : null}
+      <h1>{page.title}</h1>
+      {/* Sanitised on the server (app/features/pages/sanitize.server.ts) when saved and again when read. */}
+      <div className="content-page__body" dangerouslySetInnerHTML={{ __html: page.html }} />
+      {admin ? (
+        <p className="content-page__edit" lang={locale}>
+          <Link className="button button--small" to={`${localizePath(`/console/pages/${page.slug}`, locale)}?locale=${page.locale}`}>
+            {t("pages.admin.edit")}
+          </Link>
+        </p>
+      ) : null}
+    </article>
+  );
+}

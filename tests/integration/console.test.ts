@@ -1,0 +1,467 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createUser } from "../../app/features/accounts/accounts.server";
+import { ConsoleError, jobRun, listJobs, startImport, startVacuum, keepImportUpload } from "../../app/features/console/console.server";
+import { RESERVED_SLUGS } from "../../app/features/pages/pages";
+import { renderPageBody } from "../../app/features/pages/sanitize.server";
+import routes from "../../app/routes";
+import { seededCatalogue } from "../setup/catalogue";
+import { testDatabases } from "../setup/db";
+import { makeRecord, tempDir } from "../factories/records";
+
+/**
+ * Issue 16 §3–§5: the console and its background jobs, content pages, the style guide and the drop box —
+ * each page and endpoint for a visitor, a Ricercatore, a Manager and an Amministratore; the content pages'
+ * sanitising and slug rules; the drop box's content checks and limits; an import's progress and report.
+ */
+
+const PASSWORD = "Archivio-2026";
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const ROLES = { researcher: "Ricercatore", manager: "Manager", admin: "Amministratore" } as const;
+type Who = "visitor" | keyof typeof ROLES;
+
+/** A stored (uncompressed) zip of the given entries. */
+function zip(entries: [string, string][]) {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const n = Buffer.from(name);
+    const d = Buffer.from(text);
+    const crc = zlib.crc32(d);
+    const h = Buffer.alloc(30);
+    h.writeUInt32LE(0x04034b50, 0), h.writeUInt16LE(20, 4), h.writeUInt32LE(crc, 14), h.writeUInt32LE(d.length, 18), h.writeUInt32LE(d.length, 22), h.writeUInt16LE(n.length, 26);
+    locals.push(h, n, d);
+    const c = Buffer.alloc(46);
+    c.writeUInt32LE(0x02014b50, 0), c.writeUInt16LE(20, 4), c.writeUInt16LE(20, 6), c.writeUInt32LE(crc, 16), c.writeUInt32LE(d.length, 20), c.writeUInt32LE(d.length, 24), c.writeUInt16LE(n.length, 28), c.writeUInt32LE(offset, 42);
+    central.push(c, n);
+    offset += 30 + n.length + d.length;
+  }
+  const cd = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0), end.writeUInt16LE(entries.length, 8), end.writeUInt16LE(entries.length, 10), end.writeUInt32LE(cd.length, 12), end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+const files = {
+  png: () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).png().toBuffer(),
+  jpg: () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#993366" } }).jpeg().toBuffer(),
+  tif: () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#669933" } }).tiff().toBuffer(),
+  pdf: () => Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+  zip: () => zip([["nota.txt", "ciao"]]),
+  docx: () =>
+    zip([
+      ["[Content_Types].xml", '<?xml version="1.0"?><Types><Override ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'],
+      ["word/document.xml", "<w:document/>"],
+    ]),
+  xml: () => Buffer.from('<?xml version="1.0" encoding="UTF-8"?><scheda><titolo>Ventaglio</titolo></scheda>'),
+  doc: () => {
+    const b = Buffer.alloc(1024);
+    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(b);
+    return b;
+  },
+  svg: () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  html: () => Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>"),
+};
+
+for (const target of testDatabases()) {
+  describe(`console, content pages and drop box on ${target.name}`, () => {
+    let cat: Awaited<ReturnType<typeof seededCatalogue>>;
+    let dataDir: string;
+    const cookies: Partial<Record<Who, string>> = {};
+    const ids: Record<string, string> = {};
+
+    const headers = (who: Who, extra: Record<string, string> = {}) => ({ Origin: cat.server.base, ...(cookies[who] ? { Cookie: cookies[who]! } : {}), ...extra });
+    const get = (p: string, who: Who) => cat.server.fetch(p, { headers: headers(who) });
+    const postForm = (p: string, who: Who, fields: Record<string, string | string[]>) => {
+      const body = new URLSearchParams();
+      for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
+      return cat.server.fetch(p, { method: "POST", headers: headers(who, { "Content-Type": "application/x-www-form-urlencoded" }), body });
+    };
+    const postJson = (p: string, who: Who, body: unknown) =>
+      cat.server.fetch(p, { method: "POST", headers: headers(who, { "Content-Type": "application/json" }), body: JSON.stringify(body) });
+    const upload = (p: string, who: Who, fields: Record<string, string>, list: [string, Buffer][]) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      for (const [name, bytes] of list) form.append("files", new Blob([new Uint8Array(bytes)]), name);
+      return cat.server.fetch(p, { method: "POST", headers: headers(who), body: form });
+    };
+    const count = async (table: "staging_files" | "console_jobs" | "records" | "pages") =>
+      (await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
+    const admin = () => ({ database: cat.db, viewer: { kind: "user" as const, userId: ids.admin!, level: 64, roles: ["Amministratore"], accessLevels: [1, 2, 3] }, locale: "it" as const });
+    const waitJob = async (id: number) => {
+      const seen: Json[] = [];
+      for (let i = 0; i < 300; i++) {
+        const res = await get(`/api/auth/backend/console/jobs/${id}`, "admin");
+        expect(res.status).toBe(200);
+        const job = (await res.json()) as Json;
+        seen.push(job);
+        if (job.state !== "running") return { job, seen };
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error("job did not finish");
+    };
+
+    beforeAll(async () => {
+      dataDir = tempDir("teca-con-");
+      process.env.DATA_DIR = dataDir;
+      delete process.env.STAGING_DIR;
+      cat = await seededCatalogue(target, [
+        makeRecord({ id: "v1", texts: { it: { label: "Ventaglio dipinto" } } }),
+        makeRecord({ id: "v2", access: 2, texts: { it: { label: "Ventaglio riservato" } } }),
+        makeRecord({ id: "p1", table: "ca_entities", texts: { it: { label: "Botzen" } } }),
+      ]);
+      for (const [key, role] of Object.entries(ROLES)) {
+        const email = `${key}@example.org`;
+        const u = await createUser(cat.db, { email, roles: [role], password: PASSWORD, firstName: key }, { userId: null, address: "test" });
+        ids[key] = u.id;
+        const res = await cat.server.fetch("/api/public/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: cat.server.base },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        });
+        expect(res.status, key).toBe(200);
+        cookies[key as Who] = res.headers.getSetCookie().find((c) => /^(__Host-)?teca_session=/.test(c))!.split(";")[0]!;
+      }
+    });
+    afterAll(async () => {
+      await cat?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      delete process.env.BUCA_MAX_FILES;
+      delete process.env.BUCA_MAX_FILE_MB;
+    });
+
+    it("pages: the console is the Amministratore's, the drop box staff's, the style guide everyone's", async () => {
+      const expectations: [string, Record<Who, number>][] = [
+        ["/console", { visitor: 302, researcher: 404, manager: 404, admin: 200 }],
+        ["/en/console/pages", { visitor: 302, researcher: 404, manager: 404, admin: 200 }],
+        ["/fr/console/pages/chi-siamo", { visitor: 302, researcher: 404, manager: 404, admin: 200 }],
+        ["/buca", { visitor: 302, researcher: 404, manager: 200, admin: 200 }],
+        ["/styleguide", { visitor: 200, researcher: 200, manager: 200, admin: 200 }],
+        ["/en/styleguide", { visitor: 200, researcher: 200, manager: 200, admin: 200 }],
+      ];
+      for (const [p, byWho] of expectations)
+        for (const [who, status] of Object.entries(byWho)) {
+          const res = await get(p, who as Who);
+          expect(res.status, `${p} ${who}`).toBe(status);
+          if (status === 302) expect(res.headers.get("location")).toContain(`/login?redirect=${encodeURIComponent(p)}`);
+          if (status === 200 && p !== "/styleguide" && p !== "/en/styleguide") expect(res.headers.get("cache-control")).toContain("no-store");
+        }
+      const html = await (await get("/fr/console", "admin")).text();
+      expect(html).toContain("<h1>Console</h1>");
+      expect(html).toContain("ca_entities");
+      expect(html).toContain("Base de données et serveur");
+      const guide = await (await get("/fr/styleguide", "visitor")).text();
+      expect(guide).toContain("<h1>Guide de style</h1>");
+      expect(guide).toContain('data-theme="dark"');
+    });
+
+    it("endpoints: 401 signed out, 404 without the capability; console actions change nothing for the wrong role", async () => {
+      const calls: [string, (who: Who) => Promise<Response>, Record<Who, number>][] = [
+        ["buca", (w) => upload("/api/auth/backend/buca", w, { kind: "image" }, []), { visitor: 401, researcher: 404, manager: 400, admin: 400 }],
+        ["bucaSelect", (w) => postJson("/api/auth/backend/bucaSelect", w, { q: "" }), { visitor: 401, researcher: 404, manager: 200, admin: 200 }],
+        ["bucaTags", (w) => postJson("/api/auth/backend/bucaTags", w, { q: "" }), { visitor: 401, researcher: 404, manager: 200, admin: 200 }],
+        ["buca file", (w) => get("/api/auth/backend/buca/00000000-0000-0000-0000-000000000000", w), { visitor: 401, researcher: 404, manager: 404, admin: 404 }],
+        ["job", (w) => get("/api/auth/backend/console/jobs/999", w), { visitor: 401, researcher: 404, manager: 404, admin: 404 }],
+      ];
+      for (const [name, call, byWho] of calls)
+        for (const [who, status] of Object.entries(byWho)) expect((await call(who as Who)).status, `${name} ${who}`).toBe(status);
+      const jobs = await count("console_jobs");
+      for (const who of ["visitor", "researcher", "manager"] as const) {
+        const res = await postForm("/console", who, { intent: "reindex" });
+        expect(res.status, who).toBe(who === "visitor" ? 302 : 404);
+        expect((await postForm("/console/pages", who, { slug: "nuova" })).status).toBe(who === "visitor" ? 302 : 404);
+        expect((await postForm("/console/pages/nuova?locale=it", who, { title: "T", body: "x", published: "on" })).status).toBe(who === "visitor" ? 302 : 404);
+      }
+      expect(await count("console_jobs")).toBe(jobs);
+      expect(await count("pages")).toBe(0);
+    });
+
+    it("content pages: sanitised on the server, per language with the Italian fallback, drafts and unknown slugs are 404", async () => {
+      const body = [
+        "# Chi siamo",
+        "",
+        "Un archivio **di famiglia**. [Sito](https://example.org) [male](javascript:alert(1))",
+        "",
+        '<script>alert(1)</script><img src="x" onerror="alert(1)"><iframe src="https://evil.example"></iframe>',
+        '<p style="color:red" onclick="alert(1)">testo</p><a href="/cerca" target="_top">cerca</a>',
+      ].join("\n");
+      const save = await postForm("/console/pages/chi-siamo?locale=it", "admin", { title: "Chi siamo", format: "markdown", body, description: "La storia dell'archivio", published: "on" });
+      expect(save.status).toBe(302);
+      expect(save.headers.get("location")).toBe("/console/pages/chi-siamo?locale=it&saved=1");
+      const it1 = await get("/chi-siamo", "visitor");
+      expect(it1.status).toBe(200);
+      const html = await it1.text();
+      expect(html).toContain("<h1>Chi siamo</h1>");
+      expect(html).toContain("<h2>Chi siamo</h2>"); // the body's h1 becomes an h2
+      expect(html).toContain("<strong>di famiglia</strong>");
+      expect(html).toContain('<a href="https://example.org" rel="noopener noreferrer" target="_blank">Sito</a>');
+      expect(html).toContain('<a href="/cerca">cerca</a>');
+      expect(html).toContain('<meta name="description" content="La storia dell&#x27;archivio"/>');
+      const bodyHtml = html.slice(html.indexOf("content-page__body"), html.indexOf("</article>"));
+      for (const bad of ["<script", "onerror", "onclick", "javascript:", "<iframe", "style=", 'target="_top"']) expect(bodyHtml, bad).not.toContain(bad);
+      // English: not written yet, so the Italian text, marked as such
+      const en = await (await get("/en/chi-siamo", "visitor")).text();
+      expect(en).toContain('lang="it"');
+      expect(en).toContain("This page is not available in your language yet");
+      expect(await postForm("/en/console/pages/chi-siamo?locale=en", "admin", { title: "About us", format: "html", body: "<p>A <em>family</em> archive</p>", description: "", published: "on" })).toMatchObject({ status: 302 });
+      const en2 = await (await get("/en/chi-siamo", "visitor")).text();
+      expect(en2).toContain("<h1>About us</h1>");
+      expect(en2).toContain("<p>A <em>family</em> archive</p>");
+      expect((await get("/fr/chi-siamo", "visitor")).status).toBe(200);
+      // a draft: 404 for everyone but an admin, who sees it marked
+      await postForm("/console/pages/bozza?locale=it", "admin", { title: "Bozza", format: "markdown", body: "testo", description: "" });
+      for (const who of ["visitor", "researcher", "manager"] as const) expect((await get("/bozza", who)).status, who).toBe(404);
+      const draft = await get("/bozza", "admin");
+      expect(draft.status).toBe(200);
+      expect(await draft.text()).toContain("Bozza: solo gli amministratori vedono questa pagina.");
+      // unknown, malformed and reserved slugs
+      for (const p of ["/non-esiste", "/en/non-esiste", "/Chi-Siamo", "/chi_siamo"]) expect((await get(p, "visitor")).status, p).toBe(404);
+      const audit = await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = 'page_saved' and actor_id = ${ids.admin!}`);
+      expect(audit[0]!.n).toBe(3);
+      // the list shows the page and its versions
+      const list = await (await get("/console/pages", "admin")).text();
+      expect(list).toContain("/chi-siamo");
+      expect(list).toContain("About us");
+    });
+
+    it("content pages: bad input is refused with a clear message and changes nothing", async () => {
+      const before = await count("pages");
+      const cases: [Record<string, string>, number, string][] = [
+        [{ slug: "cerca" }, 400, "Questo indirizzo è usato dal sito stesso"],
+        [{ slug: "console" }, 400, "Questo indirizzo è usato dal sito stesso"],
+        [{ slug: "Chi Siamo!" }, 400, "Usa solo lettere minuscole"],
+        [{ slug: "" }, 400, "Scrivi l&#x27;indirizzo della pagina."],
+        [{ slug: "chi-siamo" }, 409, "Esiste già una pagina con questo indirizzo."],
+      ];
+      for (const [fields, status, message] of cases) {
+        const res = await postForm("/console/pages", "admin", fields);
+        expect(res.status, JSON.stringify(fields)).toBe(status);
+        expect(await res.text()).toContain(message);
+      }
+      const ok = await postForm("/console/pages", "admin", { slug: "mostre-2026" });
+      expect(ok.status).toBe(302);
+      expect(ok.headers.get("location")).toBe("/console/pages/mostre-2026?locale=it&new=1");
+      // the editor of a reserved or malformed slug does not exist
+      expect((await get("/console/pages/cerca", "admin")).status).toBe(404);
+      expect((await postForm("/console/pages/cerca?locale=it", "admin", { title: "x", body: "x", published: "on" })).status).toBe(404);
+      const noTitle = await postForm("/console/pages/mostre-2026?locale=it", "admin", { title: " ", body: "x", published: "on" });
+      expect(noTitle.status).toBe(400);
+      expect(await noTitle.text()).toContain("Ricordati di inserire il titolo");
+      const long = await postForm("/console/pages/mostre-2026?locale=it", "admin", { title: "x", body: "x", description: "d".repeat(301) });
+      expect(long.status).toBe(400);
+      const noConfirm = await postForm("/console/pages/chi-siamo?locale=it", "admin", { intent: "delete" });
+      expect(noConfirm.status).toBe(400);
+      expect(await count("pages")).toBe(before);
+      // the home page's row is not a content page: not shown, not overwritten
+      await cat.db.rows(sql`insert into pages (slug, locale, title, content) values ('home', 'it', 'Home', '{"hero": {}}'::jsonb)`);
+      expect((await get("/home", "visitor")).status).toBe(404);
+      const del = await postForm("/console/pages/chi-siamo?locale=en", "admin", { intent: "delete", confirm: "on" });
+      expect(del.status).toBe(302);
+      expect(await (await get("/en/chi-siamo", "visitor")).text()).toContain("<h1>Chi siamo</h1>");
+    });
+
+    it("the reserved slugs hold the first segment of every route of app/routes.ts", () => {
+      const firsts = new Set<string>();
+      const walk = (list: { path?: string; children?: unknown[] }[]) => {
+        for (const r of list) {
+          const first = (r.path ?? "").split("/")[0]!.toLowerCase();
+          if (first && !first.startsWith(":") && first !== "*") firsts.add(first);
+          if (r.children) walk(r.children as { path?: string }[]);
+        }
+      };
+      walk(routes as { path?: string }[]);
+      expect(firsts.size).toBeGreaterThan(10);
+      for (const f of firsts) expect(RESERVED_SLUGS.has(f), f).toBe(true);
+    });
+
+    it("sanitising: markdown and HTML keep structure, lose every script vector", () => {
+      const out = renderPageBody("html", '<a href="JaVaScRiPt:alert(1)">x</a><img src="http://insecure.example/a.png" alt="a"><img src="https://ok.example/b.png" alt="b" onload="x()"><svg><script>1</script></svg><object data="x"></object><form><input></form><table><tr><th scope="col">A</th></tr></table>');
+      expect(out).not.toMatch(/javascript|onload|<svg|<object|<form|<input|http:\/\//i);
+      expect(out).toContain('<img src="https://ok.example/b.png" alt="b" loading="lazy" />');
+      expect(out).toContain('<th scope="col">A</th>');
+      expect(renderPageBody("markdown", "<script>x</script>\n\n**ok**")).toBe("<p><strong>ok</strong></p>");
+    });
+
+    it("drop box: images and documents checked by content; success and failure in three languages; nothing added on any refusal", async () => {
+      const before = await count("staging_files");
+      const ok = await upload("/api/auth/backend/buca?locale=it", "manager", { kind: "image", target: "ca_objects", tags: "ritratti, 1846" }, [
+        ["foto.png", await files.png()],
+        ["scansione.JPG", await files.jpg()],
+        ["lastra.tiff", await files.tif()],
+      ]);
+      expect(ok.status).toBe(200);
+      const okBody = (await ok.json()) as Json;
+      expect(okBody.message).toBe("Inserito con successo!");
+      expect(okBody.ids).toHaveLength(3);
+      const rows = await cat.db.rows<{ stored_name: string; original_name: string; ext: string; mime: string; tags: string[]; target: string; uploaded_by: string }>(
+        sql`select stored_name, original_name, ext, mime, tags, target, uploaded_by from staging_files order by original_name`,
+      );
+      expect(rows.map((r) => [r.original_name, r.ext, r.mime])).toEqual([
+        ["foto.png", "png", "image/png"],
+        ["lastra.tiff", "tif", "image/tiff"],
+        ["scansione.JPG", "jpg", "image/jpeg"],
+      ]);
+      for (const r of rows) {
+        expect(r.stored_name).toMatch(/^[\w-]{24}\.(png|jpg|tif)$/);
+        expect(r.stored_name).not.toContain(r.original_name.split(".")[0]);
+        expect(fs.existsSync(path.join(dataDir, "staging", r.stored_name))).toBe(true);
+        expect(r.tags).toEqual(["ritratti", "1846"]);
+        expect(r.target).toBe("ca_objects");
+        expect(r.uploaded_by).toBe(ids.manager);
+      }
+      const docs = await upload("/api/auth/backend/buca?locale=en", "admin", { kind: "document", target: "ca_objects/v1" }, [
+        ["atto.pdf", files.pdf()],
+        ["lettera.docx", files.docx()],
+        ["pacchetto.zip", files.zip()],
+        ["scheda.xml", files.xml()],
+        ["vecchio.doc", files.doc()],
+      ]);
+      expect(docs.status).toBe(200);
+      expect(((await docs.json()) as Json).message).toBe("Uploaded successfully!");
+      expect(await count("staging_files")).toBe(before + 8);
+      // refused by content: the whole batch, whatever else it held
+      const refusals: [string, Record<string, string>, [string, Buffer][], number, string][] = [
+        ["it", { kind: "image" }, [["buona.png", await files.png()], ["pagina.png", files.html()]], 415, "Ci dispiace, qualcosa è andato storto"],
+        ["en", { kind: "image" }, [["finto.png", files.pdf()]], 415, "Sorry, something went wrong"],
+        ["fr", { kind: "document" }, [["disegno.xml", files.svg()]], 415, "Désolé, quelque chose s'est mal passé"],
+        ["it", { kind: "document" }, [["foto.pdf", await files.png()]], 415, "Ci dispiace"],
+        ["it", { kind: "image" }, [["nota.txt", Buffer.from("testo")]], 415, "Ci dispiace"],
+        ["it", { kind: "image" }, [["vuoto.png", Buffer.alloc(0)]], 415, "Ci dispiace"],
+        ["it", { kind: "archivio" }, [["foto.png", await files.png()]], 400, "Ci dispiace"],
+        ["it", { kind: "image", target: "nessuna/tabella/qui" }, [["foto.png", await files.png()]], 400, "Ci dispiace"],
+        ["it", { kind: "image" }, [], 400, "Ci dispiace"],
+      ];
+      for (const [locale, fields, list, status, message] of refusals) {
+        const res = await upload(`/api/auth/backend/buca?locale=${locale}`, "manager", fields, list);
+        expect(res.status, JSON.stringify(fields) + list.map((l) => l[0])).toBe(status);
+        expect(((await res.json()) as Json).error.message).toContain(message);
+      }
+      const named = (await (await upload("/api/auth/backend/buca?locale=en", "manager", { kind: "image" }, [["pagina.png", files.html()]])).json()) as Json;
+      expect(named.error.reason).toContain("“pagina.png”");
+      expect(await count("staging_files")).toBe(before + 8);
+      expect(fs.readdirSync(path.join(dataDir, "staging"))).toHaveLength(before + 8);
+    });
+
+    it("drop box: over the count or size limit, 'Superato limiti di file da caricare!' and nothing added", async () => {
+      const before = await count("staging_files");
+      process.env.BUCA_MAX_FILES = "2";
+      const png = await files.png();
+      const many = await upload("/api/auth/backend/buca", "manager", { kind: "image" }, [["a.png", png], ["b.png", png], ["c.png", png]]);
+      expect(many.status).toBe(413);
+      expect(((await many.json()) as Json).error.message).toBe("Superato limiti di file da caricare!");
+      delete process.env.BUCA_MAX_FILES;
+      process.env.BUCA_MAX_FILE_MB = "1";
+      const big = Buffer.concat([png, Buffer.alloc(1024 * 1024 + 10)]);
+      const large = await upload("/api/auth/backend/buca?locale=fr", "manager", { kind: "image" }, [["grande.png", big]]);
+      expect(large.status).toBe(413);
+      expect(((await large.json()) as Json).error.message).toBe("Limites de fichiers à déposer dépassées !");
+      delete process.env.BUCA_MAX_FILE_MB;
+      expect(await count("staging_files")).toBe(before);
+      // the page's own form answers the same (and keeps nothing)
+      const page = await upload("/buca", "manager", { kind: "image" }, [["pagina.png", files.html()]]);
+      expect(page.status).toBe(415);
+      expect(await count("staging_files")).toBe(before);
+    });
+
+    it("drop box: targets and tags to choose from; staged files listed in the console and downloaded as attachments only", async () => {
+      const targets = (await (await postJson("/api/auth/backend/bucaSelect", "manager", { q: "ventaglio", locale: "it" })).json()) as Json;
+      expect(targets.items.map((i: Json) => i.value).sort()).toEqual(["ca_objects/v1", "ca_objects/v2"]);
+      const tables = (await (await postJson("/api/auth/backend/bucaSelect", "manager", {})).json()) as Json;
+      expect(tables.items.map((i: Json) => i.value)).toEqual(["ca_objects", "ca_entities"]);
+      expect((await postJson("/api/auth/backend/bucaSelect", "manager", { q: 5 })).status).toBe(400);
+      expect(((await (await postJson("/api/auth/backend/bucaTags", "manager", { q: "zzz" })).json()) as Json).items).toEqual([]);
+      const console = await (await get("/console", "admin")).text();
+      expect(console).toContain("foto.png");
+      expect(console).toContain("manager@example.org");
+      const [row] = await cat.db.rows<{ id: string; stored_name: string }>(sql`select id, stored_name from staging_files where original_name = 'scheda.xml'`);
+      const res = await get(`/api/auth/backend/buca/${row!.id}`, "admin");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="scheda.xml"/);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("content-security-policy")).toContain("sandbox");
+      expect(res.headers.get("content-type")).toBe("application/xml");
+      expect(Buffer.from(await res.arrayBuffer()).equals(files.xml())).toBe(true);
+      expect((await get(`/api/auth/backend/buca/${row!.id}`, "manager")).status).toBe(404);
+    });
+
+    it("a background import: the page answers at once, the job reports its progress and its report, and changes the catalogue", async () => {
+      const records = await count("records");
+      const ndjson = [makeRecord({ id: "n1" }), makeRecord({ id: "n2" }), makeRecord({ id: "n3", table: "ca_entities" })].map((r) => JSON.stringify(r)).join("\n") + "\n";
+      const form = new FormData();
+      form.append("intent", "import");
+      form.append("file", new Blob([ndjson]), "nuove.ndjson");
+      const res = await cat.server.fetch("/en/console", { method: "POST", headers: headers("admin"), body: form });
+      expect(res.status).toBe(302);
+      const id = Number(/\?job=(\d+)$/.exec(res.headers.get("location") ?? "")![1]);
+      expect(res.headers.get("location")).toBe(`/en/console?job=${id}`);
+      const { job, seen } = await waitJob(id);
+      expect(seen.every((j) => ["running", "complete"].includes(j.state))).toBe(true);
+      expect(job).toMatchObject({ kind: "import", state: "complete", source: "nuove.ndjson", step: "done", done: 3, total: 3 });
+      expect(job.report).toMatchObject({ imported: 3, rejectedCount: 0, failed: null });
+      expect(await count("records")).toBe(records + 3);
+      // the uploaded file is gone, the audit names the admin, the page shows the report
+      expect(fs.readdirSync(path.join(dataDir, "imports"))).toEqual([]);
+      const audit = await cat.db.rows<{ actor_id: string }>(sql`select actor_id from audit_log where event = 'console_import'`);
+      expect(audit.map((a) => a.actor_id)).toEqual([ids.admin]);
+      const page = await (await get(`/en/console?job=${id}`, "admin")).text();
+      expect(page).toContain("Records imported: 3");
+    });
+
+    it("an import with invalid lines: nothing written unless they are skipped; the report names the lines", async () => {
+      const records = await count("records");
+      const ndjson = `${JSON.stringify(makeRecord({ id: "k1" }))}\n{"table": "nessuna"}\nnot json\n`;
+      const send = (skip: boolean) => {
+        const form = new FormData();
+        form.append("intent", "import");
+        if (skip) form.append("skipInvalid", "on");
+        form.append("file", new Blob([ndjson]), "righe.ndjson");
+        return cat.server.fetch("/console", { method: "POST", headers: headers("admin"), body: form });
+      };
+      const first = await waitJob(Number(/job=(\d+)/.exec((await send(false)).headers.get("location")!)![1]));
+      expect(first.job.state).toBe("failed");
+      expect(first.job.report).toMatchObject({ imported: 0, rejectedCount: 2 });
+      expect(first.job.report.rejected.map((r: Json) => r.line)).toEqual([2, 3]);
+      expect(await count("records")).toBe(records);
+      const second = await waitJob(Number(/job=(\d+)/.exec((await send(true)).headers.get("location")!)![1]));
+      expect(second.job).toMatchObject({ state: "complete", report: { imported: 1, rejectedCount: 2 } });
+      expect(await count("records")).toBe(records + 1);
+      // bad uploads start nothing
+      const jobs = await count("console_jobs");
+      const wrongName = new FormData();
+      wrongName.append("intent", "import");
+      wrongName.append("file", new Blob(["{}"]), "dati.csv");
+      const refused = await cat.server.fetch("/console", { method: "POST", headers: headers("admin"), body: wrongName });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Il file deve essere in formato NDJSON");
+      expect((await postForm("/console", "admin", { intent: "nonsense" })).status).toBe(400);
+      expect(await count("console_jobs")).toBe(jobs);
+    });
+
+    it("one job at a time; re-index and VACUUM ANALYZE; a job whose process is gone is reported interrupted", async () => {
+      const file = keepImportUpload(new TextEncoder().encode(Array.from({ length: 50 }, (_, i) => JSON.stringify(makeRecord({ id: `b${i}` }))).join("\n")));
+      const id = await startImport(admin(), { file, source: "molte.ndjson", skipInvalid: false }, { mediaStore: cat.store });
+      await expect(startVacuum(admin())).rejects.toEqual(new ConsoleError("busy"));
+      const busy = await postForm("/console", "admin", { intent: "vacuum" });
+      expect([409, 302]).toContain(busy.status); // 409 while the import runs (302 if it has just ended)
+      await jobRun(id);
+      expect((await waitJob(id)).job.state).toBe("complete");
+      for (const intent of ["reindex", "vacuum"]) {
+        const res = await postForm("/fr/console", "admin", { intent });
+        expect(res.status, intent).toBe(302);
+        const { job } = await waitJob(Number(/job=(\d+)/.exec(res.headers.get("location")!)![1]));
+        expect(job.state, intent).toBe("complete");
+        if (intent === "reindex") expect(job.report.records).toBe(await count("records"));
+      }
+      const [row] = await cat.db.rows<{ id: string }>(
+        sql`insert into console_jobs (kind, state, owner, updated_at) values ('reindex', 'running', 'another host pid 1', now() - interval '5 minutes') returning id`,
+      );
+      const jobs = await listJobs(admin());
+      expect(jobs.find((j) => j.id === Number(row!.id))?.state).toBe("interrupted");
+    });
+  });
+}

@@ -3,13 +3,14 @@ import type { Route } from "./+types/home";
 import { serviceContext } from "~/.server/context";
 import { getHome } from "../home.server";
 import { useI18n } from "~/i18n/context";
-import { LOCALE_COOKIE, localizePath } from "~/lib/locale";
+import { LOCALE_COOKIE, localizePath, splitLocale } from "~/lib/locale";
 import { readCookie } from "~/lib/cookies";
 import { pageMeta } from "~/lib/seo";
 import { RecordCard } from "~/features/records/components/RecordCard";
 import { Picture } from "~/ui/Picture";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
 import type { RootData } from "~/root";
+import { feedLink } from "~/features/standards/discovery";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   // The unprefixed home is Italian; a visitor who chose another language lands on it.
@@ -24,12 +25,16 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   const root = matches[0]?.data as RootData | undefined;
   const siteTitle = root?.options.title ?? "Teca";
-  return pageMeta({
-    title: siteTitle,
-    description: data?.home.hero.subtitle || root?.options.description,
-    origin: root?.origin ?? "",
-    pathname: location.pathname,
-  });
+  return [
+    ...pageMeta({
+      title: siteTitle,
+      description: data?.home.hero.subtitle || root?.options.description,
+      origin: root?.origin ?? "",
+      pathname: location.pathname,
+    }),
+    // the Atom feed of new records, in the page's language (issue 14)
+    feedLink(root?.origin ?? "", splitLocale(location.pathname).locale, siteTitle),
+  ];
 };
 
 export const handle = { layout: "default", capability: "PUBLIC" };

@@ -26,6 +26,7 @@ import { IiifLinks } from "~/features/iiif/components/IiifLinks";
 import { getRecordJsonLd } from "~/features/standards/jsonld.server";
 import { jsonLdScript } from "~/features/standards/jsonld";
 import { siteOrigin } from "~/features/standards/origin.server";
+import { recordDataLinks } from "~/features/standards/discovery";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
@@ -67,6 +68,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     { property: "og:title", content: r.preferred_label },
     ...(r.url.medium?.startsWith("/") ? [{ property: "og:image", content: `${origin}${r.url.medium}` }] : []),
     ...alternateLinks(origin, path),
+    // the record's JSON-LD and IIIF manifest, for crawlers and IIIF tools (issue 14)
+    ...recordDataLinks(origin, { table: r.table, id: r.id, locale: r.locale, label: r.preferred_label, manifest: d.iiif.manifest }),
   ];
 };
 

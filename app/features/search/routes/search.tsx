@@ -21,6 +21,7 @@ import { DEFAULT_PLACEHOLDER, type SiteOptions } from "~/features/site/options";
 import { RecordCard } from "~/features/records/components/RecordCard";
 import { AccessLock } from "~/features/records/components/AccessLock";
 import { ExportMenu } from "~/features/export/components/ExportMenu";
+import { feedLink } from "~/features/standards/discovery";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
@@ -149,6 +150,7 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
     { name: "description", content: description },
     { property: "og:title", content: title },
     ...alternateLinks(origin, location.pathname, canonical),
+    feedLink(origin, locale, site),
     // A random selection, an empty result or an answer with an invalid date is not a page to index.
     ...(p.shuffle || result.count === 0 || d.dateError ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];

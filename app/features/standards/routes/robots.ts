@@ -3,7 +3,8 @@ import { siteOrigin } from "../origin.server";
 
 /**
  * /robots.txt: everything public may be crawled except the API, the language switch, sign-in and the
- * machine endpoints, and the sitemap is named by its absolute address (PUBLIC_URL).
+ * machine endpoints, and the sitemap is named by its absolute address (PUBLIC_URL); comments point people
+ * at the OAI-PMH repository and the feed.
  */
 export function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(new URL(request.url));
@@ -16,6 +17,9 @@ export function loader({ request }: Route.LoaderArgs) {
     ...["", "/en", "/fr"].map((p) => `Disallow: ${p}/login`),
     "",
     `Sitemap: ${origin}/sitemap.xml`,
+    // no robots.txt directive names an OAI-PMH base URL: a comment tells the people who register harvesters
+    `# OAI-PMH 2.0 repository (oai_dc, edm): ${origin}/oai?verb=Identify`,
+    `# Atom feed of new records: ${origin}/feed.atom (also /en/feed.atom, /fr/feed.atom)`,
     "",
   ].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });

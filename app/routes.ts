@@ -4,6 +4,11 @@ import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes
 const pages = (locale: "it" | "en" | "fr") => [
   index("features/home/routes/home.tsx", { id: `${locale}:home` }),
   route("cerca", "features/search/routes/search.tsx", { id: `${locale}:cerca` }),
+  // Saved searches (issue 15 §2, decision 062)
+  route("searches", "features/saved-searches/routes/searches.tsx", { id: `${locale}:searches` }),
+  route("searches/new", "features/saved-searches/routes/search-new.tsx", { id: `${locale}:searches-new` }),
+  route("searches/unsubscribe/:token", "features/saved-searches/routes/unsubscribe.tsx", { id: `${locale}:searches-unsubscribe` }),
+  route("searches/:id", "features/saved-searches/routes/search-edit.tsx", { id: `${locale}:searches-edit` }),
   route("login", "features/accounts/routes/login.tsx", { id: `${locale}:login` }),
   route("login/2fa", "features/accounts/routes/login-2fa.tsx", { id: `${locale}:login-2fa` }),
   route("account/security", "features/accounts/routes/account-security.tsx", { id: `${locale}:account-security` }),
@@ -29,6 +34,7 @@ const pages = (locale: "it" | "en" | "fr") => [
 export default [
   route("api/public/search", "features/search/routes/api-search.ts", { id: "api:search" }),
   route("api/public/suggest", "features/search/routes/api-suggest.ts", { id: "api:suggest" }),
+  route("api/auth/docs/getSearches", "features/saved-searches/routes/api-get-searches.ts", { id: "api:docs-getSearches" }),
   route("api/public/export", "features/export/routes/api-export.ts", { id: "api:export" }),
   route("api/public/records/:table/:id", "features/records/routes/api-record.ts", { id: "api:record" }),
   route("api/public/records/:table/:id/related", "features/records/routes/api-related.ts", { id: "api:related" }),

@@ -12,6 +12,7 @@ import { recoverInterrupted } from "../app/features/catalogue/loads.server";
 import { ensureDemo } from "../app/features/demo/load.server";
 import { countUsers } from "../app/features/accounts/accounts.server";
 import { buildDir } from "./build-dir";
+import { scheduleAlerts } from "../app/features/saved-searches/alerts.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -68,10 +69,16 @@ export async function main() {
     );
   });
 
+  // Saved-search alerts on a schedule (ALERTS=1, decision 062): one runner per database (advisory lock).
+  const stopAlerts = process.env.ALERTS === "1"
+    ? scheduleAlerts(database, { origin: env.publicUrl ?? `http://${env.host}:${env.port}`, log: logger })
+    : () => {};
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopAlerts();
     logger.info({ signal }, "shutting down");
     server.close();
     const force = setTimeout(() => server.closeAllConnections(), 5000);

@@ -29,6 +29,8 @@ export type SearchOptions = {
   shuffleSeed?: number;
   /** Filters always applied, from the site's base query (spec §6: query_{role}, then query). */
   baseFilters?: string[];
+  /** Only records whose uid is in (after, upTo]: those added since a saved search's last alert (decision 062). */
+  uidRange?: { after: number; upTo: number };
 };
 
 export type SearchResult = {
@@ -174,6 +176,7 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
     where.push(plain(sql`d.tag_nums @> ${intArray([run.tagNums.get(f) ?? 0])}`));
   }
   if (p.bbox) where.push(plain(inArea(ctx, sql`d.record_uid`, p.bbox)));
+  if (opts.uidRange) where.push(plain(sql`(d.record_uid > ${opts.uidRange.after} and d.record_uid <= ${opts.uidRange.upTo})`));
   if (run.match) where.push(matchSql("d", run.match));
   return where;
 }

@@ -28,6 +28,9 @@ export function UserMenu({ user, variant = "bar" }: { user: AccountMenu | null |
 
   const items = user ? (
     <>
+      <li>
+        <a href={localizePath("/searches", locale)}>{t("menu.savedSearches")}</a>
+      </li>
       {user.backendUrl ? (
         <li>
           <a href={user.backendUrl}>{t("menu.cataloga")}</a>

@@ -10,6 +10,8 @@ import { RecordCard } from "~/features/records/components/RecordCard";
 import { Picture } from "~/ui/Picture";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
 import type { RootData } from "~/root";
+import { getHeroSearches } from "~/features/saved-searches/saved-searches.server";
+import { HeroSearches } from "~/features/saved-searches/components/HeroSearches";
 import { feedLink } from "~/features/standards/discovery";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
@@ -19,7 +21,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
     if (chosen === "en" || chosen === "fr") throw redirect(localizePath("/", chosen));
   }
   const ctx = serviceContext(context, url);
-  return { home: await getHome(ctx) };
+  return { home: await getHome(ctx), heroSearches: await getHeroSearches(context.database) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {
@@ -90,6 +92,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
               {t("search.submit")}
             </button>
           </form>
+          <HeroSearches searches={loaderData.heroSearches} />
           {hero.card && (
             <p>
               <Link className="button button--primary" to={localizePath(hero.card.link, locale)}>

@@ -21,6 +21,7 @@ import { DEFAULT_PLACEHOLDER, type SiteOptions } from "~/features/site/options";
 import { RecordCard } from "~/features/records/components/RecordCard";
 import { AccessLock } from "~/features/records/components/AccessLock";
 import { ExportMenu } from "~/features/export/components/ExportMenu";
+import { SaveSearchControl } from "~/features/saved-searches/components/SaveDialog";
 import { feedLink } from "~/features/standards/discovery";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
@@ -244,6 +245,7 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
           ))}
         </nav>
         {result.count > 0 && !p.shuffle && <ExportMenu params={p} count={result.count} />}
+        <SaveSearchControl params={p} />
       </div>
       <ActiveFilters params={p} names={chipNames} link={link} types={result.facets.types} />
       {result.dateHint && <DateSuggestion hint={result.dateHint} link={link} />}

@@ -13,6 +13,7 @@ import { I18nProvider } from "~/i18n/context";
 import { installChunkReload } from "~/features/shell/chunk-reload";
 import { currentProfile } from "~/features/accounts/login.server";
 import { accountMenu } from "~/features/accounts/menu.server";
+import { customCssHref } from "~/features/settings/custom-css.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
@@ -42,6 +43,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
       placeholder: o.placeholder,
       semaforo: o.semaforo,
       disableShuffle: o.disableShuffle,
+      // The site's custom CSS, served as its own stylesheet (app/features/settings, decision 070).
+      customCss: customCssHref((o as { customcss?: unknown }).customcss),
     },
   };
 }
@@ -64,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <Meta />
         <Links />
+        {data?.options.customCss ? <link rel="stylesheet" href={data.options.customCss} /> : null}
       </head>
       <body>
         <I18nProvider locale={locale}>{children}</I18nProvider>

@@ -19,6 +19,12 @@ const pages = (locale: "it" | "en" | "fr") => [
   route("collections/:id", "features/workspace/routes/collection.tsx", { id: `${locale}:collection` }),
   route("public/collections/:slug", "features/workspace/routes/public-collection.tsx", { id: `${locale}:public-collection` }),
   route("settings/users", "features/accounts/routes/settings-users.tsx", { id: `${locale}:settings-users` }),
+  route("settings", "features/settings/routes/settings.tsx", { id: `${locale}:impostazioni` }, [
+    index("features/settings/routes/settings-index.tsx", { id: `${locale}:settings-index` }),
+    ...(["general", "layout", "contents", "developer"] as const).map((p) =>
+      route(p, "features/settings/routes/settings-page.tsx", { id: `${locale}:settings-${p}` }),
+    ),
+  ]),
   route("public/cookie-policy", "features/shell/routes/cookie-policy.tsx", { id: `${locale}:cookie-policy` }),
   route("sfogliatore/:a/:b?", "features/iiif/routes/sfogliatore.tsx", { id: `${locale}:sfogliatore` }),
   route(":table/:id/:label?", "features/records/routes/record.tsx", { id: `${locale}:record` }),
@@ -51,6 +57,8 @@ export default [
   route("api/auth/backend/delete", "features/accounts/routes/api-backend-delete.ts", { id: "api:backend-delete" }),
   route("api/auth/backend/changePassword", "features/accounts/routes/api-backend-changePassword.ts", { id: "api:backend-changePassword" }),
   route("api/auth/backend/audit", "features/accounts/routes/api-backend-audit.ts", { id: "api:backend-audit" }),
+  route("api/auth/backend/settings", "features/settings/routes/api-settings.ts", { id: "api:backend-settings" }),
+  route("site/custom.css", "features/settings/routes/custom-css.ts", { id: "site:custom-css" }),
   route("api/auth/docs/getCollections", "features/workspace/routes/api-getCollections.ts", { id: "api:docs-getCollections" }),
   route("api/auth/docs/getCollectionItems", "features/workspace/routes/api-getCollectionItems.ts", { id: "api:docs-getCollectionItems" }),
   route("api/auth/docs/saveDoc", "features/workspace/routes/api-saveDoc.ts", { id: "api:docs-saveDoc" }),

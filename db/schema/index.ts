@@ -5,3 +5,4 @@ export * from "./accounts";
 export * from "./saved-searches";
 export * from "./workspace";
 export * from "./dropbox";
+export * from "./revisions";

@@ -67,6 +67,8 @@ export const AUDIT_EVENTS = [
   "user_disabled",
   "user_enabled",
   "user_deleted",
+  "settings_changed",
+  "settings_restored",
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { registerCache } from "~/.server/caches";
 import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
 import type { Locale } from "~/lib/locale";
@@ -9,6 +10,8 @@ const COLOR = /^#[0-9a-fA-F]{6}$/;
 /** Options read in the last seconds, per database: the root and the page loaders of one request both need them. */
 const optionsCache = new WeakMap<Database, Map<Locale, { at: number; value: Promise<SiteOptions> }>>();
 const OPTIONS_TTL_MS = 5_000;
+// A settings save (app/features/settings) clears every process's caches: the options go with them.
+registerCache((database) => optionsCache.delete(database as Database));
 
 /** Site options for a locale: that locale's document over the Italian one over defaults. */
 export function getSiteOptions(database: Database, locale: Locale): Promise<SiteOptions> {

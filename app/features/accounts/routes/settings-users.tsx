@@ -606,7 +606,11 @@ function AuditLog({ audit, base }: { audit: NonNullable<Data["audit"]>; base: st
                 </th>
                 <td data-label={t("users.audit.event")}>{(AUDIT_EVENTS as readonly string[]).includes(a.event) ? t(`users.event.${a.event}` as MessageKey) : a.event}</td>
                 <td data-label={t("users.audit.actor")}>{a.actorEmail ?? (a.actorId ? t("users.audit.removed") : t("users.audit.system"))}</td>
-                <td data-label={t("users.audit.subject")}>{a.subjectEmail ?? a.email}</td>
+                <td data-label={t("users.audit.subject")}>
+                  {a.event.startsWith("settings_") && typeof (a.detail as { key?: unknown } | null)?.key === "string"
+                    ? t(`settings.item.${(a.detail as unknown as { key: string }).key}.label` as MessageKey)
+                    : (a.subjectEmail ?? a.email)}
+                </td>
                 <td data-label={t("users.audit.address")}>{a.address}</td>
               </tr>
             ))}

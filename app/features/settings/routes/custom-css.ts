@@ -1,0 +1,27 @@
+import type { Route } from "./+types/custom-css";
+import { getSiteOptions } from "~/features/site/site.server";
+import { cssProblem } from "../css-safety";
+import { cssVersion } from "../custom-css.server";
+
+/**
+ * GET /site/custom.css: the site's custom CSS (spec §3 customcss) as a stylesheet of its own — text/css
+ * (the server adds nosniff to every answer), never inlined in a page. Checked again here: a value written
+ * outside the settings is served only if it passes. With the `v` its text hashes to, it is kept for a year; otherwise revalidated.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const options = (await getSiteOptions(context.database, "it")) as { customcss?: unknown };
+  const raw = typeof options.customcss === "string" ? options.customcss : "";
+  const css = raw && !cssProblem(raw) ? raw : "";
+  const version = cssVersion(css);
+  const pinned = url.searchParams.get("v") === version;
+  return new Response(css || "/* no custom styles */\n", {
+    headers: {
+      "Content-Type": "text/css; charset=utf-8",
+      "Content-Disposition": "inline; filename=custom.css",
+      "Cache-Control": pinned ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+      ETag: `"${version}"`,
+    },
+  });
+}
+
+export const handle = { capability: "PUBLIC" };

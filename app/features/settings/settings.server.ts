@@ -1,0 +1,310 @@
+import { sql } from "drizzle-orm";
+import { auditLog, revisions } from "../../../db/schema";
+import type { TecaLoadContext } from "~/.server/context";
+import type { Database } from "~/.server/db";
+import type { Viewer } from "~/.server/access";
+import { capabilities } from "~/.server/session";
+import { catalogueChanged } from "~/.server/caches";
+import { hasCapability } from "~/lib/capabilities";
+import { LOCALES, type Locale } from "~/lib/locale";
+import { DEFAULT_OPTIONS } from "~/features/site/options";
+import { emptyValue, issueMessages, itemNamed, itemsOf, type FieldMessage, type SettingsItem, type SettingsPage } from "./items";
+import { diffValues, compactDiff, type DiffLine } from "./diff";
+
+/**
+ * The settings service (issue 16 §2, decision 070): reads the site options as editable items, saves one
+ * item at a time with a revision, refuses a stale save (409) and restores earlier revisions. Every function
+ * checks ADMIN on the viewer itself (the route guard answers first). A save clears the options cache and
+ * every catalogue cache of this process and, on PostgreSQL, of the others (NOTIFY, app/.server/caches.ts).
+ */
+
+export type SettingsContext = { database: Database; viewer: Viewer; address: string };
+
+export const settingsContext = (context: TecaLoadContext): SettingsContext => ({
+  database: context.database,
+  viewer: context.viewer,
+  address: context.auth?.address ?? "",
+});
+
+export type Conflict = { version: number; value: unknown; fallback: boolean; author: string | null; at: string | null };
+
+export class SettingsError extends Error {
+  constructor(
+    public readonly code: "forbidden" | "notFound" | "invalid" | "conflict",
+    public readonly detail: { fields?: Record<string, FieldMessage[]>; conflict?: Conflict } = {},
+  ) {
+    super(code);
+    this.name = "SettingsError";
+  }
+}
+
+export const SETTINGS_STATUS = { forbidden: 404, notFound: 404, invalid: 400, conflict: 409 } as const;
+
+function requireAdmin(ctx: SettingsContext): string {
+  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId || !hasCapability(ctx.viewer.level, "ADMIN", capabilities())) throw new SettingsError("forbidden");
+  return ctx.viewer.userId;
+}
+
+function itemOrThrow(key: string): SettingsItem {
+  const item = itemNamed(key);
+  if (!item) throw new SettingsError("notFound");
+  return item;
+}
+
+/** Where an item's versions are counted: '' for one shared by every language. */
+const itemLocale = (item: SettingsItem, locale: Locale) => (item.scope === "site" ? "" : locale);
+
+/** JSON with sorted keys: jsonb does not keep key order, so values are compared this way. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+  ) ?? "undefined";
+}
+
+type Docs = Map<string, Record<string, unknown>>;
+type Runner = { rows<T>(q: ReturnType<typeof sql>): Promise<T[]> };
+
+async function readDocs(run: Runner, forUpdate = false): Promise<Docs> {
+  const rows = await run.rows<{ locale: string; options: Record<string, unknown> }>(
+    forUpdate ? sql`select locale, options from site_options for update` : sql`select locale, options from site_options`,
+  );
+  return new Map(rows.map((r) => [r.locale, r.options ?? {}]));
+}
+
+/** An item's stored value in one document (undefined: the document does not hold it). */
+function storedIn(item: SettingsItem, doc: Record<string, unknown> | undefined): unknown {
+  if (!doc) return undefined;
+  if (item.shape === "json" && item.spread) {
+    const picked = Object.fromEntries(Object.entries(doc).filter(([k]) => item.spread!(k)));
+    return Object.keys(picked).length ? picked : undefined;
+  }
+  return Object.prototype.hasOwnProperty.call(doc, item.key) ? doc[item.key] : undefined;
+}
+
+/** The value an item has for a locale, and whether it is the Italian one standing in (or the default). */
+function currentValue(item: SettingsItem, docs: Docs, locale: Locale): { value: unknown; fallback: boolean; stored: unknown } {
+  const it = storedIn(item, docs.get("it"));
+  if (item.scope === "site" || locale === "it") {
+    return { value: it ?? defaultOf(item), fallback: false, stored: it };
+  }
+  const own = storedIn(item, docs.get(locale));
+  if (own !== undefined) return { value: own, fallback: false, stored: own };
+  return { value: it ?? defaultOf(item), fallback: true, stored: undefined };
+}
+
+function defaultOf(item: SettingsItem): unknown {
+  const d = (DEFAULT_OPTIONS as unknown as Record<string, unknown>)[item.key];
+  return d !== undefined ? structuredClone(d) : emptyValue(item);
+}
+
+type Latest = { key: string; locale: string; version: number; value: unknown; removed: boolean; author: string | null; at: Date };
+
+async function latestRevisions(run: Runner, keys: string[] | null): Promise<Latest[]> {
+  const rows = await run.rows<{ key: string; locale: string; version: number; value: unknown; removed: boolean; author: string | null; at: string | Date }>(sql`
+    select distinct on (r.key, r.locale) r.key, r.locale, r.version, r.value, (r.value is null) as removed, u.email as author, r.created_at as at
+    from revisions r left join users u on u.id = r.author_id
+    where r.kind = 'option' ${keys ? sql`and r.key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})` : sql``}
+    order by r.key, r.locale, r.version desc`);
+  return rows.map((r) => ({ ...r, at: new Date(r.at) }));
+}
+
+export type ItemState = {
+  key: string;
+  scope: "site" | "locale";
+  value: unknown;
+  fallback: boolean;
+  version: number;
+  updatedAt: string | null;
+  author: string | null;
+};
+
+/** Every item of a settings page with its value for `locale` and its current version. */
+export async function settingsPage(ctx: SettingsContext, page: SettingsPage, locale: Locale): Promise<ItemState[]> {
+  requireAdmin(ctx);
+  const items = itemsOf(page);
+  const [docs, latest] = await Promise.all([readDocs(ctx.database), latestRevisions(ctx.database, items.map((i) => i.key))]);
+  return items.map((item) => stateOf(item, docs, latest, locale));
+}
+
+/** One item's state (the API's GET). */
+export async function settingsItem(ctx: SettingsContext, key: string, locale: Locale): Promise<ItemState> {
+  requireAdmin(ctx);
+  const item = itemOrThrow(key);
+  const [docs, latest] = await Promise.all([readDocs(ctx.database), latestRevisions(ctx.database, [key])]);
+  return stateOf(item, docs, latest, locale);
+}
+
+function stateOf(item: SettingsItem, docs: Docs, latest: Latest[], locale: Locale): ItemState {
+  const l = latest.find((r) => r.key === item.key && r.locale === itemLocale(item, locale));
+  const cur = currentValue(item, docs, locale);
+  return {
+    key: item.key,
+    scope: item.scope,
+    value: cur.value,
+    fallback: cur.fallback,
+    version: l?.version ?? 0,
+    updatedAt: l ? l.at.toISOString() : null,
+    author: l?.author ?? null,
+  };
+}
+
+/** Validates a value for an item: the parsed value, or the messages per field. */
+export function validateItem(item: SettingsItem, value: unknown): { ok: true; value: unknown } | { ok: false; fields: Record<string, FieldMessage[]> } {
+  const parsed = item.schema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, fields: issueMessages(item, parsed.error) };
+}
+
+export type SaveInput = {
+  key: string;
+  locale: Locale;
+  /** The value to save; `undefined` with `clear` removes a language's own value (Italian applies again). */
+  value?: unknown;
+  clear?: boolean;
+  /** The version the editor started from: a save over a newer one is refused (409). */
+  expectedVersion: number;
+  restoredFrom?: number;
+};
+
+export type SaveResult = { status: "saved" | "unchanged"; version: number };
+
+/**
+ * Saves one item: validates it, refuses a stale version, writes a revision (first recording the value it
+ * replaces when nobody had: the demo data, a change made outside the settings), writes the options
+ * document(s), logs it in the audit log, and clears the options caches everywhere.
+ */
+export async function saveItem(ctx: SettingsContext, input: SaveInput): Promise<SaveResult> {
+  const authorId = requireAdmin(ctx);
+  const item = itemOrThrow(input.key);
+  if (input.clear && (item.scope === "site" || input.locale === "it")) throw new SettingsError("invalid", { fields: { form: [{ key: "settings.error.invalid" }] } });
+  let value: unknown = undefined;
+  if (!input.clear) {
+    const v = validateItem(item, input.value);
+    if (!v.ok) throw new SettingsError("invalid", { fields: v.fields });
+    value = v.value;
+  }
+  const loc = itemLocale(item, input.locale);
+  const result = await ctx.database.db.transaction(async (tx) => {
+    const run: Runner = { rows: async <T,>(q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: T[] }).rows };
+    // One save of an item at a time, in every process (PGlite has one connection anyway).
+    await run.rows(sql`select pg_advisory_xact_lock(hashtext(${`teca.option.${item.key}.${loc}`}))`);
+    const [latest] = await latestRevisions(run, [item.key]).then((ls) => ls.filter((l) => l.locale === loc));
+    const docs = await readDocs(run, true);
+    const cur = currentValue(item, docs, input.locale);
+    let version = latest?.version ?? 0;
+    if (input.expectedVersion !== version) {
+      throw new SettingsError("conflict", {
+        conflict: { version, value: cur.value, fallback: cur.fallback, author: latest?.author ?? null, at: latest ? latest.at.toISOString() : null },
+      });
+    }
+    // What the item holds now but no revision records (first save, or a change made elsewhere): kept first.
+    const recorded = latest ? (latest.removed ? undefined : latest.value) : undefined;
+    if (cur.stored !== undefined && canonical(cur.stored) !== canonical(recorded)) {
+      version += 1;
+      await tx.insert(revisions).values({ kind: "option", key: item.key, locale: loc, version, value: sql`${JSON.stringify(cur.stored)}::jsonb`, authorId: null });
+    } else if (cur.stored === undefined && latest && !latest.removed) {
+      version += 1;
+      await tx.insert(revisions).values({ kind: "option", key: item.key, locale: loc, version, value: null, authorId: null });
+    }
+    const same = input.clear ? cur.stored === undefined : cur.stored !== undefined && canonical(cur.stored) === canonical(value);
+    if (same) return { status: "unchanged" as const, version };
+    version += 1;
+    await tx.insert(revisions).values({
+      kind: "option",
+      key: item.key,
+      locale: loc,
+      version,
+      value: input.clear ? null : sql`${JSON.stringify(value)}::jsonb`,
+      authorId,
+      restoredFrom: input.restoredFrom ?? null,
+    });
+    await writeValue(run, item, docs, input.locale, input.clear ? undefined : value);
+    await tx.insert(auditLog).values({
+      event: input.restoredFrom ? "settings_restored" : "settings_changed",
+      actorId: authorId,
+      address: ctx.address.slice(0, 100),
+      detail: { key: item.key, locale: loc || null, version, ...(input.restoredFrom ? { restoredFrom: input.restoredFrom } : {}) },
+    });
+    return { status: "saved" as const, version };
+  });
+  if (result.status === "saved") catalogueChanged(ctx.database);
+  return result;
+}
+
+/** Writes an item into the options documents: a shared one into Italian (and out of the others). */
+async function writeValue(run: Runner, item: SettingsItem, docs: Docs, locale: Locale, value: unknown) {
+  const targets: Locale[] = item.scope === "site" ? [...LOCALES] : [locale];
+  for (const l of targets) {
+    const doc = { ...(docs.get(l) ?? {}) };
+    const keys = item.shape === "json" && item.spread ? Object.keys(doc).filter(item.spread) : [item.key];
+    for (const k of keys) delete doc[k];
+    const writeHere = item.scope === "site" ? l === "it" : true;
+    if (writeHere && value !== undefined) {
+      if (item.shape === "json" && item.spread) Object.assign(doc, value as Record<string, unknown>);
+      else doc[item.key] = value;
+    }
+    if (!docs.has(l) && !writeHere) continue;
+    await run.rows(sql`insert into site_options (locale, options) values (${l}, ${JSON.stringify(doc)}::jsonb)
+      on conflict (locale) do update set options = excluded.options, updated_at = now()`);
+  }
+}
+
+export type HistoryEntry = {
+  version: number;
+  at: string;
+  author: string | null;
+  removed: boolean;
+  restoredFrom: number | null;
+  value: unknown;
+  diff: (DiffLine | null)[];
+};
+
+const HISTORY_LIMIT = 50;
+
+/** An item's revisions, newest first, each with what changed from the one before (at most 50). */
+export async function itemHistory(ctx: SettingsContext, key: string, locale: Locale): Promise<{ entries: HistoryEntry[]; total: number }> {
+  requireAdmin(ctx);
+  const item = itemOrThrow(key);
+  const loc = itemLocale(item, locale);
+  const rows = await ctx.database.rows<{ version: number; value: unknown; removed: boolean; restored_from: number | null; author: string | null; at: string | Date }>(sql`
+    select r.version, r.value, (r.value is null) as removed, r.restored_from, u.email as author, r.created_at as at
+    from revisions r left join users u on u.id = r.author_id
+    where r.kind = 'option' and r.key = ${item.key} and r.locale = ${loc}
+    order by r.version desc limit ${HISTORY_LIMIT + 1}`);
+  const entries = rows.slice(0, HISTORY_LIMIT).map((r, i) => {
+    const before = rows[i + 1];
+    return {
+      version: r.version,
+      at: new Date(r.at).toISOString(),
+      author: r.author,
+      removed: r.removed,
+      restoredFrom: r.restored_from,
+      value: r.removed ? null : r.value,
+      diff: compactDiff(diffValues(before && !before.removed ? before.value : undefined, r.removed ? undefined : r.value)),
+    };
+  });
+  const [{ n } = { n: 0 }] = await ctx.database.rows<{ n: number }>(
+    sql`select count(*)::int as n from revisions where kind = 'option' and key = ${item.key} and locale = ${loc}`,
+  );
+  return { entries, total: n };
+}
+
+/** Saves an earlier revision's value again, as a new revision (validated like any save). */
+export async function restoreRevision(ctx: SettingsContext, input: { key: string; locale: Locale; version: number; expectedVersion: number }): Promise<SaveResult> {
+  requireAdmin(ctx);
+  const item = itemOrThrow(input.key);
+  const loc = itemLocale(item, input.locale);
+  const [row] = await ctx.database.rows<{ value: unknown; removed: boolean }>(
+    sql`select value, (value is null) as removed from revisions where kind = 'option' and key = ${item.key} and locale = ${loc} and version = ${input.version}`,
+  );
+  if (!row) throw new SettingsError("notFound");
+  const clear = row.removed && item.scope === "locale" && input.locale !== "it";
+  return saveItem(ctx, {
+    key: item.key,
+    locale: input.locale,
+    value: row.removed ? (clear ? undefined : emptyValue(item)) : row.value,
+    clear,
+    expectedVersion: input.expectedVersion,
+    restoredFrom: input.version,
+  });
+}

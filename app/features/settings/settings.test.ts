@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { contrastFailures, contrastRatio } from "./contrast";
+import { cssProblem } from "./css-safety";
+import { regexProblem } from "./regex-safety";
+import { compactDiff, diffValues } from "./diff";
+import { applyRowOp, itemNamed, valueFromForm, type SettingsItem } from "./items";
+import { DEMO_COLORS } from "~/features/demo/site";
+import { DEFAULT_OPTIONS } from "~/features/site/options";
+import { DEFAULT_PASSWORD_PATTERN } from "~/features/accounts/password";
+
+const item = (key: string) => itemNamed(key)! as SettingsItem;
+const ok = (key: string, value: unknown) => item(key).schema.safeParse(value).success;
+const form = (entries: [string, string][]) => {
+  const f = new FormData();
+  for (const [k, v] of entries) f.append(k, v);
+  return f;
+};
+
+describe("contrast (WCAG 2.x)", () => {
+  it("computes the known ratios", () => {
+    expect(contrastRatio("#000000", "#ffffff")).toBeCloseTo(21, 5);
+    expect(contrastRatio("#777777", "#ffffff")).toBeCloseTo(4.48, 2);
+  });
+  it("passes the demo's and the default colours, names the failing pair with its ratio", () => {
+    expect(contrastFailures(DEMO_COLORS)).toEqual([]);
+    expect(contrastFailures(DEFAULT_OPTIONS.colors)).toEqual([]);
+    const f = contrastFailures({ primary: "#ffcc00", primaryDark: "#5a230f", primaryLight: "#f8ede6" });
+    expect(f.map((x) => x.pair)).toEqual(["whiteOnPrimary", "primaryOnPage", "primaryOnPrimaryLight"]);
+    expect(f[0]!.ratio).toBeLessThan(4.5);
+    expect(f[0]!.field).toBe("primary");
+  });
+});
+
+describe("custom CSS safety", () => {
+  it("accepts ordinary CSS with https and local images", () => {
+    expect(cssProblem(".hero > h1 { color: #222; background: url(https://example.org/a.png) }\n.x{background:url('/media/b.jpg')}")).toBeNull();
+  });
+  it.each([
+    ["</style><script>alert(1)</script>", "markup"],
+    ["a{}<script>", "markup"],
+    ["a{content:'\\3c /style>'}", "markup"],
+    ["@import url(javascript:alert(1));", "import"],
+    ["@imp/**/ort url(x.css);", "import"],
+    ["a{background:url(javascript:alert(1))}", "scriptUrl"],
+    ["a{background:url(\\6a avascript:alert(1))}", "scriptUrl"],
+    ["a{width:expression(alert(1))}", "scriptHook"],
+    ["a{-moz-binding:url(https://x/y.xml#z)}", "scriptHook"],
+    ["a{background:url(http://example.org/a.png)}", "badUrl"],
+    ["a{background:url(//evil.example/a.png)}", "badUrl"],
+    ["a{background:url(data:text/html,hi)}", "badUrl"],
+  ])("refuses %s", (css, problem) => {
+    expect(cssProblem(css)).toBe(problem);
+  });
+  it("refuses more than 50,000 characters", () => {
+    expect(cssProblem(`a{}${" ".repeat(50_000)}`)).toBe("tooLong");
+  });
+});
+
+describe("regex safety", () => {
+  it("accepts the default password rule and plain patterns", () => {
+    expect(regexProblem(DEFAULT_PASSWORD_PATTERN)).toBeNull();
+    expect(regexProblem("^.{12,}$")).toBeNull();
+    expect(regexProblem("^[a-z]+(-[a-z]+)?$")).toBeNull();
+  });
+  it.each([["(a+)+$", "unsafe"], ["(a|aa)*", "unsafe"], ["((ab)*c)+", "unsafe"], ["(.*x){2,}", "unsafe"], ["(a)\\1", "unsafe"], ["([a-z", "invalid"], ["x".repeat(301), "tooLong"]])(
+    "refuses %s",
+    (p, problem) => expect(regexProblem(p)).toBe(problem),
+  );
+});
+
+describe("items", () => {
+  it("validates good and bad values of each kind", () => {
+    expect(ok("title", "Archivio")).toBe(true);
+    expect(ok("title", "")).toBe(false);
+    expect(ok("title", "x".repeat(201))).toBe(false);
+    expect(ok("logo", null)).toBe(true);
+    expect(ok("logo", { url: "/logo.svg", alt: "Logo" })).toBe(true);
+    expect(ok("logo", { url: "javascript:alert(1)", alt: "x" })).toBe(false);
+    expect(ok("logo", { url: "https://example.org/l.png", alt: "" })).toBe(false);
+    expect(ok("menu", [{ label: "Cerca", path: "/cerca" }, { label: "Sito", path: "https://example.org" }])).toBe(true);
+    expect(ok("menu", [{ label: "X", path: "javascript:alert(1)" }])).toBe(false);
+    expect(ok("menu", [{ label: "X", path: "//evil.example" }])).toBe(false);
+    expect(ok("footer_blocks", [{ title: "", text: "" }])).toBe(false);
+    expect(ok("colors", DEMO_COLORS)).toBe(true);
+    expect(ok("colors", { ...DEMO_COLORS, primary: "red" })).toBe(false);
+    expect(ok("youtube_url", "https://www.youtube-nocookie.com/embed/")).toBe(true);
+    expect(ok("youtube_url", "https://evil.example/embed/")).toBe(false);
+    expect(ok("youtube_url", "http://www.youtube.com/")).toBe(false);
+    expect(ok("vimeo_url", "https://player.vimeo.com/video/")).toBe(true);
+    expect(ok("vimeo_url", "https://vimeo.com.evil.example/")).toBe(false);
+    expect(ok("richiediimmagine_email", "archivio@example.org")).toBe(true);
+    expect(ok("richiediimmagine_email", "not-an-address")).toBe(false);
+    expect(ok("matomo_site_id", "12")).toBe(true);
+    expect(ok("matomo_site_id", "12; drop")).toBe(false);
+    expect(ok("dateFormat", "DD/MM/YYYY")).toBe(true);
+    expect(ok("dateFormat", "%d")).toBe(false);
+    expect(ok("customjs", { noRelevance: true, timeline: { from: 1800, to: 1950 }, query_Manager: "table=ca_objects" })).toBe(true);
+    expect(ok("customjs", { timeline: { from: 1950, to: 1800 } })).toBe(false);
+    expect(ok("customjs", { onload: "alert(1)" })).toBe(false);
+    expect(ok("customjs", { regexFiltriInit: "(a+)+" })).toBe(false);
+    expect(ok("detailjs", { dateLabel: "Data", filtroHighlight: ["a"] })).toBe(true);
+    expect(ok("detailjs", { dateLabel: 3 })).toBe(false);
+    expect(ok("patternPassword", null)).toBe(true);
+    expect(ok("patternPassword", "(x+)+y")).toBe(false);
+  });
+  it("reads a list from repeated fields, dropping blank rows; list operations", () => {
+    const menu = item("menu");
+    const v = valueFromForm(menu, form([["label", "A"], ["path", "/a"], ["label", ""], ["path", ""], ["label", "B"], ["path", "/b"]]));
+    expect(v).toEqual([{ label: "A", path: "/a" }, { label: "B", path: "/b" }]);
+    expect(applyRowOp([1, 2, 3], "up:2", () => 0, 5)).toEqual([1, 3, 2]);
+    expect(applyRowOp([1, 2, 3], "down:0", () => 0, 5)).toEqual([2, 1, 3]);
+    expect(applyRowOp([1, 2, 3], "remove:1", () => 0, 5)).toEqual([1, 3]);
+    expect(applyRowOp([1, 2], "add", () => 0, 2)).toEqual([1, 2]);
+    expect(applyRowOp([1], "add", () => 0, 2)).toEqual([1, 0]);
+    expect(applyRowOp([1], "drop:0", () => 0, 2)).toBeNull();
+  });
+});
+
+describe("diff", () => {
+  it("shows what changed in an object, line by line", () => {
+    const d = diffValues({ primary: "#111111", primaryDark: "#000000" }, { primary: "#222222", primaryDark: "#000000" });
+    expect(d).toContainEqual({ op: "del", text: "primary: #111111" });
+    expect(d).toContainEqual({ op: "add", text: "primary: #222222" });
+    expect(compactDiff(diffValues("a\nb\nc\nd\ne\nf\ng", "a\nb\nc\nd\ne\nf\nX"), 1)).toEqual([null, { op: "same", text: "f" }, { op: "del", text: "g" }, { op: "add", text: "X" }].slice(1));
+  });
+});

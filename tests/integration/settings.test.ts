@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createUser } from "../../app/features/accounts/accounts.server";
+import { openDatabase } from "../../app/.server/db";
+import { watchCatalogue } from "../../app/.server/caches";
+import { getSiteOptions } from "../../app/features/site/site.server";
+import { DEMO_COLORS } from "../../app/features/demo/site";
+import { seededCatalogue } from "../setup/catalogue";
+import { testDatabases } from "../setup/db";
+import { makeRecord } from "../factories/records";
+
+const PASSWORD = "Archivio-2026";
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const cookiePair = (res: Response) => (res.headers.getSetCookie().find((c) => /^(__Host-)?teca_session=/.test(c)) ?? "").split(";")[0]!;
+
+/** A good and a bad value of every option the settings edit (issue 16 §2). */
+const CASES: [key: string, good: unknown, bad: unknown][] = [
+  ["title", "Archivio di prova", ""],
+  ["description", "Fotografie e lettere.", "x".repeat(501)],
+  ["logo", { url: "/logo.svg", alt: "Logo dell'archivio" }, { url: "javascript:alert(1)", alt: "x" }],
+  ["logo2", { url: "https://example.org/partner.png", alt: "Partner" }, { url: "https://example.org/p.png", alt: "" }],
+  ["dateFormat", "YYYY-MM-DD", "%Y"],
+  ["multilanguage", false, "yes"],
+  ["disableShuffle", true, 1],
+  ["annotations", true, null],
+  ["registro", true, "on"],
+  ["richiediimmagine_email", "richieste@example.org", "richieste@"],
+  ["colors", { primary: "#1d4e89", primaryDark: "#123456", primaryLight: "#eef3fa" }, { primary: "#1d4e89", primaryDark: "#123456", primaryLight: "#777777" }],
+  ["menu", [{ label: "Cerca", path: "/cerca" }, { label: "Fondazione", path: "https://example.org" }], [{ label: "X", path: "javascript:alert(1)" }]],
+  ["menu_footer", [{ label: "Cookie", path: "/public/cookie-policy" }], [{ label: "", path: "/a" }]],
+  ["footer_blocks", [{ title: "Indirizzo", text: "Via dei Filatoi 12" }], [{ title: "", text: "" }]],
+  ["disable_footer", true, "true"],
+  ["background", { type: "image", url: "/media/bg.jpg" }, { type: "image", url: "" }],
+  ["placeholder", "/placeholder.svg", "ftp://example.org/p.png"],
+  ["placeholderRelated", "https://example.org/p.png", "http://example.org/p.png"],
+  ["youtube_url", "https://www.youtube-nocookie.com/embed/", "https://evil.example/embed/"],
+  ["vimeo_url", "https://player.vimeo.com/video/", "https://vimeo.com.evil.example/"],
+  ["analytics", { heritagerating: true, accuracy: false }, { heritagerating: true }],
+  ["matomo_site_id", "7", "7 or 1=1"],
+  ["customcss", ".hero h1 { letter-spacing: .02em; }", "</style><script>alert(1)</script>"],
+  ["customjs", { noRelevance: true, timeline: { from: 1800, to: 1990 } }, { noRelevance: "yes" }],
+  ["detailjs", { dateLabel: "Data", filtroHighlight: ["conservazione"] }, { dateLabel: "Data", onclick: "alert(1)" }],
+  ["patternPassword", "^(?=.*\\d).{10,}$", "(a+)+$"],
+];
+
+for (const target of testDatabases()) {
+  describe(`settings on ${target.name}`, () => {
+    let cat: Awaited<ReturnType<typeof seededCatalogue>>;
+    const cookies: Record<string, string> = {};
+    const cli = { userId: null, address: "test" };
+
+    const get = (path: string, cookie?: string) => cat.server.fetch(path, { headers: cookie ? { Cookie: cookie } : {} });
+    const post = (body: unknown, cookie?: string) =>
+      cat.server.fetch("/api/auth/backend/settings", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: cat.server.base, ...(cookie ? { Cookie: cookie } : {}) },
+        body: JSON.stringify(body),
+      });
+    const state = async (key: string, locale = "it") => (await (await get(`/api/auth/backend/settings?key=${key}&locale=${locale}`, cookies.admin)).json()) as Json;
+    const save = async (key: string, value: unknown, locale = "it") => post({ key, locale, value, version: (await state(key, locale)).version }, cookies.admin);
+    /** A settings form posted like a browser without JavaScript (the form token, the session). */
+    const postForm = async (path: string, fields: [string, string][], cookie = cookies.admin!) => {
+      const page = await get(path.split("#")[0]!, cookie);
+      const csrf = /name="csrf" value="([\w-]+)"/.exec(await page.text())![1]!;
+      const body = new URLSearchParams([["csrf", csrf], ...fields]);
+      return cat.server.fetch(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: cat.server.base, Cookie: `${cookie}; teca_csrf=${csrf}` },
+        body,
+      });
+    };
+
+    beforeAll(async () => {
+      cat = await seededCatalogue(target, [makeRecord({ id: "pub", texts: { it: { label: "Ventaglio" } } })]);
+      await cat.db.rows(sql`insert into site_options (locale, options) values
+        ('it', ${JSON.stringify({ title: "Archivio Valdameri", colors: DEMO_COLORS, menu: [{ label: "Esplora", path: "/cerca" }] })}::jsonb),
+        ('en', ${JSON.stringify({ title: "Valdameri Archive", colors: DEMO_COLORS })}::jsonb)`);
+      for (const [key, email, roles] of [
+        ["researcher", "ricerca@example.org", ["Ricercatore"]],
+        ["manager", "manager@example.org", ["Manager"]],
+        ["admin", "admin@example.org", ["Amministratore"]],
+        ["admin2", "admin2@example.org", ["Amministratore"]],
+      ] as const) {
+        await createUser(cat.db, { email, roles: [...roles], password: PASSWORD, firstName: key }, cli);
+        const res = await cat.server.fetch("/api/public/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: cat.server.base },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        });
+        expect(res.status).toBe(200);
+        cookies[key] = cookiePair(res);
+      }
+    });
+    afterAll(async () => {
+      await cat?.close();
+    });
+
+    it("is for ADMIN only: visitors go to login (401 from the API), Ricercatore and Manager get 404, Amministratore is served", async () => {
+      const before = await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from revisions`);
+      for (const p of ["/settings", "/settings/general", "/en/settings/layout", "/fr/settings/contents", "/settings/developer"]) {
+        const visitor = await get(p);
+        expect(visitor.status, p).toBe(302);
+        expect(visitor.headers.get("location")).toContain(`login?redirect=${encodeURIComponent(p)}`);
+        for (const role of ["researcher", "manager"]) expect((await get(p, cookies[role])).status, `${p} ${role}`).toBe(404);
+      }
+      expect((await get("/api/auth/backend/settings")).status).toBe(401);
+      expect((await post({ key: "title", value: "X", version: 0 })).status).toBe(401);
+      for (const role of ["researcher", "manager"]) {
+        expect((await get("/api/auth/backend/settings", cookies[role])).status).toBe(404);
+        expect((await post({ key: "title", value: "X", version: 0 }, cookies[role])).status).toBe(404);
+      }
+      // a Manager's form post changes nothing either
+      const refused = await cat.server.fetch("/settings/general", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: cat.server.base, Cookie: cookies.manager! },
+        body: new URLSearchParams({ key: "title", version: "0", title: "Preso" }),
+      });
+      expect(refused.status).toBe(404);
+      expect(await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from revisions`)).toEqual(before);
+      // the administrator
+      const index = await get("/settings", cookies.admin);
+      expect(index.status).toBe(302);
+      expect(index.headers.get("location")).toBe("/settings/general");
+      for (const [prefix, heading, tab] of [["", "Impostazioni", "Generali"], ["/en", "Settings", "General"], ["/fr", "Paramètres", "Général"]] as const) {
+        for (const page of ["general", "layout", "contents", "developer"]) {
+          const res = await get(`${prefix}/settings/${page}`, cookies.admin);
+          expect(res.status, `${prefix}/settings/${page}`).toBe(200);
+          expect(res.headers.get("cache-control")).toContain("no-store");
+          const html = await res.text();
+          expect(html).toContain(`<h1>${heading}</h1>`);
+          expect(html).toContain(tab);
+        }
+      }
+      expect((await get("/api/auth/backend/settings", cookies.admin)).status).toBe(200);
+    });
+
+    it("validates every option: a good value is saved, a bad one refused with a message and nothing changed", async () => {
+      for (const [key, good, bad] of CASES) {
+        const before = await state(key);
+        const refused = await post({ key, locale: "it", value: bad, version: before.version }, cookies.admin);
+        expect(refused.status, `${key} bad`).toBe(400);
+        const body = (await refused.json()) as Json;
+        expect(body.error.message).toBe("Non salvato: correggi i campi indicati.");
+        expect(Object.values(body.error.fields as Record<string, string[]>).flat().length, key).toBeGreaterThan(0);
+        expect((await state(key)).version, `${key} unchanged`).toBe(before.version);
+        const saved = await post({ key, locale: "it", value: good, version: before.version }, cookies.admin);
+        expect(saved.status, `${key} good: ${await saved.clone().text()}`).toBe(200);
+        expect((await saved.json()) as Json).toMatchObject({ status: "saved" });
+        expect((await state(key)).value, key).toEqual(good);
+      }
+      // the options readers see them (the cache was cleared on save)
+      const o = (await getSiteOptions(cat.db, "it")) as unknown as Json;
+      expect(o.title).toBe("Archivio di prova");
+      expect(o.noRelevance).toBe(true);
+      expect(o.timeline).toEqual({ from: 1800, to: 1990 });
+      expect(o.detailjs).toEqual({ dateLabel: "Data", filtroHighlight: ["conservazione"] });
+      // messages come in the body's language
+      const fr = await post({ key: "title", locale: "fr", value: "", version: (await state("title", "fr")).version }, cookies.admin);
+      expect(((await fr.json()) as Json).error.fields.title[0]).toBe("Ce champ est obligatoire.");
+    });
+
+    it("refuses colours below WCAG AA and says which pair fails and its ratio", async () => {
+      const res = await save("colors", { primary: "#ffcc00", primaryDark: "#5a230f", primaryLight: "#f8ede6" });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as Json;
+      expect(body.error.fields.primary.join(" ")).toMatch(/testo bianco sul colore principale: 1,\d\d:1, serve almeno 4,5:1/);
+      const page = await postForm("/en/settings/layout", [["key", "colors"], ["version", String((await state("colors")).version)], ["primary", "#ffcc00"], ["primaryDark", "#5a230f"], ["primaryLight", "#f8ede6"]]);
+      expect(page.status).toBe(400);
+      const html = await page.text();
+      expect(html).toContain("Not enough contrast for white text on the primary colour: 1.");
+      expect(html).toContain('value="#ffcc00"'); // what was typed stays in the form
+    });
+
+    it("serves the custom CSS as its own stylesheet and refuses anything that could break out of it", async () => {
+      for (const bad of [
+        "</style><script>alert(1)</script>",
+        "a{}<script>alert(1)</script>",
+        "@import url(javascript:alert(1));",
+        "@import url(https://evil.example/x.css);",
+        "a{background:url(javascript:alert(1))}",
+        "a{background:url(\\6a avascript:alert(1))}",
+        "a{content:'\\3c /style>'}",
+        "a{width:expression(alert(1))}",
+        `a{}${" ".repeat(50_001)}`,
+      ]) {
+        const res = await save("customcss", bad);
+        expect(res.status, bad.slice(0, 40)).toBe(400);
+      }
+      const css = "body { --site-test: 1 }\n.hero h1 > span { color: #123456 }";
+      expect((await save("customcss", css)).status).toBe(200);
+      const home = await (await get("/")).text();
+      const href = /<link rel="stylesheet" href="(\/site\/custom\.css\?v=[\w-]+)"/.exec(home)?.[1];
+      expect(href).toBeTruthy();
+      expect(home).not.toContain("--site-test");
+      const sheet = await get(href!);
+      expect(sheet.status).toBe(200);
+      expect(sheet.headers.get("content-type")).toBe("text/css; charset=utf-8");
+      expect(sheet.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(sheet.headers.get("cache-control")).toContain("immutable");
+      expect(await sheet.text()).toBe(css);
+      // a value written outside the settings that would be refused is not served
+      await cat.db.rows(sql`update site_options set options = options || '{"customcss":"</style><script>alert(1)</script>"}'::jsonb where locale = 'it'`);
+      const { catalogueChanged } = await import("../../app/.server/caches");
+      catalogueChanged(cat.db);
+      const unsafe = await (await get("/site/custom.css")).text();
+      expect(unsafe).not.toContain("<");
+      expect(await (await get("/")).text()).not.toContain("/site/custom.css");
+    });
+
+    it("checks the JSON options against their schema and reports where", async () => {
+      const unknown = await save("customjs", { noRelevance: true, onload: "alert(1)" });
+      expect(unknown.status).toBe(400);
+      expect(((await unknown.json()) as Json).error.fields.json.join(" ")).toContain("chiave sconosciuta: onload");
+      const typed = await save("customjs", { timeline: { from: "1800", to: 1900 } });
+      expect(((await typed.json()) as Json).error.fields.json.join(" ")).toContain("tipo sbagliato");
+      const regex = await save("customjs", { regexFiltriInit: "(a|a)*b" });
+      expect(regex.status).toBe(400);
+      // the page: JSON that does not parse is refused before the schema, and the text stays
+      const v = (await state("detailjs")).version;
+      const page = await postForm("/settings/developer", [["key", "detailjs"], ["version", String(v)], ["json", "{ dateLabel: 'x' "]]);
+      expect(page.status).toBe(400);
+      const html = await page.text();
+      expect(html).toContain("Non è JSON valido");
+      expect(html).toContain("{ dateLabel: &#x27;x&#x27; ");
+      expect((await state("detailjs")).version).toBe(v);
+    });
+
+    it("keeps every save as a revision, shows the differences and restores an earlier one as a new revision", async () => {
+      const first = await state("menu");
+      expect((await save("menu", [{ label: "Uno", path: "/uno" }])).status).toBe(200);
+      expect((await save("menu", [{ label: "Uno", path: "/uno" }, { label: "Due", path: "/due" }])).status).toBe(200);
+      const h = (await (await get("/api/auth/backend/settings?key=menu&history", cookies.admin)).json()) as Json;
+      expect(h.total).toBe(first.version + 2);
+      expect(h.entries[0].author).toBe("admin@example.org");
+      expect(h.entries[0].diff).toContainEqual({ op: "add", text: "2.label: Due" });
+      // the value the demo data had before the first save is kept as version 1, by nobody
+      const oldest = (await cat.db.rows<{ value: unknown; author_id: string | null }>(sql`select value, author_id from revisions where key = 'menu' and version = 1`))[0]!;
+      expect(oldest).toEqual({ value: [{ label: "Esplora", path: "/cerca" }], author_id: null });
+      const current = (await state("menu")).version;
+      const restored = await post({ key: "menu", locale: "it", restore: current - 1, version: current }, cookies.admin);
+      expect(restored.status).toBe(200);
+      expect((await state("menu")).value).toEqual([{ label: "Uno", path: "/uno" }]);
+      const row = (await cat.db.rows<{ version: number; restored_from: number }>(sql`select version, restored_from from revisions where key = 'menu' order by version desc limit 1`))[0]!;
+      expect(row).toEqual({ version: current + 1, restored_from: current - 1 });
+      // the page's history and its restore form (without JavaScript)
+      const page = await (await get("/settings/layout?history=menu", cookies.admin)).text();
+      expect(page).toContain("Cronologia: Menu principale");
+      expect(page).toContain("Ripristina la versione 1");
+      const res = await postForm("/settings/layout?history=menu", [["key", "menu"], ["version", String(current + 1)], ["restore", "1"], ["intent", "restore"]]);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/settings/layout?history=menu&done=restored&item=menu#item-menu");
+      expect((await state("menu")).value).toEqual([{ label: "Esplora", path: "/cerca" }]);
+      // the audit log names the setting
+      const audit = await cat.db.rows<{ event: string; detail: Json }>(sql`select event, detail from audit_log where event like 'settings_%' order by id desc limit 1`);
+      expect(audit[0]).toMatchObject({ event: "settings_restored", detail: { key: "menu", restoredFrom: 1 } });
+      const log = await (await get("/settings/users?tab=audit&event=settings_restored", cookies.admin)).text();
+      expect(log).toContain("Impostazione ripristinata");
+      expect(log).toContain("Menu principale");
+    });
+
+    it("answers 409 to a stale save and shows both texts; nothing is lost", async () => {
+      const v = (await state("title")).version;
+      expect((await post({ key: "title", locale: "it", value: "Versione di Anna", version: v }, cookies.admin)).status).toBe(200);
+      const stale = await post({ key: "title", locale: "it", value: "Versione di Bruno", version: v }, cookies.admin2);
+      expect(stale.status).toBe(409);
+      expect(((await stale.json()) as Json).error.current).toMatchObject({ version: v + 1, value: "Versione di Anna", author: "admin@example.org" });
+      expect((await state("title")).value).toBe("Versione di Anna");
+      // the page: a form post from version v
+      const page = await postForm("/settings/general", [["key", "title"], ["version", String(v)], ["title", "Versione di Bruno"]], cookies.admin2);
+      expect(page.status).toBe(409);
+      const html = await page.text();
+      expect(html).toContain("Qualcun altro ha salvato questa voce nel frattempo.");
+      expect(html).toContain("Versione di Anna");
+      expect(html).toContain("Versione di Bruno");
+      expect(html).toContain(`name="version" value="${v + 1}"`);
+      // saving again from the version now shown goes through
+      const again = await postForm("/settings/general", [["key", "title"], ["version", String(v + 1)], ["title", "Versione di Bruno"]], cookies.admin2);
+      expect(again.status).toBe(302);
+      expect((await state("title")).value).toBe("Versione di Bruno");
+    });
+
+    it("works without JavaScript: Post/Redirect/Get, list rows added and moved by the server, per-language values", async () => {
+      const v = (await state("footer_blocks")).version;
+      const add = await postForm("/settings/layout", [["key", "footer_blocks"], ["version", String(v)], ["title", "Orari"], ["text", "9-13"], ["op", "add"]]);
+      expect(add.status).toBe(200);
+      const rows = await add.text();
+      expect(rows).toContain("Blocco 2");
+      expect((await state("footer_blocks")).version).toBe(v); // nothing saved
+      const saved = await postForm("/settings/layout", [["key", "footer_blocks"], ["version", String(v)], ["title", "Orari"], ["text", "9-13"], ["title", "Licenza"], ["text", "CC0"], ["intent", "save"]]);
+      expect(saved.status).toBe(302);
+      expect(saved.headers.get("location")).toBe("/settings/layout?done=saved&item=footer_blocks#item-footer_blocks");
+      expect((await state("footer_blocks")).value).toEqual([{ title: "Orari", text: "9-13" }, { title: "Licenza", text: "CC0" }]);
+      const after = await (await get("/settings/layout?done=saved&item=footer_blocks", cookies.admin)).text();
+      expect(after).toContain("Salvato. La modifica è già visibile sul sito.");
+      // English has its own title; French falls back to Italian until it has one, and can return to it
+      expect((await state("title", "en")).value).toBe("Valdameri Archive");
+      expect((await state("title", "fr"))).toMatchObject({ fallback: true, value: "Versione di Bruno" });
+      expect((await save("title", "Archives Valdameri", "fr")).status).toBe(200);
+      expect((await getSiteOptions(cat.db, "fr")).title).toBe("Archives Valdameri");
+      const clear = await post({ key: "title", locale: "fr", clear: true, version: (await state("title", "fr")).version }, cookies.admin);
+      expect(clear.status).toBe(200);
+      expect((await getSiteOptions(cat.db, "fr")).title).toBe("Versione di Bruno");
+      // a shared option saved once applies to every language (the demo's copies in other documents go)
+      expect((await save("colors", { primary: "#1d4e89", primaryDark: "#0f2a4a", primaryLight: "#eef3fa" })).status).toBe(200);
+      expect((await getSiteOptions(cat.db, "en")).colors.primaryDark).toBe("#0f2a4a");
+    });
+
+    it("applies a change at once to the pages, cached home page included", async () => {
+      const visitorHome = async () => (await (await get("/en")).text()).match(/--primary:(#[0-9a-f]{6})/)?.[1];
+      await visitorHome();
+      expect((await save("colors", { primary: "#2b5d34", primaryDark: "#1b3d22", primaryLight: "#eaf4ec" })).status).toBe(200);
+      expect(await visitorHome()).toBe("#2b5d34");
+    });
+
+    if (target.name === "postgres") {
+      it("clears the options cache of the other processes (NOTIFY)", async () => {
+        const other = await openDatabase({ databaseUrl: (cat.db as unknown as { url: string }).url, migrate: false });
+        const stop = await watchCatalogue(other);
+        try {
+          await getSiteOptions(other, "it");
+          const t0 = Date.now();
+          expect((await save("title", "Cambiato altrove")).status).toBe(200);
+          let seen = "";
+          while (Date.now() - t0 < 3_000) {
+            seen = (await getSiteOptions(other, "it")).title;
+            if (seen === "Cambiato altrove") break;
+            await new Promise((r) => setTimeout(r, 50));
+          }
+          expect(seen).toBe("Cambiato altrove");
+          expect(Date.now() - t0).toBeLessThan(3_000); // well before the cache's 5 s age
+        } finally {
+          await stop();
+          await other.close();
+        }
+      });
+    }
+  });
+}

@@ -5,12 +5,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command } from "commander";
-import { logger } from "../app/.server/logger";
-import { importProgress } from "../app/.server/progress";
-import { importFile } from "../app/features/catalogue/import.server";
 import { convertIccdFiles, listSchedaFiles, writeNdjson } from "../app/features/catalogue/iccd/convert";
 import { loadThesauri } from "../app/features/catalogue/iccd/thesauri";
-import { openCliDatabase } from "./cli-db";
+import { runImport } from "./cli-db";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEFAULT_THESAURI = path.resolve(projectRoot, "../shared/data/iccd/thesauri");
@@ -70,30 +67,4 @@ if (result.warnings.length) {
   for (const w of result.warnings.slice(0, 50)) console.warn(`  ${w.file}: ${w.reason}`);
 }
 
-if (opts.import) {
-  const { database, mediaDir } = await openCliDatabase();
-  try {
-    console.log(`Importing ${out} (${database.kind}) …`);
-    const progress = importProgress(logger);
-    const imported = await importFile(database, out, {
-      mediaStore: mediaDir,
-      load: { kind: "import", source: `iccd: ${inputs.join(", ")} → ${out}` },
-      onProgress: progress.onProgress,
-      onStep: progress.onStep,
-    });
-    progress.stop();
-    for (const r of imported.rejected.slice(0, 50)) console.error(`line ${r.line}: ${r.reason}`);
-    if (imported.failed) {
-      console.error(`Batch ${imported.failed.batch} (from line ${imported.failed.firstLine}) failed: ${imported.failed.reason}`);
-      console.error("The import was rolled back: the catalogue is as it was before it.");
-      process.exitCode = 1;
-    } else if (imported.rejected.length) {
-      console.error(`${imported.rejected.length} line(s) rejected: nothing was imported.`);
-      process.exitCode = 1;
-    } else {
-      console.log(`Imported ${imported.imported} records in ${imported.seconds.toFixed(1)} s.`);
-    }
-  } finally {
-    await database.close();
-  }
-}
+if (opts.import) await runImport(out, { load: { kind: "import", source: `iccd: ${inputs.join(", ")} → ${out}` } });

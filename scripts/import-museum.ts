@@ -5,11 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, InvalidArgumentError } from "commander";
-import { logger } from "../app/.server/logger";
-import { importProgress } from "../app/.server/progress";
-import { importFile } from "../app/features/catalogue/import.server";
 import { convertMuseum } from "../app/features/catalogue/museum/convert";
-import { openCliDatabase } from "./cli-db";
+import { runImport } from "./cli-db";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEFAULT_INPUT = path.resolve(projectRoot, "../shared/data/museum/demo/records.ndjson");
@@ -65,30 +62,4 @@ if (result.warnings.length) {
   if (result.warnings.length > 20) console.warn(`  … and ${result.warnings.length - 20} more`);
 }
 
-if (opts.import) {
-  const { database, mediaDir } = await openCliDatabase();
-  try {
-    console.log(`Importing ${out} (${database.kind}) …`);
-    const progress = importProgress(logger);
-    const imported = await importFile(database, out, {
-      mediaStore: mediaDir,
-      load: { kind: "museum", source: `${input} → ${out}` },
-      onProgress: progress.onProgress,
-      onStep: progress.onStep,
-    });
-    progress.stop();
-    for (const r of imported.rejected.slice(0, 50)) console.error(`line ${r.line}: ${r.reason}`);
-    if (imported.failed) {
-      console.error(`Batch ${imported.failed.batch} (from line ${imported.failed.firstLine}) failed: ${imported.failed.reason}`);
-      console.error("The import was rolled back: the catalogue is as it was before it.");
-      process.exitCode = 1;
-    } else if (imported.rejected.length) {
-      console.error(`${imported.rejected.length} line(s) rejected: nothing was imported.`);
-      process.exitCode = 1;
-    } else {
-      console.log(`Imported ${imported.imported} records in ${imported.seconds.toFixed(1)} s.`);
-    }
-  } finally {
-    await database.close();
-  }
-}
+if (opts.import) await runImport(out, { load: { kind: "museum", source: `${input} → ${out}` } });

@@ -73,7 +73,7 @@ describe("the embedded database directory", () => {
     await again.close();
   });
 
-  it("the server closes it cleanly on SIGTERM", { timeout: 90_000 }, async () => {
+  it("the server closes it cleanly on SIGTERM", { timeout: 200_000 }, async () => {
     const dir = tempDir();
     dirs.push(dir);
     const port = 39000 + Math.floor(Math.random() * 1000);
@@ -85,7 +85,7 @@ describe("the embedded database directory", () => {
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 150_000;
     let up = false;
     while (!up && Date.now() < deadline && child.exitCode === null) {
       try {

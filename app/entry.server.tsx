@@ -5,8 +5,20 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { readFileSync } from "node:fs";
+import stylesUrl from "./styles/site.css?url";
+import { InlineStylesheet } from "./features/shell/components/SiteStylesheet";
 
 export const streamTimeout = 5_000;
+
+/** The built stylesheet's text, written into every page (docs/decisions/024); null in development. */
+const inlineCss: string | null = (() => {
+  try {
+    return readFileSync(new URL(`../client${stylesUrl}`, import.meta.url), "utf8");
+  } catch {
+    return null;
+  }
+})();
 
 /**
  * React Router's Node entry (its default, node flavour) with one addition: the response's CSP nonce
@@ -34,7 +46,9 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const { pipe, abort } = renderToPipeableStream(
+      // The stylesheet's text for <SiteStylesheet> (app/root.tsx), so that the first paint waits for no request.
+      <InlineStylesheet.Provider value={inlineCss}><ServerRouter context={routerContext} url={request.url} nonce={nonce} /></InlineStylesheet.Provider>, {
       nonce,
       [readyOption]() {
         shellRendered = true;

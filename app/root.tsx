@@ -9,14 +9,15 @@ import { readCookie } from "~/lib/cookies";
 import { getSiteOptions } from "~/features/site/site.server";
 import { Shell, type LayoutName } from "~/features/shell/components/Shell";
 import { ErrorPage } from "~/features/shell/components/ErrorPage";
+import { SiteStylesheet } from "~/features/shell/components/SiteStylesheet";
 import { I18nProvider } from "~/i18n/context";
 import { installChunkReload } from "~/features/shell/chunk-reload";
 import { currentProfile } from "~/features/accounts/login.server";
 import { accountMenu } from "~/features/accounts/menu.server";
 import { customCssHref } from "~/features/settings/custom-css.server";
 
+// The stylesheet is not among the links: <SiteStylesheet> writes it into the page (docs/decisions/024).
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -66,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <style>{`html:root{--primary:${c.primary};--primary-dark:${c.primaryDark};--primary-light:${c.primaryLight}}`}</style>
         )}
         <Meta />
+        <SiteStylesheet href={stylesUrl} />
         <Links />
         {data?.options.customCss ? <link rel="stylesheet" href={data.options.customCss} /> : null}
       </head>

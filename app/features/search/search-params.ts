@@ -49,8 +49,14 @@ export type SearchParams = {
 export type BBox = { west: number; south: number; east: number; north: number };
 
 const coord = (min: number, max: number) => z.number().min(min).max(max);
-/** `bbox=west,south,east,north`: longitudes −180…180, latitudes −90…90, west ≤ east, south ≤ north (the map's "search this area"). */
-export const BBoxSchema = z
+/**
+ * `bbox=west,south,east,north`: longitudes −180…180, latitudes −90…90, west ≤ east, south ≤ north (the map's "search this area").
+ * Built on first use, so that the browser's search page (which imports this module for its constants and
+ * `searchQueryString`) does not download zod: only the server parses addresses.
+ */
+let bboxSchema: ReturnType<typeof makeBBoxSchema> | undefined;
+export const BBoxSchema = () => (bboxSchema ??= makeBBoxSchema());
+const makeBBoxSchema = () => z
   .string()
   .max(100)
   .transform((s) => s.split(",").map((x) => (/^\s*-?\d{1,3}(\.\d{1,12})?\s*$/.test(x) ? Number(x) : NaN)) as [number, number, number, number])
@@ -151,7 +157,7 @@ export function parseSearchParams(
 
   let bbox: BBox | null = null;
   if (sp.has("bbox")) {
-    const b = BBoxSchema.safeParse(get("bbox"));
+    const b = BBoxSchema().safeParse(get("bbox"));
     if (!b.success) return { ok: false, error: { param: "bbox", message: "bbox: west,south,east,north in degrees (west ≤ east, south ≤ north)" } };
     bbox = b.data;
   }

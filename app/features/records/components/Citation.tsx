@@ -8,6 +8,7 @@ import type { RecordDetail } from "../types";
  * "Cite this record": a stable address and the record cited in Chicago (bibliography), APA 7, BibTeX
  * and CSL-JSON, built from a small set of templates in the page's language (docs/decisions/052). The
  * texts are plain, selectable text; with JavaScript each has a copy button whose result is announced.
+ * Chicago and APA are shown; BibTeX and CSL-JSON, long and for reference managers, are in a disclosure.
  */
 
 export type CitationInput = Pick<RecordDetail, "id" | "table" | "preferred_label" | "labelLang" | "type" | "dateDisplay" | "numero" | "relations" | "metadata">;
@@ -168,6 +169,26 @@ export function Citation({ record, origin, site }: { record: CitationInput; orig
     { key: "csl", name: "CSL-JSON", text: c.csl, node: c.csl, code: true },
   ];
 
+  const item = (e: (typeof entries)[number]) => (
+    <div className="citation__item" key={e.key}>
+      <dt>{e.name}</dt>
+      <dd>
+        {e.code ? (
+          <pre className="citation__code" tabIndex={0} suppressHydrationWarning>
+            <code ref={(el) => { refs.current[e.key] = el; }} suppressHydrationWarning>{e.node}</code>
+          </pre>
+        ) : (
+          <p className="citation__text" ref={(el) => { refs.current[e.key] = el; }} suppressHydrationWarning>{e.node}</p>
+        )}
+        {canCopy && (
+          <button type="button" className="button button--small citation__copy" aria-label={t("cite.copyLabel", { format: e.name })} onClick={() => copy(e.key, e.name, e.text)}>
+            {t("cite.copy")}
+          </button>
+        )}
+      </dd>
+    </div>
+  );
+
   return (
     <section aria-labelledby={`${id}-title`} className="record__section citation">
       <h2 id={`${id}-title`}>{t("cite.title")}</h2>
@@ -183,26 +204,13 @@ export function Citation({ record, origin, site }: { record: CitationInput; orig
             )}
           </dd>
         </div>
-        {entries.map((e) => (
-          <div className="citation__item" key={e.key}>
-            <dt>{e.name}</dt>
-            <dd>
-              {e.code ? (
-                <pre className="citation__code" tabIndex={0} suppressHydrationWarning>
-                  <code ref={(el) => { refs.current[e.key] = el; }} suppressHydrationWarning>{e.node}</code>
-                </pre>
-              ) : (
-                <p className="citation__text" ref={(el) => { refs.current[e.key] = el; }} suppressHydrationWarning>{e.node}</p>
-              )}
-              {canCopy && (
-                <button type="button" className="button button--small citation__copy" aria-label={t("cite.copyLabel", { format: e.name })} onClick={() => copy(e.key, e.name, e.text)}>
-                  {t("cite.copy")}
-                </button>
-              )}
-            </dd>
-          </div>
-        ))}
+        {entries.filter((e) => !e.code).map(item)}
       </dl>
+      {/* The formats for reference managers are long: folded away, one click (or Enter) opens them. */}
+      <details className="citation__more">
+        <summary>{t("cite.moreFormats")}</summary>
+        <dl className="citation__list">{entries.filter((e) => e.code).map(item)}</dl>
+      </details>
       <p className="citation__status" role="status" aria-live="polite">{status}</p>
     </section>
   );

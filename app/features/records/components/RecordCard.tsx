@@ -9,13 +9,15 @@ export type CardVariant = "masonry" | "big" | "mini";
 
 /** A record card: image kept in proportion or cropped on its focal point, type, title, date. */
 export function RecordCard({
-  card, variant = "masonry", placeholder, headingLevel = 3, extra,
+  card, variant = "masonry", placeholder, headingLevel = 3, extra, eager = false,
 }: {
   card: Card;
   variant?: CardVariant;
   placeholder: string;
   headingLevel?: 2 | 3 | 4;
   extra?: React.ReactNode;
+  /** The first card of a page: its image is the largest paint, fetched at once and first (not lazily). */
+  eager?: boolean;
 }) {
   const { locale } = useI18n();
   const H = `h${headingLevel}` as "h3";
@@ -31,6 +33,7 @@ export function RecordCard({
           sizes={variant === "big" ? "(min-width: 768px) 50vw, 100vw" : "(min-width: 1200px) 25vw, (min-width: 768px) 33vw, 50vw"}
           focalPoint={card.focalPoint}
           placeholder={placeholder}
+          eager={eager}
         />
       </div>
       <div className="card__body">

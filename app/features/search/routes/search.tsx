@@ -277,13 +277,14 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
             <ResultsTable items={result.data} />
           ) : (
             <ul className={p.view === "auimasonry" ? "masonry" : "card-grid"}>
-              {result.data.map((c) => (
+              {result.data.map((c, i) => (
                 <li key={`${c.table}/${c.id}`}>
                   <RecordCard
                     card={c}
                     placeholder={placeholder}
                     variant={p.view === "auimasonry" ? "masonry" : "big"}
                     headingLevel={2}
+                    eager={i === 0}
                   />
                 </li>
               ))}

@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import { recordVisible } from "~/.server/access";
 import { translate } from "~/i18n";
 import { RECORD_ID_PATTERN, TABLES, isTable, type TableName } from "~/lib/tables";
+import { pickText, type Locale } from "~/lib/locale";
 import { getSiteOptions } from "~/features/site/site.server";
 import { harvestRecords, PUBLIC_INDEX, PUBLIC_VIEWER } from "./harvest.server";
 import { formatCovers, isMetadataPrefix, metadataOf, METADATA_FORMATS, type MetadataPrefix } from "./oai-formats";
@@ -11,8 +12,8 @@ import { el, frag, XML_DECLARATION, type Xml, type XmlChild } from "./xml";
 
 /**
  * OAI-PMH 2.0 (https://www.openarchives.org/OAI/openarchivesprotocol.html) over the public catalogue:
- * the six verbs, the protocol's errors, sets by table, `oai_dc` and `edm`, persistent deleted records
- * and stateless resumption tokens (decision 050).
+ * the six verbs, the protocol's errors, sets by table and by collection (decision 055), `oai_dc` and
+ * `edm`, persistent deleted records and stateless resumption tokens (decision 050).
  */
 export const OAI_PAGE_RECORDS = 100;
 export const OAI_PAGE_IDENTIFIERS = 500;
@@ -40,6 +41,42 @@ const LIST_VERBS = new Set<string>(["ListIdentifiers", "ListRecords", "ListSets"
 
 /** A setSpec (the protocol's pattern). */
 const SET_SPEC = /^[A-Za-z0-9\-_.!~*'()]+(?::[A-Za-z0-9\-_.!~*'()]+)*$/;
+
+/**
+ * Sets by collection (decision 055): `collection:{id}` for each public top-level record of ca_collections
+ * (a fonds or a collection: no parent), holding the collection itself, the collections below it (by
+ * parent_path) and every record related to any of them, in either direction; `collection` is their parent
+ * set (every record in some collection).
+ */
+export const COLLECTION_SET = "collection";
+
+/** The collection set a setSpec names: null = not a collection set, "*" = the parent set, else the root's id. */
+function collectionOfSet(set: string | null): string | null {
+  if (set === COLLECTION_SET) return "*";
+  if (set?.startsWith(`${COLLECTION_SET}:`)) {
+    const id = set.slice(COLLECTION_SET.length + 1);
+    return RECORD_ID_PATTERN.test(id) ? id : "";
+  }
+  return null;
+}
+
+/** `c` (a ca_collections record) lies under a public top-level collection (the given one, or any: "*"). */
+function underRoot(root: string, c: string): SQL {
+  const alias = sql.raw(c);
+  return sql`exists (select 1 from records root where root.table_name = 'ca_collections' and root.parent_id is null and root.access = 1
+    and root.id = split_part(coalesce(${alias}.parent_path, ${alias}.id), '/', 1)${root === "*" ? sql`` : sql` and root.id = ${root}`})`;
+}
+
+/** Record `r` belongs to the collection set of `root`: a collection under it, or related to one (either way). */
+function inCollection(root: string, r: string): SQL {
+  const a = sql.raw(r);
+  return sql`(
+    (${a}.table_name = 'ca_collections' and ${underRoot(root, r)})
+    or exists (select 1 from relations cx join records c on c.table_name = 'ca_collections' and c.id = cx.to_id
+      where cx.from_uid = ${a}.uid and cx.to_table = 'ca_collections' and ${underRoot(root, "c")})
+    or exists (select 1 from relations cx join records c on c.uid = cx.from_uid and c.table_name = 'ca_collections'
+      where cx.to_table = ${a}.table_name and cx.to_id = ${a}.id and ${underRoot(root, "c")}))`;
+}
 
 export type OaiOptions = {
   /** The site's origin (PUBLIC_URL), for the base URL, identifiers and record links. */
@@ -211,7 +248,7 @@ async function identify(database: Database, ctx: Ctx): Promise<Xml> {
       {},
       dcDescription(
         "Teca catalogue. Records are public catalogue records (access level 1) only; restricted records and restricted media are never listed. " +
-          "Identifiers are oai:{host}:{table}/{id}. Sets: one per catalogue table (setSpec = the table name); sets by published collection will be added when collections can be published. " +
+          "Identifiers are oai:{host}:{table}/{id}. Sets: one per catalogue table (setSpec = the table name), and one per top-level collection or fonds of the catalogue (setSpec = collection:{id}: the collection, its sub-collections and the records related to them; their parent set is collection). " +
           "Formats: oai_dc for every table; edm (Europeana Data Model) for objects, fonds and collections, and data objects. " +
           "Datestamps are when the record was last imported; a record deleted or made restricted is reported as deleted, persistently.",
       ),
@@ -263,10 +300,17 @@ async function listMetadataFormats(database: Database, identifier: string | unde
 }
 
 async function listSets(database: Database): Promise<Xml> {
-  const rows = await database.rows<{ table_name: string }>(sql`
+  const [rows, collections] = await Promise.all([
+    database.rows<{ table_name: string }>(sql`
     select distinct table_name from (
       select r.table_name from records r where ${recordVisible(PUBLIC_VIEWER, "r")}
-      union select table_name from record_tombstones) x order by table_name`);
+      union select table_name from record_tombstones) x order by table_name`),
+    // the public top-level collections, with their labels (the catalogue holds few: fonds, collections)
+    database.rows<{ id: string; labels: Partial<Record<Locale, string>> | null }>(sql`
+    select r.id, (select jsonb_object_agg(tt.locale, tt.label) from record_texts tt where tt.record_uid = r.uid) as labels
+      from records r where r.table_name = 'ca_collections' and r.parent_id is null and ${recordVisible(PUBLIC_VIEWER, "r")}
+      order by r.id`),
+  ]);
   const tables = rows.map((r) => r.table_name).filter(isTable);
   // A list of sets has at least one set: a catalogue with no public record yet has none to offer.
   if (!tables.length) throw new OaiError("noSetHierarchy", "The catalogue has no public records yet, hence no sets.");
@@ -279,20 +323,62 @@ async function listSets(database: Database): Promise<Xml> {
         {},
         el("setSpec", {}, t),
         el("setName", {}, `${translate("en", `table.${t}`)} / ${translate("it", `table.${t}`)}`),
-        el("setDescription", {}, dcDescription(`The public records of the catalogue table ${t} (${translate("en", `table.${t}`)}). Sets by published collection will follow when collections can be published.`)),
+        el("setDescription", {}, dcDescription(`The public records of the catalogue table ${t} (${translate("en", `table.${t}`)}).`)),
       ),
     ),
+    collections.length > 0 &&
+      el(
+        "set",
+        {},
+        el("setSpec", {}, COLLECTION_SET),
+        el("setName", {}, "By collection / Per collezione"),
+        el("setDescription", {}, dcDescription("The public records that belong to a collection or fonds of the catalogue: one subset per top-level collection.")),
+      ),
+    collections.map((c) => {
+      const label = pickText(c.labels ?? {}, "it")?.text ?? c.id;
+      return el(
+        "set",
+        {},
+        el("setSpec", {}, `${COLLECTION_SET}:${c.id}`),
+        el("setName", {}, label),
+        el("setDescription", {}, dcDescription(`The collection "${label}" (ca_collections/${c.id}): its own record, the collections below it and the public records related to them.`)),
+      );
+    }),
   );
 }
 
-function header(item: Item, origin: string): Xml {
+function header(item: Item, origin: string, collections: string[] = []): Xml {
   return el(
     "header",
     item.deleted ? { status: "deleted" } : {},
     el("identifier", {}, oaiIdentifier(origin, item.table, item.id)),
     el("datestamp", {}, `${item.ds.slice(0, 19)}Z`),
     el("setSpec", {}, item.table),
+    collections.map((id) => el("setSpec", {}, `${COLLECTION_SET}:${id}`)),
   );
+}
+
+/** The top-level public collections each public record of a page belongs to (its collection sets). */
+async function collectionsOf(database: Database, items: Item[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  const uids = items.flatMap((i) => (i.uid !== null && !i.deleted ? [i.uid] : []));
+  if (!uids.length) return out;
+  const rows = await database.rows<{ uid: number | string; root: string }>(sql`
+    with page as (select uid, table_name, id from records where uid = any(${`{${uids.join(",")}}`}::bigint[])),
+    cols as (
+      select p.uid, c.parent_path, c.id from page p join records c on c.uid = p.uid where c.table_name = 'ca_collections'
+      union all
+      select p.uid, c.parent_path, c.id from page p join relations x on x.from_uid = p.uid and x.to_table = 'ca_collections'
+        join records c on c.table_name = 'ca_collections' and c.id = x.to_id
+      union all
+      select p.uid, c.parent_path, c.id from page p join relations x on x.to_table = p.table_name and x.to_id = p.id
+        join records c on c.uid = x.from_uid and c.table_name = 'ca_collections'
+    )
+    select distinct cols.uid, root.id as root from cols join records root on root.table_name = 'ca_collections' and root.parent_id is null
+      and root.access = 1 and root.id = split_part(coalesce(cols.parent_path, cols.id), '/', 1)
+    order by 1, 2`);
+  for (const r of rows) out.set(Number(r.uid), [...(out.get(Number(r.uid)) ?? []), r.root]);
+  return out;
 }
 
 async function getRecord(database: Database, identifier: string, prefix: string, ctx: Ctx): Promise<Xml> {
@@ -327,7 +413,20 @@ function listArgs(args: Map<string, string>): ListArgs {
 function listTables(a: ListArgs): TableName[] {
   const tables = TABLES.filter((t) => formatCovers(a.prefix, t));
   if (a.set === null) return tables;
+  const collection = collectionOfSet(a.set);
+  // a collection set spans the tables (an unknown collection id matches nothing)
+  if (collection !== null) return collection ? tables : [];
   return tables.filter((t) => t === a.set);
+}
+
+/** The list's set condition beyond its tables: membership of a collection set, on records `r` or tombstones `t`. */
+function setFilter(a: ListArgs, on: "r" | "t"): SQL {
+  const collection = collectionOfSet(a.set);
+  if (!collection) return sql`true`;
+  if (on === "r") return inCollection(collection, "r");
+  // a record that left the catalogue but still exists (made restricted) keeps its relations: its deletion is
+  // listed in the set; one deleted outright has lost them, and is listed in its table's set only
+  return sql`exists (select 1 from records tr where tr.table_name = t.table_name and tr.id = t.id and ${inCollection(collection, "tr")})`;
 }
 
 const textArray = (values: string[]) => sql`${`{${values.join(",")}}`}::text[]`;
@@ -352,11 +451,12 @@ async function listItems(database: Database, a: ListArgs, after: Cursor | null, 
     select x.deleted, to_char(x.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ds, x.table_name, x.id, x.uid from (
       (select false as deleted, r.updated_at as at, r.table_name, r.id, r.uid from records r
         where ${recordVisible(PUBLIC_VIEWER, "r")} and ${PUBLIC_INDEX} and r.table_name = any(${textArray(tables)})
-          and ${rangeOf(a, after, sql`r.updated_at`, sql`r.table_name`, sql`r.id`)}
+          and ${rangeOf(a, after, sql`r.updated_at`, sql`r.table_name`, sql`r.id`)} and ${setFilter(a, "r")}
         order by r.updated_at, r.table_name, r.id limit ${limit})
       union all
       (select true, t.deleted_at, t.table_name, t.id, null from record_tombstones t
         where t.table_name = any(${textArray(tables)}) and ${rangeOf(a, after, sql`t.deleted_at`, sql`t.table_name`, sql`t.id`)} and ${tombstoneLive}
+          and ${setFilter(a, "t")}
         order by t.deleted_at, t.table_name, t.id limit ${limit})
     ) x order by x.at, x.table_name, x.id limit ${limit}`);
   return rows.flatMap((r) => (isTable(r.table_name) ? [{ deleted: r.deleted, ds: r.ds, table: r.table_name, id: r.id, uid: r.uid == null ? null : Number(r.uid) }] : []));
@@ -366,21 +466,22 @@ async function countItems(database: Database, a: ListArgs): Promise<number> {
   const tables = listTables(a);
   if (!tables.length) return 0;
   const [row] = await database.rows<{ n: number | string }>(sql`select
-    (select count(*) from records r where ${recordVisible(PUBLIC_VIEWER, "r")} and ${PUBLIC_INDEX} and r.table_name = any(${textArray(tables)}) and ${rangeOf(a, null, sql`r.updated_at`, sql`r.table_name`, sql`r.id`)})
-    + (select count(*) from record_tombstones t where t.table_name = any(${textArray(tables)}) and ${rangeOf(a, null, sql`t.deleted_at`, sql`t.table_name`, sql`t.id`)} and ${tombstoneLive}) as n`);
+    (select count(*) from records r where ${recordVisible(PUBLIC_VIEWER, "r")} and ${PUBLIC_INDEX} and r.table_name = any(${textArray(tables)}) and ${rangeOf(a, null, sql`r.updated_at`, sql`r.table_name`, sql`r.id`)} and ${setFilter(a, "r")})
+    + (select count(*) from record_tombstones t where t.table_name = any(${textArray(tables)}) and ${rangeOf(a, null, sql`t.deleted_at`, sql`t.table_name`, sql`t.id`)} and ${tombstoneLive} and ${setFilter(a, "t")}) as n`);
   return Number(row?.n ?? 0);
 }
 
 async function recordsXml(database: Database, items: Item[], prefix: MetadataPrefix, ctx: Ctx): Promise<Xml[]> {
-  const [title, details] = await Promise.all([
+  const [title, details, sets] = await Promise.all([
     siteTitle(database),
     harvestRecords(database, items.flatMap((i) => (i.uid !== null && !i.deleted ? [i.uid] : [])), ctx.origin),
+    collectionsOf(database, items),
   ]);
   return items.map((item) => {
     const r = item.uid !== null ? details.get(item.uid) : undefined;
     // A record made private between the two queries is left as a bare header of a deleted record.
     if (item.deleted || !r) return el("record", {}, header({ ...item, deleted: true }, ctx.origin));
-    return el("record", {}, header(item, ctx.origin), el("metadata", {}, metadataOf(prefix, r, { siteTitle: title })));
+    return el("record", {}, header(item, ctx.origin, sets.get(item.uid!)), el("metadata", {}, metadataOf(prefix, r, { siteTitle: title })));
   });
 }
 
@@ -426,6 +527,9 @@ async function list(database: Database, verb: "ListIdentifiers" | "ListRecords",
       : token
         ? el("resumptionToken", { completeListSize: total, cursor: state.cursor })
         : null;
-  const content = verb === "ListRecords" ? await recordsXml(database, items, a.prefix, ctx) : items.map((i) => header(i, ctx.origin));
+  const content =
+    verb === "ListRecords"
+      ? await recordsXml(database, items, a.prefix, ctx)
+      : await collectionsOf(database, items).then((sets) => items.map((i) => header(i, ctx.origin, i.uid !== null ? sets.get(i.uid) : undefined)));
   return el(verb, {}, frag(content), resumption);
 }

@@ -172,6 +172,33 @@ for (const target of testDatabases()) {
       expect((await get(`/searches/${row.id}`, "bruno")).status).toBe(404);
     });
 
+    it("saveSearch and removeSearch: the JSON twins of the form, with the same rules", async () => {
+      const call = (who: string | undefined, name: string, body: unknown) =>
+        cat.server.fetch(`/api/auth/docs/${name}`, { method: "POST", headers: headers(who, { "content-type": "application/json" }), body: JSON.stringify(body) });
+      const created = await call("bruno", "saveSearch", { locale: "fr", data: { title: "Vases en JSON", query: "q=vaso&page=2", alert: "daily" } });
+      expect(created.status).toBe(201);
+      const { data: s } = await created.json();
+      expect(s).toMatchObject({ title: "Vases en JSON", query: "q=vaso", locale: "fr", alert: "daily", public: false, url: "/fr/cerca?q=vaso" });
+      // an update sends only what changes: the rest is kept
+      const renamed = await call("bruno", "saveSearch", { locale: "fr", name: s.id, data: { title: "Vases renommés" } });
+      expect(renamed.status).toBe(200);
+      expect((await renamed.json()).data).toMatchObject({ title: "Vases renommés", query: "q=vaso", alert: "daily", public: false });
+      const noTitle = await call("bruno", "saveSearch", { locale: "fr", name: s.id, data: { title: " " } });
+      expect(noTitle.status).toBe(400);
+      expect((await noTitle.json()).error.message).toBe("N'oubliez pas de saisir le titre");
+      const hero = await call("bruno", "saveSearch", { locale: "en", name: s.id, data: { hero: true, public: true } });
+      expect(hero.status).toBe(403);
+      expect((await hero.json()).error.message).toBe("Only user managers can feature a search on the home page.");
+      // another user's id: 404 like a missing one, nothing changed or removed
+      expect((await call("anna", "saveSearch", { name: s.id, data: { title: "Presa" } })).status).toBe(404);
+      expect((await call("anna", "removeSearch", { name: s.id })).status).toBe(404);
+      expect((await call(undefined, "removeSearch", { name: s.id })).status).toBe(401);
+      expect((await call("bruno", "removeSearch", { nome: s.id })).status).toBe(400);
+      expect((await rows(ids.bruno!)).find((r) => r.id === s.id)?.title).toBe("Vases renommés");
+      expect((await call("bruno", "removeSearch", { name: s.id })).status).toBe(200);
+      expect((await call("bruno", "removeSearch", { name: s.id })).status).toBe(404);
+    });
+
     it("the hero flag: refused without MANAGE_USERS, shown on the home page when a manager sets it", async () => {
       const before = await rows(ids.anna!);
       const refused = await post("/searches/new", "anna", { intent: "save", title: "In vetrina", query: "q=anfora", public: "on", hero: "on" });
@@ -271,6 +298,23 @@ for (const target of testDatabases()) {
       await importFile(cat.db, writeNdjson(dir, [makeRecord({ id: "anfora-4", texts: { it: { label: "Anfora tarda" } } })], "more.ndjson"), { mediaDir: dir, mediaStore: path.join(dir, "store") });
       expect((await run(9)).sent).toBe(0);
       fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    // (PostgreSQL only: PGlite is one process, guarded by its lock file)
+    if (target.name === "postgres")
+      it("one alert runner per database: a second one finds the lock taken", async () => {
+      const pg = (await import("pg")).default;
+      const other = new pg.Client({ connectionString: (cat.db as unknown as { url: string }).url });
+      await other.connect();
+      try {
+        await other.query("begin");
+        await other.query("select pg_advisory_xact_lock(727280)");
+        expect(await runAlerts(cat.db, { origin: "http://localhost", env })).toMatchObject({ locked: true, sent: 0 });
+        await other.query("commit");
+        expect((await runAlerts(cat.db, { origin: "http://localhost", env })).locked).toBe(false);
+      } finally {
+        await other.end();
+      }
     });
   });
 }

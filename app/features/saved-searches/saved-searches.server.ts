@@ -139,7 +139,8 @@ export async function updateSavedSearch(ctx: ServiceContext, id: string, raw: un
   const current = await getSavedSearch(ctx, id);
   if (!current) return NOT_FOUND;
   const source = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
-  const parsed = SavedSearchInputSchema.safeParse({ query: current.query, ...source });
+  // What is not sent is kept (spec §4: an update may send only the name, plus public for searches).
+  const parsed = SavedSearchInputSchema.safeParse({ title: current.title, query: current.query, public: current.public, alert: current.alert, ...source });
   if (!parsed.success) return invalid(fieldErrors(parsed.error));
   const input = parsed.data;
   if (input.hero !== undefined && input.hero !== current.hero && !canSetHero(ctx)) return invalid({ hero: "savedSearches.heroForbidden" }, 403);

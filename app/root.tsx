@@ -14,6 +14,7 @@ import { I18nProvider } from "~/i18n/context";
 import { installChunkReload } from "~/features/shell/chunk-reload";
 import { currentProfile } from "~/features/accounts/login.server";
 import { accountMenu } from "~/features/accounts/menu.server";
+import { loginOptions } from "~/features/accounts/login-options.server";
 import { customCssHref } from "~/features/settings/custom-css.server";
 
 // The stylesheet is not among the links: <SiteStylesheet> writes it into the page (docs/decisions/024).
@@ -31,6 +32,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
     locale,
     origin,
     user: accountMenu(profile),
+    // The sign-in popup's single sign-on button and bot check (visitors only).
+    login: profile ? null : loginOptions(),
     theme: themeCookie === "light" || themeCookie === "dark" ? themeCookie : null,
     options: {
       title: o.title,

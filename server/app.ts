@@ -10,6 +10,7 @@ import { pingDatabase } from "../app/.server/db";
 import { CSRF_COOKIE, cookieName, identify, isSecureRequest } from "../app/.server/session";
 import { crossSiteGuard } from "../app/.server/session-csrf";
 import { guardBuild } from "../app/features/accounts/guard.server";
+import { botCheckCsp } from "../app/features/accounts/bot-check.server";
 import { readCookie } from "../app/lib/cookies";
 import type { Logger } from "../app/.server/logger";
 import type { TecaLoadContext } from "../app/.server/context";
@@ -82,11 +83,11 @@ export function createApp(opts: AppOptions) {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, ...botCheckCsp().script],
           scriptSrcAttr: ["'none'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "https:"],
-          frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"],
+          frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com", ...botCheckCsp().frame],
           mediaSrc: ["'self'"],
           connectSrc: ["'self'"],
           upgradeInsecureRequests: null,

@@ -2,6 +2,7 @@ export * from "./catalogue";
 export * from "./site";
 export * from "./loads";
 export * from "./accounts";
+export * from "./bot-check";
 export * from "./saved-searches";
 export * from "./workspace";
 export * from "./dropbox";

@@ -22,6 +22,13 @@ test("turn on two-step verification, then sign in with a code from the app", asy
   await expect(page.getByRole("heading", { level: 1, name: "Account security" })).toBeVisible();
   await expect(page.getByText("Two-step verification is off.")).toBeVisible();
   await expectAccessible(page);
+  // The current password comes first (decision 048): a wrong one is said, and nothing starts.
+  await expect(page.getByText("To turn it on, confirm your current password.")).toBeVisible();
+  await page.getByLabel("Current password").fill("Wrong-password1");
+  await page.getByRole("button", { name: "Turn on two-step verification" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The current password is not correct.");
+  await expect(page.getByRole("img", { name: "QR code to scan with the authenticator app" })).toHaveCount(0);
+  await page.getByLabel("Current password").fill(USER.password);
   await page.getByRole("button", { name: "Turn on two-step verification" }).click();
   await expect(page.getByRole("img", { name: "QR code to scan with the authenticator app" })).toBeVisible();
   const secret = (await page.locator(".totp-setup__secret").innerText()).replace(/\s+/g, "");

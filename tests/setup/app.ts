@@ -11,6 +11,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /** Starts the real HTTP app on an ephemeral port over a given database (needs `npm run build`). */
 export async function startTestServer(database: Database, mediaDir: string) {
+  // Suites sign in without the bot check; tests/integration/bot-check.test.ts turns it on (read per request).
+  process.env.BOT_CHECK ??= "off";
   const buildFile = path.join(buildDir, "server/index.js");
   if (!fs.existsSync(buildFile)) throw new Error("Run `npm run build` before the integration tests (npm test does it).");
   const build = (await import(buildFile)) as ServerBuild;

@@ -8,7 +8,7 @@ import { redisClient, redisKey } from "~/.server/redis";
 import { createSession, deleteSession, deleteUserSessions } from "~/.server/session";
 import { levelOf, roleNamed, type RoleName } from "./roles";
 import { passwordAcceptable } from "./password";
-import { secondStepOf } from "./totp.server";
+import { requiredForSite, secondStepOf } from "./totp.server";
 
 /**
  * Accounts: passwords, sign-in with its brute-force limits, the users the command-line tool manages, and
@@ -194,7 +194,7 @@ export async function signIn(
     await audit(database, { event: "login_failed", actor: { userId: null, address: input.address }, subjectId: user?.id ?? null, email });
     return { status: "failed" };
   }
-  const step = secondStepOf(user);
+  const step = secondStepOf(user, await requiredForSite(database));
   if (step) {
     await audit(database, { event: "login_password_ok", actor: { userId: null, address: input.address }, subjectId: user.id, email, detail: { next: step } });
     return { status: "second_factor", userId: user.id, email, step };
@@ -205,6 +205,13 @@ export async function signIn(
   await database.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   await audit(database, { event: "login", actor: { userId: user.id, address: input.address }, subjectId: user.id, email });
   return { status: "ok", token: session.token, expiresAt: session.expiresAt, userId: user.id };
+}
+
+/** Whether `password` is this (password) user's current one: the check before a sensitive change. */
+export async function verifyCurrentPassword(database: Database, userId: string, password: string): Promise<boolean> {
+  const [u] = await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!u?.hash) return false;
+  return verifyPassword(u.hash, password.slice(0, 1024));
 }
 
 export async function signOut(database: Database, sessionId: string | null, actor: Actor) {

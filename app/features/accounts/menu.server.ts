@@ -4,9 +4,10 @@ import type { Profile } from "./login.server";
  * The header's account entries for a signed-in user (spec §6 "Menu visibility"), from the same capabilities
  * the server's guard checks: Cataloga with LOGIN_BACKEND when a back end is configured (BACKEND_URL; without
  * one there is nothing to link to), user management with MANAGE_USERS, change password with CHANGE_PASSWORD,
- * the last two for non-SSO users only.
+ * the last two for non-SSO users only; two-step verification (/account/security) for every user with a
+ * password here (SSO users' provider handles theirs).
  */
-export type AccountMenu = { name: string; backendUrl: string | null; manageUsers: boolean; changePassword: boolean };
+export type AccountMenu = { name: string; backendUrl: string | null; manageUsers: boolean; changePassword: boolean; security: boolean };
 
 export function backendUrl(env: NodeJS.ProcessEnv = process.env): string | null {
   const v = env.BACKEND_URL?.trim();
@@ -24,5 +25,6 @@ export function accountMenu(profile: Profile | null): AccountMenu | null {
     backendUrl: has("LOGIN_BACKEND") ? backendUrl() : null,
     manageUsers: has("MANAGE_USERS") && !profile.sso,
     changePassword: has("CHANGE_PASSWORD") && !profile.sso,
+    security: !profile.sso,
   };
 }

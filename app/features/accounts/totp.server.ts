@@ -9,6 +9,7 @@ import type { Database } from "~/.server/db";
 import { capabilities } from "~/.server/session";
 import { hasCapability, type CapabilityName } from "~/lib/capabilities";
 import { audit, type Actor } from "./accounts.server";
+import { getSiteOptions } from "~/features/site/site.server";
 
 /**
  * Two-factor sign-in with TOTP (RFC 6238, 30-second codes of 6 digits; decision 046, docs/accounts.md).
@@ -97,21 +98,33 @@ export async function totpState(database: Database, userId: string): Promise<Tot
   return { enabled: Boolean(u?.secret), recoveryLeft: r?.n ?? 0, sso: Boolean(u?.sso) };
 }
 
+/** Capability names from a list or a comma/space-separated string; unknown names are left out. */
+function capabilityNames(value: unknown): CapabilityName[] {
+  const caps = capabilities();
+  const parts = Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : typeof value === "string" ? value.split(/[,\s]+/) : [];
+  return parts.map((s) => s.trim().toUpperCase()).filter((s): s is CapabilityName => s !== "" && s in caps);
+}
+
 /** REQUIRE_2FA_FOR: capability names (e.g. `MANAGE_USERS,ADMIN`) whose holders must use a second factor. */
 export function requiredFor(env: NodeJS.ProcessEnv = process.env): CapabilityName[] {
-  const caps = capabilities();
-  return (env.REQUIRE_2FA_FOR ?? "")
-    .split(/[,\s]+/)
-    .map((s) => s.trim().toUpperCase())
-    .filter((s): s is CapabilityName => s !== "" && s in caps);
+  return capabilityNames(env.REQUIRE_2FA_FOR ?? "");
+}
+
+/**
+ * The capabilities that need a second factor: REQUIRE_2FA_FOR and the site option `require2faFor` together
+ * (decision 048; either may only add to the other).
+ */
+export async function requiredForSite(database: Database): Promise<CapabilityName[]> {
+  const options = await getSiteOptions(database, "it");
+  return [...new Set([...requiredFor(), ...capabilityNames(options.require2faFor)])];
 }
 
 /** Whether a password sign-in of this user needs a second step: TOTP is on, or it is required for them. */
-export function secondStepOf(user: { level: number; totpSecret: string | null; sso: boolean }): "code" | "setup" | null {
+export function secondStepOf(user: { level: number; totpSecret: string | null; sso: boolean }, required: CapabilityName[] = requiredFor()): "code" | "setup" | null {
   if (user.sso) return null;
   if (user.totpSecret) return "code";
   const caps = capabilities();
-  return requiredFor().some((c) => hasCapability(user.level, c, caps)) ? "setup" : null;
+  return required.some((c) => hasCapability(user.level, c, caps)) ? "setup" : null;
 }
 
 /** Starts turning TOTP on: a new secret kept (encrypted) as pending, and what the user scans or types. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { auditLog, users } from "../../../db/schema";
+import { auditLog, recoveryCodes, users } from "../../../db/schema";
 import type { Database } from "~/.server/db";
 import type { Viewer } from "~/.server/access";
 import { capabilities, deleteUserSessions } from "~/.server/session";
@@ -70,7 +70,7 @@ const columns = {
   lastLoginAt: users.lastLoginAt,
 };
 
-export type UserPage = { items: UserSummary[]; total: number; page: number; pageSize: number };
+export type UserPage = { items: (UserSummary & { totp: boolean })[]; total: number; page: number; pageSize: number };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -86,7 +86,8 @@ export async function listUsers(ctx: UsersContext, query: UserListQuery): Promis
     .from(users)
     .where(where);
   const items = await ctx.database.db
-    .select(columns)
+    // totp: two-step verification is on (the secret itself never leaves totp.server.ts)
+    .select({ ...columns, totp: sql<boolean>`(${users.totpSecret} is not null)` })
     .from(users)
     .where(where)
     .orderBy(sql`lower(${users.email})`)
@@ -247,6 +248,29 @@ export async function sendUserResetLink(ctx: UsersContext, id: string, opts: { l
   const mail = resetMail(opts.locale, { site: options.title || "Teca", email: u.email, link: resetLink(opts.origin, opts.locale, token) });
   await sendMail({ to: u.email, ...mail });
   await audit(ctx.database, { event: "reset_link_sent", actor, subjectId: id, email: u.email });
+}
+
+/**
+ * Turns a user's two-step verification off for them (lost phone and recovery codes; decision 048): the secret,
+ * a pending setup and the recovery codes go; they sign in with the password and may set it up again (or must,
+ * when it is required for their role). Not oneself (that is /account/security, with a code), not an SSO
+ * account, an Amministratore's only by an Amministratore. Audited as `totp_reset`.
+ */
+export async function resetUserTotp(ctx: UsersContext, id: string): Promise<void> {
+  const actor = await requireManager(ctx);
+  if (id === actor.userId) throw new UsersError("self");
+  const u = await getManagedUser(ctx, id);
+  if (u.roles.includes(ADMIN_ROLE) && !isAdminViewer(ctx)) throw new UsersError("adminOnly");
+  if (u.sso) throw new UsersError("sso");
+  const [was] = await ctx.database.db
+    .select({ on: sql<boolean>`(${users.totpSecret} is not null)` })
+    .from(users)
+    .where(eq(users.id, id));
+  await ctx.database.db.transaction(async (tx) => {
+    await tx.update(users).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: new Date() }).where(eq(users.id, id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
+  });
+  await audit(ctx.database, { event: "totp_reset", actor, subjectId: id, email: u.email, detail: { wasOn: Boolean(was?.on) } });
 }
 
 export type AuditRow = {

@@ -67,6 +67,10 @@ export const AUDIT_EVENTS = [
   "user_disabled",
   "user_enabled",
   "user_deleted",
+  "login_password_ok",
+  "totp_enabled",
+  "totp_disabled",
+  "totp_reset",
   "settings_changed",
   "settings_restored",
 ] as const;
@@ -88,4 +92,14 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     if (!(field in out)) out[field] = issue.message.includes(".") ? issue.message : "users.error.invalid";
   }
   return out;
+}
+
+/** How a sign-in event was done, for the audit log's label: single sign-on, an app code, a recovery code. */
+export function auditVia(detail: unknown): "users.audit.via.sso" | "users.audit.via.totp" | "users.audit.via.recovery" | null {
+  if (!detail || typeof detail !== "object") return null;
+  const d = detail as { method?: unknown; secondFactor?: unknown };
+  if (d.method === "sso") return "users.audit.via.sso";
+  if (d.secondFactor === "recovery") return "users.audit.via.recovery";
+  if (d.secondFactor === "totp" || d.method === "totp") return "users.audit.via.totp";
+  return null;
 }

@@ -41,6 +41,11 @@ export type SiteOptions = {
   tileAttribution: string;
   /** Base search query (a query string); `query_{role}` entries may override it per role. */
   query?: string;
+  /**
+   * Capability names (e.g. ["MANAGE_USERS", "ADMIN"], or the same comma-separated) whose holders must use
+   * two-step verification: added to the environment's REQUIRE_2FA_FOR (decision 048).
+   */
+  require2faFor?: string[] | string;
 };
 
 export const DEFAULT_OPTIONS: SiteOptions = {

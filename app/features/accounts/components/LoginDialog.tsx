@@ -1,14 +1,17 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { apiFetch } from "~/lib/api-fetch";
 import { Modal } from "~/ui/Modal";
+import type { LoginOptions } from "../bot-check";
+import { BOT_TOKEN_FIELD, BotCheck } from "./BotCheck";
 
 /**
  * The login popup (spec §2): email, password, login and close, in a native modal dialog (focus stays inside,
  * Escape closes it and focus returns to 'Accedi'). It posts to /api/public/login; on success the dialog
  * closes and the page reloads its data where it is (the header shows the user, restricted records appear).
- * Any failure says 'Nome utente o password errati.' (the server's text), a limit its own text.
+ * Any failure says 'Nome utente o password errati.' (the server's text), a limit its own text. Like /login it
+ * carries the bot check (decision 047) and, when single sign-on is configured, its button.
  */
 export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useI18n();
@@ -25,7 +28,12 @@ function LoginDialogForm({ onDone }: { onDone: () => void }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const email = useRef<HTMLInputElement>(null);
+  const options = useRouteLoaderData("root") as { login?: LoginOptions | null } | undefined;
+  const login = options?.login ?? null;
+  const location = useLocation();
+  const back = location.pathname + location.search;
   // The dialog opens (showModal, which focuses its first control) after this form mounts: focus the
   // e-mail field once it has.
   useEffect(() => {
@@ -47,7 +55,12 @@ function LoginDialogForm({ onDone }: { onDone: () => void }) {
           const res = await apiFetch("/api/public/login", {
             method: "POST",
             headers: { "Content-Type": "application/json", Accept: "application/json" },
-            body: JSON.stringify({ email: form.get("email"), password: form.get("password"), locale }),
+            body: JSON.stringify({
+              email: form.get("email"),
+              password: form.get("password"),
+              botToken: form.get(BOT_TOKEN_FIELD) ?? form.get("g-recaptcha-response") ?? undefined,
+              locale,
+            }),
             expect401: true,
           });
           // A second factor is due (decision 046): its page, then back here.
@@ -69,6 +82,8 @@ function LoginDialogForm({ onDone }: { onDone: () => void }) {
           setError(t("error.generic"));
         } finally {
           setBusy(false);
+          // The token is spent: the next attempt needs a new check.
+          setAttempt((n) => n + 1);
         }
       }}
     >
@@ -85,9 +100,18 @@ function LoginDialogForm({ onDone }: { onDone: () => void }) {
         <label htmlFor={`${id}-password`}>{t("login.password")}</label>
         <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required aria-invalid={error ? true : undefined} />
       </p>
+      <BotCheck config={login?.botCheck} attempt={attempt} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {t("login.submit")}
       </button>
+      {login?.sso ? (
+        <p className="login-sso">
+          <span className="login-sso__or">{t("sso.or")}</span>
+          <a className="button" href={`/auth/oidc/start?locale=${locale}&redirect=${encodeURIComponent(back)}`}>
+            {t("sso.button", { label: login.sso })}
+          </a>
+        </p>
+      ) : null}
     </form>
   );
 }

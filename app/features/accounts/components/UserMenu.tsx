@@ -46,6 +46,11 @@ export function UserMenu({ user, variant = "bar" }: { user: AccountMenu | null |
           <a href={localizePath("/editPassword", locale)}>{t("menu.changePassword")}</a>
         </li>
       ) : null}
+      {user.security ? (
+        <li>
+          <a href={localizePath("/account/security", locale)}>{t("menu.security")}</a>
+        </li>
+      ) : null}
       <li>
         <a href={`/api/auth/logout?locale=${locale}`}>{t("account.logout")}</a>
       </li>

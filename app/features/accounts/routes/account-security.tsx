@@ -4,7 +4,7 @@ import { accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
 import { type MessageKey } from "~/i18n";
 import { notFound } from "~/.server/errors";
-import { accountKey, addressKey, getUser, loginLimits, recordFailure, retryAfter } from "../accounts.server";
+import { accountKey, addressKey, getUser, loginLimits, recordFailure, retryAfter, verifyCurrentPassword } from "../accounts.server";
 import { formToken } from "../login.server";
 import { beginSetup, confirmSetup, disableTotp, pendingSetup, totpState, verifySecondFactor } from "../totp.server";
 import { RecoveryCodes, SetupInstructions } from "../components/totp-parts";
@@ -12,7 +12,9 @@ import { RecoveryCodes, SetupInstructions } from "../components/totp-parts";
 /**
  * /account/security (decision 046): a signed-in user with a password here turns two-factor sign-in on (scan
  * the QR code or type the secret, confirm with a code, keep the ten recovery codes shown once) or off (with
- * a code). SSO users get the 404 page: their provider handles it.
+ * a code). Turning it on asks for the current password first (decision 048): a session left open on a shared
+ * computer is not enough to tie the account to someone else's phone. SSO users get the 404 page: their
+ * provider handles it.
  */
 
 async function passwordUser(context: Route.LoaderArgs["context"]) {
@@ -50,11 +52,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const code = String(form.get("code") ?? "").slice(0, 40);
   const actor = { userId: user.id, address: context.auth?.address ?? "" };
-  if (intent === "begin") {
-    const started = await beginSetup(context.database, user.id, url.host);
-    return started ? reply({}) : reply({ error: "totp.alreadyOn" }, { status: 409 });
-  }
-  // Codes typed here count like sign-in failures (the same limits): this page cannot be used to guess.
+  // Codes and passwords typed here count like sign-in failures (the same limits): this page cannot be used to guess.
   const limits = loginLimits();
   const keys: [string, number][] = [
     [accountKey(user.email), limits.perAccount],
@@ -62,6 +60,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   ];
   const wait = await retryAfter(context.database, keys, limits);
   if (wait > 0) return reply({ error: "login.limited", minutes: Math.ceil(wait / 60) }, { status: 429, headers: { "Retry-After": String(wait) } });
+  if (intent === "begin") {
+    if (!(await verifyCurrentPassword(context.database, user.id, String(form.get("currentPassword") ?? "")))) {
+      await recordFailure(context.database, keys.map(([k]) => k));
+      return reply({ error: "password.wrongCurrent" }, { status: 400 });
+    }
+    const started = await beginSetup(context.database, user.id, url.host);
+    return started ? reply({}) : reply({ error: "totp.alreadyOn" }, { status: 409 });
+  }
   const wrong = async () => {
     await recordFailure(context.database, keys.map(([k]) => k));
     return reply({ error: "totp.wrongCode" }, { status: 400 });
@@ -151,9 +157,23 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
       ) : (
         <>
           <p>{t("totp.statusOff")}</p>
-          <Form method="post">
+          <Form method="post" className="login-form" aria-describedby={error ? "totp-error" : "totp-password-first"}>
+            {errorBlock}
+            <p id="totp-password-first">{t("totp.passwordFirst")}</p>
             <input type="hidden" name="csrf" value={loaderData.csrf} />
             <input type="hidden" name="intent" value="begin" />
+            <p className="login-form__field">
+              <label htmlFor="totp-current-password">{t("password.current")}</label>
+              <input
+                id="totp-current-password"
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                required
+                maxLength={1024}
+                aria-invalid={error ? true : undefined}
+              />
+            </p>
             <button type="submit" className="button button--primary" disabled={busy}>
               {t("totp.enable")}
             </button>

@@ -3,10 +3,15 @@ import { translate } from "~/i18n";
 import { isLocale, localizePath } from "~/lib/locale";
 import { jsonError } from "~/.server/errors";
 import { currentProfile, loginWith } from "../login.server";
+import { botCheckRefusal } from "../bot-check.server";
 
 export const handle = { capability: "PUBLIC" };
 
-/** POST /api/public/login {email, password, locale?} as JSON or a form: the profile and the session cookie. */
+/**
+ * POST /api/public/login {email, password, botToken?, locale?} as JSON or a form: the profile and the session
+ * cookie. The bot check (BOT_CHECK, decision 047) comes first: a missing or wrong token is a 400 that counts
+ * as nothing else (no failed sign-in, no audit row).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method Not Allowed");
   const type = request.headers.get("content-type") ?? "";
@@ -19,6 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = isLocale(body.locale) ? body.locale : "it";
   const email = typeof body.email === "string" ? body.email : "";
   const password = typeof body.password === "string" ? body.password : "";
+  const refused = await botCheckRefusal(context, body);
+  if (refused) return Response.json({ error: { code: 400, message: translate(locale, refused), botCheck: true } }, { status: 400, headers: { "Cache-Control": "no-store" } });
   const { result, setCookie } = await loginWith(context, { email, password });
   if (result.status === "limited")
     return Response.json(

@@ -7,6 +7,8 @@ import { localizePath, splitLocale } from "~/lib/locale";
 import { loginTarget } from "../redirect";
 import { formToken, loginWith } from "../login.server";
 import { oidcLabel } from "../oidc.server";
+import { botCheckClient, botCheckRefusal } from "../bot-check.server";
+import { BotCheck } from "../components/BotCheck";
 
 /** Why a single sign-on came back without signing in (decision 045): `?sso_error=denied`. */
 const SSO_ERRORS = ["denied", "failed", "unavailable", "refused"] as const;
@@ -24,7 +26,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const notice = (NOTICES as readonly string[]).includes(msg ?? "") ? (msg as Notice) : null;
   const ssoError = SSO_ERRORS.find((e) => e === url.searchParams.get("sso_error")) ?? null;
   return data(
-    { csrf: token, redirect: url.searchParams.get("redirect") ?? "", notice, sso: oidcLabel(), ssoError },
+    { csrf: token, redirect: url.searchParams.get("redirect") ?? "", notice, sso: oidcLabel(), ssoError, botCheck: botCheckClient() },
     { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
   );
 }
@@ -34,6 +36,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
+  // The bot check first (decision 047): refused, nothing else happens (no failed sign-in is counted).
+  const refused = await botCheckRefusal(context, form);
+  if (refused) return data({ error: refused as MessageKey, email, minutes: 0 }, { status: 400 });
   const { result, setCookie } = await loginWith(context, { email, password });
   if (result.status === "ok") throw redirect(loginTarget(String(form.get("redirect") ?? ""), locale), { headers: { "Set-Cookie": setCookie! } });
   // A second factor is due (decision 046): the code page, with the half-signed-in state's cookie only.
@@ -94,6 +99,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <label htmlFor="login-password">{t("login.password")}</label>
           <input id="login-password" name="password" type="password" autoComplete="current-password" required aria-invalid={error ? true : undefined} />
         </p>
+        <BotCheck config={loaderData.botCheck} attempt={actionData} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {t("login.submit")}
         </button>

@@ -7,12 +7,14 @@ import { localizePath, splitLocale } from "~/lib/locale";
 import { formToken } from "../login.server";
 import { requestPasswordReset } from "../reset.server";
 import { clientOf, linkOrigin } from "../reset-http.server";
+import { botCheckClient, botCheckRefusal } from "../bot-check.server";
+import { BotCheck } from "../components/BotCheck";
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { token, setCookie } = formToken(context);
-  return data({ csrf: token }, { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });
+  return data({ csrf: token, botCheck: botCheckClient() }, { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });
 }
 
 /** The same answer for every well-formed address (the mail goes out after it): nothing says whether it exists. */
@@ -20,6 +22,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { locale } = splitLocale(url.pathname);
   const form = await request.formData();
   const email = String(form.get("email") ?? "").trim();
+  // The bot check first (decision 047): refused, nothing is looked up or sent.
+  const refused = await botCheckRefusal(context, form);
+  if (refused) return data({ sent: false, error: refused as MessageKey, email, minutes: 0 }, { status: 400 });
   if (!EMAIL.test(email) || email.length > 320) return data({ sent: false, error: "reset.error" as MessageKey, email, minutes: 0 }, { status: 400 });
   const result = await requestPasswordReset(context.database, { email, locale, origin: linkOrigin(url), address: clientOf(context).address });
   if (result.status === "limited")
@@ -68,6 +73,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               aria-invalid={error ? true : undefined}
             />
           </p>
+          <BotCheck config={loaderData.botCheck} attempt={actionData} />
           <button type="submit" className="button button--primary" disabled={busy}>
             {t("reset.submit")}
           </button>

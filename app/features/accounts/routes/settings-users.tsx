@@ -7,8 +7,8 @@ import { type MessageKey } from "~/i18n";
 import { LOCALE_TAGS, localizePath, splitLocale, type Locale } from "~/lib/locale";
 import { apiFetch } from "~/lib/api-fetch";
 import { formToken } from "../login.server";
-import { changeUserPassword, deleteUser, sendUserResetLink, getManagedUser, listAudit, listUsers, roleList, setUserDisabled, upsertUser, UsersError } from "../users.server";
-import { AUDIT_EVENTS, AuditQuerySchema, ChangePasswordSchema, fieldErrors, UpsertUserSchema, UserIdSchema, UserListSchema } from "../users";
+import { changeUserPassword, deleteUser, sendUserResetLink, getManagedUser, listAudit, listUsers, resetUserTotp, roleList, setUserDisabled, upsertUser, UsersError } from "../users.server";
+import { AUDIT_EVENTS, AuditQuerySchema, auditVia, ChangePasswordSchema, fieldErrors, UpsertUserSchema, UserIdSchema, UserListSchema } from "../users";
 import { USERS_ERROR_KEYS, usersContext } from "./api-backend-common.server";
 import { linkOrigin } from "../reset-http.server";
 
@@ -21,7 +21,7 @@ import { linkOrigin } from "../reset-http.server";
 
 const VIEWS = ["new", "edit", "delete", "password"] as const;
 type View = (typeof VIEWS)[number] | "list";
-const NOTICES = ["users.done.created", "users.done.saved", "users.done.disabled", "users.done.enabled", "users.done.deleted", "users.done.password", "users.done.resetSent"] as const;
+const NOTICES = ["users.done.created", "users.done.saved", "users.done.disabled", "users.done.enabled", "users.done.deleted", "users.done.password", "users.done.resetSent", "users.done.totpReset"] as const;
 
 const fmt = (locale: Locale, d: Date | null) =>
   d ? { iso: d.toISOString(), text: new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short" }).format(d) } : null;
@@ -131,6 +131,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (intent === "reset") {
       await sendUserResetLink(ctx, id.data, { locale: splitLocale(url.pathname).locale, origin: linkOrigin(url) });
       return backToList(url, form, "users.done.resetSent");
+    }
+    if (intent === "totp-reset") {
+      await resetUserTotp(ctx, id.data);
+      return backToList(url, form, "users.done.totpReset");
     }
     if (intent === "password") {
       const input = ChangePasswordSchema.safeParse({ id: id.data, password: String(form.get("password") ?? ""), confirm: String(form.get("confirm") ?? "") });
@@ -285,6 +289,7 @@ function UserList({
                       <span className="users-table__email">{u.email}</span>
                       {self ? <span className="users-badge">{t("users.you")}</span> : null}
                       {u.sso ? <span className="users-badge">SSO</span> : null}
+                      {u.totp ? <span className="users-badge">{t("users.totp")}</span> : null}
                     </th>
                     <td data-label={t("users.col.roles")}>{u.roles.join(", ")}</td>
                     <td data-label={t("users.col.state")}>{u.disabled ? t("users.state.disabled") : t("users.state.active")}</td>
@@ -316,6 +321,16 @@ function UserList({
                             </button>
                           </Form>
                         )}
+                        {u.totp && !self && !locked ? (
+                          <Form method="post" className="users-inline">
+                            <Hidden csrf={csrf} back={back} />
+                            <input type="hidden" name="id" value={u.id} />
+                            <button type="submit" name="intent" value="totp-reset" className="button button--small">
+                              {t("users.resetTotp")}
+                              <span className="visually-hidden"> {u.email}</span>
+                            </button>
+                          </Form>
+                        ) : null}
                         <Link className="button button--small" to={`${base}?tab=audit&user=${u.id}`}>
                           {t("users.activity")}
                           <span className="visually-hidden"> {u.email}</span>
@@ -604,7 +619,10 @@ function AuditLog({ audit, base }: { audit: NonNullable<Data["audit"]>; base: st
                 <th scope="row">
                   <time dateTime={a.at.iso}>{a.at.text}</time>
                 </th>
-                <td data-label={t("users.audit.event")}>{(AUDIT_EVENTS as readonly string[]).includes(a.event) ? t(`users.event.${a.event}` as MessageKey) : a.event}</td>
+                <td data-label={t("users.audit.event")}>
+                  {(AUDIT_EVENTS as readonly string[]).includes(a.event) ? t(`users.event.${a.event}` as MessageKey) : a.event}
+                  {auditVia(a.detail) ? ` (${t(auditVia(a.detail)!)})` : null}
+                </td>
                 <td data-label={t("users.audit.actor")}>{a.actorEmail ?? (a.actorId ? t("users.audit.removed") : t("users.audit.system"))}</td>
                 <td data-label={t("users.audit.subject")}>
                   {a.event.startsWith("settings_") && typeof (a.detail as { key?: unknown } | null)?.key === "string"

@@ -14,7 +14,10 @@ import { I18nProvider } from "~/i18n/context";
 import { installChunkReload } from "~/features/shell/chunk-reload";
 import { currentProfile } from "~/features/accounts/login.server";
 import { accountMenu } from "~/features/accounts/menu.server";
-import { loginOptions } from "~/features/accounts/login-options.server";
+import { pinState } from "~/features/workspace/workspace.server";
+import { renderPin } from "~/features/workspace/components/PinToggle";
+import { CardActions } from "~/ui/card-actions";
+import { serviceContext } from "~/.server/context";
 import { customCssHref } from "~/features/settings/custom-css.server";
 
 // The stylesheet is not among the links: <SiteStylesheet> writes it into the page (docs/decisions/024).
@@ -28,12 +31,20 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   const o = await getSiteOptions(context.database, locale);
   const origin = process.env.PUBLIC_URL?.replace(/\/$/, "") || url.origin;
   const profile = await currentProfile(context);
+  // The signed-in user's collections and the current one's records: the pin toggles and the collections drawer.
+  const pins = profile ? await pinState(serviceContext(context, url)) : null;
   return {
     locale,
     origin,
     user: accountMenu(profile),
-    // The sign-in popup's single sign-on button and bot check (visitors only).
-    login: profile ? null : loginOptions(),
+    workspace: pins
+      ? {
+          current: pins.current,
+          pins: pins.pins,
+          collections: pins.collections.map((c) => ({ id: c.id, title: c.title, count: c.count, cover: c.cover.url })),
+          csrf: context.auth?.csrfCookie ?? null,
+        }
+      : null,
     theme: themeCookie === "light" || themeCookie === "dark" ? themeCookie : null,
     options: {
       title: o.title,
@@ -98,9 +109,11 @@ export default function App() {
   const layout = useLayoutName();
   useEffect(() => installChunkReload(), []);
   return (
-    <Shell layout={layout}>
-      <Outlet />
-    </Shell>
+    <CardActions.Provider value={renderPin}>
+      <Shell layout={layout}>
+        <Outlet />
+      </Shell>
+    </CardActions.Provider>
   );
 }
 

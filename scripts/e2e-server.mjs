@@ -28,6 +28,14 @@ register();
     await createUser(database, { email, roles: [role], password: "E2e-password1", firstName, lastName: "Prova" }, { userId: null, address: "e2e" });
   await database.close();
 }
+// tests/e2e/workspace.spec.ts: a researcher who pins records into collections (issue 15).
+{
+  const { openDatabase } = await import("../app/.server/db.ts");
+  const { createUser } = await import("../app/features/accounts/accounts.server.ts");
+  const database = await openDatabase({ dataDir: dir });
+  await createUser(database, { email: "e2e-workspace@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Wanda", lastName: "Prova" }, { userId: null, address: "e2e" });
+  await database.close();
+}
 // The header links Cataloga (LOGIN_BACKEND) only when a back end is configured (tests/e2e/users.spec.ts).
 process.env.BACKEND_URL ??= "/cataloga";
 // tests/e2e/totp.spec.ts: a user who turns two-factor sign-in on (its key file goes into the e2e DATA_DIR).
@@ -46,8 +54,5 @@ process.env.OIDC_CLIENT_SECRET ??= "teca-e2e-secret";
 process.env.OIDC_ALLOW_HTTP ??= "1"; // test only: the local provider speaks http
 process.env.OIDC_ROLE_MAP ??= "archivio-admin:Amministratore,staff:Catalogatore";
 process.env.OIDC_LABEL ??= "Archivio ID";
-// The specs sign in without the bot check; tests/e2e/bot-check.spec.ts starts its own server with the
-// default (ALTCHA) and signs in through the widget.
-process.env.BOT_CHECK ??= "off";
 const { main } = await import("../server/index.ts");
 await main();

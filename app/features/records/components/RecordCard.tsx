@@ -4,6 +4,7 @@ import { localizePath } from "~/lib/locale";
 import { Picture } from "~/ui/Picture";
 import type { RecordCard as Card } from "../types";
 import { AccessLock } from "./AccessLock";
+import { useCardActions } from "~/ui/card-actions";
 
 export type CardVariant = "masonry" | "big" | "mini";
 
@@ -21,6 +22,8 @@ export function RecordCard({
 }) {
   const { locale } = useI18n();
   const H = `h${headingLevel}` as "h3";
+  // Actions other features put on cards (the workspace's pin, for signed-in users): over the image.
+  const actions = useCardActions();
   const hasImage = Boolean(card.url.thumbnail || card.url.medium);
   return (
     <article className={`card card--${variant}`}>
@@ -36,6 +39,11 @@ export function RecordCard({
           eager={eager}
         />
       </div>
+      {actions ? (
+        <div className="card__actions">
+          {actions({ table: card.table, id: card.id, title: card.preferred_label, image: card.url.thumbnail ?? card.url.medium }, "card")}
+        </div>
+      ) : null}
       <div className="card__body">
         <p className="card__meta">
           {card.type && <span className="card__type">{card.type.name}</span>}

@@ -26,6 +26,7 @@ import { IiifLinks } from "~/features/iiif/components/IiifLinks";
 import { getRecordJsonLd } from "~/features/standards/jsonld.server";
 import { jsonLdScript } from "~/features/standards/jsonld";
 import { siteOrigin } from "~/features/standards/origin.server";
+import { useCardActions } from "~/ui/card-actions";
 import { recordDataLinks } from "~/features/standards/discovery";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
@@ -80,6 +81,8 @@ const MAKER_RELATIONS = new Set(["autore", "creator"]);
 
 export default function RecordPage({ loaderData, matches }: Route.ComponentProps) {
   const { t, locale } = useI18n();
+  // The workspace's pin toggle for signed-in users (app/ui/card-actions.tsx).
+  const actions = useCardActions();
   const { record: r, semaforo } = loaderData;
   const root = matches[0]?.data as RootData | undefined;
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
@@ -147,6 +150,7 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
             <AccessLock access={r.access} />
           </p>
           <h1 lang={labelLang}>{r.preferred_label}</h1>
+          {actions?.({ table: r.table, id: r.id, title: r.preferred_label, image: r.url.thumbnail ?? r.url.medium }, "record")}
           {labelLang && <p className="notice">{t("record.fallbackNotice", { language: LOCALE_NAMES[r.labelLang] })}</p>}
           <dl className="tombstone">
             {makers.map((g) => (

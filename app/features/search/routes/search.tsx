@@ -21,6 +21,7 @@ import { DEFAULT_PLACEHOLDER, type SiteOptions } from "~/features/site/options";
 import { RecordCard } from "~/features/records/components/RecordCard";
 import { AccessLock } from "~/features/records/components/AccessLock";
 import { ExportMenu } from "~/features/export/components/ExportMenu";
+import { currentPins } from "~/features/workspace/workspace.server";
 import { SaveSearchControl } from "~/features/saved-searches/components/SaveDialog";
 import { feedLink } from "~/features/standards/discovery";
 
@@ -48,6 +49,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   if (pageRaw !== null && Number(pageRaw) <= 1 && !dateError) throw redirect(withPage(url, null), 301);
   const ctx = serviceContext(context, url);
   const configured = configuredSearch(options as SiteOptions & Record<string, unknown>, context.viewer.roles, p);
+  // filtro=pin|Pin: the records of the signed-in user's current collection (issue 15).
+  if (p.filters.includes("pin|Pin")) configured.opts.pinned = await currentPins(ctx);
   const result = await search(ctx, configured.params, {
     ...configured.opts,
     shuffleSeed: p.shuffle ? Math.floor(Date.now() / 600_000) : 0,
@@ -120,6 +123,8 @@ const CLIENT_CACHE_SIZE = 40;
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const u = new URL(request.url);
   const key = u.pathname + u.search;
+  // The pinned records change with every pin: never answered from memory.
+  if (u.searchParams.getAll("filtro").includes("pin|Pin")) return serverLoader();
   if (clientCache.has(key)) return clientCache.get(key) as Awaited<ReturnType<typeof serverLoader>>;
   const result = await serverLoader();
   clientCache.set(key, result);

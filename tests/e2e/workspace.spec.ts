@@ -1,0 +1,178 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, hydrated, test } from "./helpers";
+
+/**
+ * Issue 15: pin from the search page into a new collection, open it, reorder by keyboard, remove with the
+ * confirmation, publish and open the public page signed out; the pin without JavaScript; axe in three
+ * languages. One researcher (scripts/e2e-server.mjs) keeps the collections.
+ */
+const USER = { email: "e2e-workspace@example.org", password: "E2e-password1" };
+
+async function signIn(page: Page) {
+  const res = await page.request.post("/api/public/login", { data: { email: USER.email, password: USER.password } });
+  expect(res.status()).toBe(200);
+}
+
+/** Starts from no collection (the spec may run again on the same server). */
+async function removeAll(page: Page) {
+  const list = await page.request.post("/api/auth/docs/getCollections", { data: { locale: "it" } });
+  for (const c of ((await list.json()) as { data: { id: string }[] }).data) {
+    const r = await page.request.post("/api/auth/docs/removeDoc", { data: { collection: "collections", name: c.id } });
+    expect(r.status()).toBe(200);
+  }
+}
+
+const titles = (page: Page) => page.locator(".collection-items .card__title").allInnerTexts();
+
+test.describe.configure({ mode: "serial" });
+
+let collectionPath = "";
+let publicPath = "";
+
+test("pin from the search page into a new collection, reorder by keyboard, remove, publish", async ({ page }) => {
+  await signIn(page);
+  await removeAll(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/cerca?sort=az");
+  await hydrated(page);
+  const cards = page.locator(".search .card");
+  await expect(cards.first()).toBeVisible();
+  const names = (await cards.locator(".card__title").allInnerTexts()).slice(0, 3);
+  expect(names.length).toBe(3);
+
+  // No collection yet: the pin opens the new-collection drawer with the record.
+  await cards.nth(0).getByRole("button", { name: `Aggiungi «${names[0]}» a una nuova collezione` }).click();
+  const drawer = page.getByRole("dialog", { name: `Nuova collezione con «${names[0]}»` });
+  await expect(drawer).toBeVisible();
+  await expectAccessible(page);
+  // an empty title is refused with the spec's text, and nothing is created
+  await drawer.getByRole("button", { name: "Salva" }).click();
+  await expect(drawer.getByRole("alert")).toHaveText("Ricordati di inserire il titolo");
+  await drawer.getByLabel("Titolo").fill("Ventagli da vedere");
+  await drawer.getByRole("button", { name: "Salva" }).click();
+  await expect(drawer).toBeHidden();
+  const first = cards.nth(0).getByRole("button", { name: `Metti «${names[0]}» in Ventagli da vedere` });
+  await expect(first).toHaveAttribute("aria-pressed", "true");
+
+  // The next pins go into the current collection.
+  for (const i of [1, 2]) {
+    const pin = cards.nth(i).getByRole("button", { name: `Metti «${names[i]}» in Ventagli da vedere` });
+    await expect(pin).toHaveAttribute("aria-pressed", "false");
+    await pin.click();
+    await expect(pin).toHaveAttribute("aria-pressed", "true");
+  }
+  // and the toggle takes one out again, then back in
+  const third = cards.nth(2).getByRole("button", { name: `Metti «${names[2]}» in Ventagli da vedere` });
+  await third.click();
+  await expect(third).toHaveAttribute("aria-pressed", "false");
+  await third.click();
+  await expect(third).toHaveAttribute("aria-pressed", "true");
+
+  // filtro=pin|Pin lists the current collection's records
+  await page.goto("/cerca?filtro=pin%7CPin");
+  await hydrated(page);
+  await expect(page.locator(".search .card")).toHaveCount(3);
+
+  await page.goto("/collections");
+  await hydrated(page);
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Ventagli da vedere" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ventagli da vedere" })).toBeVisible();
+  await hydrated(page);
+  collectionPath = new URL(page.url()).pathname;
+  // New items go on top: the last pinned first.
+  await expect.poll(() => titles(page)).toEqual([names[2], names[1], names[0]]);
+  await expectAccessible(page);
+
+  // Reorder by keyboard: the move button keeps the focus and the change is announced.
+  const down = page.getByRole("button", { name: `Sposta «${names[2]}» dopo` });
+  await down.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "posizione 2 di 3" })).toBeVisible();
+  await expect.poll(() => titles(page)).toEqual([names[1], names[2], names[0]]);
+  await expect(page.getByRole("button", { name: `Sposta «${names[2]}» dopo` })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "posizione 3 di 3" })).toBeVisible();
+  await expect.poll(() => titles(page)).toEqual([names[1], names[0], names[2]]);
+  // at the end the focus moves to the other direction's button
+  await expect(page.getByRole("button", { name: `Sposta «${names[2]}» prima` })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => titles(page)).toEqual([names[1], names[2], names[0]]);
+
+  // Remove, after 'Sei sicuro?'
+  await page.getByRole("link", { name: `Rimuovi «${names[1]}»` }).click();
+  await expect(page.getByText(`Sei sicuro? «${names[1]}» sarà tolta dalla collezione.`)).toBeVisible();
+  await page.getByRole("button", { name: "Sì, rimuovi" }).click();
+  await expect(page.locator(".collection-items .card")).toHaveCount(2);
+  await expect.poll(() => titles(page)).toEqual([names[2], names[0]]);
+
+  // Publish
+  await page.getByRole("button", { name: "Pubblica" }).click();
+  const link = page.getByRole("link", { name: "Apri la pagina pubblica" });
+  await expect(link).toBeVisible();
+  publicPath = (await link.getAttribute("href"))!;
+  expect(publicPath).toMatch(/^\/public\/collections\/ventagli-da-vedere-[a-z0-9]{8}$/);
+});
+
+test("the public page signed out, in three languages, and its Open Graph tags", async ({ browser }) => {
+  test.skip(!publicPath, "needs the published collection of the test before");
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  for (const [prefix, kicker] of [["", "Collezione"], ["/en", "Collection"], ["/fr", "Collection"]] as const) {
+    await page.goto(prefix + publicPath);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Ventagli da vedere" })).toBeVisible();
+    await expect(page.getByText(kicker, { exact: true })).toBeVisible();
+    await expect(page.locator(".collection-items .card")).toHaveCount(2);
+    await expect(page.locator(".pin__button")).toHaveCount(0);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Ventagli da vedere");
+    await expectAccessible(page);
+  }
+  await context.close();
+});
+
+test("the collection pages in English and French are accessible; unpublishing makes the public page 404", async ({ page, browser }) => {
+  test.skip(!collectionPath, "needs the collection of the first test");
+  await signIn(page);
+  for (const prefix of ["/en", "/fr"]) {
+    await page.goto(`${prefix}/collections`);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: prefix === "/en" ? "My collections" : "Mes collections" })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(prefix + collectionPath);
+    await hydrated(page);
+    await expectAccessible(page);
+  }
+  await page.goto(collectionPath);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Ritira la pubblicazione" }).click();
+  await expect(page.getByRole("button", { name: "Pubblica" })).toBeVisible();
+  const visitor = await browser.newContext();
+  const res = await visitor.request.get(publicPath);
+  expect(res.status()).toBe(404);
+  await visitor.close();
+});
+
+test("without JavaScript the pin is a form post that works", async ({ browser }) => {
+  test.skip(!collectionPath, "needs the collection of the first test");
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const res = await page.request.post("/api/public/login", { data: { email: USER.email, password: USER.password } });
+  expect(res.status()).toBe(200);
+  await page.goto("/cerca?sort=az");
+  const card = page.locator(".search .card").nth(5);
+  const name = await card.locator(".card__title").innerText();
+  const pin = card.getByRole("button", { name: `Metti «${name}» in Ventagli da vedere` });
+  await expect(pin).toHaveAttribute("aria-pressed", "false");
+  await pin.click();
+  await expect(page).toHaveURL(/\/cerca\?sort=az$/);
+  await expect(page.locator(".search .card").nth(5).getByRole("button", { name: `Metti «${name}» in Ventagli da vedere` })).toHaveAttribute("aria-pressed", "true");
+  await page.goto(collectionPath);
+  await expect(page.locator(".collection-items .card__title").first()).toHaveText(name);
+  await context.close();
+});
+
+test("visitors are sent to sign in from the collection pages", async ({ page }) => {
+  await page.goto("/en/collections");
+  await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Fcollections$/);
+});

@@ -18,6 +18,7 @@ import { pinState } from "~/features/workspace/workspace.server";
 import { renderPin } from "~/features/workspace/components/PinToggle";
 import { CardActions } from "~/ui/card-actions";
 import { serviceContext } from "~/.server/context";
+import { loginOptions } from "~/features/accounts/login-options.server";
 import { customCssHref } from "~/features/settings/custom-css.server";
 
 // The stylesheet is not among the links: <SiteStylesheet> writes it into the page (docs/decisions/024).
@@ -45,6 +46,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
           csrf: context.auth?.csrfCookie ?? null,
         }
       : null,
+    // The sign-in popup's single sign-on button and bot check (visitors only).
+    login: profile ? null : loginOptions(),
     theme: themeCookie === "light" || themeCookie === "dark" ? themeCookie : null,
     options: {
       title: o.title,

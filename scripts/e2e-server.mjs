@@ -54,5 +54,8 @@ process.env.OIDC_CLIENT_SECRET ??= "teca-e2e-secret";
 process.env.OIDC_ALLOW_HTTP ??= "1"; // test only: the local provider speaks http
 process.env.OIDC_ROLE_MAP ??= "archivio-admin:Amministratore,staff:Catalogatore";
 process.env.OIDC_LABEL ??= "Archivio ID";
+// The specs sign in without the bot check; tests/e2e/bot-check.spec.ts starts its own server with the
+// default (ALTCHA) and signs in through the widget.
+process.env.BOT_CHECK ??= "off";
 const { main } = await import("../server/index.ts");
 await main();

@@ -271,7 +271,8 @@ for (const target of testDatabases()) {
         for (const r of list) {
           const first = (r.path ?? "").split("/")[0]!.toLowerCase();
           if (first && !first.startsWith(":") && first !== "*") firsts.add(first);
-          if (r.children) walk(r.children as { path?: string }[]);
+          // a child's path continues its parent's; only a pathless (layout) route's children start at the root
+          if (r.children && !r.path) walk(r.children as { path?: string }[]);
         }
       };
       walk(routes as { path?: string }[]);

@@ -72,8 +72,8 @@ export type Overview = {
 
 const mediaSizeCache = new Map<string, { at: number; value: Overview["media"] }>();
 
-/** Bytes under a directory, walked at most for about a second (a huge media store is reported as 'at least'). */
-export function directorySize(dir: string, budgetMs = 1000): Overview["media"] {
+/** Bytes under a directory, walked for at most about two seconds (a huge media store is reported as 'at least'). */
+export function directorySize(dir: string, budgetMs = 2000): Overview["media"] {
   const hit = mediaSizeCache.get(dir);
   if (hit && hit.at > Date.now() - 60_000) return hit.value;
   const deadline = Date.now() + budgetMs;

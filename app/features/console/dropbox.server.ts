@@ -9,6 +9,7 @@ import { capabilities } from "~/.server/session";
 import { readEnv } from "~/.server/env";
 import { audit } from "~/features/accounts/accounts.server";
 import { hasCapability } from "~/lib/capabilities";
+import { translate, type MessageKey } from "~/i18n";
 import { TABLES } from "~/lib/tables";
 import { ACCEPTED, dropboxLimits, type DropboxKind, type DropboxLimits } from "./dropbox";
 
@@ -193,7 +194,7 @@ export async function dropboxTargets(ctx: ServiceContext, q: string): Promise<{ 
   if (!q) {
     const present = await ctx.database.rows<{ table_name: string }>(sql`select distinct table_name from records r where ${recordVisible(ctx.viewer)}`);
     const have = new Set(present.map((p) => p.table_name));
-    return TABLES.filter((t) => have.has(t)).map((t) => ({ value: t, label: t }));
+    return TABLES.filter((t) => have.has(t)).map((t) => ({ value: t, label: translate(ctx.locale, `table.${t}` as MessageKey) }));
   }
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await ctx.database.rows<{ table_name: string; id: string; label: string }>(

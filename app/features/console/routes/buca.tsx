@@ -109,7 +109,7 @@ export default function Buca({ loaderData }: Route.ComponentProps) {
             ) : null}
             <optgroup label={t("dropbox.tables")}>
               {tables.map((r) => (
-                <option key={r.value} value={r.value}>{r.label}</option>
+                <option key={r.value} value={r.value}>{t(`table.${r.value}` as MessageKey)}</option>
               ))}
             </optgroup>
           </select>

@@ -167,7 +167,9 @@ export default function Console({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {tables.map((table) => (
                   <tr key={table}>
-                    <th scope="row"><code>{table}</code></th>
+                    <th scope="row">
+                      {t(`table.${table}` as MessageKey)} <code className="admin-hint">{table}</code>
+                    </th>
                     {[1, 2, 3].map((a) => (
                       <td key={a} className="admin-num">{nf.format(cell(table, a))}</td>
                     ))}

@@ -41,6 +41,8 @@ export default [
   route("api/public/search", "features/search/routes/api-search.ts", { id: "api:search" }),
   route("api/public/suggest", "features/search/routes/api-suggest.ts", { id: "api:suggest" }),
   route("api/auth/docs/getSearches", "features/saved-searches/routes/api-get-searches.ts", { id: "api:docs-getSearches" }),
+  route("api/auth/docs/saveSearch", "features/saved-searches/routes/api-save-search.ts", { id: "api:docs-saveSearch" }),
+  route("api/auth/docs/removeSearch", "features/saved-searches/routes/api-remove-search.ts", { id: "api:docs-removeSearch" }),
   route("api/public/export", "features/export/routes/api-export.ts", { id: "api:export" }),
   route("api/public/records/:table/:id", "features/records/routes/api-record.ts", { id: "api:record" }),
   route("api/public/records/:table/:id/related", "features/records/routes/api-related.ts", { id: "api:related" }),

@@ -390,6 +390,44 @@ for (const target of testDatabases()) {
       expect((await get(`/api/auth/backend/buca/${row!.id}`, "manager")).status).toBe(404);
     });
 
+    it("a staged image attached to a record: derivatives made, shown on the record page, gone from the staging area", async () => {
+      const [row] = await cat.db.rows<{ id: string; stored_name: string }>(sql`select id, stored_name from staging_files where original_name = 'foto.png'`);
+      const before = await count("staging_files");
+      // the wrong role, a malformed target, a missing record: nothing changes
+      expect((await postForm("/console", "manager", { intent: "attach", staged: row!.id, target: "ca_objects/v1" })).status).toBe(404);
+      const bad = await postForm("/console", "admin", { intent: "attach", staged: row!.id, target: "oggetti v1" });
+      expect(bad.status).toBe(400);
+      expect(await bad.text()).toContain("Indica la scheda come tabella/id");
+      const missing = await postForm("/en/console", "admin", { intent: "attach", staged: row!.id, target: "ca_objects/nessuno" });
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain("No record at that address: nothing was attached.");
+      expect(await count("staging_files")).toBe(before);
+      const ok = await postForm("/console", "admin", { intent: "attach", staged: row!.id, target: "ca_objects/v1" });
+      expect(ok.status).toBe(302);
+      expect(ok.headers.get("location")).toBe("/console?notice=attached#staging");
+      const media = await cat.db.rows<{ media_type: string; thumbnail: string; original: string; title: Json }>(
+        sql`select m.media_type, m.thumbnail, m.original, m.title from media m join records r on r.uid = m.record_uid where r.table_name = 'ca_objects' and r.id = 'v1'`,
+      );
+      expect(media).toHaveLength(1);
+      expect(media[0]).toMatchObject({ media_type: "image", title: { it: "foto.png" } });
+      expect(fs.existsSync(path.join(cat.store, media[0]!.thumbnail))).toBe(true);
+      expect(await count("staging_files")).toBe(before - 1);
+      expect(fs.existsSync(path.join(dataDir, "staging", row!.stored_name))).toBe(false);
+      const page = await (await cat.server.fetch("/oggetti/v1", { redirect: "follow" })).text();
+      expect(page).toContain(`/media/${media[0]!.thumbnail}`);
+      // a document is stored as it is; discarding removes a file and its row
+      const [pdf] = await cat.db.rows<{ id: string }>(sql`select id from staging_files where original_name = 'atto.pdf'`);
+      expect((await postForm("/console", "admin", { intent: "attach", staged: pdf!.id, target: "ca_entities/p1" })).status).toBe(302);
+      const [doc] = await cat.db.rows<{ media_type: string; mime: string }>(sql`select media_type, mime from media m join records r on r.uid = m.record_uid where r.id = 'p1'`);
+      expect(doc).toEqual({ media_type: "application", mime: "application/pdf" });
+      const [zipRow] = await cat.db.rows<{ id: string }>(sql`select id from staging_files where original_name = 'pacchetto.zip'`);
+      expect((await postForm("/console", "manager", { intent: "discard", staged: zipRow!.id })).status).toBe(404);
+      expect((await postForm("/console", "admin", { intent: "discard", staged: zipRow!.id })).status).toBe(302);
+      expect(await count("staging_files")).toBe(before - 3);
+      const events = await cat.db.rows<{ event: string }>(sql`select event from audit_log where event in ('dropbox_attached', 'dropbox_deleted') order by id`);
+      expect(events.map((e) => e.event)).toEqual(["dropbox_attached", "dropbox_attached", "dropbox_deleted"]);
+    });
+
     it("a background import: the page answers at once, the job reports its progress and its report, and changes the catalogue", async () => {
       const records = await count("records");
       const ndjson = [makeRecord({ id: "n1" }), makeRecord({ id: "n2" }), makeRecord({ id: "n3", table: "ca_entities" })].map((r) => JSON.stringify(r)).join("\n") + "\n";

@@ -7,6 +7,8 @@ import type { ServiceContext } from "~/.server/context";
 import { recordVisible } from "~/.server/access";
 import { capabilities } from "~/.server/session";
 import { readEnv } from "~/.server/env";
+import { deriveImage, storeFile, type Derived } from "~/.server/media";
+import { clearSearchCache } from "~/features/search/search.server";
 import { audit } from "~/features/accounts/accounts.server";
 import { hasCapability } from "~/lib/capabilities";
 import { translate, type MessageKey } from "~/i18n";
@@ -20,7 +22,7 @@ import { ACCEPTED, dropboxLimits, type DropboxKind, type DropboxLimits } from ".
  * console offers them as downloads only.
  */
 
-export type DropboxErrorCode = "forbidden" | "limits" | "type" | "empty" | "notFound";
+export type DropboxErrorCode = "forbidden" | "limits" | "type" | "empty" | "notFound" | "target" | "record";
 export class DropboxError extends Error {
   constructor(
     readonly code: DropboxErrorCode,
@@ -218,4 +220,42 @@ export async function dropboxTags(ctx: ServiceContext, q: string): Promise<{ val
       order by 2 limit 50`,
   );
   return rows.map((r) => ({ value: r.id, label: r.name }));
+}
+
+/**
+ * Attaches a staged file to a record as its last media (ADMIN): an image gets its derivatives (thumbnail,
+ * medium, large; IIIF tiles are made on their first request), a document is stored as it is. The media row,
+ * the record's has-media flag and its search documents change in one transaction; the caches (and the
+ * protected-media map) are cleared; the staged file leaves the staging area. `target` is 'table/id'.
+ */
+export async function attachStaged(ctx: ServiceContext, id: string, target: string, opts: { mediaDir: string; address?: string }): Promise<{ table: string; id: string }> {
+  const f = await stagedFile(ctx, id);
+  const m = /^([a-z_]+)\/([\w.-]{1,100})$/.exec(target.trim());
+  if (!m || !(TABLES as readonly string[]).includes(m[1]!)) throw new DropboxError("target");
+  const [, table, recordId] = m as unknown as [string, string, string];
+  const [record] = await ctx.database.rows<{ uid: string | number }>(sql`select uid from records where table_name = ${table} and id = ${recordId}`);
+  if (!record) throw new DropboxError("record");
+  if (!fs.existsSync(f.file)) throw new DropboxError("notFound");
+  const image = f.kind === "image";
+  const stored = image ? await deriveImage(f.file, opts.mediaDir) : await storeFile(f.file, opts.mediaDir);
+  const d = stored as Partial<Derived> & { original: string };
+  const uid = Number(record.uid);
+  await ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`insert into media (record_uid, ord, media_type, mime, title, restricted, original, thumbnail, medium, large, width, height, dominant_color)
+      values (${uid}, (select coalesce(max(ord) + 1, 0) from media where record_uid = ${uid}), ${image ? "image" : "application"}, ${f.mime},
+        ${JSON.stringify({ it: f.originalName })}::jsonb, false, ${d.original}, ${d.thumbnail ?? null}, ${d.medium ?? null}, ${d.large ?? null},
+        ${d.width ?? null}::int, ${d.height ?? null}::int, ${d.dominantColor ?? null})`);
+    if (image) await tx.execute(sql`update records set has_media = true, updated_at = now() where uid = ${uid}`);
+    else await tx.execute(sql`update records set updated_at = now() where uid = ${uid}`);
+    await tx.execute(sql`select teca_refresh_search_docs(${`{${uid}}`}::bigint[])`);
+    await tx.execute(sql`delete from staging_files where id = ${f.id}`);
+  });
+  fs.rmSync(f.file, { force: true });
+  clearSearchCache(ctx.database);
+  await audit(ctx.database, {
+    event: "dropbox_attached",
+    actor: { userId: ctx.viewer.userId, address: opts.address ?? "" },
+    detail: { file: f.originalName, record: `${table}/${recordId}`, media: d.original },
+  });
+  return { table, id: recordId };
 }

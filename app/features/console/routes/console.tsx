@@ -9,7 +9,7 @@ import { AuditQuerySchema } from "~/features/accounts/users";
 import { usersContext } from "~/features/accounts/routes/api-backend-common.server";
 import { accountMeta } from "~/features/accounts/meta";
 import { ConsoleError, getJob, getOverview, keepImportUpload, listJobs, startImport, startReindex, startVacuum } from "../console.server";
-import { listStaged } from "../dropbox.server";
+import { attachStaged, deleteStaged, DropboxError, listStaged } from "../dropbox.server";
 import { address, consoleContext, NO_STORE, pageRefusal } from "../console-http.server";
 import { readFormLimited } from "../upload.server";
 import { JobProgress, stepText, type JobView } from "../components/JobProgress";
@@ -60,9 +60,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       if (!(err instanceof UsersError)) throw err;
     }
     const { token, setCookie } = formToken(context);
+    const noticeParam = url.searchParams.get("notice");
+    const notice = noticeParam === "attached" || noticeParam === "discarded" ? (`console.notice.${noticeParam}` as MessageKey) : null;
     return data(
       {
         csrf: token,
+        notice,
         overview: {
           ...overview,
           loads: overview.loads.map((l) => ({ ...l, startedAt: fmt(locale, l.startedAt)!, finishedAt: fmt(locale, l.finishedAt) })),
@@ -79,7 +82,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
 }
 
-type ActionResult = { error: MessageKey };
+type ActionResult = { error: MessageKey; staged?: string };
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { locale } = splitLocale(url.pathname);
@@ -103,19 +106,32 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     }
     const form = await request.formData();
     const intent = form.get("intent");
+    if (intent === "attach" || intent === "discard") {
+      const staged = String(form.get("staged") ?? "");
+      try {
+        if (intent === "attach") await attachStaged(ctx, staged, String(form.get("target") ?? ""), { mediaDir: context.mediaDir, address: address(context) });
+        else await deleteStaged(ctx, staged, { address: address(context) });
+      } catch (err) {
+        if (err instanceof DropboxError && err.code === "target") return data<ActionResult>({ error: "console.error.target", staged }, { status: 400 });
+        if (err instanceof DropboxError && err.code === "record") return data<ActionResult>({ error: "console.error.record", staged }, { status: 404 });
+        throw err;
+      }
+      return redirect(`${localizePath("/console", locale)}?notice=${intent === "attach" ? "attached" : "discarded"}#staging`);
+    }
     const id =
       intent === "reindex" ? await startReindex(ctx, { address: address(context) }) : intent === "vacuum" ? await startVacuum(ctx, { address: address(context) }) : null;
     if (id === null) return data<ActionResult>({ error: "console.error.invalid" }, { status: 400 });
     return redirect(`${localizePath("/console", locale)}?job=${id}`);
   } catch (err) {
     if (err instanceof ConsoleError && err.code === "busy") return data<ActionResult>({ error: "console.error.busy" }, { status: 409 });
+    if (err instanceof DropboxError && err.code === "notFound") return data<ActionResult>({ error: "console.error.stagedGone" }, { status: 404 });
     pageRefusal(err);
   }
 }
 
 export default function Console({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { overview, jobs, current, staged, audit, csrf } = loaderData;
+  const { overview, jobs, current, staged, audit, csrf, notice } = loaderData;
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -140,6 +156,11 @@ export default function Console({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
+      {notice && !actionData ? (
+        <p className="admin-alert admin-alert--ok" role="status">
+          {t(notice)}
+        </p>
+      ) : null}
       {actionData?.error ? (
         <p className="admin-alert admin-alert--error" role="alert">
           {t(actionData.error)}
@@ -327,6 +348,7 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                   <th scope="col">{t("dropbox.tags")}</th>
                   <th scope="col">{t("console.by")}</th>
                   <th scope="col">{t("console.uploaded")}</th>
+                  <th scope="col">{t("console.stagingActions")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -343,6 +365,35 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                     <td>{s.tags.length ? s.tags.join(", ") : "—"}</td>
                     <td>{s.uploaderEmail ?? "—"}</td>
                     <td><time dateTime={s.createdAt.iso}>{s.createdAt.text}</time></td>
+                    <td>
+                      <Form method="post" className="admin-row-form">
+                        <input type="hidden" name="csrf" value={csrf} />
+                        <input type="hidden" name="staged" value={s.id} />
+                        <input
+                          type="text"
+                          name="target"
+                          required
+                          maxLength={120}
+                          placeholder="ca_objects/123"
+                          defaultValue={s.target.includes("/") ? s.target : ""}
+                          aria-label={t("console.attachTarget", { file: s.originalName })}
+                          aria-invalid={actionData?.staged === s.id ? true : undefined}
+                        />
+                        <button type="submit" name="intent" value="attach" className="button button--small" aria-label={t("console.attachLabel", { file: s.originalName })}>
+                          {t("console.attach")}
+                        </button>
+                      </Form>
+                      <details className="admin-discard">
+                        <summary>{t("console.discard")} <span className="visually-hidden">{s.originalName}</span></summary>
+                        <Form method="post">
+                          <input type="hidden" name="csrf" value={csrf} />
+                          <input type="hidden" name="staged" value={s.id} />
+                          <button type="submit" name="intent" value="discard" className="button button--small">
+                            {t("console.discardConfirm", { file: s.originalName })}
+                          </button>
+                        </Form>
+                      </details>
+                    </td>
                   </tr>
                 ))}
               </tbody>

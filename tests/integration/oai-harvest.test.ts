@@ -72,6 +72,26 @@ for (const target of testDatabases()) {
       expect(stdout.match(/<ore:Aggregation /g)?.length).toBe(rows.length);
     }, 600_000);
 
+    it("oai_pmh harvests a fonds' set (decision 055): exactly the fonds, its series and the public records tied to them", async () => {
+      // the expectation by another route than the server's: the fonds' tree walked by parent_id
+      const expected = await db.rows<{ table_name: string; id: string }>(sql`
+        with recursive fonds(uid, table_name, id) as (
+          select uid, table_name, id from records where table_name = 'ca_collections' and id = '1' and parent_id is null and access = 1
+          union all
+          select r.uid, r.table_name, r.id from records r join fonds f on r.table_name = 'ca_collections' and r.parent_id = f.id)
+        select m.table_name, m.id from records m where m.access = 1 and (
+          m.uid in (select uid from fonds)
+          or exists (select 1 from relations x join fonds f on x.to_table = f.table_name and x.to_id = f.id where x.from_uid = m.uid)
+          or exists (select 1 from relations x join fonds f on x.from_uid = f.uid where x.to_table = m.table_name and x.to_id = m.id))`);
+      expect(expected.length).toBeGreaterThan(20);
+      const t0 = performance.now();
+      const { stdout } = await run("oai_pmh", ["-X", "ListIdentifiers", "--metadataPrefix", "oai_dc", "--set", "collection:1", `${server.base}/oai`], { maxBuffer: 1 << 26 });
+      const seconds = (performance.now() - t0) / 1000;
+      const ids = harvested(stdout).map((i) => i.id);
+      expect(ids.sort()).toEqual(expected.map(idOf).sort());
+      console.log(`[oai] ListIdentifiers set=collection:1: ${ids.length} identifiers in ${seconds.toFixed(1)} s (${target.name})`);
+    }, 600_000);
+
     it("ListRecords throughput over HTTP, and a resumption token that outlives the server", async () => {
       const [{ n }] = await db.rows<{ n: number }>(sql`select count(*)::int as n from records where access = 1`);
       let token: string | null = null;

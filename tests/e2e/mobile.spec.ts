@@ -67,7 +67,8 @@ for (const width of [320, 375, 390, 768]) {
         const url = prefix + (path === "/" ? "" : path) || "/";
         await page.goto(url);
         await hydrated(page);
-        expect(await overflowing(page), `${url} at ${width} px`).toEqual([]);
+        // Polled: a layout still settling (fonts swapping in, lazy images sizing a masonry column) gets a moment.
+        await expect.poll(() => overflowing(page), { message: `${url} at ${width} px` }).toEqual([]);
         const header = await page.locator(".site-header").boundingBox();
         expect(header!.height, `header of ${url}`).toBeLessThanOrEqual(64);
       }

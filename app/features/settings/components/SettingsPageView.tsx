@@ -255,12 +255,17 @@ function ColorFields({ item, draft, fields }: { item: SettingsItem & { shape: "o
         </div>
       ))}
       {valid ? (
+        // Text in the new colours only once every pair passes: failing pairs are named, never drawn as text.
         <div className="settings-preview" aria-label={t("settings.preview")} role="group">
-          <span className="settings-preview__button" style={{ background: colors.primary, color: "#fff" }}>{t("settings.preview.button")}</span>
-          <span className="settings-preview__link" style={{ color: colors.primary }}>{t("settings.preview.link")}</span>
-          <span className="settings-preview__tint" style={{ background: colors.primaryLight, color: "#1f1b18" }}>
-            {t("settings.preview.tint")} <span style={{ color: colors.primary }}>{t("settings.preview.link")}</span>
-          </span>
+          {failures.length ? null : (
+            <>
+              <span className="settings-preview__button" style={{ background: colors.primary, color: "#fff" }}>{t("settings.preview.button")}</span>
+              <span className="settings-preview__link" style={{ color: colors.primary }}>{t("settings.preview.link")}</span>
+              <span className="settings-preview__tint" style={{ background: colors.primaryLight, color: "#1f1b18" }}>
+                {t("settings.preview.tint")} <span style={{ color: colors.primary }}>{t("settings.preview.link")}</span>
+              </span>
+            </>
+          )}
           <span className="users-hint" aria-live="polite">
             {failures.length ? t("settings.preview.failing", { count: failures.length }) : t("settings.preview.ok")}
           </span>
@@ -497,6 +502,12 @@ function HistoryView({ data, history, result }: { data: PageData; history: NonNu
           {t("settings.history.invalid")}
         </p>
       ) : null}
+      <div className="settings-current">
+        <h3 id="settings-current-value">{t("settings.history.currentValue")}</h3>
+        <pre className="settings-code" aria-labelledby="settings-current-value" tabIndex={0}>
+          {valueLines(state.value).join("\n") || t("settings.emptyValue")}
+        </pre>
+      </div>
       <p className="users-count">{t("settings.history.count", { count: history.total })}</p>
       {history.entries.length === 0 ? (
         <p className="empty-state">{t("settings.history.empty")}</p>

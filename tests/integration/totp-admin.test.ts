@@ -195,5 +195,25 @@ for (const target of testDatabases()) {
       delete process.env.OIDC_ISSUER;
       expect(await (await cat.server.fetch("/en/cerca")).text()).not.toContain("Archivio ID");
     });
+
+    it("keeps it on for a role that requires it: no form to turn it off, and the post is refused", async () => {
+      const cookie = await session("ada@example.org");
+      await turnOn("ada@example.org");
+      const on = async () => (await cat.db.rows<{ on: boolean }>(sql`select totp_secret is not null as on from users where email = 'ada@example.org'`))[0]!.on;
+      process.env.REQUIRE_2FA_FOR = "ADMIN";
+      try {
+        const page = await (await cat.server.fetch("/en/account/security", { headers: { Cookie: cookie } })).text();
+        expect(page).toContain("Your role requires two-step verification: it cannot be turned off.");
+        expect(page).not.toContain('value="disable"');
+        const res = await form("/en/account/security", cookie, { intent: "disable", code: "000000" });
+        expect(res.status).toBe(409);
+        expect(await res.text()).toContain("Your role requires two-step verification: it cannot be turned off.");
+        expect(await on()).toBe(true);
+      } finally {
+        delete process.env.REQUIRE_2FA_FOR;
+      }
+      const page = await (await cat.server.fetch("/en/account/security", { headers: { Cookie: cookie } })).text();
+      expect(page).toContain('value="disable"');
+    });
   });
 }

@@ -6,7 +6,7 @@ import { type MessageKey } from "~/i18n";
 import { notFound } from "~/.server/errors";
 import { accountKey, addressKey, getUser, loginLimits, recordFailure, retryAfter, verifyCurrentPassword } from "../accounts.server";
 import { formToken } from "../login.server";
-import { beginSetup, confirmSetup, disableTotp, pendingSetup, totpState, verifySecondFactor } from "../totp.server";
+import { beginSetup, confirmSetup, disableTotp, pendingSetup, requiredForSite, secondStepOf, totpState, verifySecondFactor } from "../totp.server";
 import { RecoveryCodes, SetupInstructions } from "../components/totp-parts";
 
 /**
@@ -23,13 +23,19 @@ async function passwordUser(context: Route.LoaderArgs["context"]) {
   return user;
 }
 
+/** Whether REQUIRE_2FA_FOR or the site option require2faFor covers this user: then it cannot be turned off. */
+async function requiredFor(context: Route.LoaderArgs["context"], user: { level: number }) {
+  return secondStepOf({ level: user.level, totpSecret: null, sso: false }, await requiredForSite(context.database)) === "setup";
+}
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await passwordUser(context);
   const state = await totpState(context.database, user.id);
   const setup = state.enabled ? null : await pendingSetup(context.database, user.id, url.host);
   const { token, setCookie } = formToken(context);
+  const required = await requiredFor(context, user);
   return data(
-    { csrf: token, enabled: state.enabled, recoveryLeft: state.recoveryLeft, setup: setup ? { secret: setup.secret, qr: setup.qr } : null },
+    { csrf: token, enabled: state.enabled, recoveryLeft: state.recoveryLeft, required, setup: setup ? { secret: setup.secret, qr: setup.qr } : null },
     { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
   );
 }
@@ -77,6 +83,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return codes ? reply({ recoveryCodes: codes, done: "totp.enabledNow" }) : wrong();
   }
   if (intent === "disable") {
+    // Required for the user's role (decision 048): it stays on (a manager may reset it, the sign-in then sets it up again).
+    if (await requiredFor(context, user)) return reply({ error: "totp.requiredNoDisable" }, { status: 409 });
     if (!(await verifySecondFactor(context.database, user.id, code))) return wrong();
     await disableTotp(context.database, user.id, actor);
     return reply({ done: "totp.disabledNow" });
@@ -129,16 +137,23 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
       {loaderData.enabled ? (
         <>
           <p>{t("totp.statusOn", { n: loaderData.recoveryLeft })}</p>
-          <h2>{t("totp.disable")}</h2>
-          <Form method="post" className="login-form" aria-describedby={error ? "totp-error" : undefined}>
-            {errorBlock}
-            <input type="hidden" name="csrf" value={loaderData.csrf} />
-            <input type="hidden" name="intent" value="disable" />
-            {codeField("totp.recoveryHint")}
-            <button type="submit" className="button" disabled={busy}>
-              {t("totp.disable")}
-            </button>
-          </Form>
+          {loaderData.required ? (
+            // Required for the user's role (decision 048): no form to turn it off.
+            (errorBlock ?? <p className="form-notice">{t("totp.requiredNoDisable")}</p>)
+          ) : (
+            <>
+              <h2>{t("totp.disable")}</h2>
+              <Form method="post" className="login-form" aria-describedby={error ? "totp-error" : undefined}>
+                {errorBlock}
+                <input type="hidden" name="csrf" value={loaderData.csrf} />
+                <input type="hidden" name="intent" value="disable" />
+                {codeField("totp.recoveryHint")}
+                <button type="submit" className="button" disabled={busy}>
+                  {t("totp.disable")}
+                </button>
+              </Form>
+            </>
+          )}
         </>
       ) : actionData?.recoveryCodes ? null : loaderData.setup ? (
         <>

@@ -124,6 +124,14 @@ test("staff upload through the drop box; too many files are refused before anyth
   await page.goto("/console#staging");
   await expect(page.getByRole("row").filter({ hasText: "fronte.png" })).toContainText("ca_objects");
   await expect(page.getByRole("row").filter({ hasText: "fronte.png" })).toContainText("e2e, fotografie");
+  await hydrated(page);
+  await expectAccessible(page);
+  // and discards one, after confirming
+  const row = page.getByRole("row").filter({ hasText: "retro.png" });
+  await row.getByText("Elimina").click();
+  await row.getByRole("button", { name: "Confermi la cancellazione di retro.png?" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "File eliminato dall'area di deposito." })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "retro.png" })).toHaveCount(0);
 });
 
 test("the style guide: light and dark, accessible in three languages; its dialog traps focus and closes with Escape", async ({ page }) => {

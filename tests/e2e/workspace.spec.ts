@@ -60,13 +60,16 @@ test("pin from the search page into a new collection, reorder by keyboard, remov
     await expect(pin).toHaveAttribute("aria-pressed", "false");
     await pin.click();
     await expect(pin).toHaveAttribute("aria-pressed", "true");
+    await expect(cards.nth(i).getByRole("status")).toHaveText("Aggiunta a Ventagli da vedere");
   }
   // and the toggle takes one out again, then back in
   const third = cards.nth(2).getByRole("button", { name: `Metti «${names[2]}» in Ventagli da vedere` });
   await third.click();
   await expect(third).toHaveAttribute("aria-pressed", "false");
+  await expect(cards.nth(2).getByRole("status")).toHaveText("Tolta da Ventagli da vedere");
   await third.click();
   await expect(third).toHaveAttribute("aria-pressed", "true");
+  await expect(cards.nth(2).getByRole("status")).toHaveText("Aggiunta a Ventagli da vedere");
 
   // filtro=pin|Pin lists the current collection's records
   await page.goto("/cerca?filtro=pin%7CPin");
@@ -143,7 +146,23 @@ test("the collection pages in English and French are accessible; unpublishing ma
     await hydrated(page);
     await expectAccessible(page);
   }
-  await page.goto(collectionPath);
+  // The header's collections drawer, by keyboard: the carousel lists the collection and opens it.
+  await page.goto("/");
+  await hydrated(page);
+  await page.locator(".site-header").getByRole("button", { name: "Collezioni" }).focus();
+  await page.keyboard.press("Enter");
+  const drawer = page.getByRole("dialog", { name: "Le mie collezioni" });
+  await expect(drawer).toBeVisible();
+  const carousel = drawer.getByRole("list", { name: "Le mie collezioni" });
+  await expect(carousel.getByRole("link")).toHaveCount(1);
+  // one collection: nothing to scroll to
+  await expect(drawer.getByRole("button", { name: "Collezioni precedenti" })).toBeDisabled();
+  await expect(drawer.getByRole("button", { name: "Collezioni successive" })).toBeDisabled();
+  await expectAccessible(page);
+  await carousel.getByRole("link", { name: /Ventagli da vedere/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`${collectionPath}$`));
+  await expect(drawer).toBeHidden();
   await hydrated(page);
   await page.getByRole("button", { name: "Ritira la pubblicazione" }).click();
   await expect(page.getByRole("button", { name: "Pubblica" })).toBeVisible();
@@ -170,6 +189,37 @@ test("without JavaScript the pin is a form post that works", async ({ browser })
   await page.goto(collectionPath);
   await expect(page.locator(".collection-items .card__title").first()).toHaveText(name);
   await context.close();
+});
+
+test("the collections drawer's carousel moves by its buttons and by the arrow keys, disabled at the ends", async ({ page }) => {
+  await signIn(page);
+  for (let i = 1; i <= 8; i++) {
+    const r = await page.request.post("/api/auth/docs/saveDoc", { data: { collection: "collections", data: { title: `Raccolta ${i}` } } });
+    expect(r.status()).toBe(201);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/cerca");
+  await hydrated(page);
+  await page.locator(".site-header").getByRole("button", { name: "Collezioni" }).click();
+  const drawer = page.getByRole("dialog", { name: "Le mie collezioni" });
+  const previous = drawer.getByRole("button", { name: "Collezioni precedenti" });
+  const next = drawer.getByRole("button", { name: "Collezioni successive" });
+  await expect(previous).toBeDisabled();
+  await expect(next).toBeEnabled();
+  const track = drawer.getByRole("list", { name: "Le mie collezioni" });
+  await next.click();
+  await expect(previous).toBeEnabled();
+  await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await next.click();
+  await expect(next).toBeDisabled();
+  // the arrow keys move it back
+  await track.getByRole("link").first().focus();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(previous).toBeDisabled();
+  await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(0);
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
 });
 
 test("visitors are sent to sign in from the collection pages", async ({ page }) => {

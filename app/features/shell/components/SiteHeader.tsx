@@ -6,6 +6,7 @@ import { LOCALES, LOCALE_NAMES, localizePath, splitLocale } from "~/lib/locale";
 import { Modal } from "~/ui/Modal";
 import { ThemeToggle } from "./ThemeToggle";
 import { UserMenu } from "~/features/accounts/components/UserMenu";
+import { CollectionsButton } from "~/features/workspace/components/CollectionsDrawer";
 
 type Options = RootData["options"] | undefined;
 
@@ -60,6 +61,7 @@ export function SiteHeader({ options }: { options: Options }) {
           </nav>
           <ThemeToggle />
           <UserMenu user={user} />
+          <CollectionsButton />
           <button
             ref={menuButton}
             type="button"

@@ -7,9 +7,18 @@ import type { RootData } from "~/root";
 
 type Workspace = NonNullable<RootData["workspace"]>;
 
+/** Pin requests go one after the other, in the order pressed: a quick out-and-in ends in, as shown. */
+let queue: Promise<unknown> = Promise.resolve();
+function inOrder<T>(run: () => Promise<T>): Promise<T> {
+  const next = queue.then(run, run);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
 async function post(path: string, body: unknown): Promise<{ ok: boolean; message: string | null }> {
   try {
-    const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    // keepalive: a pin pressed just before leaving the page still arrives.
+    const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), keepalive: true });
     if (res.ok) return { ok: true, message: null };
     const data = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
     return { ok: false, message: data?.error?.message ?? null };
@@ -55,7 +64,7 @@ function Toggle({ ws, target, where }: { ws: Workspace; target: CardActionTarget
     }
     const next = !pinned;
     setOptimistic(next);
-    const r = await post("/api/auth/docs/saveUser", { locale, data: { pins: [{ table: target.table, id: target.id, pinned: next }] } });
+    const r = await inOrder(() => post("/api/auth/docs/saveUser", { locale, data: { pins: [{ table: target.table, id: target.id, pinned: next }] } }));
     if (!r.ok) setOptimistic(null);
     setStatus(r.ok ? t(next ? "workspace.pin.pinned" : "workspace.pin.unpinned", { collection: current.title }) : (r.message ?? t("workspace.error.generic")));
     void revalidator.revalidate();

@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { useI18n } from "~/i18n/context";
+import { localizePath } from "~/lib/locale";
+import { Modal } from "~/ui/Modal";
+import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
+import type { RootData } from "~/root";
+import { CountLabel } from "./CountLabel";
+
+/** Previous/next move the carousel this far (spec §4 "Carousel (drawer)"). */
+const STEP = 400;
+
+/**
+ * The header's Pin/collections button and drawer (spec §2 "Header", §4): the signed-in user's collections as
+ * a carousel — previous/next move 400 px and are disabled at the ends, arrow keys move too, touch swipes
+ * natively; the spec's visible columns per width are set in workspace.css. Selecting one opens it. The
+ * drawer and the header menu open and close independently; navigation closes it.
+ */
+export function CollectionsButton() {
+  const root = useRouteLoaderData<RootData>("root");
+  const ws = root?.workspace;
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  if (!ws) return null;
+  return (
+    <>
+      <button type="button" className="button button--ghost collections-button" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
+          <path d="M6 3h12v18l-6-4.5L6 21z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+        </svg>
+        <span className="collections-button__label">{t("workspace.nav.collections")}</span>
+      </button>
+      {open ? (
+        <Modal open onClose={() => setOpen(false)} title={t("workspace.collections.title")} variant="drawer" closeLabel={t("modal.close")} className="collections-drawer">
+          <Carousel collections={ws.collections} current={ws.current?.id ?? null} placeholder={root?.options.placeholder ?? DEFAULT_PLACEHOLDER} />
+        </Modal>
+      ) : null}
+    </>
+  );
+}
+
+function Carousel({ collections, current, placeholder }: { collections: NonNullable<RootData["workspace"]>["collections"]; current: string | null; placeholder: string }) {
+  const { t, locale } = useI18n();
+  const track = useRef<HTMLUListElement>(null);
+  const [ends, setEnds] = useState({ start: true, end: true });
+  const measure = useCallback(() => {
+    const el = track.current;
+    if (!el) return;
+    // (a few pixels of slack: scroll snapping may rest just off the very ends)
+    setEnds({ start: el.scrollLeft <= 8, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 8 });
+  }, []);
+  useEffect(() => {
+    measure();
+    const el = track.current;
+    if (!el) return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [measure, collections.length]);
+  const move = (by: number) => {
+    const el = track.current;
+    if (!el) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    el.scrollBy({ left: by, behavior: reduce ? "auto" : "smooth" });
+  };
+  return (
+    <div className="collections-carousel">
+      {collections.length === 0 ? (
+        <p className="workspace__empty">{t("workspace.collections.empty")}</p>
+      ) : (
+        <>
+          <div className="collections-carousel__nav">
+            <button type="button" className="button button--small" onClick={() => move(-STEP)} disabled={ends.start} aria-label={t("workspace.drawer.previous")}>
+              <span aria-hidden="true">←</span>
+            </button>
+            <button type="button" className="button button--small" onClick={() => move(STEP)} disabled={ends.end} aria-label={t("workspace.drawer.next")}>
+              <span aria-hidden="true">→</span>
+            </button>
+          </div>
+          <ul
+            ref={track}
+            className="collections-carousel__track"
+            aria-label={t("workspace.collections.title")}
+            onScroll={measure}
+            onKeyDown={(e) => {
+              if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+                e.preventDefault();
+                move(e.key === "ArrowRight" ? STEP : -STEP);
+              }
+            }}
+          >
+            {collections.map((c) => (
+              <li key={c.id} className="collections-carousel__item">
+                <Link to={localizePath(`/collections/${c.id}`, locale)} className="collections-carousel__link" aria-current={c.id === current ? "true" : undefined}>
+                  <img src={c.cover ?? placeholder} alt="" width={160} height={120} loading="lazy" />
+                  <span className="collections-carousel__title">{c.title}</span>
+                  <span className="collections-carousel__meta">
+                    <CountLabel count={c.count} />
+                    {c.id === current ? ` · ${t("workspace.collections.current")}` : ""}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="workspace-form__actions">
+        <Link to={`${localizePath("/collections", locale)}?new=1`} className="button button--primary">
+          {t("workspace.collections.new")}
+        </Link>
+        <Link to={localizePath("/collections", locale)} className="button">
+          {t("workspace.collection.back")}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -30,7 +30,13 @@ for (const [prefix, heading] of [["", "Impostazioni"], ["/en", "Settings"], ["/f
 test("an administrator changes the colours and sees them on the home page; low contrast is refused", async ({ page }) => {
   allowConsoleErrors(page, /status of 400 \(Bad Request\)/);
   await signIn(page);
-  await page.goto("/settings/layout");
+  // the account menu leads an Amministratore to the settings
+  await page.goto("/");
+  await page.locator(".site-header .user-menu__name").click();
+  await page.locator(".site-header").getByRole("link", { name: "Impostazioni" }).click();
+  await expect(page).toHaveURL(/\/settings\/general$/);
+  await page.getByRole("link", { name: "Aspetto" }).click();
+  await expect(page).toHaveURL(/\/settings\/layout$/);
   await hydrated(page);
   const colours = page.locator("#item-colors");
   await colours.getByLabel("Principale (#rrggbb)").fill("#ffcc00");

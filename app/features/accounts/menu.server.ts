@@ -7,7 +7,15 @@ import type { Profile } from "./login.server";
  * the last two for non-SSO users only; two-step verification (/account/security) for every user with a
  * password here (SSO users' provider handles theirs).
  */
-export type AccountMenu = { name: string; backendUrl: string | null; manageUsers: boolean; changePassword: boolean; security: boolean };
+export type AccountMenu = {
+  name: string;
+  backendUrl: string | null;
+  manageUsers: boolean;
+  changePassword: boolean;
+  security: boolean;
+  /** The site settings (/settings, spec §6: ADMIN only). */
+  settings: boolean;
+};
 
 export function backendUrl(env: NodeJS.ProcessEnv = process.env): string | null {
   const v = env.BACKEND_URL?.trim();
@@ -26,5 +34,6 @@ export function accountMenu(profile: Profile | null): AccountMenu | null {
     manageUsers: has("MANAGE_USERS") && !profile.sso,
     changePassword: has("CHANGE_PASSWORD") && !profile.sso,
     security: !profile.sso,
+    settings: has("ADMIN"),
   };
 }

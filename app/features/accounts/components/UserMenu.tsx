@@ -36,6 +36,11 @@ export function UserMenu({ user, variant = "bar" }: { user: AccountMenu | null |
           <a href={user.backendUrl}>{t("menu.cataloga")}</a>
         </li>
       ) : null}
+      {user.settings ? (
+        <li>
+          <a href={localizePath("/settings", locale)}>{t("settings.title")}</a>
+        </li>
+      ) : null}
       {user.manageUsers ? (
         <li>
           <a href={localizePath("/settings/users", locale)}>{t("menu.users")}</a>

@@ -3,9 +3,9 @@ import type { Route } from "./+types/api-settings";
 import { translate, type MessageKey } from "~/i18n";
 import { isLocale, type Locale } from "~/lib/locale";
 import { readBody } from "~/features/accounts/routes/api-backend-common.server";
-import { SETTINGS_ITEMS } from "../items";
+import { SETTINGS_PAGES } from "../items";
 import { settingsMessage } from "../messages";
-import { itemHistory, restoreRevision, saveItem, settingsContext, settingsItem, SettingsError, SETTINGS_STATUS } from "../settings.server";
+import { itemHistory, restoreRevision, saveItem, settingsContext, settingsItem, settingsPage, SettingsError, SETTINGS_STATUS } from "../settings.server";
 
 /**
  * GET /api/auth/backend/settings[?key=&locale=][&history]: the site options as settings items (value, version,
@@ -25,7 +25,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     if (key && url.searchParams.has("history")) return Response.json(await itemHistory(ctx, key, locale), { headers: NO_STORE });
     if (key) return Response.json(await settingsItem(ctx, key, locale), { headers: NO_STORE });
     const items = [];
-    for (const item of SETTINGS_ITEMS) items.push({ page: item.page, ...(await settingsItem(ctx, item.key, locale)) });
+    for (const page of SETTINGS_PAGES) for (const s of await settingsPage(ctx, page, locale)) items.push({ page, ...s });
     return Response.json({ items }, { headers: NO_STORE });
   } catch (err) {
     return refusal(err, locale);

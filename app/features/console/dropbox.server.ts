@@ -55,8 +55,10 @@ export async function checkFile(kind: DropboxKind, file: Upload): Promise<{ ext:
   const found = await fileTypeFromBuffer(file.bytes);
   if (!found || found.ext !== expected) return null;
   if (expected === "cfb") return { ext: "doc", mime: "application/msword" };
-  // XML, but not a page or a drawing a browser would run: an SVG or XHTML root is refused.
-  if (expected === "xml" && /<(?:[\w.-]+:)?(?:svg|html)[\s>/]|http:\/\/www\.w3\.org\/(?:2000\/svg|1999\/xhtml)/i.test(Buffer.from(file.bytes.subarray(0, 64 * 1024)).toString("utf8")))
+  // XML, but not a page or a drawing a browser would run: an SVG or XHTML root, or a stylesheet processing
+  // instruction (XSLT turns any XML into a page), is refused. The whole file is read (it is within the size
+  // limit): a root after 64 KB of comment was missed when only the start was.
+  if (expected === "xml" && /<(?:[\w.-]+:)?(?:svg|html)[\s>/]|http:\/\/www\.w3\.org\/(?:2000\/svg|1999\/xhtml|1999\/XSL\/Transform)|<\?xml-stylesheet/i.test(Buffer.from(file.bytes).toString("utf8")))
     return null;
   return { ext: found.ext, mime: found.mime };
 }

@@ -82,6 +82,7 @@ export default [
   route("lang/:locale", "features/shell/routes/lang.ts", { id: "lang" }),
   route("iiif/manifest/:table/:id", "features/iiif/routes/manifest.ts", { id: "iiif:manifest" }),
   route("iiif/collection/search", "features/iiif/routes/collection-search.ts", { id: "iiif:collection-search" }),
+  route("iiif/collection/public/:slug", "features/iiif/routes/collection-public.ts", { id: "iiif:collection-public" }),
   route("oai", "features/standards/routes/oai.ts", { id: "oai" }),
   route("ld/:table/:id", "features/standards/routes/jsonld.ts", { id: "jsonld" }),
   route("sitemap.xml", "features/standards/routes/sitemap-index.ts", { id: "sitemap-index" }),

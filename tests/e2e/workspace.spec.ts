@@ -75,6 +75,7 @@ test("pin from the search page into a new collection, reorder by keyboard, remov
   await page.goto("/cerca?filtro=pin%7CPin");
   await hydrated(page);
   await expect(page.locator(".search .card")).toHaveCount(3);
+  await expect(page.getByRole("link", { name: /Rimuovi il filtro.*Schede della collezione attuale/ })).toBeVisible();
 
   await page.goto("/collections");
   await hydrated(page);

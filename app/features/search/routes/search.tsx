@@ -69,6 +69,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
     return r.count;
   }) : [];
   for (const f of p.filters) if (f.startsWith("type:") && typeNames.has(f)) chipNames[f] = typeNames.get(f)!;
+  if (p.filters.includes("pin|Pin")) chipNames["pin|Pin"] = translate(locale, "workspace.pin.filter");
   return {
     ok: true as const,
     params: p,

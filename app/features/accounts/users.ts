@@ -73,6 +73,14 @@ export const AUDIT_EVENTS = [
   "totp_reset",
   "settings_changed",
   "settings_restored",
+  "console_import",
+  "console_reindex",
+  "console_vacuum",
+  "dropbox_upload",
+  "dropbox_attached",
+  "dropbox_deleted",
+  "page_saved",
+  "page_deleted",
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

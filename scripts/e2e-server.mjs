@@ -44,6 +44,12 @@ process.env.BACKEND_URL ??= "/cataloga";
   const { createUser } = await import("../app/features/accounts/accounts.server.ts");
   const database = await openDatabase({ dataDir: dir });
   await createUser(database, { email: "e2e-totp@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Tina", lastName: "Prova" }, { userId: null, address: "e2e" });
+  // tests/e2e/totp-admin.spec.ts: a user with two-step verification on, which an administrator resets.
+  const { beginSetup, confirmSetup } = await import("../app/features/accounts/totp.server.ts");
+  const { generateSync } = await import("otplib");
+  const lost = await createUser(database, { email: "e2e-lostphone@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Lia", lastName: "Prova" }, { userId: null, address: "e2e" });
+  const { secret } = await beginSetup(database, lost.id, "teca.e2e");
+  await confirmSetup(database, lost.id, generateSync({ secret }), { userId: null, address: "e2e" });
   await database.close();
 }
 // tests/e2e/oidc.spec.ts: single sign-on against the OpenID provider that spec starts on PORT + 10000 (the

@@ -4,9 +4,7 @@ import type {} from "altcha/types/react";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import type { BotCheckClient } from "../bot-check";
-
-/** The form field every check fills: the ALTCHA payload, or the reCAPTCHA token (decision 047). */
-export const BOT_TOKEN_FIELD = "botToken";
+import { BOT_TOKEN_FIELD } from "./bot-token";
 
 /**
  * The bot check inside a sign-in or reset form, as BOT_CHECK chose it (decision 047): nothing when it is off;

@@ -1,10 +1,13 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { apiFetch } from "~/lib/api-fetch";
 import { Modal } from "~/ui/Modal";
 import type { LoginOptions } from "../bot-check";
-import { BOT_TOKEN_FIELD, BotCheck } from "./BotCheck";
+import { BOT_TOKEN_FIELD } from "./bot-token";
+
+/** Loaded when the popup opens: every page carries the popup, few visitors open it (the JavaScript budget). */
+const BotCheck = lazy(() => import("./BotCheck").then((m) => ({ default: m.BotCheck })));
 
 /**
  * The login popup (spec §2): email, password, login and close, in a native modal dialog (focus stays inside,
@@ -17,12 +20,12 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
   const { t } = useI18n();
   return (
     <Modal open={open} onClose={onClose} title={t("menu.loginDialog")} closeLabel={t("modal.close")} className="login-dialog">
-      <LoginDialogForm onDone={onClose} />
+      <LoginDialogForm onDone={onClose} open={open} />
     </Modal>
   );
 }
 
-function LoginDialogForm({ onDone }: { onDone: () => void }) {
+function LoginDialogForm({ onDone, open }: { onDone: () => void; open: boolean }) {
   const { t, locale } = useI18n();
   const revalidator = useRevalidator();
   const id = useId();
@@ -100,7 +103,11 @@ function LoginDialogForm({ onDone }: { onDone: () => void }) {
         <label htmlFor={`${id}-password`}>{t("login.password")}</label>
         <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required aria-invalid={error ? true : undefined} />
       </p>
-      <BotCheck config={login?.botCheck} attempt={attempt} />
+      {open && login && login.botCheck.mode !== "off" ? (
+        <Suspense fallback={null}>
+          <BotCheck config={login.botCheck} attempt={attempt} />
+        </Suspense>
+      ) : null}
       <button type="submit" className="button button--primary" disabled={busy}>
         {t("login.submit")}
       </button>

@@ -219,8 +219,18 @@ test("the collections drawer's carousel moves by its buttons and by the arrow ke
   await page.keyboard.press("ArrowLeft");
   await expect(previous).toBeDisabled();
   await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(0);
+  // The collection dropdown chooses where the pins go; 'Nuova...' opens the new-collection form.
+  await drawer.getByLabel("Collezione attuale").selectOption({ label: "Raccolta 3" });
+  await expect(drawer.getByRole("status").filter({ hasText: "Le schede andranno in Raccolta 3" })).toHaveCount(1);
+  await expect(drawer.getByLabel("Collezione attuale")).toHaveValue(/.{12}/);
+  await expect(drawer.getByLabel("Collezione attuale").locator("option:checked")).toHaveText("Raccolta 3");
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
+  await expect(page.locator(".search .card").first().getByRole("button", { name: /in Raccolta 3$/ })).toBeVisible();
+  await page.locator(".site-header").getByRole("button", { name: "Collezioni" }).click();
+  await drawer.getByLabel("Collezione attuale").selectOption({ label: "Nuova..." });
+  await expect(page).toHaveURL(/\/collections\?new=1$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Nuova collezione" })).toBeVisible();
 });
 
 test("visitors are sent to sign in from the collection pages", async ({ page }) => {

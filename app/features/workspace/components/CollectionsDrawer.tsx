@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { Link, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
 import { Modal } from "~/ui/Modal";
@@ -34,6 +34,7 @@ export function CollectionsButton() {
       </button>
       {open ? (
         <Modal open onClose={() => setOpen(false)} title={t("workspace.collections.title")} variant="drawer" closeLabel={t("modal.close")} className="collections-drawer">
+          <CurrentChooser collections={ws.collections} current={ws.current?.id ?? null} />
           <Carousel collections={ws.collections} current={ws.current?.id ?? null} placeholder={root?.options.placeholder ?? DEFAULT_PLACEHOLDER} />
         </Modal>
       ) : null}
@@ -114,6 +115,59 @@ function Carousel({ collections, current, placeholder }: { collections: NonNulla
           {t("workspace.collection.back")}
         </Link>
       </p>
+    </div>
+  );
+}
+
+/** Options above this many get a filter box (spec §2 "Collection dropdown", §5). */
+const FILTER_ABOVE = 10;
+
+/**
+ * The collection dropdown (spec §2): 'New...' first, then the user's collections; the chosen one becomes
+ * current, where the pin toggles put records. (The drawer needs JavaScript; without it /collections offers
+ * the same choice as form posts.)
+ */
+function CurrentChooser({ collections, current }: { collections: NonNullable<RootData["workspace"]>["collections"]; current: string | null }) {
+  const { t, locale } = useI18n();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [filter, setFilter] = useState("");
+  const [status, setStatus] = useState("");
+  if (collections.length === 0) return null;
+  const needle = filter.trim().toLocaleLowerCase(locale);
+  const shown = needle ? collections.filter((c) => c.id === current || c.title.toLocaleLowerCase(locale).includes(needle)) : collections;
+  const choose = async (value: string) => {
+    if (value === "new") {
+      navigate(`${localizePath("/collections", locale)}?new=1`);
+      return;
+    }
+    const res = await fetch("/api/auth/docs/saveUser", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ locale, data: { current: value } }) });
+    const title = collections.find((c) => c.id === value)?.title ?? "";
+    setStatus(res.ok ? t("workspace.drawer.currentSet", { title }) : t("workspace.error.generic"));
+    void revalidator.revalidate();
+  };
+  return (
+    <div className="current-chooser">
+      {collections.length > FILTER_ABOVE ? (
+        <p className="current-chooser__field">
+          <label htmlFor="current-filter">{t("workspace.drawer.filter")}</label>
+          <input id="current-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t("workspace.drawer.filter")} />
+        </p>
+      ) : null}
+      <p className="current-chooser__field">
+        <label htmlFor="current-collection">{t("workspace.collections.current")}</label>
+        <select id="current-collection" name="collection" value={current ?? ""} onChange={(e) => void choose(e.target.value)}>
+          <option value="new">{t("workspace.drawer.new")}</option>
+          {shown.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
+        </select>
+      </p>
+      <span role="status" className="visually-hidden">
+        {status}
+      </span>
     </div>
   );
 }

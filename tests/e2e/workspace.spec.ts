@@ -84,6 +84,7 @@ test("pin from the search page into a new collection, reorder by keyboard, remov
   await expect(page.getByRole("heading", { level: 1, name: "Ventagli da vedere" })).toBeVisible();
   await hydrated(page);
   collectionPath = new URL(page.url()).pathname;
+  await expect(page.getByRole("link", { name: "Mostra nella ricerca" })).toHaveAttribute("href", "/cerca?filtro=pin%7CPin");
   // New items go on top: the last pinned first.
   await expect.poll(() => titles(page)).toEqual([names[2], names[1], names[0]]);
   await expectAccessible(page);

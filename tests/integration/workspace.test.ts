@@ -338,6 +338,12 @@ for (const target of testDatabases()) {
       expect(html).toContain("<h1>Pagine</h1>");
       expect(html).toContain("Move “Piatto decorato” earlier");
       expect(html).toContain("Publish");
+      // the page makes another collection current, and only the owner's
+      const piccola = (await call("/api/auth/docs/getCollections", "bruno", {})).body.data.find((x: { name: string }) => x.name === "Piccola");
+      expect((await form(`/collections/${piccola.id}`, "anna", { intent: "current" })).status).toBe(404);
+      expect((await form(`/collections/${piccola.id}`, "bruno", { intent: "current", label: "Piccola" })).status).toBe(200);
+      expect((await call("/api/auth/docs/getCollections", "bruno", {})).body.current).toBe(piccola.id);
+      expect((await call("/api/auth/docs/getCollections", "anna", {})).body.current).not.toBe(piccola.id);
       const confirm = await (await page(`/collections/${c.id}?remove=ca_objects%2Fpiatto`, "bruno")).text();
       expect(confirm).toContain("Sei sicuro?");
       const del = await (await page(`/collections/${c.id}?delete=1`, "bruno")).text();

@@ -68,6 +68,10 @@ export async function action({ request, context, url, params }: Route.ActionArgs
         done = { ok: true, notice: "workspace.collection.saved", params: {}, focus: null };
         break;
       }
+      case "current":
+        changes.current = true;
+        done = { ok: true, notice: "workspace.drawer.currentSet", params: { title: String(form.get("label") ?? "").slice(0, 200) }, focus: "current" };
+        break;
       case "publish":
       case "unpublish":
         changes.public = intent === "publish";
@@ -162,6 +166,24 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
       <p role="status" className="workspace__status">
         {actionData?.ok ? t(actionData.notice, actionData.params) : ""}
       </p>
+      <div className="workspace__current">
+        {root?.workspace?.current?.id === c.id ? (
+          <p>
+            <strong>{t("workspace.collections.current")}</strong>
+            {" · "}
+            <Link to={`${localizePath("/cerca", locale)}?filtro=${encodeURIComponent("pin|Pin")}`}>{t("workspace.collection.showPinned")}</Link>
+          </p>
+        ) : (
+          <Form method="post" preventScrollReset>
+            {hidden("csrf", csrf)}
+            {hidden("intent", "current")}
+            {hidden("label", c.title)}
+            <button type="submit" className="button" data-focus="current" disabled={busy}>
+              {t("workspace.collections.makeCurrent", { title: c.title })}
+            </button>
+          </Form>
+        )}
+      </div>
       {actionData && !actionData.ok ? (
         <p className="form-error" role="alert">
           {t(actionData.error, actionData.params)}

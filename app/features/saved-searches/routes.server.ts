@@ -5,7 +5,8 @@ import { notFound } from "~/.server/errors";
 import { formToken } from "~/features/accounts/login.server";
 import { readFields } from "~/features/accounts/reset-http.server";
 import { localizePath, splitLocale } from "~/lib/locale";
-import { ALERT_FREQUENCIES, inputFromFields, type AlertFrequency } from "./saved-searches";
+import { ALERT_FREQUENCIES, type AlertFrequency } from "./saved-searches";
+import { inputFromFields } from "./input";
 import { canSetHero, createSavedSearch, deleteSavedSearch, updateSavedSearch, type SaveResult } from "./saved-searches.server";
 
 /** What the saved-search pages' loaders and actions share (the routes stay thin). */

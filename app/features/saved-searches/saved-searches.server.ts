@@ -5,9 +5,8 @@ import type { Database } from "~/.server/db";
 import { capabilities, hashToken } from "~/.server/session";
 import { hasCapability } from "~/lib/capabilities";
 import { isLocale, type Locale } from "~/lib/locale";
-import {
-  fieldErrors, SavedSearchInputSchema, type AlertFrequency, type FieldErrors, type SavedSearchView,
-} from "./saved-searches";
+import type { AlertFrequency, FieldErrors, SavedSearchView } from "./saved-searches";
+import { fieldErrors, SavedSearchInputSchema } from "./input";
 
 /**
  * Saved searches (issue 15 §2, decision 062). Every statement names the owner: another user's id is

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { parseDateInput, type Day } from "~/lib/dates";
 import { TABLES, type TableName } from "~/lib/tables";
 
@@ -48,21 +47,21 @@ export type SearchParams = {
 /** A map area: west, south, east, north in degrees (WGS84). */
 export type BBox = { west: number; south: number; east: number; north: number };
 
-const coord = (min: number, max: number) => z.number().min(min).max(max);
 /**
- * `bbox=west,south,east,north`: longitudes −180…180, latitudes −90…90, west ≤ east, south ≤ north (the map's "search this area").
- * Built on first use, so that the browser's search page (which imports this module for its constants and
- * `searchQueryString`) does not download zod: only the server parses addresses.
+ * `bbox=west,south,east,north`: longitudes −180…180, latitudes −90…90, west ≤ east, south ≤ north (the map's
+ * "search this area"); null when it is not. Plain code, not a schema: the browser's search page imports this
+ * module for its constants and `searchQueryString`, and zod stays out of its JavaScript.
  */
-let bboxSchema: ReturnType<typeof makeBBoxSchema> | undefined;
-export const BBoxSchema = () => (bboxSchema ??= makeBBoxSchema());
-const makeBBoxSchema = () => z
-  .string()
-  .max(100)
-  .transform((s) => s.split(",").map((x) => (/^\s*-?\d{1,3}(\.\d{1,12})?\s*$/.test(x) ? Number(x) : NaN)) as [number, number, number, number])
-  .pipe(z.tuple([coord(-180, 180), coord(-90, 90), coord(-180, 180), coord(-90, 90)]))
-  .transform(([west, south, east, north]): BBox => ({ west, south, east, north }))
-  .refine((b) => b.west <= b.east && b.south <= b.north, "west ≤ east and south ≤ north");
+export function parseBBox(raw: string): BBox | null {
+  if (raw.length > 100) return null;
+  const parts = raw.split(",");
+  if (parts.length !== 4 || !parts.every((x) => /^\s*-?\d{1,3}(\.\d{1,12})?\s*$/.test(x))) return null;
+  const [west, south, east, north] = parts.map(Number) as [number, number, number, number];
+  const lon = (n: number) => n >= -180 && n <= 180;
+  const lat = (n: number) => n >= -90 && n <= 90;
+  if (!lon(west) || !lon(east) || !lat(south) || !lat(north) || west > east || south > north) return null;
+  return { west, south, east, north };
+}
 
 /** The query value of an area, at most 5 decimals (about a metre). */
 export function bboxValue(b: BBox): string {
@@ -157,9 +156,8 @@ export function parseSearchParams(
 
   let bbox: BBox | null = null;
   if (sp.has("bbox")) {
-    const b = BBoxSchema().safeParse(get("bbox"));
-    if (!b.success) return { ok: false, error: { param: "bbox", message: "bbox: west,south,east,north in degrees (west ≤ east, south ≤ north)" } };
-    bbox = b.data;
+    bbox = parseBBox(get("bbox"));
+    if (!bbox) return { ok: false, error: { param: "bbox", message: "bbox: west,south,east,north in degrees (west ≤ east, south ≤ north)" } };
   }
 
   const flag = (k: string) => {

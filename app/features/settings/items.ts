@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ROLE_NAMES } from "~/features/accounts/roles";
 import { contrastFailures } from "./contrast";
 import { cssProblem, CUSTOM_CSS_MAX } from "./css-safety";

@@ -6,6 +6,7 @@ const PASSWORD = "E2e-password1";
 const MANAGER = { email: "e2e-manager@example.org", name: "Elena Prova" };
 const RESEARCHER = { email: "e2e-ricercatore@example.org", name: "Rita Prova" };
 const CATALOGUER = { email: "e2e-catalogatore@example.org", name: "Carlo Prova" };
+const ADMIN = { email: "e2e-admin@example.org", name: "Ada Prova" };
 
 async function signIn(page: Page, email: string) {
   const res = await page.request.post("/api/public/login", { data: { email, password: PASSWORD } });
@@ -104,9 +105,10 @@ test.describe("without JavaScript", () => {
 });
 
 for (const who of [
-  { user: MANAGER, has: ["Cataloga", "Gestione utenti", "Esci"], not: ["Cambia password"] },
-  { user: RESEARCHER, has: ["Cambia password", "Esci"], not: ["Cataloga", "Gestione utenti"] },
-  { user: CATALOGUER, has: ["Cataloga", "Cambia password", "Esci"], not: ["Gestione utenti"] },
+  { user: MANAGER, has: ["Cataloga", "Gestione utenti", "Esci"], not: ["Cambia password", "Impostazioni", "Console"] },
+  { user: RESEARCHER, has: ["Cambia password", "Esci"], not: ["Cataloga", "Gestione utenti", "Impostazioni", "Console"] },
+  { user: CATALOGUER, has: ["Cataloga", "Cambia password", "Esci"], not: ["Gestione utenti", "Impostazioni", "Console"] },
+  { user: ADMIN, has: ["Impostazioni", "Console", "Gestione utenti", "Esci"], not: [] },
 ]) {
   test(`the account menu of ${who.user.email} shows what the role allows`, async ({ page }) => {
     await signIn(page, who.user.email);

@@ -13,7 +13,7 @@ export type AccountMenu = {
   manageUsers: boolean;
   changePassword: boolean;
   security: boolean;
-  /** The site settings (/settings, spec §6: ADMIN only). */
+  /** The site settings (/settings) and the console (/console), spec §6: ADMIN only. */
   settings: boolean;
 };
 

@@ -41,6 +41,11 @@ export function UserMenu({ user, variant = "bar" }: { user: AccountMenu | null |
           <a href={localizePath("/settings", locale)}>{t("settings.title")}</a>
         </li>
       ) : null}
+      {user.settings ? (
+        <li>
+          <a href={localizePath("/console", locale)}>{t("console.title")}</a>
+        </li>
+      ) : null}
       {user.manageUsers ? (
         <li>
           <a href={localizePath("/settings/users", locale)}>{t("menu.users")}</a>

@@ -10,9 +10,12 @@ import { makeRecord, tempDir, writeNdjson } from "../factories/records";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const TABLES = [
-  "audit_log", "auth_failures", "catalogue_loads", "collection_items", "collections", "media", "pages", "password_reset_tokens", "pending_logins", "record_tags", "record_texts", "record_tombstones", "record_types", "records", "recovery_codes", "relation_types", "relations",
-  "search_docs", "search_docs_en", "search_docs_fr", "search_docs_it", "search_lexicon", "search_tag_sets", "search_texts", "search_texts_en", "search_texts_fr",
-  "search_texts_it", "search_words", "sessions", "site_options", "summary_config", "tags", "users", "workspace_prefs",
+  "audit_log", "auth_failures", "bot_check_spent", "catalogue_loads", "collection_items", "collections",
+  "console_jobs", "media", "pages", "password_reset_tokens", "pending_logins", "record_tags", "record_texts",
+  "record_tombstones", "record_types", "records", "recovery_codes", "relation_types", "relations", "revisions",
+  "saved_search_tokens", "saved_searches", "search_docs", "search_docs_en", "search_docs_fr", "search_docs_it",
+  "search_lexicon", "search_tag_sets", "search_texts", "search_texts_en", "search_texts_fr", "search_texts_it",
+  "search_words", "sessions", "site_options", "staging_files", "summary_config", "tags", "users", "workspace_prefs",
 ];
 
 for (const target of testDatabases()) {

@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { createChallenge, randomInt, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { lt, sql } from "drizzle-orm";
 import { botCheckSpent } from "../../../db/schema";
 import type { Database } from "~/.server/db";
+import { secretMaterial } from "~/.server/secrets";
 import type { TecaLoadContext } from "~/.server/context";
 import { ALTCHA_CHALLENGE_PATH, BOT_CHECK_MESSAGES, type BotCheckClient } from "./bot-check";
 import { logger } from "~/.server/logger";
@@ -62,30 +61,9 @@ const ALGORITHM = "PBKDF2/SHA-256";
 const COST = 1_000;
 const COUNTER = [1_000, 3_000] as const;
 
-let cachedKey: { source: string; key: string } | null = null;
-
 /** ALTCHA_HMAC_KEY (at least 16 characters; the same on every host), else a key file made at first use. */
 export function altchaKey(env: NodeJS.ProcessEnv = process.env): string {
-  const fromEnv = env.ALTCHA_HMAC_KEY?.trim();
-  const source = fromEnv ? `env:${fromEnv}` : `file:${path.resolve(env.DATA_DIR ?? "./data", "secrets", "altcha.key")}`;
-  if (cachedKey?.source === source) return cachedKey.key;
-  let material: string;
-  if (fromEnv) {
-    if (fromEnv.length < 16) throw new Error("ALTCHA_HMAC_KEY must be at least 16 characters");
-    material = fromEnv;
-  } else {
-    const file = source.slice(5);
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    try {
-      fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url") + "\n", { flag: "wx", mode: 0o600 });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    }
-    material = fs.readFileSync(file, "utf8").trim();
-  }
-  const key = crypto.createHash("sha256").update(`teca-altcha:${material}`).digest("hex");
-  cachedKey = { source, key };
-  return key;
+  return crypto.createHash("sha256").update(`teca-altcha:${secretMaterial("ALTCHA_HMAC_KEY", "altcha.key", env)}`).digest("hex");
 }
 
 /** Two secrets from one key: one signs the challenge, the other the expected derived key. */

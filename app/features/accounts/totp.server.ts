@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verifySync } from "otplib";
 import QRCode from "qrcode";
 import { recoveryCodes, users } from "../../../db/schema";
 import type { Database } from "~/.server/db";
+import { secretMaterial } from "~/.server/secrets";
 import { capabilities } from "~/.server/session";
 import { hasCapability, type CapabilityName } from "~/lib/capabilities";
 import { audit, type Actor } from "./accounts.server";
@@ -24,33 +23,12 @@ export const RECOVERY_CODES = 10;
 
 // ── The encryption key ─────────────────────────────────────────────────────────────────────────────────
 
-let cachedKey: { source: string; key: Buffer } | null = null;
-
 /**
  * TOTP_KEY (any string of at least 16 characters, hashed to 256 bits), else `DATA_DIR/secrets/totp.key`,
  * made at first use (random, mode 0600). Several hosts must share TOTP_KEY.
  */
 export function totpKey(env: NodeJS.ProcessEnv = process.env): Buffer {
-  const fromEnv = env.TOTP_KEY?.trim();
-  const source = fromEnv ? `env:${fromEnv}` : `file:${path.resolve(env.DATA_DIR ?? "./data", "secrets", "totp.key")}`;
-  if (cachedKey?.source === source) return cachedKey.key;
-  let material: string;
-  if (fromEnv) {
-    if (fromEnv.length < 16) throw new Error("TOTP_KEY must be at least 16 characters");
-    material = fromEnv;
-  } else {
-    const file = source.slice(5);
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    try {
-      fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url") + "\n", { flag: "wx", mode: 0o600 });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    }
-    material = fs.readFileSync(file, "utf8").trim();
-  }
-  const key = crypto.createHash("sha256").update(`teca-totp:${material}`).digest();
-  cachedKey = { source, key };
-  return key;
+  return crypto.createHash("sha256").update(`teca-totp:${secretMaterial("TOTP_KEY", "totp.key", env)}`).digest();
 }
 
 export function encryptSecret(secret: string): string {

@@ -5,6 +5,17 @@ import type { Logger } from "../app/.server/logger";
 import { mayViewMedia, mediaIndex } from "../app/.server/media-access";
 import { identify, isSecureRequest } from "../app/.server/session";
 
+/** What a browser may show in place: images, sound, video, PDF, the IIIF descriptions. */
+const SHOWN_INLINE = /\.(jpe?g|png|webp|avif|gif|mp4|webm|ogg|ogv|oga|mp3|m4a|wav|pdf|json)$/i;
+
+/**
+ * Any other file (documents attached from the drop box: doc, docx, xml, zip…) is a download: an XML or office
+ * file is never rendered as a page of this origin, whatever its content (with helmet's nosniff).
+ */
+function downloadOnly(res: express.Response, file: string) {
+  if (!SHOWN_INLINE.test(file)) res.setHeader("Content-Disposition", "attachment");
+}
+
 /**
  * /media: public files as immutable static files; protected ones (restricted images, every file of a record
  * with access 2 or 3) only to a viewer allowed to see them, `Cache-Control: private`; files no media row uses
@@ -13,13 +24,14 @@ import { identify, isSecureRequest } from "../app/.server/session";
  */
 export function mediaFiles(opts: { database: Database; mediaDir: string; logger: Logger; publicUrl?: string }) {
   const options = { index: false, dotfiles: "deny", fallthrough: true } as const;
-  const publicFiles = express.static(opts.mediaDir, { ...options, immutable: true, maxAge: "1y" });
+  const publicFiles = express.static(opts.mediaDir, { ...options, immutable: true, maxAge: "1y", setHeaders: downloadOnly });
   const privateFiles = express.static(opts.mediaDir, {
     ...options,
     cacheControl: false,
-    setHeaders(res) {
+    setHeaders(res, file) {
       res.setHeader("Cache-Control", "private, max-age=0, must-revalidate");
       res.setHeader("Vary", "Cookie");
+      downloadOnly(res, file);
     },
   });
   return async (req: express.Request, res: express.Response, next: express.NextFunction) => {

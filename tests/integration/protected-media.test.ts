@@ -37,6 +37,7 @@ for (const target of testDatabases()) {
       await makeImage(dir, "secret.jpg", 2400, 1600, "#000000");
       await makeImage(dir, "res2.jpg", 1200, 900, "#225588");
       await makeImage(dir, "shared.jpg", 500, 400, "#558822");
+      fs.writeFileSync(path.join(dir, "inventario.xml"), '<?xml version="1.0"?><inventario><voce>Vaso</voce></inventario>\n');
       await importFile(
         db,
         writeNdjson(dir, [
@@ -44,6 +45,7 @@ for (const target of testDatabases()) {
           makeRecord({ id: "res2", access: 2, texts: { it: { label: "Riservato" } }, media: [{ type: "image", file: "res2.jpg" }, { type: "image", file: "shared.jpg" }] }),
           // The same file (same content hash) shown publicly by another record stays public.
           makeRecord({ id: "pub-shared", texts: { it: { label: "Condiviso" } }, media: [{ type: "image", file: "shared.jpg" }] }),
+          makeRecord({ id: "pub-doc", texts: { it: { label: "Con inventario" } }, media: [{ type: "application", file: "inventario.xml" }] }),
         ]),
         { mediaDir: dir, mediaStore: store },
       );
@@ -67,6 +69,17 @@ for (const target of testDatabases()) {
         expect(res.headers.get("cache-control")).toContain("immutable");
         expect(res.headers.get("content-type")).toMatch(/^image\//);
       }
+    });
+
+    it("a document is a download, never a page of this origin; images stay inline", async () => {
+      const [row] = await db.rows<{ original: string }>(sql`
+        select m.original from media m join records r on r.uid = m.record_uid where r.id = 'pub-doc'`);
+      expect(row?.original).toMatch(/\.xml$/);
+      const res = await server.fetch(`/media/${row!.original.split(path.sep).join("/")}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-disposition")).toBe("attachment");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      for (const url of await filesOf("pub", false)) expect((await server.fetch(url)).headers.get("content-disposition"), url).toBeNull();
     });
 
     it("every file of a restricted image and of an access-2 record: 404 to visitors and researchers, 200 private to a manager", async () => {

@@ -199,6 +199,25 @@ for (const target of testDatabases()) {
       expect((await call("bruno", "removeSearch", { name: s.id })).status).toBe(404);
     });
 
+    it("saveDoc and removeDoc with collection 'searches' (spec §7) answer as saveSearch and removeSearch", async () => {
+      const call = (who: string | undefined, name: string, body: unknown) =>
+        cat.server.fetch(`/api/auth/docs/${name}`, { method: "POST", headers: headers(who, { "content-type": "application/json" }), body: JSON.stringify(body) });
+      const created = await call("bruno", "saveDoc", { collection: "searches", locale: "it", data: { title: "Anfore via saveDoc", query: "q=anfora" } });
+      expect(created.status).toBe(201);
+      const { data: s } = await created.json();
+      expect(s).toMatchObject({ title: "Anfore via saveDoc", query: "q=anfora", url: "/cerca?q=anfora" });
+      const noTitle = await call("bruno", "saveDoc", { collection: "searches", locale: "it", name: s.id, data: { title: "" } });
+      expect(noTitle.status).toBe(400);
+      expect((await noTitle.json()).error.message).toBe("Ricordati di inserire il titolo");
+      // another user's id: 404, nothing removed; the owner removes it
+      expect((await call("anna", "removeDoc", { collection: "searches", locale: "it", name: s.id })).status).toBe(404);
+      expect((await call(undefined, "removeDoc", { collection: "searches", locale: "it", name: s.id })).status).toBe(401);
+      expect((await call("bruno", "removeDoc", { collection: "searches", locale: "it", name: s.id })).status).toBe(200);
+      expect((await rows(ids.bruno!)).find((r) => r.id === s.id)).toBeUndefined();
+      // any other document type is still refused
+      expect((await call("bruno", "saveDoc", { collection: "stories", locale: "it", data: { title: "Storia" } })).status).toBe(400);
+    });
+
     it("the hero flag: refused without MANAGE_USERS, shown on the home page when a manager sets it", async () => {
       const before = await rows(ids.anna!);
       const refused = await post("/searches/new", "anna", { intent: "save", title: "In vetrina", query: "q=anfora", public: "on", hero: "on" });

@@ -1,19 +1,7 @@
-import { z } from "zod";
 import type { Route } from "./+types/api-save-search";
-import { serviceContext } from "~/.server/context";
-import { translate, type MessageKey } from "~/i18n";
-import { LOCALES } from "~/lib/locale";
-import { createSavedSearch, serializeSavedSearch, updateSavedSearch } from "../saved-searches.server";
+import { saveSearchCall } from "../api.server";
 
 export const handle = { capability: "PRIVATE" };
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
-const Body = z.object({
-  locale: z.enum(LOCALES).default("it"),
-  /** The saved search's id: present, the search is updated; absent, it is created. */
-  name: z.string().max(100).optional(),
-  data: z.record(z.string(), z.unknown()),
-});
 
 /**
  * POST /api/auth/docs/saveSearch {locale, name?, data: {title, query, public, hero, alert}} — the JSON twin
@@ -30,19 +18,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   } catch {
     raw = null;
   }
-  const body = Body.safeParse(raw);
-  if (!body.success) return Response.json({ error: { code: 400, message: "expected {locale, name?, data: {title, query, public, hero, alert}}" } }, { status: 400, headers: NO_STORE });
-  const { locale, name, data } = body.data;
-  const ctx = { ...serviceContext(context, url), locale };
-  const result = name === undefined ? await createSavedSearch(ctx, data) : await updateSavedSearch(ctx, name, data);
-  if (!result.ok) {
-    const key = (Object.values(result.errors)[0] ?? "savedSearches.invalid") as MessageKey;
-    return Response.json(
-      { error: { code: result.status, message: translate(locale, key, result.params), fields: Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, translate(locale, v as MessageKey, result.params)])) } },
-      { status: result.status, headers: NO_STORE },
-    );
-  }
-  return Response.json({ data: serializeSavedSearch(result.search, locale) }, { status: name === undefined ? 201 : 200, headers: NO_STORE });
+  return saveSearchCall(context, url, raw);
 }
 
 export const loader = () => new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });

@@ -2,6 +2,7 @@ import type { Route } from "./+types/api-saveDoc";
 import { createCollection, updateCollection } from "../workspace.server";
 import { SaveDocSchema } from "../workspace";
 import { translate } from "~/i18n";
+import { saveSearchCall } from "~/features/saved-searches/api.server";
 import { apiContext, collectionWithItemsJson, fail, jsonCall, methodNotAllowed, ok } from "./api-common.server";
 
 export const handle = { capability: "PRIVATE" };
@@ -12,6 +13,9 @@ export const handle = { capability: "PRIVATE" };
  * version read — a stale one is 409 —, publish, cover, add, remove, move, current).
  */
 export async function action({ request, context, url }: Route.ActionArgs) {
+  // Saved searches are documents of their own type (spec §7): the saved-search call answers them.
+  const peek = await request.clone().json().catch(() => null);
+  if (peek && typeof peek === "object" && (peek as { collection?: unknown }).collection === "searches") return saveSearchCall(context, url, peek);
   return jsonCall(request, url, SaveDocSchema, async (input, locale) => {
     const ctx = apiContext(context, locale);
     if (!input.name) {

@@ -49,7 +49,7 @@ export async function deriveImage(sourceFile: string, mediaDir: string, opts: { 
     const rel = path.join(dir, `${hash}-${name}.webp`);
     const abs = path.join(mediaDir, rel);
     if (!fs.existsSync(abs)) {
-      const tmp = `${abs}.${process.pid}.tmp`;
+      const tmp = tmpName(abs);
       await sharp(input).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: name === "thumbnail" ? 70 : 80, effort: 2 }).toFile(tmp);
       await fs.promises.rename(tmp, abs);
     }
@@ -75,9 +75,15 @@ export async function storeFile(sourceFile: string, mediaDir: string): Promise<P
   return { original: rel };
 }
 
+/**
+ * A temporary name next to `file`, unique to this write: two media of one import with the same content (the
+ * same hash, so the same target) are derived at once, and a shared temporary name made one of them fail.
+ */
+const tmpName = (file: string) => `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
+
 /** A file appears whole or not at all (a process killed midway leaves only a `.tmp`, removed at the next start). */
 async function writeAtomically(file: string, data: Buffer) {
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = tmpName(file);
   await fs.promises.writeFile(tmp, data);
   await fs.promises.rename(tmp, file);
 }

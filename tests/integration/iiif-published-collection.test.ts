@@ -21,8 +21,8 @@ for (const target of testDatabases()) {
     beforeAll(async () => {
       const dir = tempDir();
       await makeImage(dir, "a.jpg");
-      await makeImage(dir, "b.jpg");
-      await makeImage(dir, "c.jpg");
+      await makeImage(dir, "b.jpg", 640, 480, "#225588");
+      await makeImage(dir, "c.jpg", 640, 480, "#000000");
       cat = await seededCatalogue(
         target,
         [

@@ -1,8 +1,8 @@
 import { translate } from "~/i18n";
 import type { TecaLoadContext } from "~/.server/context";
-import { serviceContext } from "~/.server/context";
+import { serviceContext, type ServiceContext } from "~/.server/context";
 import { isLocale, type Locale } from "~/lib/locale";
-import { DROPBOX_KINDS, dropboxLimits, TagsSchema, TargetSchema, type DropboxKind } from "./dropbox";
+import { BucaLookupSchema, DROPBOX_KINDS, dropboxLimits, TagsSchema, TargetSchema, type DropboxKind } from "./dropbox";
 import { DropboxError, stageFiles } from "./dropbox.server";
 import { filesOf, readFormLimited } from "./upload.server";
 import type { MessageKey } from "~/i18n";
@@ -58,4 +58,29 @@ export function outcomeJson(outcome: DropboxOutcome, locale: Locale) {
 
 export function localeParam(value: unknown): Locale {
   return isLocale(value) ? value : "it";
+}
+
+/**
+ * bucaSelect and bucaTags (spec §7): a JSON or form body {q?, locale} answered with the matches `find` gives,
+ * 400 in the body's language for a bad body.
+ */
+export async function dropboxLookup(
+  request: Request,
+  context: TecaLoadContext,
+  url: URL,
+  find: (ctx: ServiceContext, q: string) => Promise<{ value: string; label: string }[]>,
+): Promise<Response> {
+  const headers = { "Cache-Control": "private, no-store" };
+  let body: unknown = {};
+  try {
+    const type = request.headers.get("content-type") ?? "";
+    body = type.includes("application/json") ? await request.json() : Object.fromEntries(await request.formData());
+  } catch {
+    body = null;
+  }
+  const input = BucaLookupSchema.safeParse(body ?? undefined);
+  const asked = (body as { locale?: unknown } | null)?.locale;
+  const locale: Locale = isLocale(asked) ? asked : "it";
+  if (!input.success) return Response.json({ error: { code: 400, message: translate(locale, "error.badRequest") } }, { status: 400, headers });
+  return Response.json({ items: await find({ ...serviceContext(context, url), locale }, input.data.q) }, { headers });
 }

@@ -42,5 +42,5 @@ export const TargetSchema = z
 
 export const TagsSchema = z.array(z.string().trim().min(1).max(200)).max(50);
 
-export const BucaSelectSchema = z.object({ q: z.string().trim().max(200).default(""), locale: z.string().optional() });
-export const BucaTagsSchema = z.object({ q: z.string().trim().max(200).default(""), locale: z.string().optional() });
+/** The body of bucaSelect and bucaTags: what is typed so far. */
+export const BucaLookupSchema = z.object({ q: z.string().trim().max(200).default(""), locale: z.string().optional() });

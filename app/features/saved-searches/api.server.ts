@@ -46,3 +46,13 @@ export async function removeSearchCall(context: TecaLoadContext, url: URL, raw: 
   return Response.json({ ok: true }, { headers: NO_STORE });
 }
 
+
+/** A route action for one of the calls above: POST only (405 otherwise), the body read as JSON (null when it is not). */
+export async function postedJson(
+  args: { request: Request; context: TecaLoadContext; url: URL },
+  call: (context: TecaLoadContext, url: URL, raw: unknown) => Promise<Response>,
+): Promise<Response> {
+  if (args.request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  const raw: unknown = await args.request.json().catch(() => null);
+  return call(args.context, args.url, raw);
+}

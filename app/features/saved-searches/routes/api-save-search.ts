@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-save-search";
-import { saveSearchCall } from "../api.server";
+import { postedJson, saveSearchCall } from "../api.server";
 
 export const handle = { capability: "PRIVATE" };
 
@@ -10,15 +10,8 @@ export const handle = { capability: "PRIVATE" };
  * ('Ricordati di inserire il titolo'); 403 for the hero flag without MANAGE_USERS; 404 for another user's
  * id; 409 at the per-user limit. The pages call the same service.
  */
-export async function action({ request, context, url }: Route.ActionArgs) {
-  if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-  let raw: unknown;
-  try {
-    raw = await request.json();
-  } catch {
-    raw = null;
-  }
-  return saveSearchCall(context, url, raw);
+export async function action(args: Route.ActionArgs) {
+  return postedJson(args, saveSearchCall);
 }
 
 export const loader = () => new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });

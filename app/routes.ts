@@ -72,6 +72,10 @@ export default [
   route("api/auth/docs/getDocBySlug", "features/workspace/routes/api-getDocBySlug.ts", { id: "api:docs-getDocBySlug" }),
   route("api/public/docs/getDocBySlug", "features/workspace/routes/api-getDocBySlug.ts", { id: "api:public-docs-getDocBySlug" }),
   route("workspace/pin", "features/workspace/routes/pin.ts", { id: "workspace:pin" }),
+  // Editors' uploads and image picker (issue 15 §3, §5; decision 063)
+  route("api/auth/docs/uploadFile", "features/workspace/routes/api-uploadFile.ts", { id: "api:docs-uploadFile" }),
+  route("api/auth/docs/getImages", "features/workspace/routes/api-getImages.ts", { id: "api:docs-getImages" }),
+  route("uploads/:name", "features/workspace/routes/upload-file.ts", { id: "uploads:file" }),
   route("api/auth/backend/buca", "features/console/routes/api-buca.ts", { id: "api:backend-buca" }),
   route("api/auth/backend/buca/:id", "features/console/routes/api-buca-file.ts", { id: "api:backend-buca-file" }),
   route("api/auth/backend/bucaSelect", "features/console/routes/api-bucaSelect.ts", { id: "api:backend-bucaSelect" }),

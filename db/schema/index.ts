@@ -7,3 +7,4 @@ export * from "./saved-searches";
 export * from "./workspace";
 export * from "./dropbox";
 export * from "./revisions";
+export * from "./moodboards";

@@ -16,6 +16,7 @@ const TABLES = [
   "saved_search_tokens", "saved_searches", "search_docs", "search_docs_en", "search_docs_fr", "search_docs_it",
   "search_lexicon", "search_tag_sets", "search_texts", "search_texts_en", "search_texts_fr", "search_texts_it",
   "search_words", "sessions", "site_options", "staging_files", "summary_config", "tags", "users", "workspace_prefs",
+  "moodboards", "uploads",
 ];
 
 for (const target of testDatabases()) {
@@ -26,7 +27,7 @@ for (const target of testDatabases()) {
         const tables = await db.rows<{ table_name: string }>(
           sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
         );
-        expect(tables.map((t) => t.table_name)).toEqual(TABLES);
+        expect(tables.map((t) => t.table_name)).toEqual([...TABLES].sort());
         await migrateDatabase(db);
         const again = await db.rows<{ n: number }>(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
         expect(again[0]!.n).toBe(TABLES.length);

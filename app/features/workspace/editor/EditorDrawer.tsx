@@ -1,0 +1,106 @@
+import { useId } from "react";
+import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { useI18n } from "~/i18n/context";
+import "./editor.css";
+
+/**
+ * The editor side drawer (spec §2 "Editor side drawer with tabs edit and manage") — shared by the moodboard
+ * and story editors. Load it only from an editor route (react-aria-components stays off the visitors' pages).
+ *
+ * How to use it:
+ *   const [open, setOpen] = useState(true);
+ *   <button aria-expanded={open} aria-controls={drawerId} onClick={() => setOpen(!open)}>…</button>
+ *   <EditorDrawer id={drawerId} open={open} onClose={() => setOpen(false)} label={t("moodboard.drawer")}
+ *     edit={<>colour fields, the ImagePicker…</>} manage={<>title, delete…</>} />
+ *
+ * It is not modal: the canvas or the story beside it stays usable. Escape inside it closes it; tabs follow
+ * the ARIA tabs pattern (arrow keys between tabs). `tab`/`onTabChange` make the chosen tab controlled.
+ */
+export function EditorDrawer({
+  id,
+  open,
+  onClose,
+  label,
+  edit,
+  manage,
+  tab,
+  onTabChange,
+}: {
+  id?: string;
+  open: boolean;
+  onClose: () => void;
+  label: string;
+  edit: React.ReactNode;
+  manage: React.ReactNode;
+  tab?: "edit" | "manage";
+  onTabChange?: (tab: "edit" | "manage") => void;
+}) {
+  const { t } = useI18n();
+  const headingId = useId();
+  if (!open) return null;
+  return (
+    <aside
+      id={id}
+      className="editor-drawer"
+      aria-labelledby={headingId}
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && !e.defaultPrevented) {
+          e.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <div className="editor-drawer__header">
+        <h2 id={headingId} className="editor-drawer__title">
+          {label}
+        </h2>
+        <button type="button" className="button button--ghost button--icon" onClick={onClose}>
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" /></svg>
+          <span className="visually-hidden">{t("editor.drawer.close")}</span>
+        </button>
+      </div>
+      <Tabs
+        className="editor-tabs"
+        {...(tab ? { selectedKey: tab } : { defaultSelectedKey: "edit" })}
+        onSelectionChange={(k) => onTabChange?.(k === "manage" ? "manage" : "edit")}
+      >
+        <TabList className="editor-tabs__list" aria-label={label}>
+          <Tab id="edit" className="editor-tabs__tab">
+            {t("editor.drawer.edit")}
+          </Tab>
+          <Tab id="manage" className="editor-tabs__tab">
+            {t("editor.drawer.manage")}
+          </Tab>
+        </TabList>
+        <TabPanel id="edit" className="editor-tabs__panel">
+          {edit}
+        </TabPanel>
+        <TabPanel id="manage" className="editor-tabs__panel">
+          {manage}
+        </TabPanel>
+      </Tabs>
+    </aside>
+  );
+}
+
+/**
+ * A colour field (spec §2 "colour pickers"): the browser's colour input with a visible label and the value
+ * as text beside it. `onRemove` adds a remove button (a swatch of a list).
+ */
+export function ColorField({ label, value, onChange, onRemove, removeLabel }: { label: string; value: string; onChange: (hex: string) => void; onRemove?: () => void; removeLabel?: string }) {
+  const id = useId();
+  return (
+    <p className="editor-color">
+      <label htmlFor={id}>{label}</label>
+      <span className="editor-color__row">
+        <input id={id} type="color" value={value} onChange={(e) => onChange(e.target.value)} />
+        <code aria-hidden="true">{value}</code>
+        {onRemove ? (
+          <button type="button" className="button button--ghost button--small" onClick={onRemove}>
+            {removeLabel}
+          </button>
+        ) : null}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Route } from "./+types/api-uploadFile";
+import { translate } from "~/i18n";
+import { filesOf, readFormLimited } from "~/features/console/upload.server";
+import { saveUploads, uploadLimits, UploadError } from "../editor/uploads.server";
+import { apiContext, fail, localeOf, methodNotAllowed, ok } from "./api-common.server";
+
+export const handle = { capability: "PRIVATE" };
+
+/**
+ * POST /api/auth/docs/uploadFile (spec §7), multipart: `file` (one or more images), `name`, `locale`; answers
+ * `{url, urls, data}` (201). By content TIFF, JPEG or PNG, re-encoded, kept for the signed-in user only;
+ * over a limit nothing is kept: 'Superato limiti di file da caricare!' (413), the user's quota (409).
+ */
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const limits = uploadLimits();
+  // The body is read with a bound: the request's files and their multipart framing.
+  const form = await readFormLimited(request, limits.maxFiles * limits.maxFileBytes + 64 * 1024);
+  const locale = localeOf(form && form !== "invalid" ? { locale: form.get("locale") } : null, url);
+  if (form === null) return fail(413, translate(locale, "editor.upload.limits"));
+  if (form === "invalid") return fail(400, translate(locale, "editor.upload.empty"));
+  try {
+    const saved = await saveUploads(apiContext(context, locale), await filesOf(form, "file"), { limits });
+    return ok({ url: saved[0]!.url, urls: saved.map((s) => s.url), data: saved }, 201);
+  } catch (err) {
+    if (!(err instanceof UploadError)) throw err;
+    if (err.code === "limits") return fail(413, translate(locale, "editor.upload.limits"));
+    if (err.code === "quota") return fail(409, translate(locale, "editor.upload.quota", err.params));
+    if (err.code === "type") return fail(400, translate(locale, "editor.upload.type", err.params));
+    if (err.code === "empty") return fail(400, translate(locale, "editor.upload.empty"));
+    return fail(404, translate(locale, "error.notFound"));
+  }
+}
+
+export const loader = methodNotAllowed;

@@ -1,0 +1,172 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createUser } from "../../app/features/accounts/accounts.server";
+import { createSession } from "../../app/.server/session";
+import { testDatabases } from "../setup/db";
+import { seededCatalogue } from "../setup/catalogue";
+import { makeImage, makeRecord, tempDir } from "../factories/records";
+
+/**
+ * Issue 15 §3, §5 (decision 063): the editors' uploads and image picker, and moodboards, over HTTP with real
+ * sessions, on both databases. Uploads are checked by content and re-encoded, limited per request and per
+ * user, and readable by their owner only; another user's moodboard answers exactly like a missing one on
+ * every call, page and `.data` URL; a stale save is 409.
+ */
+for (const target of testDatabases()) {
+  describe(`moodboards and uploads on ${target.name}`, () => {
+    let cat: Awaited<ReturnType<typeof seededCatalogue>>;
+    const cookie: Record<"anna" | "bruno", string> = { anna: "", bruno: "" };
+    const userId: Record<string, string> = {};
+    let uploads: string;
+    let png: Buffer;
+
+    beforeAll(async () => {
+      uploads = tempDir("teca-uploads-");
+      process.env.UPLOADS_DIR = uploads;
+      const dir = tempDir();
+      await makeImage(dir, "a.jpg");
+      await makeImage(dir, "s.jpg", 300, 200, "#203040");
+      cat = await seededCatalogue(
+        target,
+        [
+          makeRecord({ id: "vaso", texts: { it: { label: "Vaso blu" } }, media: [{ type: "image", file: "a.jpg" }] }),
+          makeRecord({ id: "piatto", texts: { it: { label: "Piatto decorato" } } }),
+          makeRecord({ id: "segreto", access: 2, texts: { it: { label: "Reliquiario segreto" } }, media: [{ type: "image", file: "s.jpg" }] }),
+        ],
+        { dir },
+      );
+      const meta = { userAgent: "test", address: "127.0.0.1" };
+      for (const who of ["anna", "bruno"] as const) {
+        const user = await createUser(cat.db, { email: `${who}@example.org`, roles: ["Ricercatore"] }, { userId: null, address: "test" });
+        userId[who] = user.id;
+        cookie[who] = `teca_session=${(await createSession(cat.db, user.id, meta)).token}`;
+      }
+      png = await sharp({ create: { width: 60, height: 40, channels: 4, background: "#3366cc" } }).png().toBuffer();
+    });
+    afterAll(async () => {
+      for (const k of ["UPLOADS_DIR", "UPLOAD_MAX_FILES", "UPLOAD_MAX_COUNT", "UPLOAD_MAX_FILE_MB", "MOODBOARD_MAX_ITEMS"]) delete process.env[k];
+      await cat?.close();
+      fs.rmSync(uploads, { recursive: true, force: true });
+    });
+
+    type Who = keyof typeof cookie | "visitor";
+    const headers = (who: Who, extra: Record<string, string> = {}) => ({ ...(who === "visitor" ? {} : { cookie: cookie[who] }), ...extra });
+    const call = async (p: string, who: Who, body: unknown) => {
+      const res = await cat.server.fetch(p, { method: "POST", headers: headers(who, { "content-type": "application/json", origin: cat.server.base }), body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json().catch(() => null)) as any, res };
+    };
+    const upload = async (who: Who, files: { name: string; bytes: Uint8Array | string }[]) => {
+      const form = new FormData();
+      for (const f of files) form.append("file", new Blob([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)]), f.name);
+      form.append("name", files[0]?.name ?? "");
+      form.append("locale", "it");
+      const res = await cat.server.fetch("/api/auth/docs/uploadFile", { method: "POST", headers: headers(who, { origin: cat.server.base }), body: form });
+      return { status: res.status, body: (await res.json().catch(() => null)) as any };
+    };
+    const count = async (who: "anna" | "bruno") => (await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from uploads where owner_id = ${userId[who]}::uuid`))[0]!.n;
+    const files = () => fs.readdirSync(uploads).filter((f) => !f.endsWith(".tmp"));
+
+    it("uploads: by content, re-encoded without metadata, under a random name, readable by the owner only", async () => {
+      expect((await upload("visitor", [{ name: "a.png", bytes: png }])).status).toBe(401);
+      // A PNG named .jpg is a PNG: fine.
+      const r = await upload("anna", [{ name: "photo.jpg", bytes: png }]);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body.url).toMatch(/^\/uploads\/[A-Za-z0-9_-]{32}\.webp$/);
+      // A JPEG with EXIF (a camera, a place) comes back as a WebP without it.
+      const exif = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#aa0000" } })
+        .jpeg()
+        .withExif({ IFD0: { Copyright: "Anna's camera", Artist: "Anna" } })
+        .toBuffer();
+      expect((await sharp(exif).metadata()).exif).toBeDefined();
+      const e = await upload("anna", [{ name: "camera.jpeg", bytes: exif }]);
+      expect(e.status).toBe(201);
+      const own = await cat.server.fetch(e.body.url, { headers: headers("anna") });
+      expect(own.status).toBe(200);
+      expect(own.headers.get("content-type")).toBe("image/webp");
+      expect(own.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(own.headers.get("cache-control")).toContain("private");
+      const bytes = Buffer.from(await own.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect(meta.format).toBe("webp");
+      expect(meta.exif).toBeUndefined();
+      expect(bytes.includes(Buffer.from("Anna's camera"))).toBe(false);
+      // Another user and a visitor: the same 404 as a name that does not exist.
+      const missing = await cat.server.fetch(`/uploads/${"A".repeat(32)}.webp`, { headers: headers("anna") });
+      expect(missing.status).toBe(404);
+      for (const who of ["bruno", "visitor"] as const) {
+        const other = await cat.server.fetch(e.body.url, { headers: headers(who) });
+        expect(other.status, who).toBe(404);
+        expect(await other.text()).toBe(await (await cat.server.fetch(`/uploads/${"A".repeat(32)}.webp`, { headers: headers(who) })).text());
+      }
+      // The store holds the re-encoded files under their random names only.
+      expect(files().sort()).toEqual([r.body.url, e.body.url].map((u: string) => u.slice("/uploads/".length)).sort());
+    });
+
+    it("uploads: an SVG, an HTML page or a text renamed .png is refused, and nothing is kept", async () => {
+      const before = await count("anna");
+      const svg = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`;
+      const html = `<!doctype html><html><body><script>alert(1)</script></body></html>`;
+      for (const [name, bytes] of [["x.png", svg], ["y.png", html], ["z.jpg", "plain text"], ["empty.png", ""]] as const) {
+        const r = await upload("anna", [{ name, bytes }]);
+        expect(r.status, name).toBe(400);
+      }
+      // One bad file in a batch: nothing of the batch is kept.
+      const mixed = await upload("anna", [{ name: "ok.png", bytes: png }, { name: "bad.png", bytes: svg }]);
+      expect(mixed.status).toBe(400);
+      expect(mixed.body.error.message).toBe("«bad.png» non è un'immagine TIFF, JPEG o PNG: nulla è stato caricato.");
+      expect(await count("anna")).toBe(before);
+      expect(files()).toHaveLength(before);
+    });
+
+    it("uploads: more files than allowed at once, a file too large, or over the user's quota: nothing added", async () => {
+      const before = await count("anna");
+      process.env.UPLOAD_MAX_FILES = "2";
+      const many = await upload("anna", [1, 2, 3].map((i) => ({ name: `${i}.png`, bytes: png })));
+      expect(many.status).toBe(413);
+      expect(many.body.error.message).toBe("Superato limiti di file da caricare!");
+      delete process.env.UPLOAD_MAX_FILES;
+      process.env.UPLOAD_MAX_FILE_MB = "1";
+      const big = await sharp({ create: { width: 1200, height: 1200, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } } }).png().toBuffer();
+      expect(big.length).toBeGreaterThan(1024 * 1024);
+      expect((await upload("anna", [{ name: "big.png", bytes: big }])).status).toBe(413);
+      delete process.env.UPLOAD_MAX_FILE_MB;
+      process.env.UPLOAD_MAX_COUNT = String(before + 1);
+      const two = await upload("anna", [{ name: "a.png", bytes: png }, { name: "b.png", bytes: png }]);
+      expect(two.status).toBe(409);
+      expect(two.body.error.message).toMatch(/limite dei caricamenti \(3 file/);
+      expect(await count("anna")).toBe(before);
+      expect((await upload("anna", [{ name: "a.png", bytes: png }])).status).toBe(201);
+      delete process.env.UPLOAD_MAX_COUNT;
+    });
+
+    it("image picker: the user's collections, the catalogue and the user's uploads, only what the viewer may see", async () => {
+      expect((await call("/api/auth/docs/getImages", "visitor", { source: "catalogue", locale: "it" })).status).toBe(401);
+      const cat1 = await call("/api/auth/docs/getImages", "anna", { source: "catalogue", locale: "it", q: "" });
+      expect(cat1.status).toBe(200);
+      const titles = cat1.body.data.images.map((i: { title: string }) => i.title);
+      expect(titles).toContain("Vaso blu");
+      expect(titles).not.toContain("Reliquiario segreto");
+      expect(cat1.body.data.images[0].url).toMatch(/^\/media\//);
+      const none = await call("/api/auth/docs/getImages", "anna", { source: "catalogue", locale: "it", q: "zzzqqq" });
+      expect(none.body.data.images).toEqual([]);
+      // Collections: empty until Anna pins the vase; Bruno's stays empty.
+      expect((await call("/api/auth/docs/getImages", "anna", { source: "collections", locale: "it" })).body.data.images).toEqual([]);
+      const c = await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", locale: "it", data: { title: "Blu", items: [{ table: "ca_objects", id: "vaso" }, { table: "ca_objects", id: "piatto" }] } });
+      expect(c.status).toBe(201);
+      const mine = await call("/api/auth/docs/getImages", "anna", { source: "collections", locale: "it" });
+      expect(mine.body.data.images.map((i: { ref: { id: string } }) => i.ref.id)).toEqual(["vaso"]);
+      expect((await call("/api/auth/docs/getImages", "anna", { source: "collections", locale: "it", q: "vaso" })).body.data.images).toHaveLength(1);
+      expect((await call("/api/auth/docs/getImages", "anna", { source: "collections", locale: "it", q: "piatto" })).body.data.images).toEqual([]);
+      expect((await call("/api/auth/docs/getImages", "bruno", { source: "collections", locale: "it" })).body.data.images).toEqual([]);
+      // Uploads: each user's own.
+      const ups = await call("/api/auth/docs/getImages", "anna", { source: "uploads", locale: "it" });
+      expect(ups.body.data.images.length).toBe(await count("anna"));
+      expect(ups.body.data.images.every((i: { url: string; ref: unknown }) => i.url.startsWith("/uploads/") && i.ref === null)).toBe(true);
+      expect((await call("/api/auth/docs/getImages", "bruno", { source: "uploads", locale: "it" })).body.data.images).toEqual([]);
+      expect((await call("/api/auth/docs/getImages", "anna", { source: "nothing", locale: "it" })).status).toBe(400);
+    });
+  });
+}

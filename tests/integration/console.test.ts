@@ -260,9 +260,73 @@ for (const target of testDatabases()) {
       // the home page's row is not a content page: not shown, not overwritten
       await cat.db.rows(sql`insert into pages (slug, locale, title, content) values ('home', 'it', 'Home', '{"hero": {}}'::jsonb)`);
       expect((await get("/home", "visitor")).status).toBe(404);
-      const del = await postForm("/console/pages/chi-siamo?locale=en", "admin", { intent: "delete", confirm: "on" });
+      const del = await postForm("/console/pages/chi-siamo?locale=en", "admin", { intent: "delete", confirm: "on", version: "1" });
       expect(del.status).toBe(302);
       expect(await (await get("/en/chi-siamo", "visitor")).text()).toContain("<h1>Chi siamo</h1>");
+    });
+
+    it("content pages: every save a revision with a readable difference; a stale save 409 with both texts; any revision restored", async () => {
+      const editor = "/fr/console/pages/storia?locale=fr";
+      // a page written outside the editor (no revision yet): the first save records it first, by nobody
+      await cat.db.rows(sql`insert into pages (slug, locale, title, content) values ('storia', 'fr', 'Histoire', ${JSON.stringify({ kind: "page", format: "markdown", source: "Première ligne\nDeuxième ligne", html: "<p>Première ligne</p>", description: "", published: true })}::jsonb)`);
+      const form = (version: string, body: string, extra: Record<string, string> = {}) =>
+        ({ title: "Histoire", format: "markdown", body, description: "", published: "on", version, ...extra });
+      let page = await (await get(editor, "admin")).text();
+      expect(page).toContain('name="version" value="0"');
+      expect((await postForm(editor, "admin", form("0", "Première ligne\nDeuxième ligne modifiée"))).status).toBe(302);
+      page = await (await get(editor, "admin")).text();
+      expect(page).toContain('name="version" value="2"');
+      expect(page).toContain("Version 2, enregistrée par admin@example.org");
+      // unchanged: nothing written
+      expect((await postForm(editor, "admin", form("2", "Première ligne\nDeuxième ligne modifiée"))).status).toBe(302);
+      // a second admin's editor opened at version 2 saves first …
+      expect((await postForm(editor, "admin", form("2", "Première ligne\nTroisième version", { title: "Histoire de l'archive" }))).status).toBe(302);
+      // … so this save from version 2 is stale: 409, nothing written, both texts shown, the form keeps mine
+      const stale = await postForm(editor, "admin", form("2", "Mon texte à moi"));
+      expect(stale.status).toBe(409);
+      const staleHtml = await stale.text();
+      expect(staleHtml).toContain("Quelqu&#x27;un d&#x27;autre a enregistré cette page entre-temps.");
+      expect(staleHtml).toContain("Votre version");
+      expect(staleHtml).toContain("La version actuelle");
+      expect(staleHtml).toContain("Troisième version"); // the current text
+      expect(staleHtml.match(/Mon texte à moi/g)!.length).toBeGreaterThanOrEqual(2); // beside it, and still in the form
+      expect(staleHtml).toContain('name="version" value="3"');
+      const revs = await cat.db.rows<{ version: number; author: string | null; removed: boolean }>(
+        sql`select version, author_id as author, value is null as removed from revisions where kind = 'page' and key = 'storia' and locale = 'fr' order by version`,
+      );
+      expect(revs.map((r) => [r.version, r.author ? "admin" : null])).toEqual([[1, null], [2, "admin"], [3, "admin"]]);
+      // the history: newest first, the differences line by line
+      const history = await (await get(`${editor}&history=1`, "admin")).text();
+      expect(history).toContain("Historique des versions");
+      expect(history).toContain("Versions enregistrées : 3");
+      expect(history).toMatch(/settings-diff__del"><del>(?:(?!<\/li>).)*retiré :(?:(?!<\/li>).)*title: Histoire<\/del>/);
+      expect(history).toMatch(/settings-diff__add"><ins>(?:(?!<\/li>).)*ajouté :(?:(?!<\/li>).)*title: Histoire de l&#x27;archive<\/ins>/);
+      expect(history).toMatch(/settings-diff__del"><del>(?:(?!<\/li>).)*Deuxième ligne modifiée<\/del>/);
+      expect(history).toContain("Troisième version");
+      // restore version 1: a new version 4, the visitor sees its text again
+      // not for anyone else: the visitor is sent to sign in, the others get 404, nothing is written (version 4 comes next)
+      const visitorRestore = await postForm(editor, "visitor", { intent: "restore", restore: "1", version: "3" });
+      expect(visitorRestore.status).toBe(302);
+      expect(visitorRestore.headers.get("location")).toMatch(/^\/fr\/login\?/);
+      for (const who of ["researcher", "manager"] as const) expect((await postForm(editor, who, { intent: "restore", restore: "1", version: "3" })).status, who).toBe(404);
+      const restoreStale = await postForm(editor, "admin", { intent: "restore", restore: "1", version: "2" });
+      expect(restoreStale.status).toBe(409);
+      const restored = await postForm(editor, "admin", { intent: "restore", restore: "1", version: "3" });
+      expect(restored.status).toBe(302);
+      expect(restored.headers.get("location")).toBe("/fr/console/pages/storia?locale=fr&history=1&restored=1");
+      const visitorPage = await (await get("/fr/storia", "visitor")).text();
+      expect(visitorPage).toContain("<h1>Histoire</h1>");
+      expect(visitorPage).toContain("Deuxième ligne");
+      expect(await (await get(`${editor}&history=1`, "admin")).text()).toContain("restaure la 1");
+      // a removal is a revision too; the page comes back by restoring the version before it
+      expect((await postForm(editor, "admin", { intent: "delete", confirm: "on", version: "3" })).status).toBe(409);
+      expect((await postForm(editor, "admin", { intent: "delete", confirm: "on", version: "4" })).status).toBe(302);
+      for (const p of ["/fr/storia", "/storia"]) expect((await get(p, "visitor")).status, p).toBe(404); // no other language to fall back on
+      expect((await postForm(editor, "admin", { intent: "restore", restore: "5", version: "5" })).status).toBe(404); // a removal cannot be restored
+      expect((await postForm(editor, "admin", { intent: "restore", restore: "3", version: "5" })).status).toBe(302);
+      expect(await (await get("/fr/storia", "visitor")).text()).toContain("Troisième version");
+      const audit = await cat.db.rows<{ event: string }>(sql`select event from audit_log where detail->>'slug' = 'storia' order by id`);
+      expect(audit.map((a) => a.event)).toEqual(["page_saved", "page_saved", "page_saved", "page_deleted", "page_saved"]);
     });
 
     it("the reserved slugs hold the first segment of every route of app/routes.ts", () => {

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { capabilities } from "~/.server/session";
-import { audit } from "~/features/accounts/accounts.server";
+import { auditLog } from "../../../db/schema";
+import { appendRevision, latestRevision, lockRevisionItem, revisionAt, revisionHistory, StaleRevisionError, txRunner, type HistoryEntry } from "~/features/settings/revisions.server";
 import { hasCapability } from "~/lib/capabilities";
 import { LOCALES, type Locale } from "~/lib/locale";
-import { PageSlugSchema, type PageContent, type PageInput } from "./pages";
+import { PageInputSchema, PageSlugSchema, pageTextOf, type PageContent, type PageInput, type PageValue } from "./pages";
 import { renderPageBody, sanitizeContentHtml } from "./sanitize.server";
 
 /**
@@ -21,7 +22,18 @@ export class PagesError extends Error {
 }
 
 export type PublicPage = { slug: string; locale: Locale; title: string; html: string; description: string; published: boolean; fallback: boolean };
-export type PageVersion = { locale: Locale; title: string; format: PageContent["format"]; source: string; description: string; published: boolean; updatedAt: Date };
+export type PageVersion = {
+  locale: Locale;
+  title: string;
+  format: PageContent["format"];
+  source: string;
+  description: string;
+  published: boolean;
+  updatedAt: Date;
+  /** The latest revision (0: none yet), who wrote it: what a save must name to not be stale. */
+  version: number;
+  author: string | null;
+};
 export type PageListItem = { slug: string; versions: { locale: Locale; title: string; published: boolean; updatedAt: Date }[] };
 
 const isAdmin = (ctx: ServiceContext) => ctx.viewer.kind === "user" && hasCapability(ctx.viewer.level, "ADMIN", capabilities());
@@ -74,6 +86,13 @@ export async function listContentPages(ctx: ServiceContext): Promise<PageListIte
   return [...bySlug.values()].map((p) => ({ ...p, versions: p.versions.sort((a, b) => LOCALES.indexOf(a.locale) - LOCALES.indexOf(b.locale)) }));
 }
 
+/** The latest revision of one language's version of a page (0: none), also when the page was removed. */
+export async function pageRevision(ctx: ServiceContext, slug: string, locale: Locale): Promise<{ version: number; author: string | null; at: string | null }> {
+  requireAdmin(ctx);
+  const l = await latestRevision(ctx.database, pageRef(slug, locale));
+  return { version: l?.version ?? 0, author: l?.author ?? null, at: l ? l.at.toISOString() : null };
+}
+
 /** One language's version of a page, for its editor (null: not written yet). */
 export async function getPageVersion(ctx: ServiceContext, slug: string, locale: Locale): Promise<PageVersion | null> {
   requireAdmin(ctx);
@@ -83,7 +102,11 @@ export async function getPageVersion(ctx: ServiceContext, slug: string, locale: 
   const r = rows[0];
   if (!r) return null;
   const c = asContent(r.content);
-  return { locale: r.locale, title: r.title, format: c.format, source: c.source, description: c.description, published: c.published, updatedAt: new Date(r.updated_at) };
+  const rev = await pageRevision(ctx, slug, locale);
+  return {
+    locale: r.locale, title: r.title, format: c.format, source: c.source, description: c.description, published: c.published, updatedAt: new Date(r.updated_at),
+    version: rev.version, author: rev.author,
+  };
 }
 
 /** Whether a slug already has a page in any language (a new page must not take over an existing one). */
@@ -93,8 +116,23 @@ export async function pageExists(ctx: ServiceContext, slug: string): Promise<boo
   return (rows[0]?.n ?? 0) > 0;
 }
 
-/** Saves one language's version: the body rendered and sanitised on the server. */
-export async function saveContentPage(ctx: ServiceContext, input: PageInput, opts: { address?: string } = {}): Promise<void> {
+
+const pageRef = (slug: string, locale: Locale) => ({ kind: "page" as const, key: slug, locale });
+
+const valueOf = (row: { title: string; content: Partial<PageContent> } | undefined): PageValue | undefined => {
+  if (!row) return undefined;
+  const c = asContent(row.content);
+  return { title: row.title, format: c.format, source: c.source, description: c.description, published: c.published };
+};
+
+type SaveOptions = { address?: string; expectedVersion: number; restoredFrom?: number };
+
+/**
+ * Saves one language's version: the body rendered and sanitised on the server, a revision written (decision
+ * 075). `expectedVersion` is the revision the editor started from: a newer one refuses the save (409, with the
+ * current text); an unchanged page writes nothing.
+ */
+export async function saveContentPage(ctx: ServiceContext, input: PageInput, opts: SaveOptions): Promise<{ status: "saved" | "unchanged"; version: number }> {
   const actor = { ...requireAdmin(ctx), address: opts.address ?? "" };
   const content: PageContent = {
     kind: "page",
@@ -104,23 +142,84 @@ export async function saveContentPage(ctx: ServiceContext, input: PageInput, opt
     description: input.description,
     published: input.published,
   };
-  // Never overwrite the home page or anything else under the slug that is not a content page.
-  const rows = await ctx.database.rows<{ slug: string }>(
-    sql`insert into pages (slug, locale, title, content) values (${input.slug}, ${input.locale}, ${input.title}, ${JSON.stringify(content)}::jsonb)
-      on conflict (slug, locale) do update set title = excluded.title, content = excluded.content, updated_at = now()
-        where pages.content->>'kind' = 'page'
-      returning slug`,
-  );
-  if (!rows.length) throw new PagesError("notFound");
-  await audit(ctx.database, { event: "page_saved", actor, detail: { slug: input.slug, locale: input.locale, published: input.published } });
+  const next: PageValue = { title: input.title, format: input.format, source: input.body, description: input.description, published: input.published };
+  const ref = pageRef(input.slug, input.locale);
+  return ctx.database.db.transaction(async (tx) => {
+    const run = txRunner(tx);
+    await lockRevisionItem(run, ref);
+    const [row] = await run.rows<Row>(sql`select slug, locale, title, content, updated_at from pages where slug = ${input.slug} and locale = ${input.locale} for update`);
+    // Never overwrite the home page or anything else under the slug that is not a content page.
+    if (row && row.content?.kind !== "page") throw new PagesError("notFound");
+    const stored = valueOf(row);
+    const r = await appendStale(tx, ref, { expectedVersion: opts.expectedVersion, stored, next, authorId: actor.userId!, restoredFrom: opts.restoredFrom });
+    if (r.status === "unchanged") return r;
+    await run.rows(
+      sql`insert into pages (slug, locale, title, content) values (${input.slug}, ${input.locale}, ${input.title}, ${JSON.stringify(content)}::jsonb)
+        on conflict (slug, locale) do update set title = excluded.title, content = excluded.content, updated_at = now()`,
+    );
+    await tx.insert(auditLog).values({
+      event: "page_saved",
+      actorId: actor.userId,
+      address: actor.address.slice(0, 100),
+      detail: { slug: input.slug, locale: input.locale, published: input.published, version: r.version, ...(opts.restoredFrom ? { restoredFrom: opts.restoredFrom } : {}) },
+    });
+    return { status: r.status, version: r.version };
+  });
 }
 
-/** Removes one language's version of a page. */
-export async function deleteContentPage(ctx: ServiceContext, slug: string, locale: Locale, opts: { address?: string } = {}): Promise<void> {
+/** A stale save or removal: the current text, its version, who wrote it and when. */
+export type PageConflict = { version: number; value: PageValue | null; author: string | null; at: string | null };
+
+export class PageConflictError extends Error {
+  constructor(readonly conflict: PageConflict) {
+    super("conflict");
+    this.name = "PageConflictError";
+  }
+}
+
+/** appendRevision, its stale refusal turned into a PageConflictError holding the current text. */
+async function appendStale(tx: Parameters<typeof appendRevision>[0], ref: ReturnType<typeof pageRef>, input: Parameters<typeof appendRevision>[2]) {
+  try {
+    return await appendRevision(tx, ref, input);
+  } catch (err) {
+    if (!(err instanceof StaleRevisionError)) throw err;
+    const l = err.latest;
+    throw new PageConflictError({ version: l?.version ?? 0, value: (input.stored as PageValue | undefined) ?? null, author: l?.author ?? null, at: l ? l.at.toISOString() : null });
+  }
+}
+
+/** Removes one language's version of a page (a revision records the removal; it can be restored). */
+export async function deleteContentPage(ctx: ServiceContext, slug: string, locale: Locale, opts: { address?: string; expectedVersion: number }): Promise<void> {
   const actor = { ...requireAdmin(ctx), address: opts.address ?? "" };
-  const rows = await ctx.database.rows<{ slug: string }>(
-    sql`delete from pages where slug = ${slug} and locale = ${locale} and content->>'kind' = 'page' returning slug`,
-  );
-  if (!rows.length) throw new PagesError("notFound");
-  await audit(ctx.database, { event: "page_deleted", actor, detail: { slug, locale } });
+  const ref = pageRef(slug, locale);
+  await ctx.database.db.transaction(async (tx) => {
+    const run = txRunner(tx);
+    await lockRevisionItem(run, ref);
+    const [row] = await run.rows<Row>(sql`select slug, locale, title, content, updated_at from pages where slug = ${slug} and locale = ${locale} and content->>'kind' = 'page' for update`);
+    if (!row) throw new PagesError("notFound");
+    await appendStale(tx, ref, { expectedVersion: opts.expectedVersion, stored: valueOf(row), next: undefined, authorId: actor.userId! });
+    await run.rows(sql`delete from pages where slug = ${slug} and locale = ${locale} and content->>'kind' = 'page'`);
+    await tx.insert(auditLog).values({ event: "page_deleted", actorId: actor.userId, address: actor.address.slice(0, 100), detail: { slug, locale } });
+  });
+}
+
+/** The revisions of one language's version of a page, newest first, with what changed in each. */
+export async function pageHistory(ctx: ServiceContext, slug: string, locale: Locale): Promise<{ entries: HistoryEntry[]; total: number }> {
+  requireAdmin(ctx);
+  return revisionHistory(ctx.database, pageRef(slug, locale), pageTextOf);
+}
+
+/** Saves an earlier revision of a page again, as a new revision (a removal cannot be restored: 404). */
+export async function restorePageRevision(
+  ctx: ServiceContext,
+  input: { slug: string; locale: Locale; version: number; expectedVersion: number },
+  opts: { address?: string } = {},
+): Promise<{ status: "saved" | "unchanged"; version: number }> {
+  requireAdmin(ctx);
+  const row = await revisionAt(ctx.database, pageRef(input.slug, input.locale), input.version);
+  if (!row || row.removed) throw new PagesError("notFound");
+  const v = row.value as PageValue;
+  const parsed = PageInputSchema.safeParse({ slug: input.slug, locale: input.locale, title: v.title, format: v.format, body: v.source, description: v.description, published: v.published });
+  if (!parsed.success) throw new PagesError("notFound");
+  return saveContentPage(ctx, parsed.data, { address: opts.address, expectedVersion: input.expectedVersion, restoredFrom: input.version });
 }

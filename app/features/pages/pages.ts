@@ -53,3 +53,12 @@ export type PageContent = {
   description: string;
   published: boolean;
 };
+
+/** What a page's revision holds: the fields its editor writes (the HTML is derived from them). */
+export type PageValue = { title: string; format: PageContent["format"]; source: string; description: string; published: boolean };
+
+/** A page's revision as text for the difference and the conflict view: its fields, then its body line by line. */
+export function pageTextOf(v: unknown): string {
+  const p = (v ?? {}) as Partial<PageValue>;
+  return [`title: ${p.title ?? ""}`, `description: ${p.description ?? ""}`, `format: ${p.format ?? ""}`, `published: ${p.published ? "yes" : "no"}`, "—", ...(p.source ?? "").split(/\r?\n/)].join("\n");
+}

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { auditLog, revisions } from "../../../db/schema";
+import { auditLog } from "../../../db/schema";
 import type { TecaLoadContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
 import type { Viewer } from "~/.server/access";
@@ -9,7 +9,7 @@ import { hasCapability } from "~/lib/capabilities";
 import { LOCALES, type Locale } from "~/lib/locale";
 import { DEFAULT_OPTIONS } from "~/features/site/options";
 import { emptyValue, issueMessages, itemNamed, itemsOf, type FieldMessage, type SettingsItem, type SettingsPage } from "./items";
-import { diffValues, compactDiff, type DiffLine } from "./diff";
+import { appendRevision, latestRevisions, lockRevisionItem, revisionAt, revisionHistory, StaleRevisionError, txRunner, type HistoryEntry, type Latest, type Runner } from "./revisions.server";
 
 /**
  * The settings service (issue 16 §2, decision 070): reads the site options as editable items, saves one
@@ -54,15 +54,9 @@ function itemOrThrow(key: string): SettingsItem {
 /** Where an item's versions are counted: '' for one shared by every language. */
 const itemLocale = (item: SettingsItem, locale: Locale) => (item.scope === "site" ? "" : locale);
 
-/** JSON with sorted keys: jsonb does not keep key order, so values are compared this way. */
-export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
-  ) ?? "undefined";
-}
+export { canonical } from "./revisions.server";
 
 type Docs = Map<string, Record<string, unknown>>;
-type Runner = { rows<T>(q: ReturnType<typeof sql>): Promise<T[]> };
 
 async function readDocs(run: Runner, forUpdate = false): Promise<Docs> {
   const rows = await run.rows<{ locale: string; options: Record<string, unknown> }>(
@@ -97,17 +91,6 @@ function defaultOf(item: SettingsItem): unknown {
   return d !== undefined ? structuredClone(d) : emptyValue(item);
 }
 
-type Latest = { key: string; locale: string; version: number; value: unknown; removed: boolean; author: string | null; at: Date };
-
-async function latestRevisions(run: Runner, keys: string[] | null): Promise<Latest[]> {
-  const rows = await run.rows<{ key: string; locale: string; version: number; value: unknown; removed: boolean; author: string | null; at: string | Date }>(sql`
-    select distinct on (r.key, r.locale) r.key, r.locale, r.version, r.value, (r.value is null) as removed, u.email as author, r.created_at as at
-    from revisions r left join users u on u.id = r.author_id
-    where r.kind = 'option' ${keys ? sql`and r.key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})` : sql``}
-    order by r.key, r.locale, r.version desc`);
-  return rows.map((r) => ({ ...r, at: new Date(r.at) }));
-}
-
 export type ItemState = {
   key: string;
   scope: "site" | "locale";
@@ -122,7 +105,7 @@ export type ItemState = {
 export async function settingsPage(ctx: SettingsContext, page: SettingsPage, locale: Locale): Promise<ItemState[]> {
   requireAdmin(ctx);
   const items = itemsOf(page);
-  const [docs, latest] = await Promise.all([readDocs(ctx.database), latestRevisions(ctx.database, items.map((i) => i.key))]);
+  const [docs, latest] = await Promise.all([readDocs(ctx.database), latestRevisions(ctx.database, "option", items.map((i) => i.key))]);
   return items.map((item) => stateOf(item, docs, latest, locale));
 }
 
@@ -130,7 +113,7 @@ export async function settingsPage(ctx: SettingsContext, page: SettingsPage, loc
 export async function settingsItem(ctx: SettingsContext, key: string, locale: Locale): Promise<ItemState> {
   requireAdmin(ctx);
   const item = itemOrThrow(key);
-  const [docs, latest] = await Promise.all([readDocs(ctx.database), latestRevisions(ctx.database, [key])]);
+  const [docs, latest] = await Promise.all([readDocs(ctx.database), latestRevisions(ctx.database, "option", [key])]);
   return stateOf(item, docs, latest, locale);
 }
 
@@ -184,40 +167,30 @@ export async function saveItem(ctx: SettingsContext, input: SaveInput): Promise<
     value = v.value;
   }
   const loc = itemLocale(item, input.locale);
+  const ref = { kind: "option" as const, key: item.key, locale: loc };
   const result = await ctx.database.db.transaction(async (tx) => {
-    const run: Runner = { rows: async <T,>(q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: T[] }).rows };
-    // One save of an item at a time, in every process (PGlite has one connection anyway).
-    await run.rows(sql`select pg_advisory_xact_lock(hashtext(${`teca.option.${item.key}.${loc}`}))`);
-    const [latest] = await latestRevisions(run, [item.key]).then((ls) => ls.filter((l) => l.locale === loc));
+    const run = txRunner(tx);
+    await lockRevisionItem(run, ref);
     const docs = await readDocs(run, true);
     const cur = currentValue(item, docs, input.locale);
-    let version = latest?.version ?? 0;
-    if (input.expectedVersion !== version) {
+    let appended;
+    try {
+      appended = await appendRevision(tx, ref, {
+        expectedVersion: input.expectedVersion,
+        stored: cur.stored,
+        next: input.clear ? undefined : value,
+        authorId,
+        restoredFrom: input.restoredFrom,
+      });
+    } catch (err) {
+      if (!(err instanceof StaleRevisionError)) throw err;
+      const latest = err.latest;
       throw new SettingsError("conflict", {
-        conflict: { version, value: cur.value, fallback: cur.fallback, author: latest?.author ?? null, at: latest ? latest.at.toISOString() : null },
+        conflict: { version: latest?.version ?? 0, value: cur.value, fallback: cur.fallback, author: latest?.author ?? null, at: latest ? latest.at.toISOString() : null },
       });
     }
-    // What the item holds now but no revision records (first save, or a change made elsewhere): kept first.
-    const recorded = latest ? (latest.removed ? undefined : latest.value) : undefined;
-    if (cur.stored !== undefined && canonical(cur.stored) !== canonical(recorded)) {
-      version += 1;
-      await tx.insert(revisions).values({ kind: "option", key: item.key, locale: loc, version, value: sql`${JSON.stringify(cur.stored)}::jsonb`, authorId: null });
-    } else if (cur.stored === undefined && latest && !latest.removed) {
-      version += 1;
-      await tx.insert(revisions).values({ kind: "option", key: item.key, locale: loc, version, value: null, authorId: null });
-    }
-    const same = input.clear ? cur.stored === undefined : cur.stored !== undefined && canonical(cur.stored) === canonical(value);
-    if (same) return { status: "unchanged" as const, version };
-    version += 1;
-    await tx.insert(revisions).values({
-      kind: "option",
-      key: item.key,
-      locale: loc,
-      version,
-      value: input.clear ? null : sql`${JSON.stringify(value)}::jsonb`,
-      authorId,
-      restoredFrom: input.restoredFrom ?? null,
-    });
+    const { version } = appended;
+    if (appended.status === "unchanged") return { status: "unchanged" as const, version };
     await writeValue(run, item, docs, input.locale, input.clear ? undefined : value);
     await tx.insert(auditLog).values({
       event: input.restoredFrom ? "settings_restored" : "settings_changed",
@@ -249,44 +222,14 @@ async function writeValue(run: Runner, item: SettingsItem, docs: Docs, locale: L
   }
 }
 
-export type HistoryEntry = {
-  version: number;
-  at: string;
-  author: string | null;
-  removed: boolean;
-  restoredFrom: number | null;
-  value: unknown;
-  diff: (DiffLine | null)[];
-};
-
-const HISTORY_LIMIT = 50;
+export type { HistoryEntry } from "./revisions.server";
 
 /** An item's revisions, newest first, each with what changed from the one before (at most 50). */
 export async function itemHistory(ctx: SettingsContext, key: string, locale: Locale): Promise<{ entries: HistoryEntry[]; total: number }> {
   requireAdmin(ctx);
   const item = itemOrThrow(key);
   const loc = itemLocale(item, locale);
-  const rows = await ctx.database.rows<{ version: number; value: unknown; removed: boolean; restored_from: number | null; author: string | null; at: string | Date }>(sql`
-    select r.version, r.value, (r.value is null) as removed, r.restored_from, u.email as author, r.created_at as at
-    from revisions r left join users u on u.id = r.author_id
-    where r.kind = 'option' and r.key = ${item.key} and r.locale = ${loc}
-    order by r.version desc limit ${HISTORY_LIMIT + 1}`);
-  const entries = rows.slice(0, HISTORY_LIMIT).map((r, i) => {
-    const before = rows[i + 1];
-    return {
-      version: r.version,
-      at: new Date(r.at).toISOString(),
-      author: r.author,
-      removed: r.removed,
-      restoredFrom: r.restored_from,
-      value: r.removed ? null : r.value,
-      diff: compactDiff(diffValues(before && !before.removed ? before.value : undefined, r.removed ? undefined : r.value)),
-    };
-  });
-  const [{ n } = { n: 0 }] = await ctx.database.rows<{ n: number }>(
-    sql`select count(*)::int as n from revisions where kind = 'option' and key = ${item.key} and locale = ${loc}`,
-  );
-  return { entries, total: n };
+  return revisionHistory(ctx.database, { kind: "option", key: item.key, locale: loc });
 }
 
 /** Saves an earlier revision's value again, as a new revision (validated like any save). */
@@ -294,9 +237,7 @@ export async function restoreRevision(ctx: SettingsContext, input: { key: string
   requireAdmin(ctx);
   const item = itemOrThrow(input.key);
   const loc = itemLocale(item, input.locale);
-  const [row] = await ctx.database.rows<{ value: unknown; removed: boolean }>(
-    sql`select value, (value is null) as removed from revisions where kind = 'option' and key = ${item.key} and locale = ${loc} and version = ${input.version}`,
-  );
+  const row = await revisionAt(ctx.database, { kind: "option", key: item.key, locale: loc }, input.version);
   if (!row) throw new SettingsError("notFound");
   const clear = row.removed && item.scope === "locale" && input.locale !== "it";
   return saveItem(ctx, {

@@ -1,23 +1,34 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/console-page-edit";
 import { serviceContext } from "~/.server/context";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
-import { isLocale, LOCALES, LOCALE_NAMES, localizePath, splitLocale, type Locale } from "~/lib/locale";
+import { isLocale, LOCALES, LOCALE_NAMES, LOCALE_TAGS, localizePath, splitLocale, type Locale } from "~/lib/locale";
 import { accountMeta } from "~/features/accounts/meta";
 import { formToken } from "~/features/accounts/login.server";
-import { deleteContentPage, getPageVersion, PagesError, saveContentPage } from "../pages.server";
-import { PAGE_FORMATS, PageInputSchema, PageSlugSchema } from "../pages";
+import {
+  deleteContentPage, getPageVersion, PageConflictError, pageHistory, pageRevision, PagesError, restorePageRevision, saveContentPage,
+  type PageConflict,
+} from "../pages.server";
+import { PAGE_FORMATS, PageInputSchema, PageSlugSchema, pageTextOf } from "../pages";
+import { DiffView, TextBlock } from "~/features/settings/components/RevisionParts";
 import consoleCss from "~/features/console/components/console.css?url";
+import settingsCss from "~/features/settings/components/settings.css?url";
 
 /**
  * /console/pages/{slug}?locale=xx (issue 16 §3): one language's version of a content page — title, body
  * (markdown or HTML, sanitised on the server), SEO description, published. ADMIN. Saving and removing are
- * form posts, audited by the service.
+ * form posts, audited by the service. Every save is a revision (decision 075): `&history=1` lists them with
+ * their differences and restores any; a save or removal started from an older version answers 409 with both
+ * texts, the form keeping the admin's.
  */
 
 export const handle = { capability: "ADMIN", layout: "default" };
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: consoleCss },
+  { rel: "stylesheet", href: settingsCss },
+];
 export const meta = accountMeta("pages.admin.editTitle", "pages.admin.lead");
 
 const notFoundPage = () => data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
@@ -33,10 +44,14 @@ function target(url: URL, slugParam: string) {
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const { slug, contentLocale } = target(url, params.slug);
   try {
-    const version = await getPageVersion(serviceContext(context, url), slug, contentLocale);
+    const ctx = serviceContext(context, url);
+    const version = await getPageVersion(ctx, slug, contentLocale);
+    const revision = await pageRevision(ctx, slug, contentLocale);
+    const history = url.searchParams.get("history") === "1" ? await pageHistory(ctx, slug, contentLocale) : null;
     const { token, setCookie } = formToken(context);
+    const done = url.searchParams.get("saved") === "1" ? "saved" : url.searchParams.get("restored") === "1" ? "restored" : null;
     return data(
-      { csrf: token, slug, contentLocale, version: version && { ...version, updatedAt: version.updatedAt.toISOString() }, saved: url.searchParams.get("saved") === "1" },
+      { csrf: token, slug, contentLocale, version: version && { ...version, updatedAt: version.updatedAt.toISOString() }, revision, history, done },
       { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
     );
   } catch (err) {
@@ -46,7 +61,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 }
 
 type Values = { title: string; format: string; body: string; description: string; published: boolean };
-type ActionResult = { errors: Record<string, MessageKey>; values: Values };
+type ActionResult = { errors: Record<string, MessageKey>; values: Values; version?: number; conflict?: PageConflict; intent?: string };
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { locale } = splitLocale(url.pathname);
@@ -54,14 +69,23 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const ctx = serviceContext(context, url);
   const form = await request.formData();
   const editor = `${localizePath(`/console/pages/${slug}`, locale)}?locale=${contentLocale}`;
+  const expectedVersion = Number(form.get("version"));
+  if (!Number.isInteger(expectedVersion) || expectedVersion < 0) throw data({ code: 400, messageKey: "error.badRequest" }, { status: 400 });
+  const intent = String(form.get("intent") ?? "save");
+  const stored = async (): Promise<Values> => {
+    const v = await getPageVersion(ctx, slug, contentLocale);
+    return { title: v?.title ?? "", format: v?.format ?? "markdown", body: v?.source ?? "", description: v?.description ?? "", published: v?.published ?? false };
+  };
   try {
-    if (form.get("intent") === "delete") {
-      if (form.get("confirm") !== "on") {
-        const v = await getPageVersion(ctx, slug, contentLocale);
-        const values = { title: v?.title ?? "", format: v?.format ?? "markdown", body: v?.source ?? "", description: v?.description ?? "", published: v?.published ?? false };
-        return data<ActionResult>({ errors: { confirm: "pages.error.confirm" }, values }, { status: 400 });
-      }
-      await deleteContentPage(ctx, slug, contentLocale, { address: context.auth?.address });
+    if (intent === "restore") {
+      const version = Number(form.get("restore"));
+      if (!Number.isInteger(version) || version < 1) throw data({ code: 400, messageKey: "error.badRequest" }, { status: 400 });
+      await restorePageRevision(ctx, { slug, locale: contentLocale, version, expectedVersion }, { address: context.auth?.address });
+      return redirect(`${editor}&history=1&restored=1`);
+    }
+    if (intent === "delete") {
+      if (form.get("confirm") !== "on") return data<ActionResult>({ errors: { confirm: "pages.error.confirm" }, values: await stored(), version: expectedVersion }, { status: 400 });
+      await deleteContentPage(ctx, slug, contentLocale, { address: context.auth?.address, expectedVersion });
       return redirect(localizePath("/console/pages", locale));
     }
     const raw = {
@@ -80,20 +104,32 @@ export async function action({ request, context, url, params }: Route.ActionArgs
         const field = String(issue.path[0] ?? "form");
         if (!(field in errors)) errors[field] = (issue.message.startsWith("pages.") ? issue.message : "pages.error.invalid") as MessageKey;
       }
-      return data<ActionResult>({ errors, values: raw }, { status: 400 });
+      return data<ActionResult>({ errors, values: raw, version: expectedVersion }, { status: 400 });
     }
-    await saveContentPage(ctx, input.data, { address: context.auth?.address });
+    await saveContentPage(ctx, input.data, { address: context.auth?.address, expectedVersion });
     return redirect(`${editor}&saved=1`);
   } catch (err) {
     if (err instanceof PagesError) throw notFoundPage();
+    if (err instanceof PageConflictError) {
+      // Stale: the admin's text stays in the form (for a save), the current one is shown beside it.
+      const mine: Values =
+        intent === "save"
+          ? {
+              title: String(form.get("title") ?? ""), format: String(form.get("format") ?? "markdown"), body: String(form.get("body") ?? ""),
+              description: String(form.get("description") ?? ""), published: form.get("published") === "on",
+            }
+          : await stored();
+      return data<ActionResult>({ errors: {}, values: mine, version: err.conflict.version, conflict: err.conflict, intent }, { status: 409 });
+    }
     throw err;
   }
 }
 
 export default function ConsolePageEdit({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { csrf, slug, contentLocale, version, saved } = loaderData;
+  const { csrf, slug, contentLocale, version, revision, history, done } = loaderData;
   const result = useActionData<typeof action>() as ActionResult | undefined;
+  const formVersion = result?.version ?? revision.version;
   const navigation = useNavigation();
   const values: Values = result?.values ?? {
     title: version?.title ?? "",
@@ -105,6 +141,7 @@ export default function ConsolePageEdit({ loaderData }: Route.ComponentProps) {
   const err = (f: string) => result?.errors[f];
   const described = (f: string, hint?: string) => [err(f) ? `${f}-error` : "", hint ?? ""].filter(Boolean).join(" ") || undefined;
   const language = LOCALE_NAMES[contentLocale];
+  const formatDate = useFormatDate();
   return (
     <div className="admin-page admin-page--narrow">
       <p className="admin-back">
@@ -122,19 +159,30 @@ export default function ConsolePageEdit({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      {saved && !result ? (
+      {history ? (
+        <PageHistory csrf={csrf} slug={slug} contentLocale={contentLocale} history={history} current={revision.version} restored={done === "restored"} result={result} />
+      ) : (
+        <>
+      {done === "saved" && !result ? (
         <p className="admin-alert admin-alert--ok" role="status">
           {t("pages.admin.saved")} <Link to={localizePath(`/${slug}`, contentLocale)}>{t("pages.admin.view")}</Link>
         </p>
       ) : null}
       {!version && !result ? <p className="admin-hint">{t("pages.admin.notWritten", { language })}</p> : null}
-      {result ? (
+      {revision.version ? (
+        <p className="admin-hint">
+          {t("pages.history.lastSaved", { version: revision.version, author: revision.author ?? t("settings.system"), date: revision.at ? formatDate(revision.at) : "—" })}{" "}
+          <Link to={`?locale=${contentLocale}&history=1`}>{t("pages.history.open")}</Link>
+        </p>
+      ) : null}
+      {result?.conflict ? <PageConflictPanel conflict={result.conflict} mine={result.intent === "save" ? result.values : null} /> : result ? (
         <p className="admin-alert admin-alert--error" role="alert">
           {t("pages.error.form")}
         </p>
       ) : null}
       <Form method="post" className="admin-card admin-form" noValidate>
         <input type="hidden" name="csrf" value={csrf} />
+        <input type="hidden" name="version" value={formVersion} />
         <label className="admin-field">
           <span>{t("pages.field.title")}</span>
           <input name="title" type="text" required maxLength={200} defaultValue={values.title} aria-invalid={err("title") ? true : undefined} aria-describedby={described("title")} lang={contentLocale} />
@@ -165,13 +213,14 @@ export default function ConsolePageEdit({ loaderData }: Route.ComponentProps) {
         </label>
         <div className="admin-buttons">
           <button type="submit" name="intent" value="save" className="button button--primary" disabled={navigation.state === "submitting"}>
-            {t("pages.admin.save")}
+            {result?.conflict ? t("settings.conflict.saveMine") : t("pages.admin.save")}
           </button>
         </div>
       </Form>
       {version ? (
         <Form method="post" className="admin-danger">
           <input type="hidden" name="csrf" value={csrf} />
+          <input type="hidden" name="version" value={formVersion} />
           <h2>{t("pages.admin.deleteTitle", { language })}</h2>
           <p className="admin-hint">{t("pages.admin.deleteHint")}</p>
           <label className="admin-check">
@@ -183,6 +232,97 @@ export default function ConsolePageEdit({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       ) : null}
+        </>
+      )}
     </div>
+  );
+}
+
+function useFormatDate() {
+  const { locale } = useI18n();
+  return (iso: string) => new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** What a form's values say, as the text the history compares. */
+const valuesText = (v: Values) => pageTextOf({ title: v.title, format: v.format, source: v.body, description: v.description, published: v.published });
+
+/** A stale save or removal (409): both texts side by side; the form below keeps the admin's. */
+function PageConflictPanel({ conflict, mine }: { conflict: PageConflict; mine: Values | null }) {
+  const { t } = useI18n();
+  const formatDate = useFormatDate();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="settings-conflict" role="alert" tabIndex={-1} ref={ref}>
+      <p>
+        <strong>{t("pages.conflict.title")}</strong>{" "}
+        {t("settings.conflict.text", { version: conflict.version, author: conflict.author ?? t("settings.system"), date: conflict.at ? formatDate(conflict.at) : "—" })}
+      </p>
+      {mine ? (
+        <div className="settings-conflict__both">
+          <TextBlock value={valuesText(mine)} titleKey="settings.conflict.mine" id="conflict-mine" level={2} />
+          <TextBlock value={conflict.value ? pageTextOf(conflict.value) : ""} titleKey="settings.conflict.current" id="conflict-current" level={2} />
+        </div>
+      ) : null}
+      <p className="admin-hint">
+        {mine ? t("settings.conflict.help") : t("pages.conflict.reload")} <Link to="" reloadDocument>{t("settings.conflict.keepCurrent")}</Link>
+      </p>
+    </div>
+  );
+}
+
+type HistoryData = NonNullable<Route.ComponentProps["loaderData"]["history"]>;
+
+/** The revisions of this language's version, newest first, each with its differences and a restore button. */
+function PageHistory({ csrf, slug, contentLocale, history, current, restored, result }: {
+  csrf: string; slug: string; contentLocale: Locale; history: HistoryData; current: number; restored: boolean; result: ActionResult | undefined;
+}) {
+  const { t } = useI18n();
+  const formatDate = useFormatDate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="settings-history" aria-labelledby="page-history-title">
+      <h2 id="page-history-title" ref={heading} tabIndex={-1}>{t("pages.history.title")}</h2>
+      <p>
+        <Link to={`?locale=${contentLocale}`}>{t("pages.history.back")}</Link>
+      </p>
+      {restored && !result ? (
+        <p className="admin-alert admin-alert--ok" role="status">
+          {t("pages.history.restored")} <Link to={localizePath(`/${slug}`, contentLocale)}>{t("pages.admin.view")}</Link>
+        </p>
+      ) : null}
+      {result?.conflict ? (
+        <p className="admin-alert admin-alert--error" role="alert">{t("pages.conflict.restore")}</p>
+      ) : null}
+      <p className="users-count">{t("settings.history.count", { count: history.total })}</p>
+      {history.entries.length === 0 ? (
+        <p className="empty-state">{t("pages.history.empty")}</p>
+      ) : (
+        <ol className="settings-revisions" reversed>
+          {history.entries.map((e) => (
+            <li key={e.version} className="settings-revision">
+              <h3>
+                {t("settings.history.version", { version: e.version })} · <time dateTime={e.at}>{formatDate(e.at)}</time> · {e.author ?? t("settings.system")}
+                {e.version === current ? <span className="users-badge">{t("settings.history.current")}</span> : null}
+                {e.restoredFrom ? <span className="users-badge">{t("settings.history.restoredFrom", { version: e.restoredFrom })}</span> : null}
+                {e.removed ? <span className="users-badge">{t("pages.history.removed")}</span> : null}
+              </h3>
+              <DiffView lines={e.diff} />
+              {e.version !== current && !e.removed ? (
+                <Form method="post" className="users-inline">
+                  <input type="hidden" name="csrf" value={csrf} />
+                  <input type="hidden" name="version" value={current} />
+                  <input type="hidden" name="restore" value={e.version} />
+                  <button type="submit" name="intent" value="restore" className="button button--small">
+                    {t("settings.history.restore", { version: e.version })}
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

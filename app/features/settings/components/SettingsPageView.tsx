@@ -4,7 +4,8 @@ import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { LOCALE_NAMES, LOCALE_TAGS, localizePath } from "~/lib/locale";
 import { contrastFailures, type SiteColors } from "../contrast";
-import { valueLines, type DiffLine } from "../diff";
+import { valueLines } from "../diff";
+import { DiffView, TextBlock } from "./RevisionParts";
 import { itemNamed, type Draft, type Field, type FieldMessage, type ListItem, type SettingsItem, type SettingsPage } from "../items";
 import type { HistoryEntry, ItemState } from "../settings.server";
 import { settingsMessage } from "../messages";
@@ -393,17 +394,6 @@ function ListEditor({ item, rows: initial, fields }: { item: ListItem; rows: Rec
   );
 }
 
-function TextBlock({ value, titleKey, id }: { value: unknown; titleKey: MessageKey; id: string }) {
-  const { t } = useI18n();
-  const lines = valueLines(value);
-  return (
-    <div className="settings-conflict__side">
-      <h4 id={id}>{t(titleKey)}</h4>
-      <pre className="settings-code" aria-labelledby={id} tabIndex={0}>{lines.length ? lines.join("\n") : t("settings.emptyValue")}</pre>
-    </div>
-  );
-}
-
 /** A stale save (409): both texts side by side; the form below keeps yours, ready to save over the current one. */
 function ConflictPanel({ item, result }: { item: SettingsItem; result: ActionResult }) {
   const { t } = useI18n();
@@ -435,41 +425,6 @@ function ConflictPanel({ item, result }: { item: SettingsItem; result: ActionRes
 function mineValue(item: SettingsItem, draft: Draft): unknown {
   if (item.shape === "json") return draft;
   return draft;
-}
-
-function DiffView({ lines }: { lines: (DiffLine | null)[] }) {
-  const { t } = useI18n();
-  if (!lines.length) return <p className="users-hint">{t("settings.history.noChange")}</p>;
-  return (
-    <ul className="settings-diff">
-      {lines.map((l, i) =>
-        l === null ? (
-          <li key={i} className="settings-diff__gap" aria-hidden="true">…</li>
-        ) : l.op === "same" ? (
-          <li key={i} className="settings-diff__same">
-            <span className="visually-hidden">{t("settings.diff.same")} </span>
-            {l.text || " "}
-          </li>
-        ) : l.op === "add" ? (
-          <li key={i} className="settings-diff__add">
-            <ins>
-              <span aria-hidden="true">+ </span>
-              <span className="visually-hidden">{t("settings.diff.added")} </span>
-              {l.text || " "}
-            </ins>
-          </li>
-        ) : (
-          <li key={i} className="settings-diff__del">
-            <del>
-              <span aria-hidden="true">− </span>
-              <span className="visually-hidden">{t("settings.diff.removed")} </span>
-              {l.text || " "}
-            </del>
-          </li>
-        ),
-      )}
-    </ul>
-  );
 }
 
 function HistoryView({ data, history, result }: { data: PageData; history: NonNullable<PageData["history"]>; result: ActionResult | undefined }) {

@@ -20,6 +20,7 @@ import { CardActions } from "~/ui/card-actions";
 import { serviceContext } from "~/.server/context";
 import { loginOptions } from "~/features/accounts/login-options.server";
 import { customCssHref } from "~/features/settings/custom-css.server";
+import { fontDeclarations } from "~/features/settings/fonts";
 
 // The stylesheet is not among the links: <SiteStylesheet> writes it into the page (docs/decisions/024).
 export const links: Route.LinksFunction = () => [
@@ -63,6 +64,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
       disableShuffle: o.disableShuffle,
       // The site's custom CSS, served as its own stylesheet (app/features/settings, decision 070).
       customCss: customCssHref((o as { customcss?: unknown }).customcss),
+      // customfont: a bundled font or system stack, as declarations from our own list (decision 075).
+      font: fontDeclarations((o as { customfont?: unknown }).customfont),
     },
   };
 }
@@ -81,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {c && (
-          <style>{`html:root{--primary:${c.primary};--primary-dark:${c.primaryDark};--primary-light:${c.primaryLight}}`}</style>
+          <style>{`html:root{--primary:${c.primary};--primary-dark:${c.primaryDark};--primary-light:${c.primaryLight}${data?.options.font ? `;${data.options.font}` : ""}}`}</style>
         )}
         <Meta />
         <SiteStylesheet href={stylesUrl} />

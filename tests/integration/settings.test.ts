@@ -41,6 +41,9 @@ const CASES: [key: string, good: unknown, bad: unknown][] = [
   ["customjs", { noRelevance: true, timeline: { from: 1800, to: 1990 } }, { noRelevance: "yes" }],
   ["detailjs", { dateLabel: "Data", filtroHighlight: ["conservazione"] }, { dateLabel: "Data", onclick: "alert(1)" }],
   ["patternPassword", "^(?=.*\\d).{10,}$", "(a+)+$"],
+  ["customfont", "serif", "url(https://evil.example/f.woff2)"],
+  ["summaryPimcore", { ca_objects: ["tecnica", "materia"] }, { ca_objects: ["tecnica", "tecnica"] }],
+  ["summaryHeader", { ca_objects: ["materia"] }, { oggetti: ["tecnica"] }],
 ];
 
 for (const target of testDatabases()) {
@@ -71,7 +74,21 @@ for (const target of testDatabases()) {
     };
 
     beforeAll(async () => {
-      cat = await seededCatalogue(target, [makeRecord({ id: "pub", texts: { it: { label: "Ventaglio" } } })]);
+      cat = await seededCatalogue(target, [
+        makeRecord({
+          id: "pub",
+          texts: {
+            it: {
+              label: "Ventaglio",
+              metadata: [
+                { code: "tecnica", label: "Tecnica", type: "text", value: "Seta dipinta" },
+                { code: "materia", label: "Materia", type: "text", value: "Avorio" },
+                { code: "provenienza", label: "Provenienza", type: "text", value: "Lascito Valdameri" },
+              ],
+            },
+          },
+        }),
+      ]);
       await cat.db.rows(sql`insert into site_options (locale, options) values
         ('it', ${JSON.stringify({ title: "Archivio Valdameri", colors: DEMO_COLORS, menu: [{ label: "Esplora", path: "/cerca" }] })}::jsonb),
         ('en', ${JSON.stringify({ title: "Valdameri Archive", colors: DEMO_COLORS })}::jsonb)`);
@@ -157,6 +174,40 @@ for (const target of testDatabases()) {
       // messages come in the body's language
       const fr = await post({ key: "title", locale: "fr", value: "", version: (await state("title", "fr")).version }, cookies.admin);
       expect(((await fr.json()) as Json).error.fields.title[0]).toBe("Ce champ est obligatoire.");
+    });
+
+    it("customfont, summaryPimcore and summaryHeader: only listed fonts, only the data model's codes; applied to every page and the record page", async () => {
+      // a code no record of the table holds, or a table that does not exist: refused, named, nothing saved
+      const before = (await state("summaryHeader")).version;
+      const unknown = await save("summaryHeader", { ca_objects: ["materia", "stima_segreta"], ca_entities: ["tecnica"] });
+      expect(unknown.status).toBe(400);
+      const fields = ((await unknown.json()) as Json).error.fields.json as string[];
+      expect(fields).toEqual(["Nessuna scheda di ca_objects ha il campo «stima_segreta».", "Nessuna scheda di ca_entities ha il campo «tecnica»."]);
+      expect((await state("summaryHeader")).version).toBe(before);
+      const form = await postForm("/fr/settings/contents", [["key", "summaryPimcore"], ["version", String((await state("summaryPimcore")).version)], ["json", '{"ca_places": ["x"]}']]);
+      expect(form.status).toBe(400);
+      expect(await form.text()).toContain("Aucune fiche de ca_places n&#x27;a le champ « x ».");
+      const badFont = await postForm("/settings/layout", [["key", "customfont"], ["version", String((await state("customfont")).version)], ["customfont", "Comic Sans"]]);
+      expect(badFont.status).toBe(400);
+      expect(await badFont.text()).toContain("Scegli uno dei valori proposti.");
+      // applied: the font stacks in every page's head, the record's header and summary fields
+      for (const [key, value] of [["customfont", "serif"], ["summaryPimcore", { ca_objects: ["tecnica", "materia"] }], ["summaryHeader", { ca_objects: ["materia"] }]] as const)
+        expect((await save(key, value)).status, key).toBe(200);
+      const home = await (await get("/en")).text();
+      expect(home).toMatch(/<style>html:root\{--primary:[^}]*;--sans:"Source Serif 4 Variable"[^}]*;--serif:"Source Serif 4 Variable"/);
+      const moved = await get("/oggetti/pub");
+      const recordRes = moved.status === 301 ? await get(moved.headers.get("location")!) : moved;
+      const record = await recordRes.text();
+      expect(recordRes.status, record.slice(0, 300)).toBe(200);
+      const tombstone = record.slice(record.indexOf("record__header"), record.indexOf("record__body"));
+      expect(tombstone).toContain('data-code="materia"');
+      const summary = record.slice(record.indexOf("record__summary"), record.indexOf("record__groups"));
+      expect(summary).toContain('data-code="tecnica"'); // the chosen summary field (materia is in the header)
+      expect(record.match(/data-code="tecnica"/g)).toHaveLength(1); // not repeated in the groups
+      expect(record.match(/data-code="provenienza"/g)).toHaveLength(1);
+      // back to the default font: nothing added to the page
+      expect((await save("customfont", "default")).status).toBe(200);
+      expect(await (await get("/en")).text()).not.toContain("--sans:");
     });
 
     it("refuses colours below WCAG AA and says which pair fails and its ratio", async () => {

@@ -145,6 +145,7 @@ export async function getRecord(
     metadataLang: metaSource?.locale ?? null,
     headerFields: pick(summaryCfg.headerFields),
     summaryFields: pick(summaryCfg.summaryFields),
+    summaryChosen: summaryCfg.summaryFromOptions,
     media,
     relations: relRows,
     parent: ancestors.at(-1) ?? null,

@@ -53,6 +53,8 @@ export type RecordDetail = RecordCard & {
   metadataLang: Locale | null;
   headerFields: MetadataView[];
   summaryFields: MetadataView[];
+  /** The summary fields are the site's choice (summaryPimcore): shown in the summary section, not in the groups. */
+  summaryChosen?: boolean;
   media: MediaView[];
   relations: RelationGroup[];
   parent: RecordCard | null;

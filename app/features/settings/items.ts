@@ -3,6 +3,7 @@ import { ROLE_NAMES } from "~/features/accounts/roles";
 import { contrastFailures } from "./contrast";
 import { cssProblem, CUSTOM_CSS_MAX } from "./css-safety";
 import { regexProblem } from "./regex-safety";
+import { TABLES, type TableName } from "~/lib/tables";
 
 /**
  * The site options of spec §3 as editable items (decision 070): which settings page shows each, whether it
@@ -17,7 +18,14 @@ export type SettingsPage = (typeof SETTINGS_PAGES)[number];
 export type FieldType = "text" | "textarea" | "url" | "email" | "checkbox" | "color" | "select" | "code" | "json";
 export type Field = { name: string; type: FieldType; max?: number; options?: readonly string[] };
 
-type Base = { key: string; page: SettingsPage; scope: "site" | "locale"; schema: z.ZodType };
+type Base = {
+  key: string;
+  page: SettingsPage;
+  scope: "site" | "locale";
+  schema: z.ZodType;
+  /** Field codes by table that the data model must hold (checked on the server against the catalogue). */
+  fieldCodes?: true;
+};
 /** One value from one field (a string, a boolean). */
 export type ScalarItem = Base & { shape: "scalar"; field: Field };
 /** An object from several fields (`logo`, `colors`); `nullWhenEmpty`: every field blank gives null. */
@@ -131,6 +139,27 @@ const customjsSchema = z
   .partial()
   .strict();
 
+/**
+ * customfont (spec §3): a choice among the bundled fonts and system stacks, never a file or a URL (decision
+ * 075): what a page loads stays what the build ships, and the value can only ever be one of these words.
+ */
+export const FONT_CHOICES = ["default", "sans", "serif", "system", "classic"] as const;
+export type FontChoice = (typeof FONT_CHOICES)[number];
+
+/** summaryPimcore / summaryHeader (spec §3 'Summary'): per table, the field codes of its summary or header. */
+const FIELD_CODE = /^[A-Za-z0-9_.:-]{1,100}$/;
+const fieldsByTable = (max: number) =>
+  z
+    .record(
+      z.string().refine((t) => (TABLES as readonly string[]).includes(t), E("table")),
+      z.array(z.string().trim().regex(FIELD_CODE, E("fieldCode"))).max(max),
+    )
+    .superRefine((o, ctx) => {
+      for (const [t, list] of Object.entries(o))
+        if (new Set(list).size !== list.length) ctx.addIssue({ code: "custom", path: [t], message: E("duplicateCode") });
+    });
+export type FieldsByTable = Partial<Record<TableName, string[]>>;
+
 const detailjsSchema = z
   .object({ dateLabel: z.string().max(200), filtroHighlight: codes })
   .partial()
@@ -166,6 +195,7 @@ export const SETTINGS_ITEMS: readonly SettingsItem[] = [
     key: "colors", page: "layout", scope: "site", shape: "object",
     fields: [{ name: "primary", type: "color" }, { name: "primaryDark", type: "color" }, { name: "primaryLight", type: "color" }], schema: colorsSchema,
   },
+  { key: "customfont", page: "layout", scope: "site", shape: "scalar", field: { name: "customfont", type: "select", options: FONT_CHOICES }, schema: z.enum(FONT_CHOICES, E("choice")) },
   { key: "menu", page: "layout", scope: "locale", shape: "list", max: 100, fields: [{ name: "label", type: "text", max: 100 }, { name: "path", type: "text", max: 2000 }], schema: z.array(menuRow).max(100, E("tooMany")) },
   { key: "menu_footer", page: "layout", scope: "locale", shape: "list", max: 100, fields: [{ name: "label", type: "text", max: 100 }, { name: "path", type: "text", max: 2000 }], schema: z.array(menuRow).max(100, E("tooMany")) },
   { key: "footer_blocks", page: "layout", scope: "locale", shape: "list", max: 10, fields: [{ name: "title", type: "text", max: 100 }, { name: "text", type: "textarea", max: 2000 }], schema: z.array(footerRow).max(10, E("tooMany")) },
@@ -194,6 +224,8 @@ export const SETTINGS_ITEMS: readonly SettingsItem[] = [
     fields: [{ name: "heritagerating", type: "checkbox" }, { name: "accuracy", type: "checkbox" }],
     schema: z.object({ heritagerating: bool, accuracy: bool }).strict(),
   },
+  { key: "summaryPimcore", page: "contents", scope: "site", shape: "json", schema: fieldsByTable(30), fieldCodes: true },
+  { key: "summaryHeader", page: "contents", scope: "site", shape: "json", schema: fieldsByTable(8), fieldCodes: true },
   {
     key: "matomo_site_id", page: "contents", scope: "site", shape: "scalar", field: { name: "matomo_site_id", type: "text", max: 10 },
     schema: nullable(z.string().trim().regex(/^[1-9]\d{0,8}$/, E("siteId"))),

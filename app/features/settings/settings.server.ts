@@ -165,6 +165,10 @@ export async function saveItem(ctx: SettingsContext, input: SaveInput): Promise<
     const v = validateItem(item, input.value);
     if (!v.ok) throw new SettingsError("invalid", { fields: v.fields });
     value = v.value;
+    if (item.fieldCodes) {
+      const unknown = await unknownFieldCodes(ctx.database, value as Record<string, string[]>);
+      if (unknown.length) throw new SettingsError("invalid", { fields: { json: unknown } });
+    }
   }
   const loc = itemLocale(item, input.locale);
   const ref = { kind: "option" as const, key: item.key, locale: loc };
@@ -202,6 +206,26 @@ export async function saveItem(ctx: SettingsContext, input: SaveInput): Promise<
   });
   if (result.status === "saved") catalogueChanged(ctx.database);
   return result;
+}
+
+/**
+ * The codes of a per-table list that no record of that table holds in its metadata (the data model as
+ * imported): a summary or header naming them would show nothing. One statement over the tables named.
+ */
+async function unknownFieldCodes(database: Database, value: Record<string, string[]>): Promise<FieldMessage[]> {
+  const tables = Object.keys(value).filter((t) => value[t]!.length);
+  if (!tables.length) return [];
+  const rows = await database.rows<{ table_name: string; code: string }>(sql`
+    select distinct r.table_name, e->>'code' as code
+    from records r join record_texts t on t.record_uid = r.uid cross join lateral jsonb_array_elements(t.metadata) e
+    where r.table_name in (${sql.join(tables.map((x) => sql`${x}`), sql`, `)})`);
+  const known = new Set(rows.map((r) => `${r.table_name}\u0000${r.code}`));
+  const out: FieldMessage[] = [];
+  for (const t of tables)
+    value[t]!.forEach((code, i) => {
+      if (!known.has(`${t}\u0000${code}`)) out.push({ key: "settings.error.unknownCode", params: { path: `${t}.${i}`, code, table: t } });
+    });
+  return out;
 }
 
 /** Writes an item into the options documents: a shared one into Italian (and out of the others). */

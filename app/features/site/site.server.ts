@@ -62,15 +62,35 @@ export async function savePage(database: Database, slug: string, locale: Locale,
     on conflict (slug, locale) do update set title = excluded.title, content = excluded.content, updated_at = now()`);
 }
 
-/** Summary and header field codes of a table; a role-specific entry wins over the default (''). */
+/**
+ * Summary and header field codes of a table: a role-specific entry of `summary_config` wins; else the site
+ * options summaryPimcore / summaryHeader (spec §3, edited at /settings/contents) for the table when set;
+ * else the default entry ('') imported with the data. `summaryFromOptions`: the summary list is the site's
+ * explicit choice, which the record page shows in its summary section (decision 075).
+ */
 export async function getSummaryConfig(ctx: ServiceContext, table: string) {
   const roles = ["", ...ctx.viewer.roles];
-  const rows = await ctx.database.rows<{ role: string; summary_fields: string[]; header_fields: string[] }>(
-    sql`select role, summary_fields, header_fields from summary_config where table_name = ${table}`,
-  );
+  const [rows, options] = await Promise.all([
+    ctx.database.rows<{ role: string; summary_fields: string[]; header_fields: string[] }>(
+      sql`select role, summary_fields, header_fields from summary_config where table_name = ${table}`,
+    ),
+    getSiteOptions(ctx.database, "it"),
+  ]);
   const applicable = rows.filter((r) => roles.includes(r.role)).sort((a, b) => (a.role === "" ? 1 : 0) - (b.role === "" ? 1 : 0));
   const best = applicable[0];
-  return { summaryFields: best?.summary_fields ?? [], headerFields: best?.header_fields ?? [] };
+  const fromOption = (key: "summaryPimcore" | "summaryHeader") => {
+    const v = (options as Record<string, unknown>)[key];
+    const list = v && typeof v === "object" ? (v as Record<string, unknown>)[table] : undefined;
+    return Array.isArray(list) && list.length && list.every((c) => typeof c === "string") ? (list as string[]) : null;
+  };
+  const byRole = best && best.role !== "";
+  const summaryOption = byRole ? null : fromOption("summaryPimcore");
+  const headerOption = byRole ? null : fromOption("summaryHeader");
+  return {
+    summaryFields: summaryOption ?? best?.summary_fields ?? [],
+    headerFields: headerOption ?? best?.header_fields ?? [],
+    summaryFromOptions: summaryOption !== null,
+  };
 }
 
 export async function saveSummaryConfig(database: Database, table: string, role: string, summaryFields: string[], headerFields: string[]) {

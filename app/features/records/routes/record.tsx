@@ -90,7 +90,10 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
   const metaLang = r.metadataLang !== locale ? r.metadataLang ?? undefined : undefined;
   const tableKey = `table.${r.table}` as MessageKey;
   // The tombstone shows the header fields; the groups below leave them out, so nothing is shown twice.
-  const groups = groupMetadata(r.metadata, new Set(r.headerFields.map((m) => m.code)));
+  const headerCodes = new Set(r.headerFields.map((m) => m.code));
+  // The site's chosen summary fields (summaryPimcore) go in the summary section, so the groups leave them out too.
+  const chosenSummary = r.summaryChosen ? r.summaryFields.filter((m) => !headerCodes.has(m.code)) : [];
+  const groups = groupMetadata(r.metadata, new Set([...headerCodes, ...chosenSummary.map((m) => m.code)]));
   const makers = r.relations.filter((g) => MAKER_RELATIONS.has(g.type) && g.outgoing && g.items.length === g.total && g.total <= 3);
   const strips = r.relations.filter((g) => !makers.includes(g));
   // Tags repeating a field's value (a technique, a state of conservation) are left to the field.
@@ -194,21 +197,24 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
       </div>
 
       <div className="record__body">
-        {r.summary && (
+        {(r.summary || chosenSummary.length > 0) && (
           <section aria-labelledby="summary-title" className="record__section record__summary">
             <h2 id="summary-title">{t("record.group.description")}</h2>
-            <div className="prose" lang={r.summaryLang !== locale ? r.summaryLang ?? undefined : undefined}>
-              {r.summary.split(/\n{2,}/).map((p, i) => (
-                <p key={i}>{p}</p>
-              ))}
-            </div>
+            {r.summary && (
+              <div className="prose" lang={r.summaryLang !== locale ? r.summaryLang ?? undefined : undefined}>
+                {r.summary.split(/\n{2,}/).map((p, i) => (
+                  <p key={i}>{p}</p>
+                ))}
+              </div>
+            )}
+            {chosenSummary.length > 0 && <MetadataList items={chosenSummary} lang={metaLang} internalLabel={t("record.internal")} />}
             {sectionOf("description").length > 0 && <MetadataList items={sectionOf("description")} lang={metaLang} internalLabel={t("record.internal")} />}
           </section>
         )}
         <div className="record__groups">
           {order.map((g) => {
             // With a summary, the description's fields are under it, above.
-            const items = g === "description" && r.summary ? [] : sectionOf(g);
+            const items = g === "description" && (r.summary || chosenSummary.length > 0) ? [] : sectionOf(g);
             const showTags = g === "subject" && tagGroups.size > 0;
             const showRights = g === "rights" && hasRights;
             if (!items.length && !showTags && !showRights) return null;

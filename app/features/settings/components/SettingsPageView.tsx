@@ -215,7 +215,7 @@ function FieldInput({ field, id, value, errors, labelText, onChange }: { field: 
         <select id={id} name={field.name} defaultValue={String(value)} aria-invalid={invalid} aria-describedby={describedBy}>
           {field.options!.map((o) => (
             <option key={o} value={o}>
-              {field.name === "type" ? t(`settings.background.${o}` as MessageKey) : o}
+              {field.name === "type" ? t(`settings.background.${o}` as MessageKey) : field.name === "customfont" ? t(`settings.font.${o}` as MessageKey) : o}
             </option>
           ))}
         </select>

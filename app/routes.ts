@@ -18,6 +18,10 @@ const pages = (locale: "it" | "en" | "fr") => [
   route("collections", "features/workspace/routes/collections.tsx", { id: `${locale}:collections` }),
   route("collections/:id", "features/workspace/routes/collection.tsx", { id: `${locale}:collection` }),
   route("public/collections/:slug", "features/workspace/routes/public-collection.tsx", { id: `${locale}:public-collection` }),
+  // Stories (issue 15 §3, §4; decision 064)
+  route("collections/:coll/stories/:id", "features/stories/routes/story-editor.tsx", { id: `${locale}:story-editor` }),
+  route("public/stories", "features/stories/routes/public-stories.tsx", { id: `${locale}:public-stories` }),
+  route("public/stories/:slug", "features/stories/routes/public-story.tsx", { id: `${locale}:public-story` }),
   route("settings/users", "features/accounts/routes/settings-users.tsx", { id: `${locale}:settings-users` }),
   route("settings", "features/settings/routes/settings.tsx", { id: `${locale}:impostazioni` }, [
     index("features/settings/routes/settings-index.tsx", { id: `${locale}:settings-index` }),

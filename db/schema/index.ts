@@ -8,3 +8,4 @@ export * from "./workspace";
 export * from "./dropbox";
 export * from "./revisions";
 export * from "./moodboards";
+export * from "./stories";

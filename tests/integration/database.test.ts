@@ -17,6 +17,8 @@ const TABLES = [
   "search_lexicon", "search_tag_sets", "search_texts", "search_texts_en", "search_texts_fr", "search_texts_it",
   "search_words", "sessions", "site_options", "staging_files", "summary_config", "tags", "users", "workspace_prefs",
   "moodboards", "uploads",
+  // issue 15 stories (0023)
+  "stories",
 ];
 
 for (const target of testDatabases()) {

@@ -15,10 +15,12 @@ type Props = {
   tileAttribution: string;
   /** The area the search is limited to, if any: the map opens on it. */
   bbox: BBox | null;
-  /** Runs the search in another area (the page puts it in the address). */
-  onSearchArea: (b: BBox) => void;
+  /** Runs the search in another area (the page puts it in the address); without it the map offers none. */
+  onSearchArea?: (b: BBox) => void;
   /** The address of the same search without an area. */
   clearAreaHref: string | null;
+  /** The map region's name (default: the search results'). */
+  label?: string;
 };
 
 function escapeHtml(s: string) {
@@ -41,7 +43,7 @@ export function viewArea(b: { west: number; south: number; east: number; north: 
  * fetched as a static asset). Markers and clusters are buttons with names (Enter opens a popup or zooms in);
  * after the visitor moves the map, "Search this area" puts the view into the search (`bbox`).
  */
-export function MapView({ points, tileUrl, tileAttribution, bbox, onSearchArea, clearAreaHref }: Props) {
+export function MapView({ points, tileUrl, tileAttribution, bbox, onSearchArea, clearAreaHref, label }: Props) {
   const { t, locale } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
   const mapRef = useRef<import("leaflet").Map | null>(null);
@@ -170,7 +172,7 @@ export function MapView({ points, tileUrl, tileAttribution, bbox, onSearchArea, 
 
   const searchArea = () => {
     const m = mapRef.current;
-    if (!m) return;
+    if (!m || !onSearchArea) return;
     const b = m.getBounds();
     onSearchArea(viewArea({ west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }));
   };
@@ -185,11 +187,11 @@ export function MapView({ points, tileUrl, tileAttribution, bbox, onSearchArea, 
           ref={ref}
           className="map"
           role="region"
-          aria-label={t("search.map")}
+          aria-label={label ?? t("search.map")}
           data-points={points.length}
           data-basemap={basemap ?? ""}
         />
-        {moved && (
+        {moved && onSearchArea && (
           <button type="button" className="button map-search-area" onClick={searchArea}>
             {t("map.searchArea")}
           </button>

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api-getDocs";
 import { listCollections, listPublished } from "../workspace.server";
 import { GetDocsSchema } from "../workspace";
+import { getStoriesCall, isStoryBody } from "~/features/stories/api.server";
 import { apiContext, collectionJson, jsonCall, methodNotAllowed, ok, publishedSummaryJson } from "./api-common.server";
 
 export const handle = { capability: "PUBLIC" };
@@ -14,6 +15,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const own = url.pathname.startsWith("/api/auth/");
   if (own && context.viewer.kind !== "user")
     return Response.json({ error: { code: 401, message: "Unauthorized" } }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  const peek = await request.clone().json().catch(() => null);
+  if (isStoryBody(peek)) return getStoriesCall(context, url, peek, own);
   return jsonCall(request, url, GetDocsSchema, async (input, locale) => {
     const ctx = apiContext(context, locale);
     if (own && input.pubblico === false) return ok({ data: (await listCollections(ctx)).map(collectionJson) });

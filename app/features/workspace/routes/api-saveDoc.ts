@@ -3,6 +3,7 @@ import { createCollection, updateCollection } from "../workspace.server";
 import { SaveDocSchema } from "../workspace";
 import { translate } from "~/i18n";
 import { saveSearchCall } from "~/features/saved-searches/api.server";
+import { isStoryBody, saveStoryCall } from "~/features/stories/api.server";
 import { apiContext, collectionWithItemsJson, fail, jsonCall, methodNotAllowed, ok } from "./api-common.server";
 
 export const handle = { capability: "PRIVATE" };
@@ -16,6 +17,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   // Saved searches are documents of their own type (spec §7): the saved-search call answers them.
   const peek = await request.clone().json().catch(() => null);
   if (peek && typeof peek === "object" && (peek as { collection?: unknown }).collection === "searches") return saveSearchCall(context, url, peek);
+  if (isStoryBody(peek)) return saveStoryCall(context, url, peek);
   return jsonCall(request, url, SaveDocSchema, async (input, locale) => {
     const ctx = apiContext(context, locale);
     if (!input.name) {

@@ -14,6 +14,8 @@ import type { RootData } from "~/root";
 import { deleteCollection, getCollection, updateCollection, WorkspaceError, type CollectionChanges } from "../workspace.server";
 import { CollectionIdSchema, firstMessage, ItemRefSchema, pinKey, TitleSchema } from "../workspace";
 import { CountLabel } from "../components/CountLabel";
+import { listStories } from "~/features/stories/stories.server";
+import { CollectionStories } from "~/features/stories/components/CollectionStories";
 
 /** /collections/{id} (spec §2 collections-slug): one of the user's collections; another user's is a 404. */
 export async function loader({ context, url, params }: Route.LoaderArgs) {
@@ -29,8 +31,9 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   }
   const { token, setCookie } = formToken(context);
   const remove = url.searchParams.get("remove");
+  const stories = await listStories(ctx, collection.id);
   return data(
-    { collection, csrf: token, confirmDelete: url.searchParams.get("delete") === "1", confirmRemove: remove && collection.items.some((c) => pinKey(c) === remove) ? remove : null },
+    { collection, stories, csrf: token, confirmDelete: url.searchParams.get("delete") === "1", confirmRemove: remove && collection.items.some((c) => pinKey(c) === remove) ? remove : null },
     { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
   );
 }
@@ -298,6 +301,8 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
           })}
         </ol>
       )}
+
+      <CollectionStories collectionId={c.id} stories={loaderData.stories} />
 
       <div className="workspace-danger">
         {loaderData.confirmDelete ? (

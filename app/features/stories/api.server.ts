@@ -1,0 +1,116 @@
+import type { TecaLoadContext } from "~/.server/context";
+import { translate, type MessageKey } from "~/i18n";
+import { apiContext, fail, localeOf, ok, refusal } from "~/features/workspace/routes/api-common.server";
+import { WorkspaceError } from "~/features/workspace/workspace.server";
+import { createStory, deleteStory, getOwnStory, getPublishedStory, listPublishedStories, listStories, updateStory } from "./stories.server";
+import { GetStoriesSchema, GetStoryBySlugSchema, RemoveStorySchema, SaveStorySchema, StoryIdSchema, storyMessage, type StorySummary, type StoryView } from "./stories";
+
+/**
+ * The stories' JSON calls on a parsed body (spec §7 names, `collection: "stories"`): the workspace's
+ * saveDoc, removeDoc, getDocs and getDocBySlug routes hand these bodies here. Another user's story answers
+ * 404 exactly like a missing one; a stale save is 409 with a message offering to reload.
+ */
+
+type Body = Record<string, unknown> | null;
+
+/** Whether a parsed body is about stories (the workspace's routes ask before their own parsing). */
+export const isStoryBody = (raw: unknown): raw is Record<string, unknown> => !!raw && typeof raw === "object" && (raw as { collection?: unknown }).collection === "stories";
+
+/** A story for its owner: the private id, its collection, its blocks as stored (with the cards resolved). */
+export function storyJson(s: StoryView) {
+  return {
+    id: s.id,
+    coll: s.collectionId,
+    name: s.title,
+    type: "stories" as const,
+    public: s.public,
+    slug: s.public ? s.publishedSlug : null,
+    version: s.version,
+    cover: s.cover,
+    content: s.blocks,
+    hidden: s.hidden,
+    date: Math.floor(Date.parse(s.createdAt) / 1000),
+    updated: Math.floor(Date.parse(s.updatedAt) / 1000),
+  };
+}
+
+export function storySummaryJson(s: StorySummary) {
+  return { id: s.id, coll: s.collectionId, name: s.title, type: "stories" as const, public: s.public, slug: s.public ? s.publishedSlug : null, version: s.version, cover: s.cover, blocks: s.blockCount, date: Math.floor(Date.parse(s.createdAt) / 1000) };
+}
+
+/** A published story for anyone: nothing that names its owner, its collection or its private id. */
+export function publishedStoryJson(s: StoryView) {
+  return { slug: s.publishedSlug, name: s.title, type: "stories" as const, cover: s.cover, publishedAt: s.publishedAt, content: s.blocks.filter((b) => !("card" in b) || b.card), points: s.points, hidden: s.hidden };
+}
+
+export const publishedStorySummaryJson = (s: StorySummary) => ({ slug: s.publishedSlug, name: s.title, type: "stories" as const, cover: s.cover, publishedAt: s.publishedAt });
+
+async function guarded(locale: Parameters<typeof refusal>[1], run: () => Promise<Response>) {
+  try {
+    return await run();
+  } catch (err) {
+    return refusal(err, locale);
+  }
+}
+
+const invalid = (locale: ReturnType<typeof localeOf>, key: string) => fail(400, translate(locale, key as MessageKey));
+
+export async function saveStoryCall(context: TecaLoadContext, url: URL, raw: Body): Promise<Response> {
+  const locale = localeOf(raw, url);
+  const input = SaveStorySchema.safeParse(raw);
+  if (!input.success) return invalid(locale, storyMessage(input.error));
+  const { name, data } = input.data;
+  const ctx = apiContext(context, locale);
+  return guarded(locale, async () => {
+    if (!name) {
+      if (!data.coll) return invalid(locale, "workspace.error.id");
+      if (!data.title) return invalid(locale, "workspace.error.title");
+      const made = await createStory(ctx, data.coll, { title: data.title, blocks: data.blocks });
+      const story = data.public ? await updateStory(ctx, made.id, { public: true }) : made;
+      return ok({ data: storyJson(story) }, 201);
+    }
+    // Rewriting the title or the blocks needs the version they were read at (no silent overwrite).
+    if ((data.title !== undefined || data.blocks !== undefined) && data.version === undefined) return invalid(locale, "stories.error.version");
+    return ok({ data: storyJson(await updateStory(ctx, name, { title: data.title, blocks: data.blocks, version: data.version, public: data.public })) });
+  });
+}
+
+export async function removeStoryCall(context: TecaLoadContext, url: URL, raw: Body): Promise<Response> {
+  const locale = localeOf(raw, url);
+  const input = RemoveStorySchema.safeParse(raw);
+  if (!input.success) return invalid(locale, storyMessage(input.error));
+  return guarded(locale, async () => {
+    await deleteStory(apiContext(context, locale), input.data.name);
+    return ok({ data: { id: input.data.name, removed: true } });
+  });
+}
+
+/** getDocs: published stories; with `pubblico: false` on the auth call, the user's own (of `coll` if given). */
+export async function getStoriesCall(context: TecaLoadContext, url: URL, raw: Body, own: boolean): Promise<Response> {
+  const locale = localeOf(raw, url);
+  const input = GetStoriesSchema.safeParse(raw);
+  if (!input.success) return invalid(locale, storyMessage(input.error));
+  const ctx = apiContext(context, locale);
+  return guarded(locale, async () => {
+    if (own && input.data.pubblico === false) return ok({ data: (await listStories(ctx, input.data.coll)).map(storySummaryJson) });
+    return ok({ data: (await listPublishedStories(ctx)).map(publishedStorySummaryJson) });
+  });
+}
+
+/** getDocBySlug: a published story by its slug; on the auth call the user's own by id as well. */
+export async function getStoryBySlugCall(context: TecaLoadContext, url: URL, raw: Body, own: boolean): Promise<Response> {
+  const locale = localeOf(raw, url);
+  const input = GetStoryBySlugSchema.safeParse(raw);
+  if (!input.success) return invalid(locale, storyMessage(input.error));
+  const ctx = apiContext(context, locale);
+  return guarded(locale, async () => {
+    if (own && StoryIdSchema.safeParse(input.data.slug).success) {
+      try {
+        return ok({ data: storyJson(await getOwnStory(ctx, input.data.slug)) });
+      } catch (err) {
+        if (!(err instanceof WorkspaceError && err.code === "notFound")) throw err;
+      }
+    }
+    return ok({ data: publishedStoryJson(await getPublishedStory(ctx, input.data.slug)) });
+  });
+}

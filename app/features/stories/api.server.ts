@@ -3,7 +3,7 @@ import { translate, type MessageKey } from "~/i18n";
 import { apiContext, fail, localeOf, ok, refusal } from "~/features/workspace/routes/api-common.server";
 import { WorkspaceError } from "~/features/workspace/workspace.server";
 import { createStory, deleteStory, getOwnStory, getPublishedStory, listPublishedStories, listStories, updateStory } from "./stories.server";
-import { GetStoriesSchema, GetStoryBySlugSchema, RemoveStorySchema, SaveStorySchema, StoryIdSchema, storyMessage, type StorySummary, type StoryView } from "./stories";
+import { GetStoriesSchema, GetStoryBySlugSchema, RemoveStorySchema, SaveStorySchema, shownBlock, StoryIdSchema, storyMessage, type StorySummary, type StoryView } from "./stories";
 
 /**
  * The stories' JSON calls on a parsed body (spec §7 names, `collection: "stories"`): the workspace's
@@ -40,7 +40,7 @@ export function storySummaryJson(s: StorySummary) {
 
 /** A published story for anyone: nothing that names its owner, its collection or its private id. */
 export function publishedStoryJson(s: StoryView) {
-  return { slug: s.publishedSlug, name: s.title, type: "stories" as const, cover: s.cover, publishedAt: s.publishedAt, content: s.blocks.filter((b) => !("card" in b) || b.card), points: s.points, hidden: s.hidden };
+  return { slug: s.publishedSlug, name: s.title, type: "stories" as const, cover: s.cover, publishedAt: s.publishedAt, content: s.blocks.filter(shownBlock), points: s.points, hidden: s.hidden };
 }
 
 export const publishedStorySummaryJson = (s: StorySummary) => ({ slug: s.publishedSlug, name: s.title, type: "stories" as const, cover: s.cover, publishedAt: s.publishedAt });

@@ -7,8 +7,9 @@ import { slugifyLabel } from "~/lib/tables";
 import { getCards, toTextArray } from "~/features/records/cards.server";
 import { WorkspaceError } from "~/features/workspace/workspace.server";
 import type { ItemRef } from "~/features/workspace/workspace";
+import { registerPublishedUse } from "~/features/workspace/editor/uploads.server";
 import { sanitizeStoryHtml } from "./sanitize.server";
-import { BlocksSchema, storyRefs, type Block, type StoryPoint, type StorySummary, type StoryView, type ViewBlock } from "./stories";
+import { BlocksSchema, storyRefs, storyUploads, type Block, type StoryPoint, type StorySummary, type StoryView, type ViewBlock } from "./stories";
 
 /**
  * Stories (issue 15 §3–§5, decision 064): the only place their SQL lives. Every statement on a story names
@@ -19,6 +20,13 @@ import { BlocksSchema, storyRefs, type Block, type StoryPoint, type StorySummary
  */
 
 const notFound = () => new WorkspaceError("notFound", "error.notFound");
+
+// An upload shown by a published story may be read by anyone while the story is public (uploads are otherwise
+// their owner's only).
+registerPublishedUse(async (database, url) => {
+  const rows = await database.rows<{ n: number }>(sql`select 1 as n from stories s where s.public and s.blocks @> ${JSON.stringify([{ url }])}::jsonb limit 1`);
+  return rows.length > 0;
+});
 
 function ownerOf(ctx: ServiceContext): string {
   if (ctx.viewer.kind !== "user" || !ctx.viewer.userId) throw notFound();
@@ -80,13 +88,21 @@ function cleanBlocks(blocks: Block[]): Block[] {
 }
 
 async function summaries(ctx: ServiceContext, rows: StoryRow[]): Promise<StorySummary[]> {
-  const firstImage = (blocks: Block[]) => blocks.find((b): b is Extract<Block, { type: "image" }> => b.type === "image")?.record ?? null;
+  const images = (blocks: Block[]) => blocks.filter((b): b is Extract<Block, { type: "image" }> => b.type === "image");
   const parsed = rows.map((r) => storedBlocks(r.blocks));
-  const refs = parsed.map(firstImage).filter((r): r is ItemRef => r !== null);
+  const refs = parsed.flatMap((bs) => images(bs).flatMap((b) => (b.record ? [b.record] : [])));
   const cards = new Map((await getCards(ctx, refs)).map((c) => [`${c.table}/${c.id}`, c]));
+  // The cover: the first image this viewer may see (a record's picture, or an upload).
+  const coverOf = (bs: Block[]) => {
+    for (const b of images(bs)) {
+      if (b.url) return b.url;
+      const card = cards.get(`${b.record!.table}/${b.record!.id}`);
+      const src = card?.url.medium ?? card?.url.thumbnail;
+      if (src) return src;
+    }
+    return null;
+  };
   return rows.map((r, i) => {
-    const ref = firstImage(parsed[i]!);
-    const card = ref ? cards.get(`${ref.table}/${ref.id}`) : undefined;
     return {
       id: r.id,
       collectionId: r.collection_id,
@@ -98,7 +114,7 @@ async function summaries(ctx: ServiceContext, rows: StoryRow[]): Promise<StorySu
       createdAt: iso(r.created_at),
       updatedAt: iso(r.updated_at),
       blockCount: parsed[i]!.length,
-      cover: card?.url.medium ?? card?.url.thumbnail ?? null,
+      cover: coverOf(parsed[i]!),
     };
   });
 }
@@ -127,7 +143,7 @@ async function view(ctx: ServiceContext, row: StoryRow): Promise<StoryView> {
   const places = blocks.some((b) => b.type === "map") ? await pointsOf(ctx, refs) : new Map<string, { lat: number; lng: number }>();
   const viewBlocks: ViewBlock[] = blocks.map((b) =>
     b.type === "image" || b.type === "record"
-      ? { ...b, card: cards.get(`${b.record.table}/${b.record.id}`) ?? null }
+      ? { ...b, card: b.record ? (cards.get(`${b.record.table}/${b.record.id}`) ?? null) : null }
       : b.type === "text"
         ? { ...b, html: sanitizeStoryHtml(b.html) }
         : b,
@@ -191,6 +207,18 @@ async function checkVisible(ctx: ServiceContext, tx: Exec, blocks: Block[]) {
   if (refs.some((r) => !seen.has(`${r.table}/${r.id}`))) throw new WorkspaceError("invalid", "workspace.error.item");
 }
 
+/** Only the writer's own uploads can go into a story. */
+async function checkUploads(ctx: ServiceContext, tx: Exec, blocks: Block[]) {
+  const urls = [...new Set(storyUploads(blocks))];
+  if (!urls.length) return;
+  const names = urls.map((u) => u.slice("/uploads/".length));
+  const rows = await rowsIn<{ stored_name: string }>(
+    tx,
+    sql`select stored_name from uploads where owner_id = ${ownerOf(ctx)}::uuid and stored_name = any(${toTextArray(names)})`,
+  );
+  if (rows.length !== names.length) throw new WorkspaceError("invalid", "stories.error.upload");
+}
+
 const inTx = <T>(ctx: ServiceContext, fn: (tx: Db) => Promise<T>) => ctx.database.db.transaction(fn);
 
 /** Creates a story in one of the viewer's collections (another user's collection is not found). */
@@ -204,6 +232,7 @@ export async function createStory(ctx: ServiceContext, collectionId: string, inp
     const max = storyLimit();
     if (Number(n) >= max) throw new WorkspaceError("limit", "stories.error.limit", { max });
     await checkVisible(ctx, tx, blocks);
+    await checkUploads(ctx, tx, blocks);
     const made = await rowsIn<{ id: string }>(
       tx,
       sql`insert into stories (id, collection_id, owner_id, title, blocks)
@@ -234,6 +263,7 @@ export async function updateStory(ctx: ServiceContext, id: string, changes: Stor
     if (changes.blocks !== undefined) {
       const blocks = cleanBlocks(changes.blocks);
       await checkVisible(ctx, tx, blocks);
+      await checkUploads(ctx, tx, blocks);
       sets.push(sql`blocks = ${JSON.stringify(blocks)}::jsonb`);
     }
     if (changes.public !== undefined) {

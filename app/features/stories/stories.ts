@@ -24,15 +24,27 @@ const line = (max: number) =>
 export const HeadingBlockSchema = z.object({ id: blockId, type: z.literal("heading"), text: line(200).pipe(z.string().trim().min(1, "stories.error.emptyHeading")) }).strict();
 /** Rich text from the editor: sanitised on the server before it is stored, and again when it is shown. */
 export const TextBlockSchema = z.object({ id: blockId, type: z.literal("text"), html: z.string().max(MAX_HTML, "stories.error.tooLong") }).strict();
+/** One of the writer's uploads (app/features/workspace/editor/uploads.server.ts names them so). */
+export const UploadUrlSchema = z.string().regex(/^\/uploads\/[A-Za-z0-9_-]{32}\.webp$/, "stories.error.block");
+/** An image: a catalogue record's picture (`record`) or one of the writer's uploads (`url`), never both. */
 export const ImageBlockSchema = z
-  .object({ id: blockId, type: z.literal("image"), record: ItemRefSchema, caption: line(300).default(""), credit: line(200).default(""), alt: line(300).default("") })
-  .strict();
+  .object({
+    id: blockId,
+    type: z.literal("image"),
+    record: ItemRefSchema.optional(),
+    url: UploadUrlSchema.optional(),
+    caption: line(300).default(""),
+    credit: line(200).default(""),
+    alt: line(300).default(""),
+  })
+  .strict()
+  .refine((b) => (b.record === undefined) !== (b.url === undefined), "stories.error.block");
 export const RecordBlockSchema = z.object({ id: blockId, type: z.literal("record"), record: ItemRefSchema }).strict();
 export const QuoteBlockSchema = z.object({ id: blockId, type: z.literal("quote"), text: line(1000).pipe(z.string().trim().min(1, "stories.error.emptyQuote")), cite: line(200).default("") }).strict();
 /** A map of the story's records (those of its image and record blocks) that have a place. */
 export const MapBlockSchema = z.object({ id: blockId, type: z.literal("map") }).strict();
 
-export const BlockSchema = z.discriminatedUnion("type", [HeadingBlockSchema, TextBlockSchema, ImageBlockSchema, RecordBlockSchema, QuoteBlockSchema, MapBlockSchema], {
+export const BlockSchema = z.union([HeadingBlockSchema, TextBlockSchema, ImageBlockSchema, RecordBlockSchema, QuoteBlockSchema, MapBlockSchema], {
   message: "stories.error.block",
 });
 export type Block = z.infer<typeof BlockSchema>;
@@ -74,7 +86,7 @@ export function storyRefs(blocks: Block[]): ItemRef[] {
   const seen = new Set<string>();
   const out: ItemRef[] = [];
   for (const b of blocks) {
-    if (b.type !== "image" && b.type !== "record") continue;
+    if ((b.type !== "image" && b.type !== "record") || !b.record) continue;
     const k = `${b.record.table}/${b.record.id}`;
     if (!seen.has(k)) {
       seen.add(k);
@@ -86,8 +98,14 @@ export function storyRefs(blocks: Block[]): ItemRef[] {
 
 export type StoryPoint = { id: string; table: string; link: string; label: string; type: string | null; date: string; thumbnail: string | null; lat: number; lng: number };
 
-/** A block as a page renders it: image and record blocks with the card the viewer may see (null: not visible). */
+/** The uploads a story shows (image blocks with `url`). */
+export const storyUploads = (blocks: Block[]): string[] => blocks.flatMap((b) => (b.type === "image" && b.url ? [b.url] : []));
+
+/** A block as a page renders it: image and record blocks with the card the viewer may see (null: not visible, or an upload). */
 export type ViewBlock = Exclude<Block, { type: "image" } | { type: "record" }> | (Extract<Block, { type: "image" | "record" }> & { card: RecordCard | null });
+
+/** Whether a resolved block has something to show this viewer (a record they may see, or an upload). */
+export const shownBlock = (b: ViewBlock) => !("card" in b) || b.card !== null || (b.type === "image" && !!b.url);
 
 export type StorySummary = {
   id: string;

@@ -11,7 +11,7 @@ import { getSiteOptions } from "~/features/site/site.server";
 import { WorkspaceError } from "~/features/workspace/workspace.server";
 import type { RootData } from "~/root";
 import { getPublishedStory } from "../stories.server";
-import { StorySlugSchema } from "../stories";
+import { shownBlock, StorySlugSchema } from "../stories";
 import { StoryBody } from "../components/StoryBody";
 import "../components/stories.css";
 
@@ -27,7 +27,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   try {
     const s = await getPublishedStory(ctx, slug.data);
     const options = await getSiteOptions(context.database, ctx.locale);
-    const blocks = s.blocks.filter((b) => !("card" in b) || b.card);
+    const blocks = s.blocks.filter(shownBlock);
     const firstText = blocks.find((b) => b.type === "text" && b.html);
     const excerpt = firstText && firstText.type === "text" ? firstText.html.replace(/<[^>]+>/g, " ").replace(/&[a-z#0-9]+;/gi, " ") : "";
     return data(

@@ -17,6 +17,10 @@ import { MapView } from "~/features/search/components/MapView";
 import { getCollection, WorkspaceError } from "~/features/workspace/workspace.server";
 import { CollectionIdSchema, TitleSchema } from "~/features/workspace/workspace";
 import { UnsavedNotice, useUnsavedChanges } from "~/features/workspace/editor/useUnsavedChanges";
+import { EditorDrawer } from "~/features/workspace/editor/EditorDrawer";
+import { ImagePicker } from "~/features/workspace/editor/ImagePicker";
+import type { PickerImage } from "~/features/workspace/editor/images";
+import { TABLES, type TableName } from "~/lib/tables";
 import type { RootData } from "~/root";
 import { createStory, deleteStory, getStory, updateStory } from "../stories.server";
 import { BlocksSchema, StoryIdSchema, storyMessage, type Block, type BlockType, type ViewBlock } from "../stories";
@@ -122,15 +126,18 @@ type LoaderStory = NonNullable<Route.ComponentProps["loaderData"]["story"]>;
 
 const newBlockId = () => Math.random().toString(36).slice(2, 10) + Date.now().toString(36).slice(-4);
 
-function emptyBlock(type: BlockType, first: Card | undefined): Block {
+/** An image block's source from a picked image: the record's picture, or an upload. */
+function imageSource(img: PickerImage): { record: { table: TableName; id: string }; url?: undefined } | { url: string; record?: undefined } {
+  return img.ref && (TABLES as string[]).includes(img.ref.table) ? { record: { table: img.ref.table as TableName, id: img.ref.id } } : { url: img.url };
+}
+
+function emptyBlock(type: Exclude<BlockType, "image">, first: Card | undefined): Block {
   const id = newBlockId();
   switch (type) {
     case "heading":
       return { id, type, text: "" };
     case "text":
       return { id, type, html: "" };
-    case "image":
-      return { id, type, record: first ? { table: first.table, id: first.id } : { table: "ca_objects", id: "" }, caption: "", credit: "", alt: "" };
     case "record":
       return { id, type, record: first ? { table: first.table, id: first.id } : { table: "ca_objects", id: "" } };
     case "quote":
@@ -167,6 +174,13 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
   const [drawer, setDrawer] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [titleError, setTitleError] = useState(false);
+  const [panel, setPanel] = useState(false);
+  const [tab, setTab] = useState<"edit" | "manage">("edit");
+  /** The image block the picker fills (null: a new image block). */
+  const [pickTarget, setPickTarget] = useState<string | null>(null);
+  /** Previews of images picked in this session (records outside the collection, uploads). */
+  const [picked, setPicked] = useState<Map<string, { thumb: string; title: string }>>(() => new Map());
+  const [confirmDeleteStory, setConfirmDeleteStory] = useState(false);
   const focusNext = useRef<string | null>(null);
   const reloading = useRef(false);
   const posted = useRef(saved);
@@ -197,7 +211,6 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
     for (const b of story?.blocks ?? []) if ("card" in b && b.card) m.set(`${b.card.table}/${b.card.id}`, b.card);
     return m;
   }, [collection.items, story?.blocks]);
-  const withImages = collection.items.filter((c) => c.url.medium || c.url.thumbnail);
 
   // What the last post answered.
   const result = fetcher.data;
@@ -254,8 +267,29 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
 
   const typeName = (type: BlockType) => t(`stories.block.${type}` as MessageKey);
   const update = (id: string, patch: Partial<Block>) => setBlocks((bs) => bs.map((b) => (b.id === id ? ({ ...b, ...patch } as Block) : b)));
+  const openPicker = (target: string | null) => {
+    setPickTarget(target);
+    setTab("edit");
+    setPanel(true);
+  };
+  const pick = (img: PickerImage) => {
+    const src = imageSource(img);
+    const key = src.record ? `${src.record.table}/${src.record.id}` : src.url!;
+    setPicked((m) => new Map(m).set(key, { thumb: img.thumb, title: img.title }));
+    if (pickTarget && blocks.some((b) => b.id === pickTarget)) {
+      setBlocks((bs) => bs.map((b) => (b.id === pickTarget && b.type === "image" ? ({ ...b, record: undefined, url: undefined, ...src } as Block) : b)));
+      setStatus(t("stories.editor.imageSet", { title: img.title }));
+      focusNext.current = `block:${pickTarget}`;
+    } else {
+      const b = { id: newBlockId(), type: "image", caption: "", credit: "", alt: "", ...src } as Block;
+      setBlocks((bs) => [...bs, b]);
+      setPickTarget(b.id);
+      setStatus(t("stories.editor.added", { type: typeName("image") }));
+    }
+  };
   const add = (type: BlockType) => {
-    const b = emptyBlock(type, type === "image" ? withImages[0] : collection.items[0]);
+    if (type === "image") return openPicker(null);
+    const b = emptyBlock(type, collection.items[0]);
     setBlocks((bs) => [...bs, b]);
     setStatus(t("stories.editor.added", { type: typeName(type) }));
     focusNext.current = `block:${b.id}`;
@@ -281,6 +315,48 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
   const busy = fetcher.state !== "idle";
   const publicHref = story?.public && story.slug ? localizePath(`/public/stories/${story.slug}`, locale) : null;
   const total = blocks.length;
+  const manage = story ? (
+    <div className="story-editor__manage">
+      <p>
+        <strong>{story.public ? t("stories.publish.published") : t("stories.publish.private")}</strong>
+        {" · "}
+        {story.public ? t("stories.publish.note") : t("stories.publish.privateNote")}
+      </p>
+      {publicHref ? (
+        <p>
+          <Link to={publicHref}>{t("stories.publish.link")}</Link>
+        </p>
+      ) : null}
+      <button type="button" className="button" disabled={busy || dirty} aria-describedby={dirty ? `${uid}-pubhint` : undefined} onClick={() => post({ intent: "publish", public: !story.public })}>
+        {story.public ? t("stories.publish.unpublish") : t("stories.publish.publish")}
+      </button>
+      {dirty ? (
+        <p id={`${uid}-pubhint`} className="hint">
+          {t("stories.publish.saveFirst")}
+        </p>
+      ) : null}
+      <div className="story-editor__delete">
+        {confirmDeleteStory ? (
+          <div className="story-drawer__confirm" role="group" aria-labelledby={`${uid}-confirm2`}>
+            <p id={`${uid}-confirm2`}>{t("workspace.collection.confirmDelete")}</p>
+            <button type="button" className="button button--danger" autoFocus disabled={busy} onClick={() => post({ intent: "delete" })}>
+              {t("stories.drawer.confirmYes")}
+            </button>{" "}
+            <button type="button" className="button button--ghost" onClick={() => setConfirmDeleteStory(false)}>
+              {t("stories.drawer.keep")}
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="button button--ghost" onClick={() => setConfirmDeleteStory(true)}>
+            {t("stories.editor.deleteStory")}
+          </button>
+        )}
+      </div>
+    </div>
+  ) : (
+    <p className="hint">{t("stories.publish.saveFirst")}</p>
+  );
+  const usedImages = blocks.flatMap((b) => (b.type === "image" ? [b.url ?? cards.get(`${b.record!.table}/${b.record!.id}`)?.url.medium ?? ""] : [])).filter(Boolean);
 
   return (
     <section className="page story-editor" aria-labelledby={`${uid}-h1`}>
@@ -290,6 +366,9 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
       <div className="story-editor__top">
         <h1 id={`${uid}-h1`}>{story?.title ?? t("stories.new")}</h1>
         <div className="story-editor__actions">
+          <button type="button" className="button" aria-expanded={panel} aria-controls={`${uid}-panel`} onClick={() => setPanel(!panel)}>
+            {t("stories.editor.panel")}
+          </button>
           <button type="button" className="button button--primary" onClick={() => setDrawer(true)} aria-haspopup="dialog">
             {t("stories.editor.save")}
           </button>
@@ -314,28 +393,19 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
       </noscript>
 
       {story ? (
-        <div className="story-editor__publish">
-          <p>
-            <strong>{story.public ? t("stories.publish.published") : t("stories.publish.private")}</strong>
-            {" · "}
-            {story.public ? t("stories.publish.note") : t("stories.publish.privateNote")}
-          </p>
+        <p className="workspace__meta">
+          {story.public ? t("stories.publish.published") : t("stories.publish.private")}
           {publicHref ? (
-            <p>
+            <>
+              {" · "}
               <Link to={publicHref}>{t("stories.publish.link")}</Link>
-            </p>
+            </>
           ) : null}
-          <button type="button" className="button" disabled={busy || dirty} aria-describedby={dirty ? `${uid}-pubhint` : undefined} onClick={() => post({ intent: "publish", public: !story.public })}>
-            {story.public ? t("stories.publish.unpublish") : t("stories.publish.publish")}
-          </button>
-          {dirty ? (
-            <p id={`${uid}-pubhint`} className="hint">
-              {t("stories.publish.saveFirst")}
-            </p>
-          ) : null}
-        </div>
+        </p>
       ) : null}
 
+      <div className={`story-editor__layout${panel ? " story-editor__layout--panel" : ""}`}>
+      <div className="story-editor__main">
       <h2 className="visually-hidden" id={`${uid}-blocks`}>
         {t("stories.editor.blocks")}
       </h2>
@@ -361,7 +431,7 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
                   </button>
                 </div>
               </div>
-              <BlockFields block={b} fieldId={legendId} cards={cards} items={collection.items} withImages={withImages} points={story?.points ?? []} tiles={tiles} placeholder={placeholder} onChange={(patch) => update(b.id, patch)} />
+              <BlockFields block={b} fieldId={legendId} cards={cards} picked={picked} onPick={() => openPicker(b.id)} items={collection.items} points={story?.points ?? []} tiles={tiles} placeholder={placeholder} onChange={(patch) => update(b.id, patch)} />
             </li>
           );
         })}
@@ -378,7 +448,7 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
               type="button"
               className="button"
               onClick={() => add(type)}
-              disabled={(type === "image" && !withImages.length) || (type === "record" && !collection.items.length)}
+              disabled={type === "record" && !collection.items.length}
               aria-label={t("stories.editor.add", { type: typeName(type) })}
             >
               + {typeName(type)}
@@ -386,6 +456,23 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
           ))}
         </div>
         {!collection.items.length ? <p className="hint">{t("stories.field.noRecords")}</p> : null}
+      </div>
+      </div>
+      <EditorDrawer
+        id={`${uid}-panel`}
+        open={panel}
+        onClose={() => setPanel(false)}
+        label={t("stories.editor.panel")}
+        tab={tab}
+        onTabChange={setTab}
+        edit={
+          <>
+            <p className="hint">{pickTarget && blocks.some((b) => b.id === pickTarget) ? t("stories.editor.pickFor", { position: blocks.findIndex((b) => b.id === pickTarget) + 1 }) : t("stories.editor.pickNew")}</p>
+            <ImagePicker onPick={pick} exclude={usedImages} />
+          </>
+        }
+        manage={manage}
+      />
       </div>
 
       <Modal open={drawer} onClose={() => { setDrawer(false); setConfirmDelete(false); }} title={t("stories.drawer.title")} variant="drawer" closeLabel={t("modal.close")} className="story-drawer">
@@ -461,8 +548,9 @@ type FieldsProps = {
   block: Block;
   fieldId: string;
   cards: Map<string, Card>;
+  picked: Map<string, { thumb: string; title: string }>;
+  onPick: () => void;
   items: Card[];
-  withImages: Card[];
   points: { id: string; table: string; link: string; label: string; type: string | null; date: string; thumbnail: string | null; lat: number; lng: number }[];
   tiles: { url: string; attribution: string };
   placeholder: string;
@@ -470,7 +558,7 @@ type FieldsProps = {
 };
 
 /** The fields of one block. */
-function BlockFields({ block: b, fieldId, cards, items, withImages, points, tiles, placeholder, onChange }: FieldsProps) {
+function BlockFields({ block: b, fieldId, cards, picked, onPick, items, points, tiles, placeholder, onChange }: FieldsProps) {
   const { t } = useI18n();
   const id = `${fieldId}-f`;
   const refValue = (r: { table: string; id: string }) => (r.id ? `${r.table}/${r.id}` : "");
@@ -513,22 +601,21 @@ function BlockFields({ block: b, fieldId, cards, items, withImages, points, tile
         </>
       );
     case "image": {
-      const current = refValue(b.record);
-      const card = cards.get(current);
-      const src = card?.url.medium ?? card?.url.thumbnail;
+      const key = b.record ? refValue(b.record) : (b.url ?? "");
+      const card = b.record ? cards.get(key) : undefined;
+      const pick = picked.get(key);
+      const src = card?.url.medium ?? card?.url.thumbnail ?? pick?.thumb ?? b.url;
+      const name = card?.preferred_label ?? pick?.title ?? (b.url ? t("stories.field.upload") : "");
       return (
         <>
-          <label htmlFor={id}>{t("stories.field.image")}</label>
-          {withImages.length || card ? (
-            <select id={id} value={current} onChange={(e) => onChange({ record: parseRef(e.target.value) })}>
-              {!current ? <option value="">{t("stories.field.none")}</option> : null}
-              {options(withImages, current)}
-            </select>
-          ) : (
-            <p className="hint">{t("stories.field.noRecords")}</p>
-          )}
           <div className="story-block__preview">
-            {src ? <img src={src} alt="" /> : current ? <p className="story-block__missing">{t("stories.editor.notAvailable")}</p> : null}
+            {src ? <img src={src} alt="" /> : <p className="story-block__missing">{t("stories.editor.notAvailable")}</p>}
+            <div>
+              {name ? <p id={id}>{name}</p> : null}
+              <button type="button" className="button button--small" onClick={onPick} aria-describedby={name ? id : undefined}>
+                {t("stories.field.changeImage")}
+              </button>
+            </div>
           </div>
           <label htmlFor={`${id}-caption`}>{t("stories.field.caption")}</label>
           <input id={`${id}-caption`} type="text" value={b.caption} maxLength={300} onChange={(e) => onChange({ caption: e.target.value })} />

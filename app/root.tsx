@@ -43,7 +43,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
       ? {
           current: pins.current,
           pins: pins.pins,
-          collections: pins.collections.map((c) => ({ id: c.id, title: c.title, count: c.count, cover: c.cover.url })),
+          collections: pins.collections.map((c) => ({ id: c.id, title: c.title, count: c.count, cover: c.cover.url, role: c.role, sharedBy: c.sharedBy })),
           csrf: context.auth?.csrfCookie ?? null,
         }
       : null,

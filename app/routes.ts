@@ -22,6 +22,8 @@ const pages = (locale: "it" | "en" | "fr") => [
   route("collections/:coll/stories/:id", "features/stories/routes/story-editor.tsx", { id: `${locale}:story-editor` }),
   route("public/stories", "features/stories/routes/public-stories.tsx", { id: `${locale}:public-stories` }),
   route("public/stories/:slug", "features/stories/routes/public-story.tsx", { id: `${locale}:public-story` }),
+  // Collections shared by secret link (issue 15 §4, decision 061)
+  route("shared/:token", "features/workspace/routes/shared-collection.tsx", { id: `${locale}:shared-collection` }),
   route("settings/users", "features/accounts/routes/settings-users.tsx", { id: `${locale}:settings-users` }),
   route("settings", "features/settings/routes/settings.tsx", { id: `${locale}:impostazioni` }, [
     index("features/settings/routes/settings-index.tsx", { id: `${locale}:settings-index` }),
@@ -71,6 +73,7 @@ export default [
   route("api/auth/docs/saveDoc", "features/workspace/routes/api-saveDoc.ts", { id: "api:docs-saveDoc" }),
   route("api/auth/docs/removeDoc", "features/workspace/routes/api-removeDoc.ts", { id: "api:docs-removeDoc" }),
   route("api/auth/docs/saveUser", "features/workspace/routes/api-saveUser.ts", { id: "api:docs-saveUser" }),
+  route("api/auth/docs/shareDoc", "features/workspace/routes/api-shareDoc.ts", { id: "api:docs-shareDoc" }),
   route("api/auth/docs/getDocs", "features/workspace/routes/api-getDocs.ts", { id: "api:docs-getDocs" }),
   route("api/public/docs/getDocs", "features/workspace/routes/api-getDocs.ts", { id: "api:public-docs-getDocs" }),
   route("api/auth/docs/getDocBySlug", "features/workspace/routes/api-getDocBySlug.ts", { id: "api:docs-getDocBySlug" }),

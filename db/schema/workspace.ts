@@ -53,3 +53,39 @@ export const workspacePrefs = pgTable("workspace_prefs", {
   currentCollectionId: text("current_collection_id").references(() => collections.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A collection shared with a named user (decision 061), by the e-mail address the owner typed (lower-cased):
+ * it reaches whoever holds an account with that address, now or later, so the owner's form never tells
+ * whether an address has an account. `reader` sees it; `editor` also adds, removes and reorders its items.
+ */
+export const collectionShares = pgTable(
+  "collection_shares",
+  {
+    collectionId: text("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.email] }), index("collection_shares_email_idx").on(t.email)],
+);
+
+/**
+ * A secret read-only link to a collection (SHARE_EXTERNAL, decision 061): only the token's SHA-256 is kept;
+ * past `expires_at`, or deleted (revoked), it answers 404 like a link that never existed.
+ */
+export const collectionLinks = pgTable(
+  "collection_links",
+  {
+    id: text("id").primaryKey(),
+    collectionId: text("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("collection_links_token_hash_idx").on(t.tokenHash), index("collection_links_collection_idx").on(t.collectionId, t.createdAt)],
+);

@@ -81,6 +81,10 @@ export const AUDIT_EVENTS = [
   "dropbox_deleted",
   "page_saved",
   "page_deleted",
+  "collection_shared",
+  "collection_unshared",
+  "collection_link_created",
+  "collection_link_revoked",
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

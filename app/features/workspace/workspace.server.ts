@@ -6,7 +6,7 @@ import { recordVisible } from "~/.server/access";
 import { slugifyLabel } from "~/lib/tables";
 import { getCards, toTextArray } from "../records/cards.server";
 import type { RecordCard } from "../records/types";
-import { pinKey, type CollectionSummary, type ItemRef, type PinState } from "./workspace";
+import { pinKey, type CollectionRole, type CollectionSummary, type ItemRef, type PinState } from "./workspace";
 
 /**
  * The personal workspace's collections (issue 15, decision 060): the only place their SQL lives. Every
@@ -15,7 +15,7 @@ import { pinKey, type CollectionSummary, type ItemRef, type PinState } from "./w
  * published slug only, and shows the records the viewer may see (the catalogue's access predicate).
  */
 
-export type WorkspaceErrorCode = "notFound" | "invalid" | "limit" | "conflict";
+export type WorkspaceErrorCode = "notFound" | "invalid" | "limit" | "conflict" | "forbidden";
 
 export class WorkspaceError extends Error {
   constructor(
@@ -50,7 +50,29 @@ function ownerOf(ctx: ServiceContext): string {
 }
 
 /** The ownership predicate every statement carries. */
-const owned = (ctx: ServiceContext, alias = "c"): SQL => sql`${sql.identifier(alias)}.owner_id = ${ownerOf(ctx)}::uuid`;
+export const owned = (ctx: ServiceContext, alias = "c"): SQL => sql`${sql.identifier(alias)}.owner_id = ${ownerOf(ctx)}::uuid`;
+
+/** The viewer's address as shares name it (decision 061: shares are by lower-cased e-mail). */
+const viewerEmail = (ctx: ServiceContext): SQL => sql`(select lower(u.email) from users u where u.id = ${ownerOf(ctx)}::uuid and not u.disabled)`;
+
+/** A share of collection `alias` with the viewer (any role, or only these). */
+const sharedWith = (ctx: ServiceContext, alias: string, roles?: string[]): SQL =>
+  sql`exists (select 1 from collection_shares s where s.collection_id = ${sql.identifier(alias)}.id and s.email = ${viewerEmail(ctx)}
+    ${roles ? sql`and s.role in (${sql.join(roles.map((r) => sql`${r}`), sql`, `)})` : sql``})`;
+
+/** The viewer owns the collection or it is shared with them (reading). */
+const readable = (ctx: ServiceContext, alias = "c"): SQL => sql`(${owned(ctx, alias)} or ${sharedWith(ctx, alias)})`;
+
+/** The viewer owns the collection or edits it by a share (adding, removing, reordering items). */
+const editable = (ctx: ServiceContext, alias = "c"): SQL => sql`(${owned(ctx, alias)} or ${sharedWith(ctx, alias, ["editor"])})`;
+
+/** The viewer's role on collection `c` and, when it is someone else's, the owner's name (else their address). */
+const roleColumns = (ctx: ServiceContext): SQL => sql`,
+  case when ${owned(ctx)} then 'owner' else coalesce((select s.role from collection_shares s where s.collection_id = c.id and s.email = ${viewerEmail(ctx)}), 'reader') end as role,
+  case when ${owned(ctx)} then null else (select coalesce(nullif(trim(o.first_name || ' ' || o.last_name), ''), o.email) from users o where o.id = c.owner_id) end as owner_name`;
+
+/** The columns of a view for someone who only reads it (a published page, a secret link). */
+const readerColumns = sql`, 'reader' as role, null::text as owner_name`;
 
 type Exec = { execute: Db["execute"] };
 async function rowsIn<T>(db: Exec, q: SQL): Promise<T[]> {
@@ -80,12 +102,14 @@ type SummaryRow = {
   first_table: string | null;
   first_id: string | null;
   count: number;
+  role: CollectionRole;
+  owner_name: string | null;
 };
 
-const summarySelect = sql`
+const summarySelect = (extra: SQL) => sql`
   select c.id, c.title, c.public, c.published_slug, c.published_at, c.version, c.created_at, c.updated_at, c.cover_table, c.cover_id,
     (select count(*) from collection_items i where i.collection_id = c.id)::int as count,
-    f.record_table as first_table, f.record_id as first_id
+    f.record_table as first_table, f.record_id as first_id ${extra}
   from collections c
   left join lateral (
     select record_table, record_id from collection_items i where i.collection_id = c.id order by i.position, i.record_table, i.record_id limit 1
@@ -112,13 +136,20 @@ async function summaries(ctx: ServiceContext, rows: SummaryRow[]): Promise<Colle
       version: Number(r.version),
       createdAt: iso(r.created_at),
       updatedAt: iso(r.updated_at),
+      role: r.role,
+      sharedBy: r.role === "owner" ? null : r.owner_name,
     };
   });
 }
 
-/** The viewer's collections, newest first (the first is the current one when none is chosen, spec §4). */
+/**
+ * The viewer's collections, newest first (the first is the current one when none is chosen, spec §4), then
+ * those shared with them (decision 061), newest first.
+ */
 export async function listCollections(ctx: ServiceContext): Promise<CollectionSummary[]> {
-  const rows = await ctx.database.rows<SummaryRow>(sql`${summarySelect} where ${owned(ctx)} order by c.created_at desc, c.id`);
+  const rows = await ctx.database.rows<SummaryRow>(
+    sql`${summarySelect(roleColumns(ctx))} where ${readable(ctx)} order by (${owned(ctx)}) desc, c.created_at desc, c.id`,
+  );
   return summaries(ctx, rows);
 }
 
@@ -140,9 +171,12 @@ async function withItems(ctx: ServiceContext, row: SummaryRow): Promise<Collecti
   return { ...summary!, cover, items, hidden: refs.length - items.length };
 }
 
-/** One of the viewer's collections with its items as cards; another user's is not found. */
+/**
+ * One of the viewer's collections, or one shared with them, with its items as cards (records filtered by
+ * the viewer's own access); anyone else's is not found.
+ */
 export async function getCollection(ctx: ServiceContext, id: string): Promise<CollectionView> {
-  const [row] = await ctx.database.rows<SummaryRow>(sql`${summarySelect} where c.id = ${id} and ${owned(ctx)}`);
+  const [row] = await ctx.database.rows<SummaryRow>(sql`${summarySelect(roleColumns(ctx))} where c.id = ${id} and ${readable(ctx)}`);
   if (!row) throw notFound();
   return withItems(ctx, row);
 }
@@ -152,7 +186,7 @@ export async function getCollection(ctx: ServiceContext, id: string): Promise<Co
  * records are left out for viewers without access; `hidden` says how many.
  */
 export async function getPublishedCollection(ctx: ServiceContext, slug: string): Promise<CollectionView & { publishedAt: string | null }> {
-  const [row] = await ctx.database.rows<SummaryRow>(sql`${summarySelect} where c.published_slug = ${slug} and c.public`);
+  const [row] = await ctx.database.rows<SummaryRow>(sql`${summarySelect(readerColumns)} where c.published_slug = ${slug} and c.public`);
   if (!row) throw notFound();
   const view = await withItems(ctx, row);
   return { ...view, publishedAt: row.published_at ? iso(row.published_at) : null };
@@ -160,17 +194,23 @@ export async function getPublishedCollection(ctx: ServiceContext, slug: string):
 
 /** Published collections, newest publication first (the public getDocs listing). */
 export async function listPublished(ctx: ServiceContext, limit = 100): Promise<CollectionSummary[]> {
-  const rows = await ctx.database.rows<SummaryRow>(sql`${summarySelect} where c.public order by c.published_at desc nulls last, c.id limit ${limit}`);
+  const rows = await ctx.database.rows<SummaryRow>(sql`${summarySelect(readerColumns)} where c.public order by c.published_at desc nulls last, c.id limit ${limit}`);
   return summaries(ctx, rows);
 }
 
-/** The collection row, locked for this transaction, when the viewer owns it. */
-async function lockOwned(ctx: ServiceContext, tx: Exec, id: string) {
-  const [row] = await rowsIn<{ id: string; title: string; cover_table: string | null; cover_id: string | null; published_slug: string | null }>(
+/**
+ * The collection row, locked for this transaction, when the viewer may do `need` to it: `owner` (rename,
+ * cover, publish, share, delete) or `edit` (add, remove, reorder items; make it current). Someone it is not
+ * shared with gets not-found; a shared user without the right gets forbidden (they know it exists).
+ */
+export async function lockCollection(ctx: ServiceContext, tx: Exec, id: string, need: "owner" | "edit" = "owner") {
+  const [row] = await rowsIn<{ id: string; title: string; cover_table: string | null; cover_id: string | null; published_slug: string | null; owner: boolean; editor: boolean }>(
     tx,
-    sql`select c.id, c.title, c.cover_table, c.cover_id, c.published_slug from collections c where c.id = ${id} and ${owned(ctx)} for update`,
+    sql`select c.id, c.title, c.cover_table, c.cover_id, c.published_slug, ${owned(ctx)} as owner, ${editable(ctx)} as editor
+        from collections c where c.id = ${id} and ${readable(ctx)} for update`,
   );
   if (!row) throw notFound();
+  if (need === "owner" ? !row.owner : !row.editor) throw new WorkspaceError("forbidden", need === "owner" ? "workspace.share.error.ownerOnly" : "workspace.share.error.readOnly");
   return row;
 }
 
@@ -186,7 +226,7 @@ const refArrays = (refs: ItemRef[]) => ({ tables: toTextArray(refs.map((r) => r.
  * viewer may see can be added. The first item of an empty collection becomes its cover (spec §4).
  */
 async function addIn(ctx: ServiceContext, tx: Exec, id: string, refs: ItemRef[]): Promise<number> {
-  const col = await lockOwned(ctx, tx, id);
+  const col = await lockCollection(ctx, tx, id, "edit");
   const wanted = uniqueRefs(refs);
   if (!wanted.length) return 0;
   const { tables, ids } = refArrays(wanted);
@@ -231,7 +271,7 @@ async function addIn(ctx: ServiceContext, tx: Exec, id: string, refs: ItemRef[])
 }
 
 async function removeIn(ctx: ServiceContext, tx: Exec, id: string, refs: ItemRef[]): Promise<number> {
-  const col = await lockOwned(ctx, tx, id);
+  const col = await lockCollection(ctx, tx, id, "edit");
   const wanted = uniqueRefs(refs);
   if (!wanted.length) return 0;
   const { tables, ids } = refArrays(wanted);
@@ -249,7 +289,7 @@ async function removeIn(ctx: ServiceContext, tx: Exec, id: string, refs: ItemRef
 
 /** Moves one item to `to` (0 = first) or `by` places; the others keep their order. */
 async function moveIn(ctx: ServiceContext, tx: Exec, id: string, ref: ItemRef, where: { to?: number; by?: number }) {
-  await lockOwned(ctx, tx, id);
+  await lockCollection(ctx, tx, id, "edit");
   const list = await rowsIn<{ record_table: string; record_id: string }>(
     tx,
     sql`select record_table, record_id from collection_items where collection_id = ${id} order by position, record_table, record_id`,
@@ -269,7 +309,7 @@ async function moveIn(ctx: ServiceContext, tx: Exec, id: string, ref: ItemRef, w
 }
 
 async function coverIn(ctx: ServiceContext, tx: Exec, id: string, ref: ItemRef) {
-  await lockOwned(ctx, tx, id);
+  await lockCollection(ctx, tx, id, "owner");
   const [item] = await rowsIn<{ n: number }>(
     tx,
     sql`select 1 as n from collection_items where collection_id = ${id} and record_table = ${ref.table} and record_id = ${ref.id}`,
@@ -279,7 +319,7 @@ async function coverIn(ctx: ServiceContext, tx: Exec, id: string, ref: ItemRef) 
 }
 
 async function renameIn(ctx: ServiceContext, tx: Exec, id: string, title: string, version?: number) {
-  await lockOwned(ctx, tx, id);
+  await lockCollection(ctx, tx, id, "owner");
   const done = await rowsIn<{ id: string }>(
     tx,
     sql`update collections c set title = ${title}, version = version + 1, updated_at = now()
@@ -289,14 +329,14 @@ async function renameIn(ctx: ServiceContext, tx: Exec, id: string, title: string
 }
 
 async function publishIn(ctx: ServiceContext, tx: Exec, id: string, on: boolean) {
-  const col = await lockOwned(ctx, tx, id);
+  const col = await lockCollection(ctx, tx, id, "owner");
   const slug = on && !col.published_slug ? publishedSlug(col.title) : null;
   await tx.execute(sql`update collections set public = ${on}, version = version + 1, updated_at = now()
     ${slug ? sql`, published_slug = ${slug}` : sql``} ${on ? sql`, published_at = now()` : sql``} where id = ${id}`);
 }
 
 async function setCurrentIn(ctx: ServiceContext, tx: Exec, id: string | null) {
-  if (id) await lockOwned(ctx, tx, id);
+  if (id) await lockCollection(ctx, tx, id, "edit");
   await tx.execute(sql`insert into workspace_prefs (user_id, current_collection_id) values (${ownerOf(ctx)}::uuid, ${id})
     on conflict (user_id) do update set current_collection_id = excluded.current_collection_id, updated_at = now()`);
 }
@@ -337,7 +377,7 @@ export async function createCollection(ctx: ServiceContext, input: { title: stri
 /** Applies each change given, in one transaction, each one its own operation (decision 060). */
 export async function updateCollection(ctx: ServiceContext, id: string, changes: CollectionChanges): Promise<CollectionView> {
   await inTx(ctx, async (tx) => {
-    await lockOwned(ctx, tx, id);
+    await lockCollection(ctx, tx, id, "edit");
     if (changes.title !== undefined) await renameIn(ctx, tx, id, changes.title, changes.version);
     if (changes.add?.length) await addIn(ctx, tx, id, changes.add);
     if (changes.remove?.length) await removeIn(ctx, tx, id, changes.remove);
@@ -352,7 +392,10 @@ export async function updateCollection(ctx: ServiceContext, id: string, changes:
 /** Deletes one of the viewer's collections with its items; if it was current, none is (spec §4). */
 export async function deleteCollection(ctx: ServiceContext, id: string): Promise<void> {
   const gone = await ctx.database.rows<{ id: string }>(sql`delete from collections c where c.id = ${id} and ${owned(ctx)} returning c.id`);
-  if (!gone.length) throw notFound();
+  if (gone.length) return;
+  // Someone it is shared with learns only that they may not (they know it exists); anyone else: not found.
+  const [shared] = await ctx.database.rows<{ id: string }>(sql`select c.id from collections c where c.id = ${id} and ${readable(ctx)}`);
+  throw shared ? new WorkspaceError("forbidden", "workspace.share.error.ownerOnly") : notFound();
 }
 
 /** The pin toggle's state: the collections, the current one (chosen, else the first) and its records. */
@@ -361,11 +404,13 @@ export async function pinState(ctx: ServiceContext): Promise<PinState> {
   const [pref] = await ctx.database.rows<{ id: string | null }>(
     sql`select p.current_collection_id as id from workspace_prefs p where p.user_id = ${ownerOf(ctx)}::uuid`,
   );
-  const current = collections.find((c) => c.id === pref?.id) ?? collections[0] ?? null;
+  // Pins go only where the viewer may add: their own collections or those they edit by a share.
+  const fillable = collections.filter((c) => c.role !== "reader");
+  const current = fillable.find((c) => c.id === pref?.id) ?? fillable[0] ?? null;
   if (!current) return { current: null, pins: [], collections };
   const items = await ctx.database.rows<{ record_table: string; record_id: string }>(
     sql`select i.record_table, i.record_id from collection_items i join collections c on c.id = i.collection_id
-        where i.collection_id = ${current.id} and ${owned(ctx)}`,
+        where i.collection_id = ${current.id} and ${editable(ctx)}`,
   );
   return { current: { id: current.id, title: current.title }, pins: items.map((r) => pinKey({ table: r.record_table, id: r.record_id })), collections };
 }
@@ -414,4 +459,21 @@ export async function togglePin(ctx: ServiceContext, ref: ItemRef): Promise<{ st
   const pinned = state.pins.includes(pinKey(ref));
   const next = await savePins(ctx, { pins: [{ ...ref, pinned: !pinned }] });
   return { status: pinned ? "unpinned" : "pinned", state: next };
+}
+
+const sha256 = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+/**
+ * A collection opened by its secret link (decision 061): read-only, for anyone holding the link, while the
+ * link exists (not revoked) and has not expired — otherwise not found, exactly like a token never made.
+ * Records are filtered by the viewer's own access (a visitor sees the public ones; the others are counted).
+ */
+export async function getCollectionByLink(ctx: ServiceContext, token: string): Promise<CollectionView & { expiresAt: string }> {
+  const [row] = await ctx.database.rows<SummaryRow & { expires_at: string | Date }>(
+    sql`${summarySelect(sql`${readerColumns}, l.expires_at`)}
+        join collection_links l on l.collection_id = c.id
+        where l.token_hash = ${sha256(token)} and l.expires_at > now()`,
+  );
+  if (!row) throw notFound();
+  return { ...(await withItems(ctx, row)), expiresAt: iso(row.expires_at) };
 }

@@ -101,6 +101,9 @@ export function firstMessage(error: z.ZodError): string {
   return m.startsWith("workspace.") ? m : "workspace.error.invalid";
 }
 
+/** The viewer's part in a collection (decision 061): theirs, or shared with them to edit its items or to read it. */
+export type CollectionRole = "owner" | "editor" | "reader";
+
 export type CollectionSummary = {
   id: string;
   title: string;
@@ -111,6 +114,9 @@ export type CollectionSummary = {
   version: number;
   createdAt: string;
   updatedAt: string;
+  role: CollectionRole;
+  /** Someone else's collection shared with the viewer: its owner's name (else address); null for their own. */
+  sharedBy: string | null;
 };
 
 export type PinState = {

@@ -78,6 +78,7 @@ function Carousel({ collections, current, placeholder }: { collections: Collecti
                   <span className="collections-carousel__meta">
                     <CountLabel count={c.count} />
                     {c.id === current ? ` · ${t("workspace.collections.current")}` : ""}
+                    {c.sharedBy !== null ? ` · ${t("workspace.share.sharedBy", { owner: c.sharedBy })}` : ""}
                   </span>
                 </Link>
               </li>
@@ -113,7 +114,9 @@ function CurrentChooser({ collections, current }: { collections: Collections; cu
   const [status, setStatus] = useState("");
   if (collections.length === 0) return null;
   const needle = filter.trim().toLocaleLowerCase(locale);
-  const shown = needle ? collections.filter((c) => c.id === current || c.title.toLocaleLowerCase(locale).includes(needle)) : collections;
+  // Records go only into collections the user may fill: theirs, or shared with them to edit (decision 061).
+  const fillable = collections.filter((c) => c.role !== "reader");
+  const shown = needle ? fillable.filter((c) => c.id === current || c.title.toLocaleLowerCase(locale).includes(needle)) : fillable;
   const choose = async (value: string) => {
     if (value === "new") {
       navigate(`${localizePath("/collections", locale)}?new=1`);
@@ -126,7 +129,7 @@ function CurrentChooser({ collections, current }: { collections: Collections; cu
   };
   return (
     <div className="current-chooser">
-      {collections.length > FILTER_ABOVE ? (
+      {fillable.length > FILTER_ABOVE ? (
         <p className="current-chooser__field">
           <label htmlFor="current-filter">{t("workspace.drawer.filter")}</label>
           <input id="current-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t("workspace.drawer.filter")} />

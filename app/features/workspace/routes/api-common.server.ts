@@ -41,7 +41,7 @@ export function fail(status: number, message: string) {
 export const badJson = (locale: Locale) => fail(400, translate(locale, "error.badRequest"));
 export const invalid = (locale: Locale, error: z.ZodError) => fail(400, translate(locale, firstMessage(error) as MessageKey));
 
-const STATUS: Record<WorkspaceError["code"], number> = { notFound: 404, invalid: 400, limit: 409, conflict: 409 };
+const STATUS: Record<WorkspaceError["code"], number> = { notFound: 404, invalid: 400, limit: 409, conflict: 409, forbidden: 403 };
 
 /** A service refusal as JSON (other errors are rethrown to the server's handler). */
 export function refusal(err: unknown, locale: Locale): Response {
@@ -84,6 +84,9 @@ export function collectionJson(c: CollectionSummary) {
     version: c.version,
     date: Math.floor(Date.parse(c.createdAt) / 1000),
     updated: Math.floor(Date.parse(c.updatedAt) / 1000),
+    /** The caller's part (decision 061): "owner", or shared with them as "editor" or "reader" by `sharedBy`. */
+    role: c.role,
+    sharedBy: c.sharedBy,
   };
 }
 

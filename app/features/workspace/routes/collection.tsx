@@ -16,6 +16,9 @@ import { CollectionIdSchema, firstMessage, ItemRefSchema, pinKey, TitleSchema } 
 import { CountLabel } from "../components/CountLabel";
 import { listStories } from "~/features/stories/stories.server";
 import { CollectionStories } from "~/features/stories/components/CollectionStories";
+import { createShareLink, listShares, revokeShareLink, sharedLinkUrl, shareWithPerson, unshareWithPerson } from "../shares.server";
+import { LinkDaysSchema, LinkIdSchema, ShareEmailSchema, ShareRoleSchema } from "../shares";
+import { SharePanel } from "../components/SharePanel";
 
 /** /collections/{id} (spec §2 collections-slug): one of the user's collections; another user's is a 404. */
 export async function loader({ context, url, params }: Route.LoaderArgs) {
@@ -31,14 +34,18 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   }
   const { token, setCookie } = formToken(context);
   const remove = url.searchParams.get("remove");
-  const stories = await listStories(ctx, collection.id);
+  const stories = collection.role === "owner" ? await listStories(ctx, collection.id) : [];
+  // Only the owner sees who else sees it (decision 061).
+  const shares = collection.role === "owner" ? await listShares(ctx, id.data) : null;
   return data(
-    { collection, stories, csrf: token, confirmDelete: url.searchParams.get("delete") === "1", confirmRemove: remove && collection.items.some((c) => pinKey(c) === remove) ? remove : null },
+    { collection, stories, shares, csrf: token, confirmDelete: url.searchParams.get("delete") === "1", confirmRemove: remove && collection.items.some((c) => pinKey(c) === remove) ? remove : null },
     { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
   );
 }
 
-type Done = { ok: true; notice: MessageKey; params: Record<string, string | number>; focus: string | null } | { ok: false; error: MessageKey; params: Record<string, string | number>; focus: null };
+type Done =
+  | { ok: true; notice: MessageKey; params: Record<string, string | number>; focus: string | null; link?: { url: string; expiresAt: string } }
+  | { ok: false; error: MessageKey; params: Record<string, string | number>; focus: null; field?: "share" | "link" };
 
 /**
  * The page's form posts (they work without JavaScript): rename, publish, unpublish, cover, move, remove,
@@ -52,12 +59,47 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const intent = String(form.get("intent") ?? "");
   const ref = ItemRefSchema.safeParse({ table: form.get("table"), id: form.get("id") });
   const label = String(form.get("label") ?? "").slice(0, 200);
+  const field = intent === "share" || intent === "unshare" ? "share" : intent === "link" || intent === "revoke" ? "link" : undefined;
   const fail = (error: string, status = 400, p: Record<string, string | number> = {}) =>
-    data<Done>({ ok: false, error: error as MessageKey, params: p, focus: null }, { status });
+    data<Done>({ ok: false, error: error as MessageKey, params: p, focus: null, field }, { status });
+  const from = context.auth?.address ?? "";
   try {
     if (intent === "delete") {
       await deleteCollection(ctx, id.data);
       throw redirect(localizePath("/collections", ctx.locale), 303);
+    }
+    // Sharing (decision 061): the owner's alone, each one operation.
+    if (intent === "share") {
+      const email = ShareEmailSchema.safeParse(form.get("email"));
+      if (!email.success) return fail(firstMessage(email.error));
+      const role = ShareRoleSchema.safeParse(form.get("role"));
+      if (!role.success) return fail(firstMessage(role.error));
+      await shareWithPerson(ctx, id.data, { email: email.data, role: role.data }, from);
+      return data<Done>({ ok: true, notice: "workspace.share.shared", params: { email: email.data }, focus: "share" });
+    }
+    if (intent === "unshare") {
+      const email = ShareEmailSchema.safeParse(form.get("email"));
+      if (!email.success) return fail(firstMessage(email.error));
+      await unshareWithPerson(ctx, id.data, email.data, from);
+      return data<Done>({ ok: true, notice: "workspace.share.unshared", params: { email: email.data }, focus: "share" });
+    }
+    if (intent === "link") {
+      const days = LinkDaysSchema.safeParse(form.get("days"));
+      if (!days.success) return fail(firstMessage(days.error));
+      const made = await createShareLink(ctx, id.data, days.data, from);
+      return data<Done>({
+        ok: true,
+        notice: "workspace.share.linkMade",
+        params: {},
+        focus: "link-url",
+        link: { url: sharedLinkUrl(url, ctx.locale, made.token), expiresAt: made.link.expiresAt },
+      });
+    }
+    if (intent === "revoke") {
+      const link = LinkIdSchema.safeParse(form.get("link"));
+      if (!link.success) return fail("workspace.error.invalid");
+      await revokeShareLink(ctx, id.data, link.data, from);
+      return data<Done>({ ok: true, notice: "workspace.share.linkRevoked", params: {}, focus: "link" });
     }
     const changes: CollectionChanges = {};
     let done: Done | null = null;
@@ -111,7 +153,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   } catch (err) {
     if (err instanceof WorkspaceError) {
       if (err.messageKey === "error.notFound") throw notFound();
-      return fail(err.messageKey, err.code === "invalid" ? 400 : err.code === "notFound" ? 404 : 409, err.params);
+      return fail(err.messageKey, err.code === "invalid" ? 400 : err.code === "notFound" ? 404 : err.code === "forbidden" ? 403 : 409, err.params);
     }
     throw err;
   }
@@ -155,6 +197,9 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
   }, [focus, navigation.state, actionData]);
   const total = c.items.length;
   const hidden = (name: string, value: string) => <input type="hidden" name={name} value={value} />;
+  // Shared with the viewer (decision 061): an editor adds, removes and reorders; a reader only reads.
+  const owner = c.role === "owner";
+  const canEdit = c.role !== "reader";
   return (
     <section className="page workspace">
       <p className="workspace__back">
@@ -164,11 +209,12 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
       <p className="workspace__meta">
         <CountLabel count={total} />
         {" · "}
-        {c.public ? t("workspace.collections.published") : t("workspace.collections.private")}
+        {owner ? (c.public ? t("workspace.collections.published") : t("workspace.collections.private")) : t(c.role === "editor" ? "workspace.share.byEditor" : "workspace.share.byReader", { owner: c.sharedBy ?? "" })}
       </p>
       <p role="status" className="workspace__status">
         {actionData?.ok ? t(actionData.notice, actionData.params) : ""}
       </p>
+      {canEdit ? (
       <div className="workspace__current">
         {root?.workspace?.current?.id === c.id ? (
           <p>
@@ -187,12 +233,14 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
           </Form>
         )}
       </div>
-      {actionData && !actionData.ok ? (
+      ) : null}
+      {actionData && !actionData.ok && !actionData.field ? (
         <p className="form-error" role="alert">
           {t(actionData.error, actionData.params)}
         </p>
       ) : null}
 
+      {owner ? (
       <div className="workspace__tools">
         <Form method="post" className="workspace-inline-form" preventScrollReset>
           {hidden("csrf", csrf)}
@@ -220,6 +268,9 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
           </Form>
         </div>
       </div>
+      ) : null}
+
+      {owner && loaderData.shares ? <SharePanel shares={loaderData.shares} csrf={csrf} busy={busy} result={actionData ?? null} /> : null}
 
       {c.hidden > 0 ? <p className="notice">{t("workspace.collection.hidden", { count: c.hidden })}</p> : null}
 
@@ -248,6 +299,7 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
                   placeholder={placeholder}
                   headingLevel={3}
                   extra={
+                    canEdit ? (
                     <div className="collection-item-tools">
                       <p className="collection-item-tools__position">{t("workspace.collection.position", { position: i + 1, total })}</p>
                       <Form method="post" preventScrollReset className="collection-item-tools__row">
@@ -264,6 +316,7 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
                           <span aria-hidden="true">↓</span>
                         </button>
                       </Form>
+                      {owner ? (
                       <Form method="post" preventScrollReset className="collection-item-tools__row">
                         {hidden("csrf", csrf)}
                         {hidden("intent", "cover")}
@@ -273,6 +326,7 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
                           {t("workspace.collection.isCover")}
                         </button>
                       </Form>
+                      ) : null}
                       {loaderData.confirmRemove === key ? (
                         <Form method="post" className="collection-item-tools__confirm" role="group" aria-labelledby={`confirm-${i}`}>
                           <p id={`confirm-${i}`}>{t("workspace.collection.confirmRemoveOf", { title: label })}</p>
@@ -294,6 +348,7 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
                         </Link>
                       )}
                     </div>
+                    ) : undefined
                   }
                 />
               </li>
@@ -302,8 +357,9 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
         </ol>
       )}
 
-      <CollectionStories collectionId={c.id} stories={loaderData.stories} />
+      {owner ? <CollectionStories collectionId={c.id} stories={loaderData.stories} /> : null}
 
+      {owner ? (
       <div className="workspace-danger">
         {loaderData.confirmDelete ? (
           <Form method="post" role="group" aria-labelledby="confirm-delete">
@@ -323,6 +379,7 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
           </Link>
         )}
       </div>
+      ) : null}
     </section>
   );
 }

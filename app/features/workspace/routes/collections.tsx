@@ -148,9 +148,9 @@ export default function Collections({ loaderData, actionData, matches }: Route.C
               <p className="collection-tile__meta">
                 <CountLabel count={c.count} />
                 {" · "}
-                {c.public ? t("workspace.collections.published") : t("workspace.collections.private")}
+                {c.sharedBy !== null ? t("workspace.share.sharedBy", { owner: c.sharedBy }) : c.public ? t("workspace.collections.published") : t("workspace.collections.private")}
               </p>
-              {c.id === current ? (
+              {c.role === "reader" ? null : c.id === current ? (
                 <p className="collection-tile__current">{t("workspace.collections.current")}</p>
               ) : (
                 <Form method="post" preventScrollReset>

@@ -36,6 +36,14 @@ register();
   await createUser(database, { email: "e2e-workspace@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Wanda", lastName: "Prova" }, { userId: null, address: "e2e" });
   await database.close();
 }
+// tests/e2e/story.spec.ts: a researcher who writes and publishes a story (issue 15).
+{
+  const { openDatabase } = await import("../app/.server/db.ts");
+  const { createUser } = await import("../app/features/accounts/accounts.server.ts");
+  const database = await openDatabase({ dataDir: dir });
+  await createUser(database, { email: "e2e-story@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Silvia", lastName: "Prova" }, { userId: null, address: "e2e" });
+  await database.close();
+}
 // The header links Cataloga (LOGIN_BACKEND) only when a back end is configured (tests/e2e/users.spec.ts).
 process.env.BACKEND_URL ??= "/cataloga";
 // tests/e2e/totp.spec.ts: a user who turns two-factor sign-in on (its key file goes into the e2e DATA_DIR).

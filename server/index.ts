@@ -9,7 +9,7 @@ import { readEnv } from "../app/.server/env";
 import { logger } from "../app/.server/logger";
 import { createApp } from "./app";
 import { recoverInterrupted } from "../app/features/catalogue/loads.server";
-import { ensureDemo } from "../app/features/demo/load.server";
+import { ensureDemo, prepareDemo, type PreparedDemo } from "../app/features/demo/load.server";
 import { countUsers } from "../app/features/accounts/accounts.server";
 import { buildDir } from "./build-dir";
 import { scheduleAlerts } from "../app/features/saved-searches/alerts.server";
@@ -25,10 +25,21 @@ export async function main() {
     process.exit(1);
   }
   let database: Database;
+  const mediaDir = env.mediaDir ?? path.join(env.dataDir, "media");
+  const demo = {
+    mediaDir,
+    workDir: path.join(env.dataDir, "demo"),
+    logger,
+    imageCache: env.demoImageCache === null ? undefined : (env.demoImageCache ?? path.join(root, "node_modules/.cache/teca/demo-images")),
+  };
+  // A fresh embedded database will get the demo: its pictures are drawn (sharp's threads) while the main
+  // thread creates the database, once this process holds the data directory.
+  const fresh = env.loadDemo && !env.databaseUrl && !fs.existsSync(path.join(env.dataDir, "pglite"));
+  let prepared: PreparedDemo | undefined;
   try {
     const t0 = performance.now();
-    logger.info(env.databaseUrl ? "Connecting to PostgreSQL and applying migrations" : `Opening the embedded database in ${env.dataDir} and applying migrations`);
-    database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+    logger.info(env.databaseUrl ? "Connecting to PostgreSQL and applying migrations" : `${fresh ? "Creating" : "Opening"} the embedded database in ${env.dataDir} and applying migrations`);
+    database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, onLocked: fresh ? () => (prepared = prepareDemo(demo)) : undefined });
     logger.info({ seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) }, "Database ready");
   } catch (err) {
     if (err instanceof DatabaseLockedError) {
@@ -37,10 +48,9 @@ export async function main() {
     }
     throw err;
   }
-  const mediaDir = env.mediaDir ?? path.join(env.dataDir, "media");
   fs.mkdirSync(mediaDir, { recursive: true });
   await recoverInterrupted(database, mediaDir, logger);
-  if (env.loadDemo) await ensureDemo(database, { mediaDir, workDir: path.join(env.dataDir, "demo"), logger });
+  if (env.loadDemo) await ensureDemo(database, { ...demo, prepared });
 
   // Migrations, recovery and the demo load run unbounded; the requests' statements are bounded (PostgreSQL).
   if (env.databaseUrl && env.statementTimeoutMs > 0) {

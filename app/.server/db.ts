@@ -36,6 +36,8 @@ export type OpenOptions = {
    * migrations run without one). PGlite cannot cancel a statement: the server's queue bounds it instead.
    */
   statementTimeoutMs?: number;
+  /** PGlite: called once this process holds the data directory (before the database is created or opened). */
+  onLocked?: () => void;
 };
 
 /** Opens the catalogue database (the one place that does) and runs migrations. */
@@ -55,6 +57,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   if (!opts.memory) {
     dataDir = path.resolve(opts.dataDir ?? "./data", "pglite");
     release = acquireLock(path.dirname(dataDir));
+    opts.onLocked?.();
   }
   try {
     const client = await PGlite.create({

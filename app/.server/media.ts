@@ -40,6 +40,9 @@ export async function deriveImage(sourceFile: string, mediaDir: string, opts: { 
   if (!fs.existsSync(originalAbs)) await writeAtomically(originalAbs, input);
   out.original = originalRel;
   const webReady = meta.format === "jpeg" || meta.format === "png" || meta.format === "webp";
+  // The thumbnail's pixels, decoded once (JPEG shrinks on load): its WebP and the dominant colour are made of them.
+  const small = await sharp(input).rotate().resize({ width: DERIVATIVES.thumbnail, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+  const smallImage = () => sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: small.info.channels } });
   for (const [name, w] of Object.entries(DERIVATIVES) as [DerivativeName, number][]) {
     // An original no wider than the derivative would only be re-encoded: serve it as it is.
     if (webReady && name !== "thumbnail" && width <= w && !meta.orientation) {
@@ -50,13 +53,15 @@ export async function deriveImage(sourceFile: string, mediaDir: string, opts: { 
     const abs = path.join(mediaDir, rel);
     if (!fs.existsSync(abs)) {
       const tmp = tmpName(abs);
-      await sharp(input).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: name === "thumbnail" ? 70 : 80, effort: 2 }).toFile(tmp);
+      const image = name === "thumbnail" ? smallImage() : sharp(input).rotate().resize({ width: w, withoutEnlargement: true });
+      await image.webp({ quality: name === "thumbnail" ? 70 : 80, effort: 2 }).toFile(tmp);
       await fs.promises.rename(tmp, abs);
     }
     out[name] = rel;
   }
   if (opts.tiles) await makeTiles(input, mediaDir, hash);
-  const { dominant } = await sharp(input).resize(64).stats();
+  // stats() reads its input whole, whatever the pipeline: the thumbnail's pixels, not the full image's.
+  const { dominant } = await smallImage().stats();
   out.dominantColor = `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
   return out as Derived;
 }

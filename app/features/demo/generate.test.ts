@@ -8,6 +8,7 @@ import { openDatabase, type Database } from "~/.server/db";
 import { importFile } from "~/features/catalogue/import.server";
 import { validateRecord, type InterchangeRecord } from "~/features/catalogue/interchange";
 import { FIXED_IDS, generateDemo, HIGHLIGHT_OBJECT_IDS, METADATA_CODES, type DemoResult } from "./generate";
+import { ensureDemo, prepareDemo } from "./load.server";
 import { DEMO_COLORS, DEMO_SUMMARY_CONFIG, seedDemoSite } from "./site";
 import { SEMAFORO_PATHS } from "./vocabulary";
 
@@ -361,4 +362,44 @@ describe("demo site colours", () => {
     expect(contrast(DEMO_COLORS.primaryDark, "#ffffff")).toBeGreaterThanOrEqual(4.5);
     expect(contrast(DEMO_COLORS.primary, DEMO_COLORS.primaryLight)).toBeGreaterThanOrEqual(4.5);
   });
+});
+
+describe("demo prepared ahead of its load (first start)", () => {
+  let database: Database | undefined;
+  afterAll(async () => database?.close());
+
+  it("draws each picture once into the image cache, and a worker derives them into the media store for the load", async () => {
+    const cache = path.join(tmp, "image-cache");
+    const opts = { records: 300, images: 6, imageCache: cache };
+    const a = await generateDemo(path.join(tmp, "cache-a"), opts);
+    const cached = fs.readdirSync(cache);
+    expect(cached.filter((f) => f.endsWith(".jpg"))).toHaveLength(6);
+    expect(cached.filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    // The next run copies the cached pictures rather than drawing them: a planted one comes back as planted.
+    const planted = path.join(cache, cached[0]!);
+    const drawn = fs.readFileSync(planted);
+    fs.writeFileSync(planted, "planted");
+    const b = await generateDemo(path.join(tmp, "cache-b"), opts);
+    const files = (dir: string) => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".jpg")).sort();
+    expect(files(b.mediaDir)).toEqual(files(a.mediaDir));
+    expect(files(b.mediaDir).filter((f) => fs.readFileSync(path.join(b.mediaDir, f), "utf8") === "planted")).toHaveLength(1);
+    fs.writeFileSync(planted, drawn);
+
+    const store = path.join(tmp, "ahead-store");
+    const workDir = path.join(tmp, "ahead-work");
+    const quiet = { info() {}, warn() {} };
+    const prepared = prepareDemo({ workDir, mediaDir: store, logger: quiet, tty: false, ...opts });
+    const ready = await prepared.result;
+    for (const f of files(ready.mediaDir)) expect(fs.readFileSync(path.join(ready.mediaDir, f)).equals(fs.readFileSync(path.join(a.mediaDir, f))), f).toBe(true);
+    const thumbnails = fs.readdirSync(store, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("-thumbnail.webp"));
+    expect(thumbnails).toHaveLength(6);
+    database = await openDatabase({ memory: true });
+    expect(await ensureDemo(database, { mediaDir: store, workDir, logger: quiet, tty: false, prepared, ...opts })).toBe(true);
+    const [row] = await database.rows<{ n: number; marker: number }>(sql`select (select count(*)::int from records) as n,
+      (select count(*)::int from catalogue_loads where kind = 'demo' and state = 'complete') as marker`);
+    expect(row).toEqual({ n: 300, marker: 1 });
+    const media = await database.rows<{ thumbnail: string }>(sql`select thumbnail from media where media_type = 'image' and thumbnail like '%-thumbnail.webp'`);
+    expect(new Set(media.map((m) => path.basename(m.thumbnail)))).toEqual(new Set(thumbnails.map((t) => path.basename(t))));
+    expect(fs.existsSync(workDir)).toBe(false);
+  }, 120_000);
 });

@@ -155,6 +155,6 @@ export async function generateDemo(outDir: string, opts: DemoOptions = {}): Prom
     ]),
   );
   opts.onImages?.(0, pool.specs.length);
-  await renderImages(pool.specs, mediaDir, 4, (done) => opts.onImages?.(done, pool.specs.length));
+  await renderImages(pool.specs, mediaDir, 4, (done) => opts.onImages?.(done, pool.specs.length), opts.imageCache);
   return { file, mediaDir, count: out.count, counts: perTable, images: pool.specs.length };
 }

@@ -5,6 +5,7 @@
  * fonts are used: "text" is drawn as bands and strokes. Also a tiny
  * hand-written PDF.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -569,23 +570,51 @@ export function imageSvg(spec: ImageSpec): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${spec.width}" height="${spec.height}" viewBox="0 0 ${spec.width} ${spec.height}">${body}</svg>`;
 }
 
-export async function renderImage(spec: ImageSpec, mediaDir: string): Promise<void> {
+export async function renderImage(spec: ImageSpec, mediaDir: string, cacheDir?: string): Promise<void> {
   const target = path.join(mediaDir, spec.file);
   await fs.promises.mkdir(path.dirname(target), { recursive: true });
-  await sharp(Buffer.from(imageSvg(spec)))
+  const svg = imageSvg(spec);
+  // The picture is a function of its SVG (and of the renderer): one drawn by an earlier load is reused.
+  const cached = cacheDir
+    ? path.join(cacheDir, `${crypto.createHash("sha256").update(svg).update(sharp.versions.vips).digest("hex").slice(0, 32)}.jpg`)
+    : undefined;
+  if (cached) {
+    try {
+      await fs.promises.copyFile(cached, target);
+      return;
+    } catch {
+      // not drawn yet (or unreadable): draw it below
+    }
+  }
+  const jpeg = await sharp(Buffer.from(svg))
     .flatten({ background: "#ffffff" })
     .jpeg({ quality: 75, chromaSubsampling: "4:2:0" })
-    .toFile(target);
+    .toBuffer();
+  await fs.promises.writeFile(target, jpeg);
+  if (cached) {
+    // Whole or not at all: a start killed midway leaves a temporary file, never a truncated picture.
+    const tmp = `${cached}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
+    try {
+      await fs.promises.mkdir(cacheDir!, { recursive: true });
+      await fs.promises.writeFile(tmp, jpeg);
+      await fs.promises.rename(tmp, cached);
+    } catch {
+      await fs.promises.rm(tmp, { force: true }); // a cache that cannot be written only costs the next load time
+    }
+  }
 }
 
-/** Renders images with a small worker pool (sharp work runs off the main thread). */
-export async function renderImages(specs: ImageSpec[], mediaDir: string, concurrency = 4, onProgress?: (done: number) => void): Promise<void> {
+/**
+ * Renders images with a small worker pool (sharp work runs off the main thread). With `cacheDir`, pictures
+ * drawn by an earlier run are copied from it and new ones are kept in it.
+ */
+export async function renderImages(specs: ImageSpec[], mediaDir: string, concurrency = 4, onProgress?: (done: number) => void, cacheDir?: string): Promise<void> {
   let next = 0;
   let done = 0;
   const worker = async () => {
     while (next < specs.length) {
       const spec = specs[next++]!;
-      await renderImage(spec, mediaDir);
+      await renderImage(spec, mediaDir, cacheDir);
       onProgress?.(++done);
     }
   };

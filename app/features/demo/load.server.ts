@@ -1,11 +1,13 @@
 import fs from "node:fs";
+import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import type { Logger } from "~/.server/logger";
-import { createProgress } from "~/.server/progress";
+import { createProgress, type Progress } from "~/.server/progress";
 import { importFile } from "~/features/catalogue/import.server";
 import { completedLoad } from "~/features/catalogue/loads.server";
-import { DEFAULT_IMAGES, DEFAULT_RECORDS, DEFAULT_SEED, generateDemo } from "./generate";
+import { DEFAULT_IMAGES, DEFAULT_RECORDS, DEFAULT_SEED, generateDemo, type DemoResult } from "./generate";
+import type { PrepareMessage, PrepareRequest } from "./prepare.worker";
 import { seedDemoSite } from "./site";
 import { FOUNDATION } from "./vocabulary";
 
@@ -27,7 +29,54 @@ export type DemoLoadOptions = {
   /** Smaller demo (tests). */
   records?: number;
   images?: number;
+  /** Pictures drawn by an earlier load, reused (generate.ts `imageCache`); none: drawn every time. */
+  imageCache?: string;
+  /** A generation already started into workDir (prepareDemo: beside the first start's database set-up). */
+  prepared?: PreparedDemo;
 };
+
+/** A demo archive being generated ahead of the load (prepareDemo). */
+export type PreparedDemo = { result: Promise<DemoResult>; progress: Progress };
+
+/**
+ * Starts generating the demo archive into opts.workDir at once. With `mediaDir` (the first start of a fresh
+ * embedded database) it runs in a worker thread beside the database's creation and also derives the pictures
+ * into the media store (prepare.worker.ts); ensureDemo then imports it.
+ */
+export function prepareDemo(opts: Omit<DemoLoadOptions, "mediaDir" | "prepared"> & { mediaDir?: string }): PreparedDemo {
+  const progress = createProgress(opts.logger, { tty: opts.tty });
+  fs.rmSync(opts.workDir, { recursive: true, force: true });
+  const result = opts.mediaDir
+    ? inWorker({ workDir: opts.workDir, mediaDir: opts.mediaDir, records: opts.records, images: opts.images, imageCache: opts.imageCache }, progress)
+    : generateDemo(opts.workDir, {
+        records: opts.records,
+        images: opts.images,
+        imageCache: opts.imageCache,
+        onImages(done, total) {
+          if (done === 0) progress.start("Demo: drawing images", total, "images");
+          else progress.update(done);
+        },
+      });
+  result.catch(() => {}); // awaited by ensureDemo
+  return { result, progress };
+}
+
+function inWorker(req: PrepareRequest, progress: Progress): Promise<DemoResult> {
+  // The worker loads TypeScript as the server does (tsx).
+  const entry = new URL("./prepare.worker.ts", import.meta.url).href;
+  const code = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Promise((resolve, reject) => {
+    let result: DemoResult | undefined;
+    const worker = new Worker(code, { eval: true, workerData: req });
+    worker.on("message", (m: PrepareMessage) => {
+      if (m.kind === "start") progress.start(m.label, m.total, m.unit);
+      else if (m.kind === "update") progress.update(m.done);
+      else result = m.result;
+    });
+    worker.on("error", reject);
+    worker.on("exit", (code) => (result ? resolve(result) : reject(new Error(`The demo's preparation stopped (exit code ${code})`))));
+  });
+}
 
 /**
  * Loads the demo archive on a fresh install (npm start): generated, imported with the site options in one
@@ -36,31 +85,34 @@ export type DemoLoadOptions = {
  * the demo's source). A catalogue holding any other record is left alone. Returns whether it loaded.
  */
 export async function ensureDemo(database: Database, opts: DemoLoadOptions): Promise<boolean> {
-  if (await completedLoad(database, "demo")) return false;
-  const state = await catalogueState(database);
-  if (state.other > 0) return false; // the operator's own catalogue
   const log = opts.logger;
+  const t0 = performance.now();
+  const skip = async () => {
+    // A generation started ahead for nothing: let it end, and clear its files.
+    if (opts.prepared) {
+      await opts.prepared.result.catch(() => undefined);
+      opts.prepared.progress.stop();
+      fs.rmSync(opts.workDir, { recursive: true, force: true });
+    }
+    return false;
+  };
+  if (await completedLoad(database, "demo")) return skip();
+  const state = await catalogueState(database);
+  if (state.other > 0) return skip(); // the operator's own catalogue
   if (state.demo > 0) log.warn({ records: state.demo }, "The demo archive was not loaded completely: loading it again from scratch");
   else log.info("Empty catalogue: loading the demo archive");
-  const t0 = performance.now();
-  const progress = createProgress(log, { tty: opts.tty });
-  // A generation interrupted earlier left its scratch files: start over.
-  fs.rmSync(opts.workDir, { recursive: true, force: true });
+  // A generation interrupted earlier left its scratch files: start over (prepareDemo did, when it ran).
+  const { result: generated, progress } = opts.prepared ?? prepareDemo(opts);
   try {
-    const demo = await generateDemo(opts.workDir, {
-      records: opts.records,
-      images: opts.images,
-      onImages(done, total) {
-        if (done === 0) progress.start("Demo: drawing images", total, "images");
-        else progress.update(done);
-      },
-    });
+    const demo = await generated;
     progress.stop();
     const t1 = performance.now();
     let importing = false;
     const result = await importFile(database, demo.file, {
       mediaDir: demo.mediaDir,
       mediaStore: opts.mediaDir,
+      // A public image is tiled on its first IIIF request (server/iiif.ts) rather than all of them here.
+      iiifTiles: false,
       load: { kind: "demo", source: opts.records || opts.images !== undefined ? `valdameri records=${demo.count} images=${demo.images}` : DEMO_SOURCE },
       onProgress(done, total) {
         if (!importing) progress.start("Demo: importing", total);
@@ -68,7 +120,10 @@ export async function ensureDemo(database: Database, opts: DemoLoadOptions): Pro
         progress.update(done);
       },
       onStep(step) {
-        if (step === "linking") progress.stop();
+        if (step === "linking") {
+          progress.stop();
+          log.info("Demo: building the search documents");
+        } else if (step === "analysing") log.info("Demo: gathering statistics for the search");
       },
       async beforeWrite(tx) {
         if (tx.kind === "postgres") await tx.rows(sql`select pg_advisory_xact_lock(${DEMO_LOCK}::int)`);

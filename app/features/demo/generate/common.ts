@@ -11,6 +11,8 @@ export type DemoOptions = {
   images?: number;
   /** Called once the records are written (with the number of images to draw) and after each image. */
   onImages?: (done: number, total: number) => void;
+  /** Where drawn pictures are kept for the next run (keyed by their SVG); none: always drawn. */
+  imageCache?: string;
 };
 export type DemoResult = { file: string; mediaDir: string; count: number; counts: Record<string, number>; images: number };
 

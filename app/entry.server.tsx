@@ -13,11 +13,15 @@ export const streamTimeout = 5_000;
 
 /** The built stylesheet's text, written into every page (docs/decisions/024); null in development. */
 const inlineCss: string | null = (() => {
-  try {
-    return readFileSync(new URL(`../client${stylesUrl}`, import.meta.url), "utf8");
-  } catch {
-    return null;
+  // This module is in build/server/ or, when the server build is split into chunks, in build/server/assets/.
+  for (const up of ["../client", "../../client"]) {
+    try {
+      return readFileSync(new URL(`${up}${stylesUrl}`, import.meta.url), "utf8");
+    } catch {
+      /* not there */
+    }
   }
+  return null;
 })();
 
 /**

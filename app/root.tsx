@@ -11,6 +11,7 @@ import { Shell, type LayoutName } from "~/features/shell/components/Shell";
 import { ErrorPage } from "~/features/shell/components/ErrorPage";
 import { SiteStylesheet } from "~/features/shell/components/SiteStylesheet";
 import { I18nProvider } from "~/i18n/context";
+import { MESSAGE_URLS, useMessages } from "~/i18n/load";
 import { installChunkReload } from "~/features/shell/chunk-reload";
 import { currentProfile } from "~/features/accounts/login.server";
 import { accountMenu } from "~/features/accounts/menu.server";
@@ -77,6 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const locale: Locale = data?.locale ?? splitLocale(location.pathname).locale;
   const c = data?.options.colors;
+  useMessages(locale);
   return (
     // The theme chosen with the toggle comes from a cookie; otherwise the system preference applies (CSS).
     <html lang={locale} data-theme={data?.theme ?? undefined}>
@@ -87,6 +89,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <style>{`html:root{--primary:${c.primary};--primary-dark:${c.primaryDark};--primary-light:${c.primaryLight}${data?.options.font ? `;${data.options.font}` : ""}}`}</style>
         )}
         <Meta />
+        {/* The page's UI messages, fetched beside the scripts (app/i18n/load.ts, decision 025). */}
+        <link rel="preload" as="fetch" href={MESSAGE_URLS[locale]} crossOrigin="anonymous" />
         <SiteStylesheet href={stylesUrl} />
         <Links />
         {data?.options.customCss ? <link rel="stylesheet" href={data.options.customCss} /> : null}

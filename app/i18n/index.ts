@@ -4,11 +4,29 @@ import fr from "./fr.json";
 import type { Locale } from "~/lib/locale";
 
 export type MessageKey = keyof typeof it;
-export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { it, en, fr };
+export type Messages = Record<MessageKey, string>;
 
-/** Looks up a UI message and fills its {placeholders}; a missing key falls back to Italian. */
+/**
+ * The catalogues at hand. The server, the tests and the scripts hold all three; the browser only those it has
+ * fetched (./load.ts: the page's language before hydration, another one when a navigation needs it). The
+ * browser build sees `import.meta.env.SSR === false`, so the three imports above are dropped from its
+ * JavaScript (docs/decisions/025-per-locale-messages.md); tsx scripts have no `import.meta.env` at all.
+ */
+const catalogs: Partial<Record<Locale, Messages>> = import.meta.env?.SSR === false ? {} : { it, en, fr };
+
+/** Whether a locale's messages are loaded (always on the server). */
+export function hasMessages(locale: Locale): boolean {
+  return catalogs[locale] !== undefined;
+}
+
+/** Adds a catalogue the browser fetched. */
+export function addMessages(locale: Locale, messages: Messages) {
+  catalogs[locale] = messages;
+}
+
+/** Looks up a UI message and fills its {placeholders}; a missing key (or catalogue) falls back to Italian. */
 export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
-  const template = MESSAGES[locale][key] ?? MESSAGES.it[key] ?? key;
+  const template = catalogs[locale]?.[key] ?? catalogs.it?.[key] ?? key;
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES, translate } from "./index";
+import itMessages from "./it.json";
+import enMessages from "./en.json";
+import frMessages from "./fr.json";
+import { translate } from "./index";
+
+const MESSAGES = { it: itMessages, en: enMessages, fr: frMessages } as Record<"it" | "en" | "fr", Record<keyof typeof itMessages, string>>;
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

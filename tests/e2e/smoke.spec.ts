@@ -162,3 +162,27 @@ test("a broken image falls back to the placeholder", async ({ page }) => {
   await hydrated(page);
   await expect(page.locator(".gallery__open img")).toHaveAttribute("src", /placeholder/);
 });
+
+test("a page carries its stylesheet and fetches only its own language's messages; a navigation into another language waits for that one", async ({ page }) => {
+  const catalogues: string[] = [];
+  page.on("request", (r) => {
+    const m = /\/assets\/(it|en|fr)-[\w-]+\.json$/.exec(r.url());
+    if (m) catalogues.push(m[1]!);
+  });
+  await page.goto("/fr/oggetti/1");
+  // The stylesheet is written into the page (decision 024): no stylesheet request delays the first paint.
+  await expect(page.locator("style[data-site-css]")).toHaveCount(1);
+  await expect(page.locator('link[rel="stylesheet"][href*="/assets/site-"]')).toHaveCount(0);
+  await hydrated(page);
+  expect([...new Set(catalogues)]).toEqual(["fr"]);
+  // A router navigation (as a <Link> into another language does) renders the new language whole, the
+  // Italian messages having been fetched first.
+  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/cerca?q=ritratto"));
+  await expect(page).toHaveURL(/^[^?]*\/cerca\?q=ritratto/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "it");
+  await expect(page.getByRole("navigation", { name: "Lingua" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Navigazione principale" }).getByRole("link", { name: "Esplora" })).toBeVisible();
+  await expect(page).toHaveTitle(/^ritratto · Cerca nell'archivio/);
+  expect([...new Set(catalogues)]).toEqual(["fr", "it"]);
+  await expectAccessible(page);
+});

@@ -13,7 +13,7 @@ import { guardBuild } from "../app/features/accounts/guard.server";
 import { botCheckCsp } from "../app/features/accounts/bot-check.server";
 import { readCookie } from "../app/lib/cookies";
 import type { Logger } from "../app/.server/logger";
-import type { TecaLoadContext } from "../app/.server/context";
+import { requestDatabase, type TecaLoadContext } from "../app/.server/context";
 import { watchCatalogue } from "../app/.server/caches";
 import { httpCache } from "./http-cache";
 import { oaiPostAsGet } from "../app/features/standards/oai-post.server";
@@ -145,7 +145,7 @@ export function createApp(opts: AppOptions) {
         const { viewer, sessionId } = await identify(opts.database, req.get("cookie"), secure);
         if (viewer.kind === "user") res.locals.signedIn = true;
         return {
-          database: opts.database,
+          database: requestDatabase(opts.database, { method: req.method, path: req.path, signedIn: viewer.kind === "user" }),
           viewer,
           requestId: res.locals.requestId as string,
           cspNonce: res.locals.cspNonce as string,

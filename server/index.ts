@@ -39,7 +39,7 @@ export async function main() {
   try {
     const t0 = performance.now();
     logger.info(env.databaseUrl ? "Connecting to PostgreSQL and applying migrations" : `${fresh ? "Creating" : "Opening"} the embedded database in ${env.dataDir} and applying migrations`);
-    database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, onLocked: fresh ? () => (prepared = prepareDemo(demo)) : undefined });
+    database = await openDatabase({ databaseUrl: env.databaseUrl, readUrl: env.databaseReadUrl, dataDir: env.dataDir, onLocked: fresh ? () => (prepared = prepareDemo(demo)) : undefined });
     logger.info({ seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) }, "Database ready");
   } catch (err) {
     if (err instanceof DatabaseLockedError) {
@@ -55,7 +55,7 @@ export async function main() {
   // Migrations, recovery and the demo load run unbounded; the requests' statements are bounded (PostgreSQL).
   if (env.databaseUrl && env.statementTimeoutMs > 0) {
     await database.close();
-    database = await openDatabase({ databaseUrl: env.databaseUrl, migrate: false, statementTimeoutMs: env.statementTimeoutMs });
+    database = await openDatabase({ databaseUrl: env.databaseUrl, readUrl: env.databaseReadUrl, migrate: false, statementTimeoutMs: env.statementTimeoutMs });
   }
 
   // One line, from the first worker of a cluster (server/serve.ts) only.

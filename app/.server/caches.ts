@@ -33,7 +33,12 @@ export function registerCache(clear: (database: object) => void) {
 }
 
 function clearHere(database: object) {
-  for (const clear of clearers) clear(database);
+  // The read replica's entries too (db.ts `replica`): they hold the same catalogue.
+  const replica = (database as Partial<Database>).replica;
+  for (const clear of clearers) {
+    clear(database);
+    if (replica) clear(replica);
+  }
 }
 
 export function catalogueChanged(database: object) {

@@ -1,5 +1,6 @@
 import { splitLocale } from "~/lib/locale";
-import type { Database } from "./db";
+import { TABLE_SLUGS } from "~/lib/tables";
+import { catalogueReader, type Database } from "./db";
 import type { Viewer } from "./access";
 import type { AuthContext } from "./session";
 import type { Locale } from "~/lib/locale";
@@ -27,4 +28,31 @@ declare module "react-router" {
 /** The service context of a loader: its database, viewer and the URL's locale. */
 export function serviceContext(context: TecaLoadContext, url: URL): ServiceContext {
   return { database: context.database, viewer: context.viewer, locale: splitLocale(url.pathname).locale };
+}
+
+/**
+ * The catalogue's pages and calls, as paths without the locale prefix (a client navigation's `.data` too):
+ * home, search (with its facets, map and timeline), record pages and their JSON, related records, suggestions,
+ * exports, IIIF manifests and search collections, OAI-PMH, JSON-LD, sitemaps and the feed.
+ */
+const CATALOGUE_READS = [
+  /^\/(_root)?$/,
+  /^\/cerca$/,
+  new RegExp(`^/(${Object.values(TABLE_SLUGS).join("|")})/[^/]+(/[^/]+)?$`),
+  /^\/sfogliatore\/[^/]+(\/[^/]+)?$/,
+  /^\/api\/public\/(search|suggest|export|records\/[^/]+\/[^/]+(\/related)?)$/,
+  /^\/iiif\/(manifest\/[^/]+\/[^/]+|collection\/search)$/,
+  /^\/(oai|ld\/[^/]+\/[^/]+|sitemap\.xml|sitemaps\/[^/]+|feed\.atom)$/,
+];
+
+/**
+ * The database a request's loaders use (the one place that chooses; DATABASE_READ_URL). A visitor's GET of a
+ * catalogue page or call reads the replica; everything else the primary: every write, and whatever must read
+ * its own writes — sessions (read before this), accounts, workspace, settings, saved searches, imports — as
+ * well as every request of a signed-in user, whose pages show what they have just changed.
+ */
+export function requestDatabase(database: Database, req: { method: string; path: string; signedIn: boolean }): Database {
+  if (!database.replica || req.signedIn || (req.method !== "GET" && req.method !== "HEAD")) return database;
+  const path = req.path.replace(/^\/(en|fr)(?=\/|$)/, "").replace(/\.data$/, "").replace(/\/$/, "") || "/";
+  return CATALOGUE_READS.some((re) => re.test(path)) ? catalogueReader(database) : database;
 }

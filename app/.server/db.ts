@@ -19,6 +19,11 @@ export type Database = {
    * PGlite: one process, nothing to hear). Answers a stop function.
    */
   listen?(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL with DATABASE_READ_URL: a read replica for the catalogue's reads by visitors (catalogueReader,
+   * chosen per request by requestDatabase in context.ts). Never written; closed with this database.
+   */
+  replica?: Database;
   close(): Promise<void>;
 };
 
@@ -36,15 +41,38 @@ export type OpenOptions = {
    * migrations run without one). PGlite cannot cancel a statement: the server's queue bounds it instead.
    */
   statementTimeoutMs?: number;
+  /**
+   * PostgreSQL: a read replica's URL (DATABASE_READ_URL) for the catalogue's reads (`replica`). Its
+   * connections are named `teca-read` in pg_stat_activity, the primary's `teca`.
+   */
+  readUrl?: string;
   /** PGlite: called once this process holds the data directory (before the database is created or opened). */
   onLocked?: () => void;
 };
 
 /** Opens the catalogue database (the one place that does) and runs migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.statementTimeoutMs) : await openPglite(opts);
-  if (opts.migrate !== false) await migrateDatabase(database);
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.statementTimeoutMs, "teca") : await openPglite(opts);
+  try {
+    if (opts.migrate !== false) await migrateDatabase(database);
+    if (opts.databaseUrl && opts.readUrl) {
+      const replica = await openPostgres(opts.readUrl, opts.statementTimeoutMs, "teca-read");
+      const closePrimary = database.close;
+      database.replica = replica;
+      database.close = async () => {
+        await Promise.all([closePrimary(), replica.close()]);
+      };
+    }
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
   return database;
+}
+
+/** Where the catalogue's reads go: the read replica when there is one (DATABASE_READ_URL), else the database. */
+export function catalogueReader(database: Database): Database {
+  return database.replica ?? database;
 }
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
@@ -102,13 +130,14 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string, statementTimeoutMs?: number): Promise<Database> {
+async function openPostgres(url: string, statementTimeoutMs: number | undefined, applicationName: string): Promise<Database> {
   const pg = (await import("pg")).default;
   const { drizzle } = await import("drizzle-orm/node-postgres");
   // Two cores: parallel plans made mid-size facet queries slower (STACK.md).
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    application_name: applicationName,
     // Bitmaps of common words stay exact (not lossy) with a larger work_mem; JIT compilation cost
     // more than it saved on search statements (their cost estimates are inflated by subplans).
     options: `-c max_parallel_workers_per_gather=1 -c jit=off -c work_mem=${process.env.DATABASE_WORK_MEM ?? "32MB"}${
@@ -159,7 +188,7 @@ async function openPostgres(url: string, statementTimeoutMs?: number): Promise<D
         if (!stopped) retry = setTimeout(() => void connect().catch(again), 1000);
       };
       const connect = async () => {
-        const c = new pg.Client({ connectionString: url });
+        const c = new pg.Client({ connectionString: url, application_name: applicationName });
         c.on("notification", (n) => n.channel === channel && fn(n.payload ?? ""));
         c.on("error", () => undefined);
         try {

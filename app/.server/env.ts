@@ -7,6 +7,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     host: env.HOST ?? "localhost",
     dataDir: path.resolve(env.DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
+    /** PostgreSQL: a read replica for the visitors' catalogue reads (db.ts catalogueReader; ignored without DATABASE_URL). */
+    databaseReadUrl: env.DATABASE_URL ? env.DATABASE_READ_URL || undefined : undefined,
     mediaDir: env.MEDIA_DIR ? path.resolve(env.MEDIA_DIR) : undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "warn" : "info"),
     loadDemo: env.TECA_DEMO !== "0",

@@ -86,6 +86,14 @@ test("write, save, publish, read signed out, unpublish", async ({ page, browser 
   await page.keyboard.press("Enter");
   await expect(page.getByText("Blocco 3 di 4: Scheda")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sposta prima il blocco 3" })).toBeFocused();
+  // Leaving with unsaved changes asks first; declining stays with the edits.
+  await page.getByRole("link", { name: "← Torna alla collezione «Per la storia»" }).click();
+  const leave = page.getByRole("dialog", { name: "Modifiche non salvate" });
+  await expect(leave).toContainText("Sei sicuro di voler proseguire?");
+  await leave.getByRole("button", { name: "Resta sulla pagina" }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${editorPath}$`));
+  await expect(page.getByText("Blocco 3 di 4: Scheda")).toBeVisible();
   await page.getByRole("button", { name: "Salva", exact: true }).first().click();
   await drawer.getByRole("button", { name: "Salva" }).click();
   await expect(drawer).toBeHidden();

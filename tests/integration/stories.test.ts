@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../app/features/accounts/accounts.server";
 import { createSession } from "../../app/.server/session";
@@ -18,6 +21,8 @@ for (const target of testDatabases()) {
 
     beforeAll(async () => {
       const dir = tempDir();
+      process.env.UPLOADS_DIR = path.join(dir, "uploads");
+      fs.mkdirSync(process.env.UPLOADS_DIR, { recursive: true });
       await makeImage(dir, "a.jpg");
       cat = await seededCatalogue(
         target,
@@ -36,6 +41,7 @@ for (const target of testDatabases()) {
     });
     afterAll(async () => {
       delete process.env.WORKSPACE_MAX_STORIES;
+      delete process.env.UPLOADS_DIR;
       await cat?.close();
     });
 
@@ -216,6 +222,37 @@ for (const target of testDatabases()) {
       const again = await save("anna", story.id, { public: true });
       expect(again.body.data.slug).toBe(slug);
       expect((await page(`/public/stories/${slug}`, "visitor")).status).toBe(200);
+    });
+
+    it("an image may be one of the writer's uploads: another user's is refused; publishing lets anyone read it", async () => {
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } }).png().toBuffer();
+      const upload = async (who: Who) => {
+        const form = new FormData();
+        form.append("file", new Blob([new Uint8Array(png)]), "foto.png");
+        form.append("locale", "it");
+        const res = await cat.server.fetch("/api/auth/docs/uploadFile", { method: "POST", headers: headers(who, { origin: cat.server.base }), body: form });
+        expect(res.status).toBe(201);
+        return ((await res.json()) as { data: { url: string }[] }).data[0]!.url;
+      };
+      const mine = await upload("anna");
+      const theirs = await upload("bruno");
+      await save("anna", story.id, { public: false });
+      story.version = (await call("/api/auth/docs/getDocBySlug", "anna", { collection: "stories", slug: story.id, locale: "it" })).body.data.version;
+      const image = (url: string) => [{ id: "u", type: "image", url, caption: "Caricata", credit: "", alt: "Una foto" }];
+      expect((await save("anna", story.id, { version: story.version, blocks: image(theirs) })).status).toBe(400);
+      const ok = await save("anna", story.id, { version: story.version, blocks: image(mine) });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      story.version = ok.body.data.version;
+      expect((await page(mine, "visitor")).status).toBe(404);
+      const pub = await save("anna", story.id, { public: true });
+      story.version = pub.body.data.version;
+      const read = await page(mine, "visitor");
+      expect(read.status).toBe(200);
+      expect(read.headers.get("content-type")).toMatch(/^image\//);
+      expect(await (await page(`/public/stories/${pub.body.data.slug}`, "visitor")).text()).toContain(`src="${mine}"`);
+      expect((await page(theirs, "visitor")).status).toBe(404);
+      await save("anna", story.id, { public: false });
+      expect((await page(mine, "visitor")).status).toBe(404);
     });
 
     it("the story limit is a clear refusal; removing deletes only one's own", async () => {

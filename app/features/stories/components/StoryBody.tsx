@@ -26,13 +26,27 @@ export function StoryBody({ blocks, points, placeholder, tiles }: { blocks: View
             return b.html ? <div key={b.id} className="story-body__text" dangerouslySetInnerHTML={{ __html: b.html }} /> : null;
           case "image": {
             const c = b.card;
-            const src = c?.url.large ?? c?.url.medium ?? c?.url.thumbnail;
-            if (!c || !src) return null;
+            const src = c ? (c.url.large ?? c.url.medium ?? c.url.thumbnail) : b.url;
+            if (!src) return null;
+            const img = (
+              <img
+                src={src}
+                alt={b.alt || c?.preferred_label || ""}
+                width={c?.width ?? undefined}
+                height={c?.height ?? undefined}
+                loading="lazy"
+                style={c?.dominantColor ? { backgroundColor: c.dominantColor } : undefined}
+              />
+            );
             return (
               <figure key={b.id} className="story-body__figure">
-                <Link to={localizePath(c.link, locale)} className="story-body__image-link">
-                  <img src={src} alt={b.alt || c.preferred_label} width={c.width ?? undefined} height={c.height ?? undefined} loading="lazy" style={c.dominantColor ? { backgroundColor: c.dominantColor } : undefined} />
-                </Link>
+                {c ? (
+                  <Link to={localizePath(c.link, locale)} className="story-body__image-link">
+                    {img}
+                  </Link>
+                ) : (
+                  img
+                )}
                 {b.caption || b.credit ? (
                   <figcaption>
                     {b.caption ? <span className="story-body__caption">{b.caption}</span> : null}

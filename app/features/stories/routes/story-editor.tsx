@@ -120,6 +120,8 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   ];
 };
 
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export const handle = { layout: "default", capability: "PRIVATE" };
 
 type LoaderStory = NonNullable<Route.ComponentProps["loaderData"]["story"]>;

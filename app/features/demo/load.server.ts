@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
@@ -62,9 +64,10 @@ export function prepareDemo(opts: Omit<DemoLoadOptions, "mediaDir" | "prepared">
 }
 
 function inWorker(req: PrepareRequest, progress: Progress): Promise<DemoResult> {
-  // The worker loads TypeScript as the server does (tsx).
+  // The worker loads TypeScript as the server does (tsx), found from here rather than from the working directory.
   const entry = new URL("./prepare.worker.ts", import.meta.url).href;
-  const code = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  const tsx = import.meta.resolve?.("tsx/esm/api") ?? pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href;
+  const code = `import(${JSON.stringify(tsx)}).then((t) => { (t.register ?? t.default.register)(); return import(${JSON.stringify(entry)}); })`;
   return new Promise((resolve, reject) => {
     let result: DemoResult | undefined;
     const worker = new Worker(code, { eval: true, workerData: req });

@@ -4,6 +4,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesUrl from "./styles/site.css?url";
+import adminCssUrl from "~/features/site-edit/components/admin.css?url";
 import { splitLocale, type Locale } from "~/lib/locale";
 import { readCookie } from "~/lib/cookies";
 import { getSiteOptions } from "~/features/site/site.server";
@@ -22,6 +23,7 @@ import { serviceContext } from "~/.server/context";
 import { loginOptions } from "~/features/accounts/login-options.server";
 import { customCssHref } from "~/features/settings/custom-css.server";
 import { fontDeclarations } from "~/features/settings/fonts";
+import { adminBarData } from "~/features/site-edit/admin-bar.server";
 
 // The stylesheet is not among the links: <SiteStylesheet> writes it into the page (docs/decisions/024).
 export const links: Route.LinksFunction = () => [
@@ -40,6 +42,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
     locale,
     origin,
     user: accountMenu(profile),
+    // The admin bar and edit mode (ADMIN only; decision 074).
+    admin: adminBarData(profile, o, locale),
     workspace: pins
       ? {
           current: pins.current,
@@ -94,6 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteStylesheet href={stylesUrl} />
         <Links />
         {data?.options.customCss ? <link rel="stylesheet" href={data.options.customCss} /> : null}
+        {data?.admin ? <link rel="stylesheet" href={adminCssUrl} /> : null}
       </head>
       <body>
         <I18nProvider locale={locale}>{children}</I18nProvider>

@@ -39,6 +39,8 @@ const pages = (locale: "it" | "en" | "fr") => [
   route("console/pages/:slug", "features/pages/routes/console-page-edit.tsx", { id: `${locale}:console-page-edit` }),
   route("buca", "features/console/routes/buca.tsx", { id: `${locale}:buca` }),
   route("styleguide", "features/styleguide/routes/styleguide.tsx", { id: `${locale}:styleguide` }),
+  // The admin bar's default catalogue link without a back end (decision 074)
+  route("admin", "features/site-edit/routes/admin.tsx", { id: `${locale}:admin` }),
   route(":slug", "features/pages/routes/content-page.tsx", { id: `${locale}:content-page` }),
   route("*", "features/shell/routes/not-found.tsx", { id: `${locale}:not-found` }),
 ];
@@ -68,6 +70,8 @@ export default [
   route("api/auth/backend/audit", "features/accounts/routes/api-backend-audit.ts", { id: "api:backend-audit" }),
   route("api/auth/backend/settings", "features/settings/routes/api-settings.ts", { id: "api:backend-settings" }),
   route("site/custom.css", "features/settings/routes/custom-css.ts", { id: "site:custom-css" }),
+  // In-place editing: the image picker's search over the catalogue's images (decision 074)
+  route("api/auth/backend/site-edit/images", "features/site-edit/routes/api-images.ts", { id: "api:backend-site-edit-images" }),
   route("api/auth/docs/getCollections", "features/workspace/routes/api-getCollections.ts", { id: "api:docs-getCollections" }),
   route("api/auth/docs/getCollectionItems", "features/workspace/routes/api-getCollectionItems.ts", { id: "api:docs-getCollectionItems" }),
   route("api/auth/docs/saveDoc", "features/workspace/routes/api-saveDoc.ts", { id: "api:docs-saveDoc" }),

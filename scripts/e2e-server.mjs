@@ -46,6 +46,14 @@ register();
 }
 // The header links Cataloga (LOGIN_BACKEND) only when a back end is configured (tests/e2e/users.spec.ts).
 process.env.BACKEND_URL ??= "/cataloga";
+// tests/e2e/edit-in-place.spec.ts: an administrator who edits the home page in place (issue 16 §1).
+{
+  const { openDatabase } = await import("../app/.server/db.ts");
+  const { createUser } = await import("../app/features/accounts/accounts.server.ts");
+  const database = await openDatabase({ dataDir: dir });
+  await createUser(database, { email: "e2e-editor@example.org", roles: ["Amministratore"], password: "E2e-password1", firstName: "Edda", lastName: "Prova" }, { userId: null, address: "e2e" });
+  await database.close();
+}
 // tests/e2e/totp.spec.ts: a user who turns two-factor sign-in on (its key file goes into the e2e DATA_DIR).
 {
   const { openDatabase } = await import("../app/.server/db.ts");

@@ -6,19 +6,23 @@ import { cardQuery, getCards, toCard, type CardRow } from "../records/cards.serv
 import type { RecordCard } from "../records/types";
 import { getPage } from "../site/site.server";
 import type { HomeContent, HomeSection } from "../site/options";
+import { sanitizeContentHtml } from "../pages/sanitize.server";
 
-export type HomeSectionView = Omit<HomeSection, "refs"> & { cards: RecordCard[] };
+/** `index`: the section's place in the stored content (hidden ones are skipped here, the editor shows them). */
+export type HomeSectionView = Omit<HomeSection, "refs"> & { cards: RecordCard[]; index: number };
 
 /** The homepage: hero and sections of the locale's content, with their records resolved. */
 export async function getHome(ctx: ServiceContext) {
   const page = await getPage<HomeContent>(ctx.database, "home", ctx.locale);
   const content: HomeContent = page?.content ?? { hero: { title: "" }, sections: [] };
   const sections: HomeSectionView[] = [];
-  for (const s of content.sections ?? []) {
-    if (s.visible === false) continue;
-    if (s.kind === "records") sections.push({ ...s, cards: await getCards(ctx, s.refs) });
-    else if (s.kind === "mediaSample") sections.push({ ...s, cards: await randomMediaSample(ctx, 4) });
-    else sections.push({ ...s, cards: [] });
+  for (const [index, stored] of (content.sections ?? []).entries()) {
+    if (stored.visible === false) continue;
+    // rich text was sanitised when saved; again when read (a value written elsewhere, a stricter policy since)
+    const s = stored.html !== undefined ? { ...stored, html: sanitizeContentHtml(stored.html) } : stored;
+    if (s.kind === "records") sections.push({ ...s, index, cards: await getCards(ctx, s.refs) });
+    else if (s.kind === "mediaSample") sections.push({ ...s, index, cards: await randomMediaSample(ctx, 4) });
+    else sections.push({ ...s, index, cards: [] });
   }
   const heroCard = content.hero.image ? (await getCards(ctx, [content.hero.image]))[0] ?? null : null;
   return { title: page?.title ?? "", lang: page?.locale ?? ctx.locale, hero: { ...content.hero, card: heroCard }, sections };

@@ -25,6 +25,8 @@ type Base = {
   schema: z.ZodType;
   /** Field codes by table that the data model must hold (checked on the server against the catalogue). */
   fieldCodes?: true;
+  /** `store: "page"`: the value is a row of the `pages` table (slug = key), not an options document's key. */
+  store?: "page";
 };
 /** One value from one field (a string, a boolean). */
 export type ScalarItem = Base & { shape: "scalar"; field: Field };
@@ -165,6 +167,47 @@ const detailjsSchema = z
   .partial()
   .strict();
 
+// The home page (edited in place, decision 074): its hero and sections, one document per language.
+export const SECTION_BACKGROUNDS = ["transparent", "white", "primary", "primaryLight", "grayLight", "grayDark", "black"] as const;
+export const HERO_LINKS_MAX = 3;
+export const HOME_SECTIONS_MAX = 30;
+export const SECTION_REFS_MAX = 100;
+const recordRef = z.object({ table: z.string().trim().regex(/^[a-z_]{1,40}$/, E("invalid")), id: z.string().trim().min(1, E("required")).max(200, E("tooLong")) }).strict();
+const heroLink = z.object({ label: text(100, true), path: link }).strict();
+const sectionFields = {
+  title: text(200),
+  text: z.string().max(5000, E("tooLong")).optional(),
+  /** Rich text from the editor, sanitised on the server before it is stored (settings.server.ts). */
+  html: z.string().max(20000, E("tooLong")).optional(),
+  background: z.enum(SECTION_BACKGROUNDS, E("choice")).optional(),
+  visible: z.boolean().optional(),
+};
+export const homeSchema = z
+  .object({
+    hero: z
+      .object({
+        title: text(200),
+        subtitle: text(500).optional(),
+        image: z.union([z.null(), recordRef]).optional(),
+        cta: z.union([z.null(), heroLink]).optional(),
+        links: z.array(heroLink).max(HERO_LINKS_MAX, E("tooMany")).optional(),
+      })
+      .strict(),
+    sections: z
+      .array(
+        z.discriminatedUnion("kind", [
+          z.object({ kind: z.literal("records"), ...sectionFields, refs: z.array(recordRef).max(SECTION_REFS_MAX, E("tooMany")) }).strict(),
+          z.object({ kind: z.literal("text"), ...sectionFields }).strict(),
+          z.object({ kind: z.literal("mediaSample"), ...sectionFields }).strict(),
+        ]),
+      )
+      .max(HOME_SECTIONS_MAX, E("tooMany")),
+  })
+  .strict();
+
+/** Where the admin bar's catalogue link goes: a path on this site or an http(s) address. */
+const adminLink = z.string().trim().max(2000, E("tooLong")).regex(LINK, E("link"));
+
 // ── The items ─────────────────────────────────────────────────────────────────────────────────────────
 
 const bool = z.boolean();
@@ -181,6 +224,10 @@ export const SETTINGS_ITEMS: readonly SettingsItem[] = [
     key: "logo2", page: "general", scope: "locale", shape: "object", nullWhenEmpty: true,
     fields: [{ name: "url", type: "url", max: 2000 }, { name: "alt", type: "text", max: 300 }], schema: logoSchema,
   },
+  // the admin bar (decision 074)
+  { key: "adminUrl", page: "general", scope: "site", shape: "scalar", field: { name: "adminUrl", type: "text", max: 2000 }, schema: nullable(adminLink) },
+  { key: "adminNewTab", page: "general", scope: "site", shape: "scalar", field: { name: "adminNewTab", type: "checkbox" }, schema: bool },
+  { key: "hideEdit", page: "general", scope: "site", shape: "scalar", field: { name: "hideEdit", type: "checkbox" }, schema: bool },
   { key: "dateFormat", page: "general", scope: "site", shape: "scalar", field: { name: "dateFormat", type: "select", options: DATE_FORMATS }, schema: z.enum(DATE_FORMATS, E("choice")) },
   { key: "multilanguage", page: "general", scope: "site", shape: "scalar", field: { name: "multilanguage", type: "checkbox" }, schema: bool },
   { key: "disableShuffle", page: "general", scope: "site", shape: "scalar", field: { name: "disableShuffle", type: "checkbox" }, schema: bool },
@@ -240,6 +287,8 @@ export const SETTINGS_ITEMS: readonly SettingsItem[] = [
   },
   { key: "customjs", page: "developer", scope: "locale", shape: "json", schema: customjsSchema, spread: (k) => (CUSTOMJS_KEYS as readonly string[]).includes(k) },
   { key: "detailjs", page: "developer", scope: "locale", shape: "json", schema: detailjsSchema },
+  // the home page's hero and sections, edited in place (decision 074); its history is shown here
+  { key: "home", page: "contents", scope: "locale", shape: "json", store: "page", schema: homeSchema },
   {
     key: "patternPassword", page: "developer", scope: "site", shape: "scalar", field: { name: "patternPassword", type: "text", max: 300 },
     schema: nullable(safePattern("patternPassword")),

@@ -10,6 +10,7 @@ import { LOCALES, type Locale } from "~/lib/locale";
 import { DEFAULT_OPTIONS } from "~/features/site/options";
 import { emptyValue, issueMessages, itemNamed, itemsOf, type FieldMessage, type SettingsItem, type SettingsPage } from "./items";
 import { appendRevision, latestRevisions, lockRevisionItem, revisionAt, revisionHistory, StaleRevisionError, txRunner, type HistoryEntry, type Latest, type Runner } from "./revisions.server";
+import { sanitizeContentHtml } from "~/features/pages/sanitize.server";
 
 /**
  * The settings service (issue 16 §2, decision 070): reads the site options as editable items, saves one
@@ -65,6 +66,32 @@ async function readDocs(run: Runner, forUpdate = false): Promise<Docs> {
   return new Map(rows.map((r) => [r.locale, r.options ?? {}]));
 }
 
+/**
+ * The documents an item lives in: the options documents, or for a page item (`store: "page"`, the home
+ * page of decision 074) its rows of `pages`, each seen as a document holding the item's key.
+ */
+async function docsOf(run: Runner, item: SettingsItem, forUpdate = false, options?: Docs): Promise<Docs> {
+  if (item.store !== "page") return options ?? readDocs(run, forUpdate);
+  const rows = await run.rows<{ locale: string; content: unknown }>(
+    forUpdate ? sql`select locale, content from pages where slug = ${item.key} for update` : sql`select locale, content from pages where slug = ${item.key}`,
+  );
+  return new Map(rows.map((r) => [r.locale, { [item.key]: r.content }]));
+}
+
+/** What a page item holds before anyone wrote it. */
+const PAGE_DEFAULTS: Record<string, unknown> = { home: { hero: { title: "" }, sections: [] } };
+
+/**
+ * What the server does to a valid value before storing it: the home page's rich text is sanitised with the
+ * content pages' one HTML policy (the editor's HTML is never trusted).
+ */
+const SERVER_CLEAN: Record<string, (value: unknown) => unknown> = {
+  home: (value) => {
+    const v = value as { sections: { html?: string }[] };
+    return { ...v, sections: v.sections.map((s) => (s.html === undefined ? s : { ...s, html: sanitizeContentHtml(s.html) })) };
+  },
+};
+
 /** An item's stored value in one document (undefined: the document does not hold it). */
 function storedIn(item: SettingsItem, doc: Record<string, unknown> | undefined): unknown {
   if (!doc) return undefined;
@@ -87,6 +114,7 @@ function currentValue(item: SettingsItem, docs: Docs, locale: Locale): { value: 
 }
 
 function defaultOf(item: SettingsItem): unknown {
+  if (item.store === "page") return structuredClone(PAGE_DEFAULTS[item.key] ?? {});
   const d = (DEFAULT_OPTIONS as unknown as Record<string, unknown>)[item.key];
   return d !== undefined ? structuredClone(d) : emptyValue(item);
 }
@@ -106,14 +134,16 @@ export async function settingsPage(ctx: SettingsContext, page: SettingsPage, loc
   requireAdmin(ctx);
   const items = itemsOf(page);
   const [docs, latest] = await Promise.all([readDocs(ctx.database), latestRevisions(ctx.database, "option", items.map((i) => i.key))]);
-  return items.map((item) => stateOf(item, docs, latest, locale));
+  const out: ItemState[] = [];
+  for (const item of items) out.push(stateOf(item, await docsOf(ctx.database, item, false, item.store === "page" ? undefined : docs), latest, locale));
+  return out;
 }
 
 /** One item's state (the API's GET). */
 export async function settingsItem(ctx: SettingsContext, key: string, locale: Locale): Promise<ItemState> {
   requireAdmin(ctx);
   const item = itemOrThrow(key);
-  const [docs, latest] = await Promise.all([readDocs(ctx.database), latestRevisions(ctx.database, "option", [key])]);
+  const [docs, latest] = await Promise.all([docsOf(ctx.database, item), latestRevisions(ctx.database, "option", [key])]);
   return stateOf(item, docs, latest, locale);
 }
 
@@ -164,7 +194,7 @@ export async function saveItem(ctx: SettingsContext, input: SaveInput): Promise<
   if (!input.clear) {
     const v = validateItem(item, input.value);
     if (!v.ok) throw new SettingsError("invalid", { fields: v.fields });
-    value = v.value;
+    value = SERVER_CLEAN[item.key]?.(v.value) ?? v.value;
     if (item.fieldCodes) {
       const unknown = await unknownFieldCodes(ctx.database, value as Record<string, string[]>);
       if (unknown.length) throw new SettingsError("invalid", { fields: { json: unknown } });
@@ -175,7 +205,7 @@ export async function saveItem(ctx: SettingsContext, input: SaveInput): Promise<
   const result = await ctx.database.db.transaction(async (tx) => {
     const run = txRunner(tx);
     await lockRevisionItem(run, ref);
-    const docs = await readDocs(run, true);
+    const docs = await docsOf(run, item, true);
     const cur = currentValue(item, docs, input.locale);
     let appended;
     try {
@@ -230,6 +260,16 @@ async function unknownFieldCodes(database: Database, value: Record<string, strin
 
 /** Writes an item into the options documents: a shared one into Italian (and out of the others). */
 async function writeValue(run: Runner, item: SettingsItem, docs: Docs, locale: Locale, value: unknown) {
+  if (item.store === "page") {
+    if (value === undefined) {
+      await run.rows(sql`delete from pages where slug = ${item.key} and locale = ${locale}`);
+      return;
+    }
+    const title = String((value as { hero?: { title?: unknown } }).hero?.title ?? "").slice(0, 200);
+    await run.rows(sql`insert into pages (slug, locale, title, content) values (${item.key}, ${locale}, ${title}, ${JSON.stringify(value)}::jsonb)
+      on conflict (slug, locale) do update set title = excluded.title, content = excluded.content, updated_at = now()`);
+    return;
+  }
   const targets: Locale[] = item.scope === "site" ? [...LOCALES] : [locale];
   for (const l of targets) {
     const doc = { ...(docs.get(l) ?? {}) };

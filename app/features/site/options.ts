@@ -39,6 +39,10 @@ export type SiteOptions = {
    */
   tileUrl: string;
   tileAttribution: string;
+  /** The admin bar (decision 074): the catalogue link (null: the default), opened in a new tab; no edit switch. */
+  adminUrl: string | null;
+  adminNewTab: boolean;
+  hideEdit: boolean;
   /** Base search query (a query string); `query_{role}` entries may override it per role. */
   query?: string;
   /**
@@ -73,18 +77,22 @@ export const DEFAULT_OPTIONS: SiteOptions = {
   filtriOrder: [],
   tileUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
   tileAttribution: "© OpenStreetMap contributors",
+  adminUrl: null,
+  adminNewTab: false,
+  hideEdit: false,
 };
 
 /** Default placeholder shown when an image is missing or fails to load. */
 export const DEFAULT_PLACEHOLDER = "/placeholder.svg";
 
+/** `html`: rich text from the in-place editor (sanitised on the server), shown instead of `text`. */
 export type HomeSection =
-  | { kind: "records"; title: string; text?: string; background?: string; visible?: boolean; refs: { table: string; id: string }[] }
-  | { kind: "text"; title: string; text: string; background?: string; visible?: boolean }
-  | { kind: "mediaSample"; title: string; text?: string; background?: string; visible?: boolean };
+  | { kind: "records"; title: string; text?: string; html?: string; background?: string; visible?: boolean; refs: { table: string; id: string }[] }
+  | { kind: "text"; title: string; text?: string; html?: string; background?: string; visible?: boolean }
+  | { kind: "mediaSample"; title: string; text?: string; html?: string; background?: string; visible?: boolean };
 
 export type HomeContent = {
-  hero: { title: string; subtitle?: string; image?: { table: string; id: string } | null; cta?: MenuItem | null };
+  hero: { title: string; subtitle?: string; image?: { table: string; id: string } | null; cta?: MenuItem | null; links?: MenuItem[] };
   sections: HomeSection[];
 };
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { serviceContext } from "~/.server/context";
@@ -13,6 +14,10 @@ import type { RootData } from "~/root";
 import { getHeroSearches } from "~/features/saved-searches/saved-searches.server";
 import { HeroSearches } from "~/features/saved-searches/components/HeroSearches";
 import { feedLink } from "~/features/standards/discovery";
+import { useEditMode } from "~/features/site-edit/edit-mode";
+
+// The in-place editor: loaded only when an administrator turns edit mode on (decision 074).
+const HomeEditor = lazy(() => import("~/features/site-edit/components/HomeEditor"));
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   // The unprefixed home is Italian; a visitor who chose another language lands on it.
@@ -63,6 +68,14 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const hero = home.hero;
   const textLang = home.lang !== locale ? home.lang : undefined;
+  const edit = useEditMode();
+  if (edit.isEdit) {
+    return (
+      <Suspense fallback={<p role="status" className="page">{t("siteEdit.loading")}</p>}>
+        <HomeEditor key={edit.generation} home={home} placeholder={placeholder} />
+      </Suspense>
+    );
+  }
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
@@ -92,6 +105,23 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
               {t("search.submit")}
             </button>
           </form>
+          {hero.links?.length ? (
+            <ul className="hero__links">
+              {hero.links.map((l) => (
+                <li key={l.path + l.label}>
+                  {/^https?:\/\//.test(l.path) ? (
+                    <a className="button" href={l.path} target="_blank" rel="noopener noreferrer">
+                      {l.label} <span className="visually-hidden">{t("nav.externalLink")}</span>
+                    </a>
+                  ) : (
+                    <Link className="button" to={localizePath(l.path, locale)}>
+                      {l.label}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <HeroSearches searches={loaderData.heroSearches} />
           {hero.card && (
             <p>
@@ -109,7 +139,10 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             <h2 id={`section-${i}`} lang={textLang}>
               {s.title || (s.kind === "mediaSample" ? t("home.samples") : "")}
             </h2>
-            {s.text && (
+            {s.html ? (
+              // sanitised on the server when saved and when read (home.server.ts)
+              <div className="prose" lang={textLang} dangerouslySetInnerHTML={{ __html: s.html }} />
+            ) : s.text && (
               <div className="prose" lang={textLang}>
                 {s.text.split(/\n{2,}/).map((p, j) => (
                   <p key={j}>{p}</p>

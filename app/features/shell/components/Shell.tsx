@@ -6,6 +6,8 @@ import { SiteFooter } from "./SiteFooter";
 import { LoadingBar } from "./LoadingBar";
 import { NetworkStatus } from "./NetworkStatus";
 import { ScrollToTop } from "./ScrollToTop";
+import { EditModeProvider } from "~/features/site-edit/edit-mode";
+import { AdminBar } from "~/features/site-edit/components/AdminBar";
 
 /** Page layouts (spec §2): default, empty, no-header, print, user. */
 export type LayoutName = "default" | "empty" | "no-header" | "print" | "user";
@@ -16,19 +18,23 @@ export function Shell({ layout, children }: { layout: LayoutName; children: Reac
   const options = root?.options;
   const showHeader = layout === "default" || layout === "user";
   const showFooter = (layout === "default" || layout === "no-header") && !options?.disable_footer;
+  const admin = root?.admin ?? null;
   return (
-    <div className={`shell shell--${layout}`}>
-      <a className="skip-link" href="#main">
-        {t("app.skipToContent")}
-      </a>
-      {layout !== "print" && layout !== "empty" && <LoadingBar />}
-      <NetworkStatus />
-      {showHeader && <SiteHeader options={options} />}
-      <main id="main" tabIndex={-1} className={`main main--${layout}`}>
-        {children}
-      </main>
-      {showFooter && <SiteFooter options={options} />}
-      {layout !== "print" && layout !== "empty" && <ScrollToTop />}
-    </div>
+    <EditModeProvider canEdit={admin !== null} hideEdit={admin?.hideEdit ?? true}>
+      <div className={`shell shell--${layout}`}>
+        <a className="skip-link" href="#main">
+          {t("app.skipToContent")}
+        </a>
+        {layout !== "print" && layout !== "empty" && <LoadingBar />}
+        <NetworkStatus />
+        {admin && layout !== "print" && <AdminBar data={admin} />}
+        {showHeader && <SiteHeader options={options} />}
+        <main id="main" tabIndex={-1} className={`main main--${layout}`}>
+          {children}
+        </main>
+        {showFooter && <SiteFooter options={options} />}
+        {layout !== "print" && layout !== "empty" && <ScrollToTop />}
+      </div>
+    </EditModeProvider>
   );
 }

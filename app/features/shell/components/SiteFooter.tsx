@@ -1,14 +1,25 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n/context";
 import type { RootData } from "~/root";
 import { localizePath } from "~/lib/locale";
+import { useEditMode } from "~/features/site-edit/edit-mode";
+
+// The footer blocks' in-place editor: administrators in edit mode only (decision 074).
+const FooterEditor = lazy(() => import("~/features/site-edit/components/FooterEditor"));
 
 export function SiteFooter({ options }: { options: RootData["options"] | undefined }) {
   const { t, locale } = useI18n();
+  const { isEdit } = useEditMode();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        {(options?.footer_blocks ?? []).length > 0 && (
+        {isEdit && (
+          <Suspense fallback={<p role="status">{t("siteEdit.loading")}</p>}>
+            <FooterEditor />
+          </Suspense>
+        )}
+        {!isEdit && (options?.footer_blocks ?? []).length > 0 && (
           <div className="site-footer__blocks">
             {options!.footer_blocks.map((b) => (
               <section key={b.title} className="site-footer__block">

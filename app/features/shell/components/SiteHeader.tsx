@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n/context";
 import type { RootData } from "~/root";
@@ -7,6 +7,10 @@ import { Modal } from "~/ui/Modal";
 import { ThemeToggle } from "./ThemeToggle";
 import { UserMenu } from "~/features/accounts/components/UserMenu";
 import { CollectionsButton } from "~/features/workspace/components/CollectionsDrawer";
+import { useEditMode } from "~/features/site-edit/edit-mode";
+
+// The menu's in-place editor: administrators in edit mode only (decision 074).
+const MenuEditor = lazy(() => import("~/features/site-edit/components/MenuEditor"));
 
 type Options = RootData["options"] | undefined;
 
@@ -17,6 +21,7 @@ export function SiteHeader({ options }: { options: Options }) {
   const location = useLocation();
   const user = useRouteLoaderData<RootData>("root")?.user;
   const [menuOpen, setMenuOpen] = useState(false);
+  const { isEdit } = useEditMode();
   const menuButton = useRef<HTMLButtonElement>(null);
   // Navigation closes the menu (spec §4 "Menus").
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
@@ -85,7 +90,7 @@ export function SiteHeader({ options }: { options: Options }) {
             <li className="menu-list__narrow">
               <Link to={localizePath("/cerca", locale) + (options?.disableShuffle ? "" : "?showshuffle=1")}>{t("nav.esplora")}</Link>
             </li>
-            {(options?.menu ?? []).map((item) => (
+            {!isEdit && (options?.menu ?? []).map((item) => (
               <li key={item.path + item.label}>
                 {isExternal(item.path) ? (
                   <a href={item.path} target="_blank" rel="noopener noreferrer">
@@ -97,6 +102,7 @@ export function SiteHeader({ options }: { options: Options }) {
               </li>
             ))}
           </ul>
+          {isEdit && <div id="menu-edit-slot" />}
         </nav>
         <UserMenu user={user} variant="menu" />
         <p className="menu-lang">
@@ -115,6 +121,11 @@ export function SiteHeader({ options }: { options: Options }) {
           <ThemeToggle withLabel />
         </div>
       </Modal>
+      {isEdit && (
+        <Suspense fallback={null}>
+          <MenuEditor open={menuOpen} />
+        </Suspense>
+      )}
     </header>
   );
 }

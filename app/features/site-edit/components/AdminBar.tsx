@@ -1,0 +1,82 @@
+import { Link } from "react-router";
+import { useI18n } from "~/i18n/context";
+import { localizePath } from "~/lib/locale";
+import { useEditMode } from "../edit-mode";
+
+export type AdminBarData = {
+  /** The catalogue back end: the `adminUrl` option, else BACKEND_URL, else /admin (spec §9). */
+  catalogueUrl: string;
+  newTab: boolean;
+  hideEdit: boolean;
+};
+
+/**
+ * The admin bar (spec §2, §6: ADMIN only; decision 074): console, catalogue, site, the edit switch (unless
+ * hidden by the option hideEdit), the save button in edit mode, settings, logout. The save's outcome is
+ * announced in a live region; the button keeps the focus (aria-disabled, never disabled).
+ */
+export function AdminBar({ data }: { data: AdminBarData }) {
+  const { t, locale } = useI18n();
+  const edit = useEditMode();
+  const saveLabel = edit.isSaving ? t("adminBar.saving") : edit.saved ? t("adminBar.saved") : t("adminBar.save");
+  const status = edit.saved ? t("adminBar.saved") : edit.failed ? t("adminBar.saveFailed") : edit.isDirty ? t("adminBar.unsaved") : "";
+  const idle = !edit.isDirty || edit.isSaving;
+  return (
+    <nav className="admin-bar" aria-label={t("adminBar.label")}>
+      <ul className="admin-bar__list">
+        <li>
+          <Link to={localizePath("/console", locale)}>{t("adminBar.console")}</Link>
+        </li>
+        <li>
+          {data.newTab ? (
+            <a href={data.catalogueUrl} target="_blank" rel="noopener noreferrer">
+              {t("adminBar.catalogue")} <span className="visually-hidden">{t("adminBar.newTab")}</span>
+            </a>
+          ) : (
+            <a href={data.catalogueUrl}>{t("adminBar.catalogue")}</a>
+          )}
+        </li>
+        <li>
+          <Link to={localizePath("/", locale)}>{t("adminBar.site")}</Link>
+        </li>
+        {!data.hideEdit && (
+          <li>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={edit.isEdit}
+              className="admin-bar__switch"
+              onClick={() => edit.setEdit(!edit.isEdit)}
+            >
+              <span className="admin-bar__track" aria-hidden="true" />
+              {t("adminBar.edit")}
+            </button>
+          </li>
+        )}
+        {edit.isEdit && (
+          <li>
+            <button
+              type="button"
+              className={`button button--primary admin-bar__save${edit.saved ? " is-saved" : ""}`}
+              aria-disabled={idle || undefined}
+              onClick={() => {
+                if (!idle) void edit.save();
+              }}
+            >
+              {saveLabel}
+            </button>
+          </li>
+        )}
+        <li>
+          <Link to={localizePath("/settings", locale)}>{t("adminBar.settings")}</Link>
+        </li>
+        <li>
+          <a href={`/api/auth/logout?locale=${locale}`}>{t("account.logout")}</a>
+        </li>
+      </ul>
+      <p className={`admin-bar__status${status ? "" : " visually-hidden"}`} role="status">
+        {status}
+      </p>
+    </nav>
+  );
+}

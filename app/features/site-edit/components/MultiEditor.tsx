@@ -1,0 +1,89 @@
+import { useEditorT } from "../use-editor-t";
+import { useEditMode } from "../edit-mode";
+
+/**
+ * The multi-editor (spec §4) and the editable list (§5): rows of text fields; in edit mode a blank row is
+ * appended when the last one is filled, up to `max` (links module 3, editable list 100). Rows left empty are
+ * not part of the value (`stripEmpty`, applied on save: spec §5 "empty rows are stripped").
+ */
+export type Row = Record<string, string>;
+export type Column = { name: string; label: (n: number) => string; multiline?: boolean; maxLength: number };
+
+export const rowFilled = (row: Row, columns: Column[]) => columns.some((c) => (row[c.name] ?? "").trim() !== "");
+export const stripEmpty = <T extends Row>(rows: T[], columns: Column[]): T[] =>
+  rows.filter((r) => rowFilled(r, columns)).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v])) as T);
+
+export function MultiEditor({
+  id, legend, rows, columns, max, onChange, movable = false,
+}: {
+  id: string;
+  legend: string;
+  rows: Row[];
+  columns: Column[];
+  max: number;
+  onChange: (rows: Row[]) => void;
+  movable?: boolean;
+}) {
+  const t = useEditorT();
+  const { isEdit } = useEditMode();
+  const blank = () => Object.fromEntries(columns.map((c) => [c.name, ""]));
+  const last = rows[rows.length - 1];
+  const shown = isEdit && rows.length < max && (!last || rowFilled(last, columns)) ? [...rows, blank()] : rows;
+  const set = (i: number, name: string, value: string) => {
+    const next = shown.map((r) => ({ ...r }));
+    next[i]![name] = value;
+    // the appended blank row becomes a real one once typed in; trailing blank rows are dropped again
+    while (next.length > 0 && !rowFilled(next[next.length - 1]!, columns) && next.length > rows.length) next.pop();
+    onChange(next.slice(0, max));
+  };
+  const move = (i: number, j: number) => {
+    const next = [...rows];
+    [next[i], next[j]] = [next[j]!, next[i]!];
+    onChange(next);
+  };
+  return (
+    <fieldset className="multi-editor" id={id}>
+      <legend>{legend}</legend>
+      <ol className="multi-editor__rows">
+        {shown.map((row, i) => (
+          <li key={i} className="multi-editor__row">
+            {columns.map((c) => {
+              const fid = `${id}-${i}-${c.name}`;
+              return (
+                <span key={c.name} className="multi-editor__field">
+                  <label htmlFor={fid}>{c.label(i + 1)}</label>
+                  {c.multiline ? (
+                    <textarea id={fid} value={row[c.name] ?? ""} maxLength={c.maxLength} rows={3} onChange={(e) => set(i, c.name, e.target.value)} />
+                  ) : (
+                    <input id={fid} value={row[c.name] ?? ""} maxLength={c.maxLength} onChange={(e) => set(i, c.name, e.target.value)} />
+                  )}
+                </span>
+              );
+            })}
+            {i < rows.length && (
+              <span className="multi-editor__actions">
+                {movable && (
+                  <>
+                    <button type="button" className="button button--ghost" aria-disabled={i === 0 || undefined} onClick={() => i > 0 && move(i, i - 1)}>
+                      <span aria-hidden="true">↑</span>
+                      <span className="visually-hidden">{t("siteEdit.list.up", { n: i + 1 })}</span>
+                    </button>
+                    <button type="button" className="button button--ghost" aria-disabled={i === rows.length - 1 || undefined} onClick={() => i < rows.length - 1 && move(i, i + 1)}>
+                      <span aria-hidden="true">↓</span>
+                      <span className="visually-hidden">{t("siteEdit.list.down", { n: i + 1 })}</span>
+                    </button>
+                  </>
+                )}
+                <button type="button" className="button button--ghost" onClick={() => onChange(rows.filter((_, k) => k !== i))}>
+                  <span aria-hidden="true">✕</span>
+                  <span className="visually-hidden">{t("siteEdit.list.remove", { n: i + 1 })}</span>
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+      <p className="multi-editor__count">{t("siteEdit.list.limit", { count: rows.filter((r) => rowFilled(r, columns)).length, max })}</p>
+    </fieldset>
+  );
+}

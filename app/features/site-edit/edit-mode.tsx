@@ -1,0 +1,194 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useBlocker, useRevalidator } from "react-router";
+import { useI18n } from "~/i18n/context";
+import { Modal } from "~/ui/Modal";
+
+/**
+ * Edit mode (spec §3 admin state isEdit, isDirty, isSaving, hideEdit; §4; decision 074). Small on purpose:
+ * it is in every page's bundle, the editors themselves are loaded only when edit mode turns on.
+ *
+ * - Edit mode is turned on only for an administrator (`canEdit`, the ADMIN capability the server checks on
+ *   every save too) and only after the dirty check: with unsaved edits the switch first asks.
+ * - Each editor registers a saver while it holds unsaved edits; the admin bar's save runs them all. A save
+ *   that fully succeeds shows the confirmation for SAVED_MS, then the button reverts.
+ * - Leaving with unsaved edits asks 'Sei sicuro di voler proseguire?' (useBlocker for the app's links,
+ *   beforeunload for the rest); declining stays, the edits kept.
+ */
+export const SAVED_MS = 3000;
+
+/** What a saver reports: `ok` (saved or unchanged) or not (it shows its own message: conflict, invalid). */
+export type Saver = () => Promise<boolean>;
+
+type EditMode = {
+  canEdit: boolean;
+  hideEdit: boolean;
+  isEdit: boolean;
+  isDirty: boolean;
+  isSaving: boolean;
+  /** The save confirmation is showing (SAVED_MS after a successful save). */
+  saved: boolean;
+  /** The last save left something unsaved (an editor shows why). */
+  failed: boolean;
+  /** Bumped by reset: editors start again from the stored values. */
+  generation: number;
+  setEdit(on: boolean): void;
+  /** An editor's unsaved edits: its saver while dirty, null once clean. */
+  track(id: string, saver: Saver | null): void;
+  save(): Promise<void>;
+  reset(): void;
+};
+
+const EditModeContext = createContext<EditMode | null>(null);
+
+const OFF: EditMode = {
+  canEdit: false, hideEdit: true, isEdit: false, isDirty: false, isSaving: false, saved: false, failed: false, generation: 0,
+  setEdit() {}, track() {}, save: async () => {}, reset() {},
+};
+
+export function useEditMode(): EditMode {
+  return useContext(EditModeContext) ?? OFF;
+}
+
+/** Registers an editor's saver while it is dirty (and unregisters it when it unmounts). */
+export function useTrackedEdits(id: string, dirty: boolean, saver: Saver) {
+  const { track } = useEditMode();
+  const ref = useRef(saver);
+  ref.current = saver;
+  useEffect(() => {
+    track(id, dirty ? () => ref.current() : null);
+  }, [id, dirty, track]);
+  useEffect(() => () => track(id, null), [id, track]);
+}
+
+export function EditModeProvider({ canEdit, hideEdit, children }: { canEdit: boolean; hideEdit: boolean; children: React.ReactNode }) {
+  const [isEdit, setIsEdit] = useState(false);
+  const [isSaving, setIsSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const [dirtyIds, setDirtyIds] = useState<string[]>([]);
+  const savers = useRef(new Map<string, Saver>());
+  const revalidator = useRevalidator();
+  const savedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [asking, setAsking] = useState<null | (() => void)>(null);
+  const isDirty = dirtyIds.length > 0;
+
+  const track = useCallback((id: string, saver: Saver | null) => {
+    if (saver) savers.current.set(id, saver);
+    else savers.current.delete(id);
+    setDirtyIds((ids) => (saver ? (ids.includes(id) ? ids : [...ids, id]) : ids.includes(id) ? ids.filter((i) => i !== id) : ids));
+    if (saver) setFailed(false);
+  }, []);
+
+  const reset = useCallback(() => {
+    savers.current.clear();
+    setDirtyIds([]);
+    setIsSaving(false);
+    setFailed(false);
+    setGeneration((g) => g + 1);
+  }, []);
+
+  const setEdit = useCallback(
+    (on: boolean) => {
+      if (!canEdit || (on && hideEdit)) return;
+      const apply = () => {
+        reset();
+        setIsEdit(on);
+      };
+      // The dirty check: unsaved edits are never dropped without asking.
+      if (savers.current.size > 0) setAsking(() => apply);
+      else apply();
+    },
+    [canEdit, hideEdit, reset],
+  );
+
+  const save = useCallback(async () => {
+    if (!canEdit || isSaving) return;
+    setIsSaving(true);
+    setFailed(false);
+    let ok = true;
+    for (const saver of [...savers.current.values()]) {
+      try {
+        ok = (await saver()) && ok;
+      } catch {
+        ok = false;
+      }
+    }
+    setIsSaving(false);
+    if (!ok) {
+      setFailed(true);
+      return;
+    }
+    revalidator.revalidate();
+    setSaved(true);
+    if (savedTimer.current) clearTimeout(savedTimer.current);
+    savedTimer.current = setTimeout(() => setSaved(false), SAVED_MS);
+  }, [canEdit, isSaving, revalidator]);
+
+  useEffect(() => () => void (savedTimer.current && clearTimeout(savedTimer.current)), []);
+
+  const value = useMemo<EditMode>(
+    () => ({ canEdit, hideEdit, isEdit: canEdit && isEdit, isDirty, isSaving, saved, failed, generation, setEdit, track, save, reset }),
+    [canEdit, hideEdit, isEdit, isDirty, isSaving, saved, failed, generation, setEdit, track, save, reset],
+  );
+
+  return (
+    <EditModeContext.Provider value={value}>
+      {children}
+      {/* mounted only while there is something to lose: an editor elsewhere (moodboards, stories) has its own blocker */}
+      {canEdit && (isDirty || asking !== null) && <LeaveGuard isDirty={isDirty} reset={reset} asking={asking} setAsking={setAsking} />}
+    </EditModeContext.Provider>
+  );
+}
+
+/**
+ * Leaving with unsaved edits: the app's own navigations ask in the dialog (useBlocker, mounted for
+ * administrators only: a router has one blocker); a reload, a typed address or a plain link (the language
+ * switch) gets the browser's own question. The switch's dirty check asks in the same dialog.
+ */
+function LeaveGuard({ isDirty, reset, asking, setAsking }: { isDirty: boolean; reset: () => void; asking: null | (() => void); setAsking: (f: null) => void }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!isDirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [isDirty]);
+  const blocked = blocker.state === "blocked";
+  return (
+    <LeaveDialog
+      open={blocked || asking !== null}
+      onStay={() => {
+        if (blocked) blocker.reset?.();
+        setAsking(null);
+      }}
+      onGo={() => {
+        if (blocked) {
+          reset();
+          blocker.proceed?.();
+        } else if (asking) asking();
+        setAsking(null);
+      }}
+    />
+  );
+}
+
+function LeaveDialog({ open, onStay, onGo }: { open: boolean; onStay: () => void; onGo: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Modal open={open} onClose={onStay} title={t("siteEdit.leave.title")} closeLabel={t("modal.close")} className="leave-dialog">
+      <p>{t("siteEdit.leave.text")}</p>
+      <div className="leave-dialog__actions">
+        <button type="button" className="button button--primary" onClick={onStay} autoFocus>
+          {t("siteEdit.leave.stay")}
+        </button>
+        <button type="button" className="button" onClick={onGo}>
+          {t("siteEdit.leave.go")}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Locale } from "~/lib/locale";
+import { useTrackedEdits } from "./edit-mode";
+
+/**
+ * One settings item edited in place (decision 074): loaded from and saved to the settings API, so every save
+ * is a revision of the settings service, checked against the version the editor started from. A stale save
+ * (409) keeps the draft and shows the text saved meanwhile beside it; nothing is lost until the admin picks.
+ */
+export type Conflict<T> = { version: number; value: T; author: string | null; at: string | null };
+
+type Status = "loading" | "ready" | "error";
+
+const canonical = (v: unknown) =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : x,
+  );
+
+export function useSettingsDoc<T>(key: string, locale: Locale, opts: { prepare?: (draft: T) => T } = {}) {
+  const [status, setStatus] = useState<Status>("loading");
+  const [stored, setStored] = useState<T | null>(null);
+  const [draft, setDraft] = useState<T | null>(null);
+  const [version, setVersion] = useState(0);
+  const [fallback, setFallback] = useState(false);
+  const [conflict, setConflict] = useState<Conflict<T> | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const prepare = useRef(opts.prepare);
+  prepare.current = opts.prepare;
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setStatus("loading");
+    fetch(`/api/auth/backend/settings?key=${encodeURIComponent(key)}&locale=${locale}`, { signal: ctrl.signal, headers: { Accept: "application/json" } })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(String(res.status));
+        const s = (await res.json()) as { value: T; version: number; fallback: boolean };
+        setStored(s.value);
+        setDraft(structuredClone(s.value));
+        setVersion(s.version);
+        setFallback(s.fallback);
+        setStatus("ready");
+      })
+      .catch((err: unknown) => {
+        if (!ctrl.signal.aborted) setStatus(err instanceof Error && err.name === "AbortError" ? "loading" : "error");
+      });
+    return () => ctrl.abort();
+  }, [key, locale, attempt]);
+
+  const dirty = status === "ready" && draft !== null && canonical(draft) !== canonical(stored);
+
+  const save = useCallback(async (): Promise<boolean> => {
+    if (draft === null) return true;
+    const value = prepare.current ? prepare.current(draft) : draft;
+    setErrors([]);
+    let res: Response;
+    try {
+      res = await fetch("/api/auth/backend/settings", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ key, locale, value, version }),
+      });
+    } catch {
+      setErrors([""]);
+      return false;
+    }
+    const body = (await res.json().catch(() => ({}))) as { version?: number; error?: { message?: string; fields?: Record<string, string[]>; current?: Conflict<T> } };
+    if (res.ok) {
+      setStored(value);
+      setDraft(structuredClone(value));
+      setVersion(body.version ?? version);
+      setFallback(false);
+      setConflict(null);
+      return true;
+    }
+    if (res.status === 409 && body.error?.current) {
+      setConflict(body.error.current);
+      return false;
+    }
+    const fields = body.error?.fields ? Object.values(body.error.fields).flat() : [];
+    setErrors(fields.length ? fields : [body.error?.message ?? String(res.status)]);
+    return false;
+  }, [draft, key, locale, version]);
+
+  useTrackedEdits(`settings:${key}:${locale}`, dirty, save);
+
+  /** 409, "keep mine": the draft stays and the next save goes over the text saved meanwhile. */
+  const keepMine = useCallback(() => {
+    if (!conflict) return;
+    setVersion(conflict.version);
+    setConflict(null);
+  }, [conflict]);
+  /** 409, "use theirs": the text saved meanwhile replaces the draft. */
+  const takeTheirs = useCallback(() => {
+    if (!conflict) return;
+    setStored(conflict.value);
+    setDraft(structuredClone(conflict.value));
+    setVersion(conflict.version);
+    setConflict(null);
+  }, [conflict]);
+
+  return { status, draft, setDraft, stored, fallback, conflict, errors, dirty, keepMine, takeTheirs, retry: () => setAttempt((a) => a + 1) };
+}

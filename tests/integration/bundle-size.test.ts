@@ -48,6 +48,7 @@ describe("JavaScript size budget", () => {
     ["home page", "app/features/home/routes/home.tsx"],
     ["record page", "app/features/records/routes/record.tsx"],
     ["search page", "app/features/search/routes/search.tsx"],
+    ["published story page", "app/features/stories/routes/public-story.tsx"],
   ])(`the %s stays under ${BUDGET_KB} KB gzip`, (name, route) => {
     const files = closure(manifest, [...shell, key(route)]);
     routeManifest.forEach((f) => files.add(f));

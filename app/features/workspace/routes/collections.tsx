@@ -15,6 +15,15 @@ import type { RootData } from "~/root";
 import { createCollection, pinState, setCurrentCollection, WorkspaceError } from "../workspace.server";
 import { CollectionIdSchema, ItemRefSchema, TitleSchema, firstMessage } from "../workspace";
 import { CountLabel } from "../components/CountLabel";
+import { listSavedSearches } from "~/features/saved-searches/saved-searches.server";
+import { searchHref } from "~/features/saved-searches/saved-searches";
+
+/**
+ * The workspace's kinds of work, one tab each (`?tab=`): the state is the URL, each tab a link (moodboards and
+ * stories live on each collection's page).
+ */
+const TABS = ["collections", "searches"] as const;
+type Tab = (typeof TABS)[number];
 
 /** /collections (spec §2): the user's collections; `?new=1&table=&id=` opens the new-collection form with that record. */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -24,8 +33,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const ref = ItemRefSchema.safeParse({ table: q.get("table"), id: q.get("id") });
   const [item] = ref.success ? await getCards(ctx, [ref.data]) : [];
   const { token, setCookie } = formToken(context);
+  const tab: Tab = (TABS as readonly string[]).includes(q.get("tab") ?? "") ? (q.get("tab") as Tab) : "collections";
+  const searches = tab === "searches" ? await listSavedSearches(ctx) : [];
   return data(
     {
+      tab,
+      searches,
       collections: state.collections,
       current: state.current?.id ?? null,
       creating: q.get("new") === "1" || Boolean(item),
@@ -81,11 +94,24 @@ export default function Collections({ loaderData, actionData, matches }: Route.C
   const error = actionData && !actionData.ok ? actionData.error : null;
   const params = actionData && "params" in actionData ? (actionData.params as Record<string, string | number>) : undefined;
   const creating = loaderData.creating || Boolean(error);
+  const base = localizePath("/collections", locale);
   return (
     <section className="page workspace">
       <h1>{t("workspace.collections.title")}</h1>
-      <p className="workspace__intro">{t("workspace.collections.intro")}</p>
-      {creating ? (
+      <nav className="workspace-tabs" aria-label={t("workspace.tabs.label")}>
+        <ul>
+          {TABS.map((tab) => (
+            <li key={tab}>
+              <Link to={tab === "collections" ? base : `${base}?tab=${tab}`} aria-current={loaderData.tab === tab ? "page" : undefined} className="workspace-tabs__tab">
+                {t(tab === "collections" ? "workspace.tabs.collections" : "workspace.tabs.searches")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {loaderData.tab === "searches" ? <SearchesTab searches={loaderData.searches} /> : null}
+      {loaderData.tab === "collections" ? <p className="workspace__intro">{t("workspace.collections.intro")}</p> : null}
+      {loaderData.tab !== "collections" ? null : creating ? (
         <Form method="post" className="workspace-form" aria-labelledby="new-collection-heading">
           <h2 id="new-collection-heading">{item ? t("workspace.collections.newWith", { title: item.preferred_label }) : t("workspace.collections.new")}</h2>
           {item ? (
@@ -133,7 +159,7 @@ export default function Collections({ loaderData, actionData, matches }: Route.C
           </Link>
         </p>
       )}
-      {collections.length === 0 ? (
+      {loaderData.tab !== "collections" ? null : collections.length === 0 ? (
         <p className="workspace__empty">{t("workspace.collections.empty")}</p>
       ) : (
         <ul className="collection-grid" aria-label={t("workspace.collections.title")}>
@@ -167,5 +193,40 @@ export default function Collections({ loaderData, actionData, matches }: Route.C
         </ul>
       )}
     </section>
+  );
+}
+
+/** The saved searches, in short: rerun each, or manage them on /searches. */
+function SearchesTab({ searches }: { searches: Route.ComponentProps["loaderData"]["searches"] }) {
+  const { t, locale } = useI18n();
+  return (
+    <>
+      <p className="workspace__intro">{t("savedSearches.intro")}</p>
+      {searches.length === 0 ? (
+        <div className="workspace__empty">
+          <p>{t("savedSearches.empty")}</p>
+          <p>
+            <Link className="button button--primary" to={localizePath("/cerca", locale)}>
+              {t("savedSearches.goSearch")}
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <ul className="workspace-searches">
+          {searches.map((s) => (
+            <li key={s.id}>
+              <a href={searchHref(s.query, s.locale)}>{s.title}</a>
+              <span className="workspace-searches__meta">{s.public ? t("savedSearches.badge.public") : t("savedSearches.badge.private")}</span>
+              <Link to={localizePath(`/searches/${s.id}`, locale)} className="button button--ghost button--small" aria-label={t("savedSearches.editNamed", { title: s.title })}>
+                {t("savedSearches.editAction")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to={localizePath("/searches", locale)}>{t("workspace.tabs.manageSearches")}</Link>
+      </p>
+    </>
   );
 }

@@ -17,6 +17,7 @@ const pages = (locale: "it" | "en" | "fr") => [
   route("editPassword", "features/accounts/routes/edit-password.tsx", { id: `${locale}:edit-password` }),
   route("collections", "features/workspace/routes/collections.tsx", { id: `${locale}:collections` }),
   route("collections/:id", "features/workspace/routes/collection.tsx", { id: `${locale}:collection` }),
+  route("collections/:coll/moodboards/:id", "features/workspace/routes/moodboard.tsx", { id: `${locale}:moodboard` }),
   route("public/collections/:slug", "features/workspace/routes/public-collection.tsx", { id: `${locale}:public-collection` }),
   // Stories (issue 15 §3, §4; decision 064)
   route("collections/:coll/stories/:id", "features/stories/routes/story-editor.tsx", { id: `${locale}:story-editor` }),

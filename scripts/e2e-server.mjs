@@ -38,6 +38,7 @@ register();
 }
 // tests/e2e/story.spec.ts: a researcher who writes and publishes a story (issue 15).
 // tests/e2e/share.spec.ts: an owner who may share by link (Manager: SHARE_EXTERNAL) and a reader (issue 15 §4).
+// tests/e2e/moodboard.spec.ts: a researcher who builds moodboards (issue 15 §3).
 {
   const { openDatabase } = await import("../app/.server/db.ts");
   const { createUser } = await import("../app/features/accounts/accounts.server.ts");
@@ -45,6 +46,7 @@ register();
   await createUser(database, { email: "e2e-story@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Silvia", lastName: "Prova" }, { userId: null, address: "e2e" });
   await createUser(database, { email: "e2e-share@example.org", roles: ["Manager"], password: "E2e-password1", firstName: "Sara", lastName: "Prova" }, { userId: null, address: "e2e" });
   await createUser(database, { email: "e2e-share-reader@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Rita", lastName: "Prova" }, { userId: null, address: "e2e" });
+  await createUser(database, { email: "e2e-moodboard@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Mara", lastName: "Prova" }, { userId: null, address: "e2e" });
   await database.close();
 }
 // The header links Cataloga (LOGIN_BACKEND) only when a back end is configured (tests/e2e/users.spec.ts).

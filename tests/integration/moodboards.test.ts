@@ -129,7 +129,7 @@ for (const target of testDatabases()) {
       expect(many.body.error.message).toBe("Superato limiti di file da caricare!");
       delete process.env.UPLOAD_MAX_FILES;
       process.env.UPLOAD_MAX_FILE_MB = "1";
-      const big = await sharp({ create: { width: 1200, height: 1200, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } } }).png().toBuffer();
+      const big = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: "#000000", noise: { type: "gaussian", mean: 128, sigma: 60 } } }).png().toBuffer();
       expect(big.length).toBeGreaterThan(1024 * 1024);
       expect((await upload("anna", [{ name: "big.png", bytes: big }])).status).toBe(413);
       delete process.env.UPLOAD_MAX_FILE_MB;
@@ -167,6 +167,131 @@ for (const target of testDatabases()) {
       expect(ups.body.data.images.every((i: { url: string; ref: unknown }) => i.url.startsWith("/uploads/") && i.ref === null)).toBe(true);
       expect((await call("/api/auth/docs/getImages", "bruno", { source: "uploads", locale: "it" })).body.data.images).toEqual([]);
       expect((await call("/api/auth/docs/getImages", "anna", { source: "nothing", locale: "it" })).status).toBe(400);
+    });
+
+    const board = (over: Record<string, unknown> = {}) => ({
+      title: "Blu e oro",
+      background: "#102030",
+      colours: ["#aa0000", "#00aa00"],
+      items: [{ id: "i1", url: "/media/ab/cd/x.webp", ref: { table: "ca_objects", id: "vaso" }, title: "Vaso blu", x: 10, y: 20, width: 200, height: 150, rotate: 15, zIndex: 0 }],
+      ...over,
+    });
+    let coll = "";
+    let annaBoard = { id: "", version: 0 };
+
+    it("moodboards: created in one's own collection, listed, read by page, .data and getDocs; another user's is a 404", async () => {
+      const list = await call("/api/auth/docs/getCollections", "anna", { locale: "it" });
+      coll = list.body.data[0].id;
+      const brunoColl = await call("/api/auth/docs/saveDoc", "bruno", { collection: "collections", locale: "it", data: { title: "Di Bruno" } });
+      // No title: the spec's message; into another user's collection: 404 like a missing one.
+      const untitled = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board(), title: " ", coll } });
+      expect(untitled.status).toBe(400);
+      expect(untitled.body.error.message).toBe("Ricordati di inserire il titolo");
+      const elsewhere = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board(), coll: brunoColl.body.data.id } });
+      const missing = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board(), coll: "AAAAAAAAAAAA" } });
+      expect(elsewhere.status).toBe(404);
+      expect(elsewhere.body).toEqual(missing.body);
+      const created = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board(), coll } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.data).toMatchObject({ name: "Blu e oro", type: "moodboards", coll, version: 1, background: "#102030", count: 1 });
+      expect(created.body.data.items[0]).toMatchObject({ x: 10, y: 20, width: 200, height: 150, rotate: 15, zIndex: 0 });
+      annaBoard = { id: created.body.data.id, version: 1 };
+      const docs = await call("/api/auth/docs/getDocs", "anna", { collection: "moodboards", coll, locale: "it" });
+      expect(docs.body.data.map((d: { id: string }) => d.id)).toEqual([annaBoard.id]);
+      expect((await call("/api/auth/docs/getDocs", "bruno", { collection: "moodboards", locale: "it" })).body.data).toEqual([]);
+      expect((await call("/api/public/docs/getDocs", "visitor", { collection: "moodboards", locale: "it" })).body.data).toEqual([]);
+      // The page, in three languages, and its .data; the collection page lists it with the link that creates one.
+      for (const prefix of ["", "/en", "/fr"]) {
+        const res = await cat.server.fetch(`${prefix}/collections/${coll}/moodboards/${annaBoard.id}`, { headers: headers("anna") });
+        expect(res.status).toBe(200);
+        expect(await res.text()).toContain("Blu e oro");
+      }
+      const page = await (await cat.server.fetch(`/collections/${coll}`, { headers: headers("anna") })).text();
+      expect(page).toContain(`/collections/${coll}/moodboards/${annaBoard.id}`);
+      expect(page).toContain(`/collections/${coll}/moodboards/add`);
+      expect((await cat.server.fetch(`/en/collections/${coll}/moodboards/add`, { headers: headers("anna") })).status).toBe(200);
+      expect((await cat.server.fetch(`/collections/${coll}/moodboards/${annaBoard.id}.data`, { headers: headers("anna") })).status).toBe(200);
+      // Bruno: the page, its .data, 'add' in Anna's collection, and a board under the wrong collection are all 404.
+      const notFoundPage = async (p: string, who: Who) => {
+        const res = await cat.server.fetch(p, { headers: headers(who) });
+        return { status: res.status, text: (await res.text()).replace(/nonce="[^"]*"/g, "").replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "") };
+      };
+      const ref404 = await notFoundPage(`/collections/${coll}/moodboards/AAAAAAAAAAAA`, "anna");
+      expect(ref404.status).toBe(404);
+      for (const p of [`/collections/${coll}/moodboards/${annaBoard.id}`, `/collections/${coll}/moodboards/add`]) {
+        const r = await notFoundPage(p, "bruno");
+        expect(r.status, p).toBe(404);
+      }
+      expect((await notFoundPage(`/collections/${brunoColl.body.data.id}/moodboards/${annaBoard.id}`, "anna")).status).toBe(404);
+      for (const p of [`/collections/${coll}/moodboards/${annaBoard.id}.data`, `/collections/${coll}/moodboards/add.data`]) {
+        const res = await cat.server.fetch(p, { headers: headers("bruno") });
+        const mine = await cat.server.fetch(`/collections/${coll}/moodboards/AAAAAAAAAAAA.data`, { headers: headers("anna") });
+        expect(mine.status).toBe(404);
+        expect(res.status, p).toBe(404);
+        expect(await res.text()).not.toContain("Blu e oro");
+      }
+      // Visitors go to the sign-in page.
+      const visitor = await cat.server.fetch(`/collections/${coll}/moodboards/${annaBoard.id}`);
+      expect(visitor.status).toBe(302);
+    });
+
+    it("moodboards: saving carries the version; a stale save is 409 and changes nothing; another user's save and remove are 404", async () => {
+      const next = board({ title: "Blu, oro e rosso", items: [{ ...board().items[0], x: 300, y: 120, rotate: -30, zIndex: 2 }] });
+      const saved = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", name: annaBoard.id, data: { ...next, coll, version: 1 } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.data).toMatchObject({ version: 2, name: "Blu, oro e rosso" });
+      expect(saved.body.data.items[0]).toMatchObject({ x: 300, y: 120, rotate: -30, zIndex: 2 });
+      const stale = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", name: annaBoard.id, data: { ...board({ title: "Vecchio" }), coll, version: 1 } });
+      expect(stale.status).toBe(409);
+      expect(stale.body.error.message).toMatch(/ricarica la pagina/);
+      const noVersion = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", name: annaBoard.id, data: { ...board(), coll } });
+      expect(noVersion.status).toBe(400);
+      // Bruno, with the right version: the 404 of a missing id; nothing changed.
+      const theirs = await call("/api/auth/docs/saveDoc", "bruno", { collection: "moodboards", locale: "it", name: annaBoard.id, data: { ...board({ title: "Preso" }), version: 2 } });
+      const missing = await call("/api/auth/docs/saveDoc", "bruno", { collection: "moodboards", locale: "it", name: "AAAAAAAAAAAA", data: { ...board({ title: "Preso" }), version: 2 } });
+      expect(theirs.status).toBe(404);
+      expect(theirs.body).toEqual(missing.body);
+      const removeTheirs = await call("/api/auth/docs/removeDoc", "bruno", { collection: "moodboards", name: annaBoard.id, locale: "it" });
+      expect(removeTheirs.status).toBe(404);
+      expect(removeTheirs.body).toEqual((await call("/api/auth/docs/removeDoc", "bruno", { collection: "moodboards", name: "AAAAAAAAAAAA", locale: "it" })).body);
+      const [row] = await cat.db.rows<{ title: string; version: number }>(sql`select title, version from moodboards where id = ${annaBoard.id}`);
+      expect(row).toEqual({ title: "Blu, oro e rosso", version: 2 });
+      // Visitors: 401 on every call.
+      for (const name of ["saveDoc", "removeDoc", "getDocs", "uploadFile", "getImages"])
+        expect((await call(`/api/auth/docs/${name}`, "visitor", { collection: "moodboards", locale: "it" })).status, name).toBe(401);
+    });
+
+    it("moodboards: items are validated (geometry, addresses, own uploads only) and limited", async () => {
+      const save = (data: Record<string, unknown>) => call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board(), coll, ...data } });
+      const item = board().items[0]!;
+      for (const bad of [
+        [{ ...item, url: "https://evil.example/x.png" }],
+        [{ ...item, url: "/media/../secret" }],
+        [{ ...item, url: "javascript:alert(1)" }],
+        [{ ...item, width: "wide" }],
+        [{ ...item, x: 1e9 }],
+        [{ ...item, zIndex: 1.5 }],
+        [{ ...item, onclick: "x" }],
+        [item, item],
+      ])
+        expect((await save({ items: bad })).status, JSON.stringify(bad)).toBe(400);
+      expect((await save({ background: "red" })).status).toBe(400);
+      expect((await save({ background: "#fff;}" })).status).toBe(400);
+      // Bruno's upload cannot be put on Anna's board; her own can.
+      const brunos = await upload("bruno", [{ name: "b.png", bytes: png }]);
+      expect((await save({ items: [{ ...item, url: brunos.body.url }] })).status).toBe(400);
+      const annas = (await call("/api/auth/docs/getImages", "anna", { source: "uploads", locale: "it" })).body.data.images[0].url;
+      const ok = await save({ items: [{ ...item, url: annas }] });
+      expect(ok.status).toBe(201);
+      process.env.MOODBOARD_MAX_ITEMS = "1";
+      const over = await save({ items: [item, { ...item, id: "i2" }] });
+      expect(over.status).toBe(409);
+      expect(over.body.error.message).toBe("Una moodboard può contenere al massimo 1 immagini.");
+      delete process.env.MOODBOARD_MAX_ITEMS;
+      // Deleting: the owner's remove works; then the board is a 404.
+      const removed = await call("/api/auth/docs/removeDoc", "anna", { collection: "moodboards", name: ok.body.data.id, locale: "it" });
+      expect(removed.status).toBe(200);
+      expect((await cat.server.fetch(`/collections/${coll}/moodboards/${ok.body.data.id}`, { headers: headers("anna") })).status).toBe(404);
     });
   });
 }

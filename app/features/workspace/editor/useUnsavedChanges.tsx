@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useBlocker } from "react-router";
+import { useBlocker, useLocation } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { Modal } from "~/ui/Modal";
 
@@ -27,6 +27,11 @@ export function useUnsavedChanges(dirty: boolean, opts: { staleAfterMs?: number 
   const released = useRef(false);
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
+  // A release lets one navigation through; at the next page the prompts are armed again.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    released.current = false;
+  }, [pathname]);
 
   // Unsaved for 30 s: from the first edit after the last save.
   useEffect(() => {

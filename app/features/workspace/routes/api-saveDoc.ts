@@ -4,6 +4,7 @@ import { SaveDocSchema } from "../workspace";
 import { translate } from "~/i18n";
 import { saveSearchCall } from "~/features/saved-searches/api.server";
 import { isStoryBody, saveStoryCall } from "~/features/stories/api.server";
+import { saveMoodboardCall } from "../moodboards-api.server";
 import { apiContext, collectionWithItemsJson, fail, jsonCall, methodNotAllowed, ok } from "./api-common.server";
 
 export const handle = { capability: "PRIVATE" };
@@ -18,6 +19,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const peek = await request.clone().json().catch(() => null);
   if (peek && typeof peek === "object" && (peek as { collection?: unknown }).collection === "searches") return saveSearchCall(context, url, peek);
   if (isStoryBody(peek)) return saveStoryCall(context, url, peek);
+  if (peek && typeof peek === "object" && (peek as { collection?: unknown }).collection === "moodboards") return saveMoodboardCall(context, url, peek);
   return jsonCall(request, url, SaveDocSchema, async (input, locale) => {
     const ctx = apiContext(context, locale);
     if (!input.name) {

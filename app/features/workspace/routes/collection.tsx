@@ -19,6 +19,8 @@ import { CollectionStories } from "~/features/stories/components/CollectionStori
 import { createShareLink, listShares, revokeShareLink, sharedLinkUrl, shareWithPerson, unshareWithPerson } from "../shares.server";
 import { LinkDaysSchema, LinkIdSchema, ShareEmailSchema, ShareRoleSchema } from "../shares";
 import { SharePanel } from "../components/SharePanel";
+import { listMoodboards } from "../moodboards.server";
+import { MoodboardList } from "../components/MoodboardList";
 
 /** /collections/{id} (spec §2 collections-slug): one of the user's collections; another user's is a 404. */
 export async function loader({ context, url, params }: Route.LoaderArgs) {
@@ -35,10 +37,11 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const { token, setCookie } = formToken(context);
   const remove = url.searchParams.get("remove");
   const stories = collection.role === "owner" ? await listStories(ctx, collection.id) : [];
+  const moodboards = collection.role === "owner" ? await listMoodboards(ctx, collection.id) : [];
   // Only the owner sees who else sees it (decision 061).
   const shares = collection.role === "owner" ? await listShares(ctx, id.data) : null;
   return data(
-    { collection, stories, shares, csrf: token, confirmDelete: url.searchParams.get("delete") === "1", confirmRemove: remove && collection.items.some((c) => pinKey(c) === remove) ? remove : null },
+    { collection, stories, moodboards, shares, csrf: token, confirmDelete: url.searchParams.get("delete") === "1", confirmRemove: remove && collection.items.some((c) => pinKey(c) === remove) ? remove : null },
     { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
   );
 }
@@ -358,6 +361,7 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
       )}
 
       {owner ? <CollectionStories collectionId={c.id} stories={loaderData.stories} /> : null}
+      {owner ? <MoodboardList collectionId={c.id} boards={loaderData.moodboards} /> : null}
 
       {owner ? (
       <div className="workspace-danger">

@@ -150,7 +150,7 @@ test("write, save, publish, read signed out, unpublish", async ({ page, browser 
   await page.getByRole("button", { name: "Immagini e pubblicazione" }).click();
   await panel.getByRole("tab", { name: "Gestisci" }).click();
   await panel.getByRole("button", { name: "Ritira la pubblicazione" }).click();
-  await expect(panel.getByRole("button", { name: "Pubblica" })).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Pubblica", exact: true })).toBeVisible();
   const gone = await reader.goto(publicPath);
   expect(gone?.status()).toBe(404);
   await visitor.close();

@@ -1,14 +1,14 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { isLocale } from "~/lib/locale";
+import { isUiLocale } from "~/lib/locale";
 import { loadMessages } from "~/i18n/load";
 
 // React Router's default browser entry, run once the page's UI messages are here (docs/decisions/025): the
 // server wrote the page in its language, and hydration must render the same text. Should they not arrive,
 // the server's page stays as it is, usable as it is without JavaScript.
 const lang = document.documentElement.lang;
-void loadMessages(isLocale(lang) ? lang : "it").then((loaded) => {
+void loadMessages(isUiLocale(lang) ? lang : "it").then((loaded) => {
   if (!loaded) return;
   startTransition(() => {
     hydrateRoot(

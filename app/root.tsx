@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import {
-  isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData,
+  data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesUrl from "./styles/site.css?url";
 import adminCssUrl from "~/features/site-edit/components/admin.css?url";
-import { splitLocale, type Locale } from "~/lib/locale";
+import { enabledLanguages, splitLocale, type UiLocale } from "~/lib/locale";
 import { readCookie } from "~/lib/cookies";
 import { getSiteOptions } from "~/features/site/site.server";
 import { Shell, type LayoutName } from "~/features/shell/components/Shell";
@@ -31,15 +31,21 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
-  const { locale } = splitLocale(url.pathname);
+  const { locale, ui } = splitLocale(url.pathname);
   const themeCookie = readCookie(request.headers.get("cookie"), "teca_theme");
   const o = await getSiteOptions(context.database, locale);
+  // Every documented language is mounted (app/routes.ts); one that is not enabled is the 404 page (decision 075).
+  const languages = enabledLanguages((o as { languages?: unknown }).languages);
+  if (!languages.includes(ui)) throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
   const origin = process.env.PUBLIC_URL?.replace(/\/$/, "") || url.origin;
   const profile = await currentProfile(context);
   // The signed-in user's collections and the current one's records: the pin toggles and the collections drawer.
   const pins = profile ? await pinState(serviceContext(context, url)) : null;
   return {
     locale,
+    /** The interface language (a further one reads the Italian content) and the languages the switch offers. */
+    ui,
+    languages,
     origin,
     user: accountMenu(profile),
     // The admin bar and edit mode (ADMIN only; decision 074).
@@ -80,7 +86,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const location = useLocation();
-  const locale: Locale = data?.locale ?? splitLocale(location.pathname).locale;
+  const locale: UiLocale = data?.ui ?? splitLocale(location.pathname).ui;
   const c = data?.options.colors;
   useMessages(locale);
   return (

@@ -1,7 +1,7 @@
 import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
 
-/** The page tree, mounted once per locale: Italian unprefixed, then /en and /fr. */
-const pages = (locale: "it" | "en" | "fr") => [
+/** The page tree, mounted once per locale: Italian unprefixed, then /en and /fr (and /de: decision 075). */
+const pages = (locale: "it" | "en" | "fr" | "de") => [
   index("features/home/routes/home.tsx", { id: `${locale}:home` }),
   route("cerca", "features/search/routes/search.tsx", { id: `${locale}:cerca` }),
   // Saved searches (issue 15 §2, decision 062)
@@ -73,6 +73,7 @@ export default [
   route("site/custom.css", "features/settings/routes/custom-css.ts", { id: "site:custom-css" }),
   // In-place editing: the image picker's search over the catalogue's images (decision 074)
   route("api/auth/backend/site-edit/images", "features/site-edit/routes/api-images.ts", { id: "api:backend-site-edit-images" }),
+  route("api/auth/docs/addLanguage", "features/settings/routes/api-addLanguage.ts", { id: "api:docs-addLanguage" }),
   route("api/auth/docs/getCollections", "features/workspace/routes/api-getCollections.ts", { id: "api:docs-getCollections" }),
   route("api/auth/docs/getCollectionItems", "features/workspace/routes/api-getCollectionItems.ts", { id: "api:docs-getCollectionItems" }),
   route("api/auth/docs/saveDoc", "features/workspace/routes/api-saveDoc.ts", { id: "api:docs-saveDoc" }),
@@ -110,4 +111,6 @@ export default [
   ...pages("it"),
   ...prefix("en", pages("en")),
   ...prefix("fr", pages("fr")),
+  // A further interface language, answered only when enabled (root loader; decision 075).
+  ...prefix("de", pages("de")),
 ] satisfies RouteConfig;

@@ -1,10 +1,10 @@
 import { createContext, useContext, useMemo } from "react";
 import { translate, type Translate } from "./index";
-import type { Locale } from "~/lib/locale";
+import type { UiLocale } from "~/lib/locale";
 
-const I18nContext = createContext<{ locale: Locale; t: Translate }>({ locale: "it", t: (k, p) => translate("it", k, p) });
+const I18nContext = createContext<{ locale: UiLocale; t: Translate }>({ locale: "it", t: (k, p) => translate("it", k, p) });
 
-export function I18nProvider({ locale, children }: { locale: Locale; children: React.ReactNode }) {
+export function I18nProvider({ locale, children }: { locale: UiLocale; children: React.ReactNode }) {
   const value = useMemo(() => ({ locale, t: ((k, p) => translate(locale, k, p)) as Translate }), [locale]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

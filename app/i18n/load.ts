@@ -3,8 +3,9 @@ import { useNavigation } from "react-router";
 import itUrl from "./it.json?url";
 import enUrl from "./en.json?url";
 import frUrl from "./fr.json?url";
+import deUrl from "./de.json?url";
 import { addMessages, hasMessages, type Messages } from "./index";
-import { splitLocale, type Locale } from "~/lib/locale";
+import { splitLocale, type UiLocale } from "~/lib/locale";
 
 /**
  * The browser's side of the UI messages (docs/decisions/025-per-locale-messages.md): each language's catalogue
@@ -12,15 +13,15 @@ import { splitLocale, type Locale } from "~/lib/locale";
  * <head>, awaited by app/entry.client.tsx before hydrating — and a navigation into another language waits
  * for that one before rendering. Not imported by server-only code (tsx cannot read `?url`).
  */
-export const MESSAGE_URLS: Record<Locale, string> = { it: itUrl, en: enUrl, fr: frUrl };
+export const MESSAGE_URLS: Record<UiLocale, string> = { it: itUrl, en: enUrl, fr: frUrl, de: deUrl };
 
-const attempts = new Map<Locale, Promise<boolean>>();
+const attempts = new Map<UiLocale, Promise<boolean>>();
 
 /**
  * Fetches a locale's catalogue once; resolves to whether it is loaded (never rejects: without it the
  * interface falls back to Italian). A failed attempt is repeated only when `retry` is set.
  */
-export function loadMessages(locale: Locale, retry = false): Promise<boolean> {
+export function loadMessages(locale: UiLocale, retry = false): Promise<boolean> {
   if (hasMessages(locale)) return Promise.resolve(true);
   const last = attempts.get(locale);
   if (last && !(retry && (last as Promise<boolean> & { failed?: boolean }).failed)) return last;
@@ -46,10 +47,10 @@ export function loadMessages(locale: Locale, retry = false): Promise<boolean> {
  * render in a transition, so the current page stays on screen meanwhile (no untranslated flash). The
  * catalogue of a navigation's destination is requested as soon as the navigation starts, beside its data.
  */
-export function useMessages(locale: Locale) {
+export function useMessages(locale: UiLocale) {
   if (!hasMessages(locale)) use(loadMessages(locale));
   const next = useNavigation().location;
-  const nextLocale = next ? splitLocale(next.pathname).locale : null;
+  const nextLocale = next ? splitLocale(next.pathname).ui : null;
   useEffect(() => {
     if (nextLocale) void loadMessages(nextLocale, true);
   }, [nextLocale]);

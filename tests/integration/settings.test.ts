@@ -42,6 +42,7 @@ const CASES: [key: string, good: unknown, bad: unknown][] = [
   ["detailjs", { dateLabel: "Data", filtroHighlight: ["conservazione"] }, { dateLabel: "Data", onclick: "alert(1)" }],
   ["patternPassword", "^(?=.*\\d).{10,}$", "(a+)+$"],
   ["customfont", "serif", "url(https://evil.example/f.woff2)"],
+  ["languages", { en: true, fr: true, de: true }, { en: true, fr: true, de: true, es: true }],
   ["summaryPimcore", { ca_objects: ["tecnica", "materia"] }, { ca_objects: ["tecnica", "tecnica"] }],
   ["summaryHeader", { ca_objects: ["materia"] }, { oggetti: ["tecnica"] }],
 ];

@@ -1,7 +1,7 @@
-import { LOCALE_TAGS, type Locale } from "~/lib/locale";
+import { LOCALE_TAGS, type UiLocale } from "~/lib/locale";
 
 /** 1536 → "1,5 kB" in the locale's numbers. */
-export function formatBytes(bytes: number, locale: Locale): string {
+export function formatBytes(bytes: number, locale: UiLocale): string {
   const units = ["B", "kB", "MB", "GB", "TB"];
   let v = bytes;
   let i = 0;

@@ -1,5 +1,5 @@
 import type { MessageKey } from "~/i18n";
-import { localizePath, type Locale } from "~/lib/locale";
+import { localizePath, type Locale, type UiLocale } from "~/lib/locale";
 import { parseSearchParams, searchQueryString } from "~/features/search/search-params";
 
 /** Saved searches (issue 15 §2): what the pages, the JSON endpoint and the service share. */
@@ -35,6 +35,6 @@ export function canonicalQuery(raw: string): string | null {
 }
 
 /** Where a saved search reruns: the search page of `locale` with its query. */
-export const searchHref = (query: string, locale: Locale) => localizePath("/cerca", locale) + (query ? `?${query}` : "");
+export const searchHref = (query: string, locale: UiLocale) => localizePath("/cerca", locale) + (query ? `?${query}` : "");
 
 export type FieldErrors = Partial<Record<"title" | "query" | "alert" | "hero" | "form", MessageKey>>;

@@ -4,6 +4,7 @@ import { contrastFailures } from "./contrast";
 import { cssProblem, CUSTOM_CSS_MAX } from "./css-safety";
 import { regexProblem } from "./regex-safety";
 import { TABLES, type TableName } from "~/lib/tables";
+import { OPTIONAL_LOCALES, type OptionalLocale } from "~/lib/locale";
 
 /**
  * The site options of spec §3 as editable items (decision 070): which settings page shows each, whether it
@@ -229,6 +230,11 @@ export const SETTINGS_ITEMS: readonly SettingsItem[] = [
   { key: "adminNewTab", page: "general", scope: "site", shape: "scalar", field: { name: "adminNewTab", type: "checkbox" }, schema: bool },
   { key: "hideEdit", page: "general", scope: "site", shape: "scalar", field: { name: "hideEdit", type: "checkbox" }, schema: bool },
   { key: "dateFormat", page: "general", scope: "site", shape: "scalar", field: { name: "dateFormat", type: "select", options: DATE_FORMATS }, schema: z.enum(DATE_FORMATS, E("choice")) },
+  {
+    key: "languages", page: "general", scope: "site", shape: "object",
+    fields: OPTIONAL_LOCALES.map((l) => ({ name: l, type: "checkbox" as const })),
+    schema: z.object(Object.fromEntries(OPTIONAL_LOCALES.map((l) => [l, bool])) as Record<OptionalLocale, typeof bool>).strict(),
+  },
   { key: "multilanguage", page: "general", scope: "site", shape: "scalar", field: { name: "multilanguage", type: "checkbox" }, schema: bool },
   { key: "disableShuffle", page: "general", scope: "site", shape: "scalar", field: { name: "disableShuffle", type: "checkbox" }, schema: bool },
   { key: "annotations", page: "general", scope: "site", shape: "scalar", field: { name: "annotations", type: "checkbox" }, schema: bool },

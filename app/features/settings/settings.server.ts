@@ -6,7 +6,7 @@ import type { Viewer } from "~/.server/access";
 import { capabilities } from "~/.server/session";
 import { catalogueChanged } from "~/.server/caches";
 import { hasCapability } from "~/lib/capabilities";
-import { LOCALES, type Locale } from "~/lib/locale";
+import { DEFAULT_LANGUAGES, enabledLanguages, LOCALES, OPTIONAL_LOCALES, type Locale } from "~/lib/locale";
 import { DEFAULT_OPTIONS } from "~/features/site/options";
 import { emptyValue, issueMessages, itemNamed, itemsOf, type FieldMessage, type SettingsItem, type SettingsPage } from "./items";
 import { appendRevision, latestRevisions, lockRevisionItem, revisionAt, revisionHistory, StaleRevisionError, txRunner, type HistoryEntry, type Latest, type Runner } from "./revisions.server";
@@ -312,4 +312,18 @@ export async function restoreRevision(ctx: SettingsContext, input: { key: string
     expectedVersion: input.expectedVersion,
     restoredFrom: input.version,
   });
+}
+
+/**
+ * addLanguage (spec §7 `addLanguage {locale}`, decision 075): enables (or, with `enabled: false`, disables)
+ * one further interface language of the documented list, as a save of the `languages` option — so it is a
+ * revision, audited, and reaches every process at once. Unknown locales are refused before anything is read.
+ */
+export async function setLanguage(ctx: SettingsContext, locale: string, enabled = true): Promise<{ status: "saved" | "unchanged"; languages: string[] }> {
+  requireAdmin(ctx);
+  if (!(OPTIONAL_LOCALES as readonly string[]).includes(locale)) throw new SettingsError("invalid", { fields: { locale: [{ key: "settings.error.language" }] } });
+  const state = await settingsItem(ctx, "languages", "it");
+  const value = { ...DEFAULT_LANGUAGES, ...(state.value as Record<string, boolean>), [locale]: enabled };
+  const r = await saveItem(ctx, { key: "languages", locale: "it", value, expectedVersion: state.version });
+  return { status: r.status, languages: enabledLanguages(value) };
 }

@@ -20,6 +20,8 @@ export type SiteOptions = {
   youtube_url: string | null;
   vimeo_url: string | null;
   multilanguage: boolean;
+  /** The further languages enabled beside Italian (decision 075). */
+  languages: Record<"en" | "fr" | "de", boolean>;
   disableShuffle: boolean;
   dateFormat: string;
   semaforo: SemaforoEntry[];
@@ -67,6 +69,7 @@ export const DEFAULT_OPTIONS: SiteOptions = {
   youtube_url: null,
   vimeo_url: null,
   multilanguage: true,
+  languages: { en: true, fr: true, de: false },
   disableShuffle: false,
   dateFormat: "DD/MM/YYYY",
   semaforo: [],

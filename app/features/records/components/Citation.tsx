@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useI18n } from "~/i18n/context";
-import { LOCALE_TAGS, localizePath, type Locale } from "~/lib/locale";
+import { contentLocale, LOCALE_TAGS, localizePath, type Locale } from "~/lib/locale";
 import { recordPath } from "~/lib/tables";
 import type { RecordDetail } from "../types";
 
@@ -127,7 +127,7 @@ const plain = (parts: CitationPart[]) => parts.map((p) => p.text).join("");
 export function Citation({ record, origin, site }: { record: CitationInput; origin: string; site: string }) {
   const { t, locale } = useI18n();
   const id = useId();
-  const c = buildCitations(record, { origin, site, locale, today: new Date() });
+  const c = buildCitations(record, { origin, site, locale: contentLocale(locale), today: new Date() });
   // Copy buttons only once JavaScript runs: without it the texts are there to select.
   const [canCopy, setCanCopy] = useState(false);
   const [status, setStatus] = useState("");

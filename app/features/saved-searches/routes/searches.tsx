@@ -5,7 +5,7 @@ import { serviceContext } from "~/.server/context";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { formatDay } from "~/lib/dates";
-import { localizePath, LOCALE_NAMES, type Locale } from "~/lib/locale";
+import { contentLocale, localizePath, LOCALE_NAMES, type Locale, type UiLocale } from "~/lib/locale";
 import { accountMeta } from "~/features/accounts/meta";
 import { parseSearchParams } from "~/features/search/search-params";
 import { searchHref, type SavedSearchView } from "../saved-searches";
@@ -125,9 +125,9 @@ export default function SavedSearches({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function day(iso: string, locale: Locale) {
+function day(iso: string, locale: UiLocale) {
   const d = new Date(iso);
-  return formatDay({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }, locale);
+  return formatDay({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }, contentLocale(locale));
 }
 
 /** What a saved search looks for, in a line: its words, how many filters, its dates. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n/context";
 import type { RootData } from "~/root";
-import { LOCALES, LOCALE_NAMES, localizePath, splitLocale } from "~/lib/locale";
+import { LOCALE_NAMES, localizePath, splitLocale, type UiLocale } from "~/lib/locale";
 import { Modal } from "~/ui/Modal";
 import { ThemeToggle } from "./ThemeToggle";
 import { UserMenu } from "~/features/accounts/components/UserMenu";
@@ -19,7 +19,11 @@ const isExternal = (path: string) => /^https?:\/\//.test(path);
 export function SiteHeader({ options }: { options: Options }) {
   const { t, locale } = useI18n();
   const location = useLocation();
-  const user = useRouteLoaderData<RootData>("root")?.user;
+  const root = useRouteLoaderData<RootData>("root");
+  const user = root?.user;
+  // Italian and the enabled languages (decision 075): with exactly two, one switch to the other; with more, a menu.
+  const languages: readonly UiLocale[] = root?.languages ?? ["it"];
+  const others = languages.filter((l) => l !== locale);
   const [menuOpen, setMenuOpen] = useState(false);
   const { isEdit } = useEditMode();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -46,9 +50,17 @@ export function SiteHeader({ options }: { options: Options }) {
           </NavLink>
         </nav>
         <div className="site-header__tools">
+          {languages.length === 2 && others.length === 1 ? (
+            <nav aria-label={t("app.language")} className="lang-switch">
+              <a href={`/lang/${others[0]}?next=${encodeURIComponent(next)}`} hrefLang={others[0]} lang={others[0]} title={LOCALE_NAMES[others[0]!]}>
+                <span aria-hidden="true">{others[0]!.toUpperCase()}</span>
+                <span className="visually-hidden">{LOCALE_NAMES[others[0]!]}</span>
+              </a>
+            </nav>
+          ) : languages.length > 2 ? (
           <nav aria-label={t("app.language")} className="lang-switch">
             <ul>
-              {LOCALES.map((l) => (
+              {languages.map((l) => (
                 <li key={l}>
                   <a
                     href={`/lang/${l}?next=${encodeURIComponent(next)}`}
@@ -64,6 +76,7 @@ export function SiteHeader({ options }: { options: Options }) {
               ))}
             </ul>
           </nav>
+          ) : null}
           <ThemeToggle />
           <UserMenu user={user} />
           <CollectionsButton />
@@ -105,10 +118,11 @@ export function SiteHeader({ options }: { options: Options }) {
           {isEdit && <div id="menu-edit-slot" />}
         </nav>
         <UserMenu user={user} variant="menu" />
+        {others.length ? (
         <p className="menu-lang">
           {t("app.languageCurrent", { language: LOCALE_NAMES[locale] })}
           {" · "}
-          {LOCALES.filter((l) => l !== locale).map((l, i) => (
+          {others.map((l, i) => (
             <span key={l}>
               {i > 0 && " · "}
               <a href={`/lang/${l}?next=${encodeURIComponent(localizePath(path, l) + search)}`} lang={l} hrefLang={l}>
@@ -117,6 +131,7 @@ export function SiteHeader({ options }: { options: Options }) {
             </span>
           ))}
         </p>
+        ) : null}
         <div className="menu-list__narrow menu-theme">
           <ThemeToggle withLabel />
         </div>

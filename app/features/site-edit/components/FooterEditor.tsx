@@ -1,3 +1,4 @@
+import { contentLocale } from "~/lib/locale";
 import { useI18n } from "~/i18n/context";
 import { useEditorT } from "../use-editor-t";
 import type { FooterBlock } from "~/features/site/options";
@@ -19,7 +20,7 @@ export default function FooterEditor() {
     { name: "title", label: (n) => t("siteEdit.footer.blockTitle", { n }), maxLength: 100 },
     { name: "text", label: (n) => t("siteEdit.footer.blockText", { n }), maxLength: 2000, multiline: true },
   ];
-  const doc = useSettingsDoc<FooterBlock[]>("footer_blocks", locale, { prepare: (rows) => stripEmpty(rows as Row[], columns) as FooterBlock[] });
+  const doc = useSettingsDoc<FooterBlock[]>("footer_blocks", contentLocale(locale), { prepare: (rows) => stripEmpty(rows as Row[], columns) as FooterBlock[] });
   if (doc.status !== "ready" || !doc.draft) {
     return <p role={doc.status === "error" ? "alert" : "status"}>{doc.status === "error" ? t("siteEdit.loadError") : t("siteEdit.loading")}</p>;
   }

@@ -1,3 +1,4 @@
+import { contentLocale } from "~/lib/locale";
 import { useMemo, useState } from "react";
 import { Switch } from "react-aria-components";
 import { useI18n } from "~/i18n/context";
@@ -36,7 +37,7 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
   const { locale } = useI18n();
   const t = useEditorT();
   const linkColumns = LINK_COLUMNS(t);
-  const doc = useSettingsDoc<HomeContent>("home", locale, {
+  const doc = useSettingsDoc<HomeContent>("home", contentLocale(locale), {
     prepare: (d) => ({ ...d, hero: { ...d.hero, ...(d.hero.links ? { links: stripEmpty(d.hero.links as Row[], linkColumns) as HomeContent["hero"]["links"] } : {}) } }),
   });
   const [picking, setPicking] = useState(false);

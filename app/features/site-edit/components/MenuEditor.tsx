@@ -1,3 +1,4 @@
+import { contentLocale } from "~/lib/locale";
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { useI18n } from "~/i18n/context";
@@ -26,7 +27,7 @@ export default function MenuEditor({ open }: { open: boolean }) {
     { name: "label", label: (n) => t("siteEdit.menu.label", { n }), maxLength: 100 },
     { name: "path", label: (n) => t("siteEdit.menu.path", { n }), maxLength: 2000 },
   ];
-  const doc = useSettingsDoc<MenuItem[]>("menu", locale, { prepare: (rows) => stripEmpty(rows as Row[], columns) as MenuItem[] });
+  const doc = useSettingsDoc<MenuItem[]>("menu", contentLocale(locale), { prepare: (rows) => stripEmpty(rows as Row[], columns) as MenuItem[] });
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   useEffect(() => setSlot(open ? document.getElementById(MENU_SLOT_ID) : null), [open]);
   if (!slot) return null;

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createUser } from "../../app/features/accounts/accounts.server";
+import { seededCatalogue } from "../setup/catalogue";
+import { testDatabases } from "../setup/db";
+import { makeRecord } from "../factories/records";
+
+/**
+ * Further languages (issue 16 §3, spec §2/§7/§9, decision 075): `addLanguage {locale}` for ADMIN only, a
+ * locale off the documented list refused; an enabled language's pages answer in its messages with the
+ * Italian content (search included), a disabled one's are 404; the header offers one switch with two
+ * languages and a menu with more.
+ */
+const PASSWORD = "Archivio-2026";
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+for (const target of testDatabases()) {
+  describe(`languages on ${target.name}`, () => {
+    let cat: Awaited<ReturnType<typeof seededCatalogue>>;
+    const cookies: Record<string, string> = {};
+    const get = (p: string, who?: string) => cat.server.fetch(p, { headers: who ? { Cookie: cookies[who]! } : {} });
+    const add = (body: unknown, who?: string) =>
+      cat.server.fetch("/api/auth/docs/addLanguage", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: cat.server.base, ...(who ? { Cookie: cookies[who]! } : {}) },
+        body: JSON.stringify(body),
+      });
+
+    beforeAll(async () => {
+      cat = await seededCatalogue(target, [makeRecord({ id: "f1", texts: { it: { label: "Ventaglio dipinto" } } })]);
+      for (const [key, role] of [["researcher", "Ricercatore"], ["manager", "Manager"], ["admin", "Amministratore"]] as const) {
+        const email = `${key}@example.org`;
+        await createUser(cat.db, { email, roles: [role], password: PASSWORD, firstName: key }, { userId: null, address: "test" });
+        const res = await cat.server.fetch("/api/public/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: cat.server.base },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        });
+        expect(res.status).toBe(200);
+        cookies[key] = res.headers.getSetCookie().find((c) => /^(__Host-)?teca_session=/.test(c))!.split(";")[0]!;
+      }
+    });
+    afterAll(async () => {
+      await cat?.close();
+    });
+
+    it("addLanguage is the Amministratore's; an unknown locale is refused; the enabled language answers in German with the Italian content", async () => {
+      // by default: Italian, English, French; German is mounted but answers 404
+      expect((await get("/de")).status).toBe(404);
+      expect((await get("/de/cerca")).status).toBe(404);
+      expect((await get("/lang/de?next=/")).status).toBe(404);
+      const home = await (await get("/en")).text();
+      expect(home).toMatch(/<nav aria-label="Language" class="lang-switch"><ul>/);
+      expect(home).not.toContain('hrefLang="de"');
+      // who may: visitors 401, Ricercatore and Manager 404, nothing changed
+      expect((await add({ locale: "de" })).status).toBe(401);
+      for (const who of ["researcher", "manager"]) expect((await add({ locale: "de" }, who)).status, who).toBe(404);
+      for (const locale of ["xx", "es", "it", ""]) {
+        const res = await add({ locale, lang: "en" }, "admin");
+        expect(res.status, locale).toBe(400);
+        expect(((await res.json()) as Json).error.message).toBe("Language not available: en, fr and de can be added.");
+      }
+      expect((await cat.db.rows(sql`select 1 from revisions where kind = 'option' and key = 'languages'`)).length).toBe(0);
+      expect((await get("/de")).status).toBe(404);
+      // the Amministratore enables German
+      const ok = await add({ locale: "de" }, "admin");
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toEqual({ status: "saved", languages: ["it", "en", "fr", "de"] });
+      const de = await get("/de");
+      expect(de.status).toBe(200);
+      const deHtml = await de.text();
+      expect(deHtml).toContain('<html lang="de"');
+      expect(deHtml).toContain("Zum Inhalt springen");
+      expect(deHtml).toContain('hrefLang="de"'); // a language menu of four
+      // search: the Italian documents, links kept under /de
+      const search = await (await get("/de/cerca?q=ventaglio")).text();
+      expect(search).toContain("Ventaglio dipinto");
+      expect(search).toMatch(/1 Ergebnis|Ergebnisse/);
+      expect(search).toContain('href="/de/oggetti/f1');
+      const lang = await get("/lang/de?next=/cerca");
+      expect(lang.status).toBe(302);
+      expect(lang.headers.get("location")).toBe("/de/cerca");
+      // the settings show it, as a revision of the languages option
+      const settings = await (await get("/de/settings/general", "admin")).text();
+      expect(settings).toContain("Sprachen der Website");
+      expect(settings).toMatch(/<input[^>]*name="de"[^>]*checked/);
+      const revs = await cat.db.rows<{ version: number }>(sql`select version from revisions where kind = 'option' and key = 'languages' order by version`);
+      expect(revs.map((r) => r.version)).toEqual([1]);
+    });
+
+    it("with exactly two languages the header offers one switch; a disabled language's pages are 404", async () => {
+      for (const locale of ["en", "fr"]) expect((await add({ locale, enabled: false }, "admin")).status, locale).toBe(200);
+      const it = await (await get("/")).text();
+      expect(it).toMatch(/<nav aria-label="Lingua" class="lang-switch"><a href="\/lang\/de\?next=%2F" hrefLang="de"/);
+      expect(it).not.toContain('href="/lang/en');
+      for (const p of ["/en", "/en/cerca", "/fr/styleguide", "/lang/en?next=/"]) expect((await get(p)).status, p).toBe(404);
+      expect((await get("/de/styleguide")).status).toBe(200);
+      // only Italian: no switch at all
+      expect((await add({ locale: "de", enabled: false }, "admin")).status).toBe(200);
+      expect(await (await get("/")).text()).not.toContain('class="lang-switch"');
+      // back to the default three
+      for (const locale of ["en", "fr"]) expect((await add({ locale }, "admin")).status).toBe(200);
+      expect((await get("/en")).status).toBe(200);
+      expect((await get("/de")).status).toBe(404);
+      const events = await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = 'settings_changed' and detail->>'key' = 'languages'`);
+      expect(events[0]!.n).toBe(6);
+    });
+  });
+}

@@ -9,7 +9,7 @@ import { LOCALES } from "~/lib/locale";
 export const RESERVED_SLUGS = new Set([
   // app/routes.ts, today
   "cerca", "login", "account", "reset_password", "editpassword", "settings", "public", "sfogliatore", "api", "auth",
-  "lang", "iiif", "oai", "ld", "sitemap.xml", "sitemaps", "robots.txt", "feed.atom", "en", "fr", "it", "de", "uploads",
+  "lang", "iiif", "oai", "ld", "sitemap.xml", "sitemaps", "robots.txt", "feed.atom", "en", "fr", "it", "de", "uploads", "shared",
   "console", "styleguide", "buca", "searches", "collections", "site", "workspace",
   // spec §2 routes still to come, and the server's own paths
   "annotazioni", "collections", "registro", "requests", "analytics", "memories", "print", "cataloga", "admin",

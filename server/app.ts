@@ -22,8 +22,12 @@ import { mediaFiles } from "./media";
 import { iiifImages } from "./iiif";
 import { allowedHostsOf, databaseGuard, hostGuard, loadLimiter, loadLimitOf, methodGuard, type LoadLimit } from "./guard";
 
-/** The URL as logged: a password-reset link's token is a credential, so it never reaches the log. */
-export const loggedUrl = (url: string) => url.replace(/(\/reset_password\/)[^/?#]+/, "$1[token]").replace(/(\/searches\/unsubscribe\/)[^/?#]+/, "$1[token]");
+/** The URL as logged: a password-reset, unsubscribe or shared-collection link's token is a credential, so it never reaches the log. */
+export const loggedUrl = (url: string) =>
+  url
+    .replace(/(\/reset_password\/)[^/?#]+/, "$1[token]")
+    .replace(/(\/searches\/unsubscribe\/)[^/?#]+/, "$1[token]")
+    .replace(/(\/shared\/)[^/?#]+/, "$1[token]");
 
 export type AppOptions = {
   database: Database;

@@ -53,6 +53,6 @@ const CATALOGUE_READS = [
  */
 export function requestDatabase(database: Database, req: { method: string; path: string; signedIn: boolean }): Database {
   if (!database.replica || req.signedIn || (req.method !== "GET" && req.method !== "HEAD")) return database;
-  const path = req.path.replace(/^\/(en|fr)(?=\/|$)/, "").replace(/\.data$/, "").replace(/\/$/, "") || "/";
+  const path = splitLocale(req.path).path.replace(/\.data$/, "").replace(/\/$/, "") || "/";
   return CATALOGUE_READS.some((re) => re.test(path)) ? catalogueReader(database) : database;
 }

@@ -27,3 +27,35 @@ export function pageMeta(opts: { title: string; siteTitle?: string; description?
     ...alternateLinks(opts.origin, opts.pathname),
   ];
 }
+
+/**
+ * A published page's meta for sharing: the page's own meta (pageMeta) plus Open Graph and Twitter card tags.
+ * `image` may be a path on this site (made absolute with `origin`) or an absolute URL.
+ */
+export function shareMeta(opts: {
+  title: string;
+  siteTitle?: string;
+  description: string;
+  origin: string;
+  pathname: string;
+  locale: Locale;
+  type: "website" | "article";
+  image?: string | null;
+  publishedAt?: string | null;
+}) {
+  const image = opts.image ? (opts.image.startsWith("http") ? opts.image : `${opts.origin}${opts.image}`) : null;
+  return [
+    ...pageMeta({ title: opts.title, siteTitle: opts.siteTitle, description: opts.description, origin: opts.origin, pathname: opts.pathname }),
+    { property: "og:type", content: opts.type },
+    { property: "og:url", content: `${opts.origin}${opts.pathname}` },
+    { property: "og:description", content: opts.description },
+    { property: "og:site_name", content: opts.siteTitle ?? "Teca" },
+    { property: "og:locale", content: LOCALE_TAGS[opts.locale].replace("-", "_") },
+    ...(opts.publishedAt ? [{ property: "article:published_time", content: opts.publishedAt }] : []),
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: opts.title },
+    { name: "twitter:description", content: opts.description },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+  ];
+}

@@ -244,6 +244,7 @@ for (const target of testDatabases()) {
       const stale = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", name: annaBoard.id, data: { ...board({ title: "Vecchio" }), coll, version: 1 } });
       expect(stale.status).toBe(409);
       expect(stale.body.error.message).toMatch(/ricarica la pagina/);
+      expect(stale.body.error.reason).toBe("conflict");
       const noVersion = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", name: annaBoard.id, data: { ...board(), coll } });
       expect(noVersion.status).toBe(400);
       // Bruno, with the right version: the 404 of a missing id; nothing changed.
@@ -287,6 +288,8 @@ for (const target of testDatabases()) {
       const over = await save({ items: [item, { ...item, id: "i2" }] });
       expect(over.status).toBe(409);
       expect(over.body.error.message).toBe("Una moodboard può contenere al massimo 1 immagini.");
+      // a limit is not a stale save: the editor offers no reload for it
+      expect(over.body.error.reason).toBe("limit");
       delete process.env.MOODBOARD_MAX_ITEMS;
       // Deleting: the owner's remove works; then the board is a 404.
       const removed = await call("/api/auth/docs/removeDoc", "anna", { collection: "moodboards", name: ok.body.data.id, locale: "it" });

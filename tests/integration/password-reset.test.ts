@@ -74,6 +74,7 @@ describe("reset mail and logs", () => {
     expect(loggedUrl("/en/reset_password/AbC_-123456789012345678901234?x=1")).toBe("/en/reset_password/[token]?x=1");
     expect(loggedUrl("/reset_password/AbC_-123456789012345678901234.data")).toBe("/reset_password/[token]");
     expect(loggedUrl("/cerca?q=reset")).toBe("/cerca?q=reset");
+    expect(loggedUrl("/fr/shared/AbC_-123456789012345678901234567890123456789.data")).toBe("/fr/shared/[token]");
   });
 });
 

@@ -156,6 +156,8 @@ for (const target of testDatabases()) {
         expect(r.body.error.message).toBe("Solo chi ha creato la collezione può farlo.");
       }
       expect((await call("/api/auth/docs/removeDoc", "anna", { collection: "collections", name: tesori })).status).toBe(403);
+      // stories are written in one's own collections: the editor of a shared one does not open
+      expect((await page(`/collections/${tesori}/stories/add`, "anna")).status).toBe(404);
       // she knows it exists: the refusal says why
       for (const data of [{ share: { email: "carla@example.org", role: "editor" } }, undefined, { link: 7 }]) {
         const r = await share("anna", tesori, data);
@@ -250,6 +252,11 @@ for (const target of testDatabases()) {
       // revoked at once, by the page's form
       const again = await share("manager", tesori, { link: 1 });
       const token2 = /\/shared\/([A-Za-z0-9_-]{43})$/.exec(again.body.data.link.url)![1]!;
+      expect((await page(`/shared/${token2}`, "visitor")).status).toBe(200);
+      // a link stops working while its owner is disabled, and works again when they are back
+      await cat.db.db.execute(sql`update users set disabled = true where id = (select owner_id from collections where id = ${tesori})`);
+      expect((await page(`/shared/${token2}`, "visitor")).status).toBe(404);
+      await cat.db.db.execute(sql`update users set disabled = false where id = (select owner_id from collections where id = ${tesori})`);
       expect((await page(`/shared/${token2}`, "visitor")).status).toBe(200);
       // nobody else can revoke it
       expect((await share("anna", tesori, { revoke: again.body.data.links[0].id })).status).toBe(403);

@@ -472,6 +472,7 @@ export async function getCollectionByLink(ctx: ServiceContext, token: string): P
   const [row] = await ctx.database.rows<SummaryRow & { expires_at: string | Date }>(
     sql`${summarySelect(sql`${readerColumns}, l.expires_at`)}
         join collection_links l on l.collection_id = c.id
+        join users o on o.id = c.owner_id and not o.disabled
         where l.token_hash = ${sha256(token)} and l.expires_at > now()`,
   );
   if (!row) throw notFound();

@@ -5,7 +5,7 @@ import { notFound } from "~/.server/errors";
 import { LOCALE_TAGS, splitLocale } from "~/lib/locale";
 import { translate } from "~/i18n";
 import { useI18n } from "~/i18n/context";
-import { pageMeta } from "~/lib/seo";
+import { shareMeta } from "~/lib/seo";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
 import { getSiteOptions } from "~/features/site/site.server";
 import { WorkspaceError } from "~/features/workspace/workspace.server";
@@ -52,21 +52,17 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const origin = root?.origin ?? "";
   const site = root?.options.title ?? "Teca";
   const description = (s.excerpt.replace(/\s+/g, " ").trim() || translate(locale, "stories.public.description", { site })).slice(0, 200);
-  const image = s.cover ? (s.cover.startsWith("http") ? s.cover : `${origin}${s.cover}`) : null;
-  return [
-    ...pageMeta({ title: s.title, siteTitle: root?.options.title, description, origin, pathname: location.pathname }),
-    { property: "og:type", content: "article" },
-    { property: "og:url", content: `${origin}${location.pathname}` },
-    { property: "og:description", content: description },
-    { property: "og:site_name", content: site },
-    { property: "og:locale", content: LOCALE_TAGS[locale].replace("-", "_") },
-    ...(s.publishedAt ? [{ property: "article:published_time", content: s.publishedAt }] : []),
-    ...(image ? [{ property: "og:image", content: image }] : []),
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: s.title },
-    { name: "twitter:description", content: description },
-    ...(image ? [{ name: "twitter:image", content: image }] : []),
-  ];
+  return shareMeta({
+    title: s.title,
+    siteTitle: root?.options.title,
+    description,
+    origin,
+    pathname: location.pathname,
+    locale,
+    type: "article",
+    image: s.cover,
+    publishedAt: s.publishedAt,
+  });
 };
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -41,6 +41,8 @@ async function load(context: Route.LoaderArgs["context"], url: URL, params: Rout
   const ctx = serviceContext(context, url);
   try {
     const collection = await getCollection(ctx, coll.data);
+    // Stories are written in one's own collections only (a collection shared with the viewer is not theirs).
+    if (collection.role !== "owner") throw notFound();
     const story = id?.success ? await getStory(ctx, coll.data, id.data) : null;
     return { ctx, collection, story };
   } catch (err) {

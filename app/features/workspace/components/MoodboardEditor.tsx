@@ -245,9 +245,9 @@ export function MoodboardEditor({
             : { collection: "moodboards", locale, data: { ...body, coll: collection.id } },
         ),
       });
-      const answer = (await res.json().catch(() => null)) as { data?: Moodboard & { id: string; version: number }; error?: { message?: string } } | null;
+      const answer = (await res.json().catch(() => null)) as { data?: Moodboard & { id: string; version: number }; error?: { message?: string; reason?: string } } | null;
       if (!res.ok || !answer?.data) {
-        setError({ text: answer?.error?.message ?? t("moodboard.error.save"), stale: res.status === 409 && !answer?.error?.message?.includes(String(limits.maxItems)) });
+        setError({ text: answer?.error?.message ?? t("moodboard.error.save"), stale: res.status === 409 && answer?.error?.reason === "conflict" });
         setSaveOpen(false);
         return;
       }

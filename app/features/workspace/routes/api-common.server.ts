@@ -34,8 +34,8 @@ export const apiContext = (context: TecaLoadContext, locale: Locale): ServiceCon
 
 export const ok = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
 
-export function fail(status: number, message: string) {
-  return Response.json({ error: { code: status, message } }, { status, headers: NO_STORE });
+export function fail(status: number, message: string, reason?: string) {
+  return Response.json({ error: { code: status, message, ...(reason ? { reason } : {}) } }, { status, headers: NO_STORE });
 }
 
 export const badJson = (locale: Locale) => fail(400, translate(locale, "error.badRequest"));
@@ -47,7 +47,8 @@ const STATUS: Record<WorkspaceError["code"], number> = { notFound: 404, invalid:
 export function refusal(err: unknown, locale: Locale): Response {
   if (!(err instanceof WorkspaceError)) throw err;
   if (err.code === "notFound" && err.messageKey === "error.notFound") return fail(404, translate(locale, "error.notFound"));
-  return fail(STATUS[err.code], translate(locale, err.messageKey as MessageKey, err.params));
+  // `reason` tells a stale save ("conflict") from a refusal by a limit ("limit"), both 409.
+  return fail(STATUS[err.code], translate(locale, err.messageKey as MessageKey, err.params), err.code);
 }
 
 /** Runs a POST call: a JSON object body validated by `schema`, then `run`; 400 for anything else. */

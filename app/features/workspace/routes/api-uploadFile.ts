@@ -11,7 +11,21 @@ export const handle = { capability: "PRIVATE" };
  * `{url, urls, data}` (201). By content TIFF, JPEG or PNG, re-encoded, kept for the signed-in user only;
  * over a limit nothing is kept: 'Superato limiti di file da caricare!' (413), the user's quota (409).
  */
+/** Users with an upload being read or re-encoded in this process: one at a time each bounds the memory one user can hold. */
+const inFlight = new Set<string>();
+
 export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = context.viewer.kind === "user" ? context.viewer.userId : null;
+  if (user && inFlight.has(user)) return fail(429, translate(localeOf(null, url), "editor.upload.busy"));
+  if (user) inFlight.add(user);
+  try {
+    return await upload({ request, context, url });
+  } finally {
+    if (user) inFlight.delete(user);
+  }
+}
+
+async function upload({ request, context, url }: Pick<Route.ActionArgs, "request" | "context" | "url">) {
   const limits = uploadLimits();
   // The body is read with a bound: the request's files and their multipart framing.
   const form = await readFormLimited(request, limits.maxFiles * limits.maxFileBytes + 64 * 1024);

@@ -5,7 +5,7 @@ import { notFound } from "~/.server/errors";
 import { LOCALE_TAGS, splitLocale } from "~/lib/locale";
 import { translate } from "~/i18n";
 import { useI18n } from "~/i18n/context";
-import { pageMeta } from "~/lib/seo";
+import { shareMeta } from "~/lib/seo";
 import { RecordCard } from "~/features/records/components/RecordCard";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
 import type { RootData } from "~/root";
@@ -50,20 +50,7 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const origin = root?.origin ?? "";
   const site = root?.options.title ?? "Teca";
   const description = translate(locale, "workspace.public.description", { count: c.items.length, site });
-  const image = c.cover ? (c.cover.startsWith("http") ? c.cover : `${origin}${c.cover}`) : null;
-  return [
-    ...pageMeta({ title: c.title, siteTitle: root?.options.title, description, origin, pathname: location.pathname }),
-    { property: "og:type", content: "website" },
-    { property: "og:url", content: `${origin}${location.pathname}` },
-    { property: "og:description", content: description },
-    { property: "og:site_name", content: site },
-    { property: "og:locale", content: LOCALE_TAGS[locale].replace("-", "_") },
-    ...(image ? [{ property: "og:image", content: image }] : []),
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: c.title },
-    { name: "twitter:description", content: description },
-    ...(image ? [{ name: "twitter:image", content: image }] : []),
-  ];
+  return shareMeta({ title: c.title, siteTitle: root?.options.title, description, origin, pathname: location.pathname, locale, type: "website", image: c.cover });
 };
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       "Content-Length": String(bytes.length),
       "Content-Security-Policy": "default-src 'none'; sandbox",
       "Content-Disposition": "inline",
-      "Cache-Control": found.owner ? "private, max-age=0, must-revalidate" : "public, max-age=300",
+      "Cache-Control": found.owner ? "private, max-age=0, must-revalidate" : "public, no-cache",
       Vary: "Cookie",
     },
   });

@@ -19,9 +19,11 @@ describe("safeLocalPath (login redirect, language switch)", () => {
 
 describe("locale paths", () => {
   it("splits and adds prefixes", () => {
-    expect(splitLocale("/en/oggetti/1")).toEqual({ locale: "en", path: "/oggetti/1" });
-    expect(splitLocale("/fr")).toEqual({ locale: "fr", path: "/" });
-    expect(splitLocale("/entita/3")).toEqual({ locale: "it", path: "/entita/3" });
+    expect(splitLocale("/en/oggetti/1")).toEqual({ locale: "en", path: "/oggetti/1", ui: "en" });
+    expect(splitLocale("/fr")).toEqual({ locale: "fr", path: "/", ui: "fr" });
+    expect(splitLocale("/entita/3")).toEqual({ locale: "it", path: "/entita/3", ui: "it" });
+    // a further interface language reads the Italian content (decision 075)
+    expect(splitLocale("/de/oggetti/1")).toEqual({ locale: "it", path: "/oggetti/1", ui: "de" });
     expect(localizePath("/", "en")).toBe("/en");
     expect(localizePath("/oggetti/1", "it")).toBe("/oggetti/1");
     expect(localizePath("/oggetti/1", "fr")).toBe("/fr/oggetti/1");

@@ -186,7 +186,7 @@ for (const target of testDatabases()) {
         ["{not json", 400, "La richiesta non è valida"],
         [{ collection: "collections", data: { title: "   " } }, 400, "Ricordati di inserire il titolo"],
         [{ collection: "collections", data: { title: "x".repeat(121) } }, 400, "Il titolo può avere al massimo 120 caratteri"],
-        [{ collection: "stories", data: { title: "x" } }, 400, "Tipo di documento sconosciuto"],
+        [{ collection: "annotations", data: { title: "x" } }, 400, "Tipo di documento sconosciuto"],
         [{ collection: "collections", name: "../etc", data: { title: "x" } }, 400, "Collezione non valida"],
         [{ collection: "collections", name: c.id, data: { add: [{ table: "users", id: "1" }] } }, 400, "Scheda non trovata o non valida"],
         [{ collection: "collections", name: c.id, data: { add: [{ table: "ca_objects", id: "nessuno" }] } }, 400, "Scheda non trovata o non valida"],

@@ -566,5 +566,54 @@ for (const target of testDatabases()) {
       const jobs = await listJobs(admin());
       expect(jobs.find((j) => j.id === Number(row!.id))?.state).toBe("interrupted");
     });
+    it("ICCD import and re-derive media: Amministratore only; a bad file refused with nothing changed; a scheda imported; a deleted derivative made again", async () => {
+      const xml = fs.readFileSync(path.resolve(__dirname, "../../../shared/data/iccd/xml/1600015549.xml"));
+      const sendIccd = (who: Who, bytes: Buffer, name: string, prefix = "") => {
+        const form = new FormData();
+        form.append("intent", "iccd");
+        form.append("file", new Blob([new Uint8Array(bytes)]), name);
+        return cat.server.fetch(`${prefix}/console`, { method: "POST", headers: headers(who), body: form });
+      };
+      const jobs = await count("console_jobs");
+      const records = await count("records");
+      for (const who of ["visitor", "researcher", "manager"] as const) {
+        expect((await sendIccd(who, xml, "scheda.xml")).status, who).toBe(who === "visitor" ? 302 : 404);
+        expect((await postForm("/console", who, { intent: "rederive" })).status, who).toBe(who === "visitor" ? 302 : 404);
+      }
+      // not a scheda (an XML file, a text renamed .xml): refused in the page's language, nothing kept or started
+      const notXml = await sendIccd("admin", files.xml(), "scheda.xml");
+      expect(notXml.status).toBe(400);
+      expect(await notXml.text()).toContain("Il file non è una scheda ICCD: non è stato importato nulla.");
+      const renamed = await sendIccd("admin", Buffer.from("not xml at all"), "scheda.xml", "/fr");
+      expect(renamed.status).toBe(400);
+      expect(await renamed.text()).toContain("Le fichier n&#x27;est pas une fiche ICCD");
+      expect(await count("console_jobs")).toBe(jobs);
+      expect(await count("records")).toBe(records);
+      expect(fs.readdirSync(path.join(dataDir, "imports"))).toEqual([]);
+      // a scheda: imported through the import job, audited
+      const ok = await sendIccd("admin", xml, "1600015549.xml", "/en");
+      expect(ok.status).toBe(302);
+      const { job } = await waitJob(Number(/job=(\d+)/.exec(ok.headers.get("location")!)![1]));
+      expect(job).toMatchObject({ kind: "iccd", state: "complete", source: "1600015549.xml" });
+      expect(job.report.imported).toBeGreaterThan(0);
+      expect(await count("records")).toBe(records + job.report.imported);
+      expect((await cat.db.rows(sql`select 1 from records where id = 'iccd-1600015549' or id like 'iccd-%15549%'`)).length).toBeGreaterThan(0);
+      expect(fs.readdirSync(path.join(dataDir, "imports"))).toEqual([]);
+      // re-derive: a deleted thumbnail is made again, the others kept
+      const [m] = await cat.db.rows<{ thumbnail: string }>(sql`select thumbnail from media where media_type = 'image' and original is not null limit 1`);
+      const thumb = path.join(cat.store, m!.thumbnail);
+      fs.rmSync(thumb);
+      const res = await postForm("/console", "admin", { intent: "rederive" });
+      expect(res.status).toBe(302);
+      const done = await waitJob(Number(/job=(\d+)/.exec(res.headers.get("location")!)![1]));
+      expect(done.job).toMatchObject({ kind: "rederive", state: "complete", step: "rederiving" });
+      expect(done.job.report.derived).toBeGreaterThan(0);
+      expect(fs.existsSync(thumb)).toBe(true);
+      const events = await cat.db.rows<{ event: string; actor_id: string }>(sql`select event, actor_id from audit_log where event in ('console_import_iccd', 'console_rederive') order by id`);
+      expect(events).toEqual([
+        { event: "console_import_iccd", actor_id: ids.admin },
+        { event: "console_rederive", actor_id: ids.admin },
+      ]);
+    });
   });
 }

@@ -76,6 +76,8 @@ export const AUDIT_EVENTS = [
   "console_import",
   "console_reindex",
   "console_vacuum",
+  "console_import_iccd",
+  "console_rederive",
   "dropbox_upload",
   "dropbox_attached",
   "dropbox_deleted",

@@ -11,6 +11,8 @@ import { capabilities } from "~/.server/session";
 import { readEnv } from "~/.server/env";
 import { audit } from "~/features/accounts/accounts.server";
 import { importFile, type ImportStep } from "~/features/catalogue/import.server";
+import { convertIccdFiles, writeNdjson } from "~/features/catalogue/iccd/convert";
+import { deriveImage } from "~/.server/media";
 import { clearSearchCache } from "~/features/search/search.server";
 import { hasCapability } from "~/lib/capabilities";
 
@@ -26,12 +28,12 @@ import { hasCapability } from "~/lib/capabilities";
  */
 
 export class ConsoleError extends Error {
-  constructor(readonly code: "forbidden" | "busy" | "notFound" | "invalid") {
+  constructor(readonly code: "forbidden" | "busy" | "notFound" | "invalid" | "notIccd") {
     super(code);
   }
 }
 
-export type JobKind = "import" | "reindex" | "vacuum";
+export type JobKind = "import" | "iccd" | "reindex" | "vacuum" | "rederive";
 export type JobState = "running" | "complete" | "failed" | "interrupted";
 export type Job = {
   id: number;
@@ -298,17 +300,18 @@ const REPORT_LINES = 50;
  */
 export async function startImport(
   ctx: ServiceContext,
-  input: { file: string; source: string; skipInvalid: boolean },
+  input: { file: string; source: string; skipInvalid: boolean; kind?: "import" | "iccd" },
   opts: { mediaStore: string; address?: string },
 ): Promise<number> {
   let id: number;
+  const kind = input.kind ?? "import";
   try {
-    id = await begin(ctx, "import", input.source, input.file);
+    id = await begin(ctx, kind, input.source, input.file);
   } catch (err) {
     fs.rmSync(input.file, { force: true });
     throw err;
   }
-  await audit(ctx.database, { event: "console_import", actor: { userId: ctx.viewer.userId, address: opts.address ?? "" }, detail: { job: id, file: input.source, skipInvalid: input.skipInvalid } });
+  await audit(ctx.database, { event: kind === "iccd" ? "console_import_iccd" : "console_import", actor: { userId: ctx.viewer.userId, address: opts.address ?? "" }, detail: { job: id, file: input.source, skipInvalid: input.skipInvalid } });
   const database = ctx.database;
   run(
     database,
@@ -392,6 +395,73 @@ export async function startVacuum(ctx: ServiceContext, opts: { address?: string 
     return { state: "complete", report: { bytesBefore: Number(before?.bytes ?? 0), bytesAfter: Number(after?.bytes ?? 0), seconds: Math.round((performance.now() - t0) / 100) / 10 } };
   });
   return id;
+}
+
+/**
+ * Remakes the derivatives (thumbnail, medium, large WebP) of every image of the catalogue from its stored
+ * original, as an import makes them (IIIF tiles are made on first request). A derivative already on disk is
+ * kept (its name is the original's content hash), so a job cut short is safe and a second run goes on where
+ * the first stopped; each file is written whole or not at all. The rows get the paths, size and colour again.
+ */
+export async function startRederive(ctx: ServiceContext, opts: { mediaStore: string; address?: string }): Promise<number> {
+  const id = await begin(ctx, "rederive", "");
+  await audit(ctx.database, { event: "console_rederive", actor: { userId: ctx.viewer.userId, address: opts.address ?? "" }, detail: { job: id } });
+  const database = ctx.database;
+  run(database, id, async (progress) => {
+    const t0 = performance.now();
+    const rows = await database.rows<{ id: string | number; original: string }>(
+      sql`select id, original from media where media_type = 'image' and original is not null and original <> '' and original !~ '^https?://' order by id`,
+    );
+    progress("rederiving", 0, rows.length);
+    let derived = 0;
+    const missing: string[] = [];
+    const failed: { id: number; reason: string }[] = [];
+    const root = path.resolve(opts.mediaStore);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i]!;
+      const abs = path.resolve(root, r.original);
+      if (!abs.startsWith(root + path.sep) || !fs.existsSync(abs)) missing.push(r.original);
+      else {
+        try {
+          const d = await deriveImage(abs, root);
+          await database.rows(sql`update media set thumbnail = ${d.thumbnail}, medium = ${d.medium}, large = ${d.large},
+            width = ${d.width}, height = ${d.height}, dominant_color = ${d.dominantColor} where id = ${Number(r.id)}`);
+          derived++;
+        } catch (err) {
+          failed.push({ id: Number(r.id), reason: (err as Error).message.slice(0, 200) });
+        }
+      }
+      progress("rederiving", i + 1, rows.length);
+    }
+    return {
+      state: failed.length ? "failed" : "complete",
+      report: { media: rows.length, derived, missingCount: missing.length, missing: missing.slice(0, REPORT_LINES), failedCount: failed.length, failedMedia: failed.slice(0, REPORT_LINES), seconds: Math.round((performance.now() - t0) / 100) / 10 },
+    };
+  });
+  return id;
+}
+
+/**
+ * An uploaded ICCD scheda (XML) converted to the interchange format, kept as an import file for startImport:
+ * refused (nothing kept) when it is not a scheda the importer converts.
+ */
+export function keepIccdUpload(ctx: ServiceContext, bytes: Uint8Array): { file: string; records: number } {
+  requireAdmin(ctx);
+  const dir = importsDir();
+  fs.mkdirSync(dir, { recursive: true });
+  const base = path.join(dir, crypto.randomBytes(12).toString("hex"));
+  const xml = `${base}.xml`;
+  fs.writeFileSync(xml, bytes, { flag: "wx", mode: 0o600 });
+  try {
+    const result = convertIccdFiles([xml]);
+    const objects = Object.values(result.byKind).reduce((a, b) => a + b, 0);
+    if (!objects) throw new ConsoleError("notIccd");
+    const file = `${base}.ndjson`;
+    writeNdjson(file, result.records);
+    return { file, records: result.records.length };
+  } finally {
+    fs.rmSync(xml, { force: true });
+  }
 }
 
 /** Where an uploaded import file waits for its job (DATA_DIR/imports). */

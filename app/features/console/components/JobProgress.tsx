@@ -6,7 +6,7 @@ import { apiFetch } from "~/lib/api-fetch";
 
 export type JobView = {
   id: number;
-  kind: "import" | "reindex" | "vacuum";
+  kind: "import" | "iccd" | "reindex" | "vacuum" | "rederive";
   state: "running" | "complete" | "failed" | "interrupted";
   source: string;
   step: string;
@@ -18,7 +18,7 @@ export type JobView = {
   finishedAt: { iso: string; text: string } | null;
 };
 
-const STEPS = ["queued", "validating", "writing", "linking", "analysing", "done", "reindexing", "vacuum"];
+const STEPS = ["queued", "validating", "writing", "linking", "analysing", "done", "reindexing", "vacuum", "rederiving"];
 
 export function stepText(t: Translate, j: Pick<JobView, "step" | "done" | "total">): string {
   const step = STEPS.includes(j.step) ? t(`console.step.${j.step}` as MessageKey) : j.step;
@@ -73,6 +73,11 @@ export function JobProgress({ job: initial }: { job: JobView }) {
     bytesAfter?: number;
     error?: string;
     skipInvalid?: boolean;
+    derived?: number;
+    missingCount?: number;
+    missing?: string[];
+    failedCount?: number;
+    failedMedia?: { id: number; reason: string }[];
   };
   const title = `${t(`console.kind.${job.kind}` as MessageKey)} #${job.id}${job.source ? ` · ${job.source}` : ""}`;
   return (
@@ -97,7 +102,7 @@ export function JobProgress({ job: initial }: { job: JobView }) {
         <div className="admin-job__report">
           <h3>{t("console.report")}</h3>
           {r.error ? <p>{t("console.report.error")}: <code>{r.error}</code></p> : null}
-          {job.kind === "import" && !r.error ? (
+          {(job.kind === "import" || job.kind === "iccd") && !r.error ? (
             <ul>
               <li>{t("console.report.importedCount", { count: r.imported ?? 0 })}</li>
               <li>{t("console.report.rejectedCount", { count: r.rejectedCount ?? 0 })}</li>
@@ -106,7 +111,7 @@ export function JobProgress({ job: initial }: { job: JobView }) {
               {typeof r.seconds === "number" ? <li>{t("console.report.seconds", { seconds: r.seconds })}</li> : null}
             </ul>
           ) : null}
-          {job.kind === "import" && r.rejected?.length ? (
+          {(job.kind === "import" || job.kind === "iccd") && r.rejected?.length ? (
             <details>
               <summary>{t("console.report.rejectedLines")}</summary>
               <ul className="admin-job__lines">
@@ -119,6 +124,25 @@ export function JobProgress({ job: initial }: { job: JobView }) {
             </details>
           ) : null}
           {job.kind === "reindex" && !r.error ? <p>{t("console.report.reindexed", { count: r.records ?? 0 })}</p> : null}
+          {job.kind === "rederive" && !r.error ? (
+            <>
+              <p>{t("console.report.rederived", { count: r.derived ?? 0, missing: r.missingCount ?? 0 })}</p>
+              {r.failedCount ? <p>{t("console.report.rederiveFailed", { count: r.failedCount })}</p> : null}
+              {r.missing?.length || r.failedMedia?.length ? (
+                <details>
+                  <summary>{t("console.report.rederiveDetails")}</summary>
+                  <ul className="admin-job__lines">
+                    {(r.missing ?? []).map((m) => (
+                      <li key={`m-${m}`}><code>{m}</code></li>
+                    ))}
+                    {(r.failedMedia ?? []).map((f) => (
+                      <li key={`f-${f.id}`}>#{f.id}: {f.reason}</li>
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
+            </>
+          ) : null}
           {job.kind === "vacuum" && !r.error ? <p>{t("console.report.vacuumed", { seconds: r.seconds ?? 0 })}</p> : null}
         </div>
       ) : null}

@@ -8,7 +8,7 @@ import { listAudit, UsersError } from "~/features/accounts/users.server";
 import { AuditQuerySchema } from "~/features/accounts/users";
 import { usersContext } from "~/features/accounts/routes/api-backend-common.server";
 import { accountMeta } from "~/features/accounts/meta";
-import { ConsoleError, getJob, getOverview, keepImportUpload, listJobs, startImport, startReindex, startVacuum } from "../console.server";
+import { ConsoleError, getJob, getOverview, keepIccdUpload, keepImportUpload, listJobs, startImport, startRederive, startReindex, startVacuum } from "../console.server";
 import { attachStaged, deleteStaged, DropboxError, listStaged } from "../dropbox.server";
 import { address, consoleContext, NO_STORE, pageRefusal } from "../console-http.server";
 import { readFormLimited } from "../upload.server";
@@ -92,9 +92,25 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (type.startsWith("multipart/form-data")) {
       const form = await readFormLimited(request, IMPORT_MAX_BYTES());
       if (form === null) return data<ActionResult>({ error: "console.error.tooLarge" }, { status: 413 });
-      if (form === "invalid" || form.get("intent") !== "import") return data<ActionResult>({ error: "console.error.invalid" }, { status: 400 });
+      if (form === "invalid" || (form.get("intent") !== "import" && form.get("intent") !== "iccd")) return data<ActionResult>({ error: "console.error.invalid" }, { status: 400 });
       const file = form.get("file");
       if (!file || typeof file === "string" || file.size === 0) return data<ActionResult>({ error: "console.error.noFile" }, { status: 400 });
+      if (form.get("intent") === "iccd") {
+        // Checked by its content: a file that is not a scheda the importer converts is refused, nothing kept.
+        let kept: { file: string };
+        try {
+          kept = keepIccdUpload(ctx, new Uint8Array(await file.arrayBuffer()));
+        } catch (err) {
+          if (err instanceof ConsoleError && err.code === "notIccd") return data<ActionResult>({ error: "console.error.notIccd" }, { status: 400 });
+          throw err;
+        }
+        const id = await startImport(
+          ctx,
+          { file: kept.file, source: file.name.replace(/^.*[\\/]/, "").slice(0, 200), skipInvalid: false, kind: "iccd" },
+          { mediaStore: context.mediaDir, address: address(context) },
+        );
+        return redirect(`${localizePath("/console", locale)}?job=${id}`);
+      }
       if (!/\.(ndjson|jsonl|json)$/i.test(file.name)) return data<ActionResult>({ error: "console.error.fileType" }, { status: 400 });
       const stored = keepImportUpload(new Uint8Array(await file.arrayBuffer()));
       const id = await startImport(
@@ -119,7 +135,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return redirect(`${localizePath("/console", locale)}?notice=${intent === "attach" ? "attached" : "discarded"}#staging`);
     }
     const id =
-      intent === "reindex" ? await startReindex(ctx, { address: address(context) }) : intent === "vacuum" ? await startVacuum(ctx, { address: address(context) }) : null;
+      intent === "reindex"
+        ? await startReindex(ctx, { address: address(context) })
+        : intent === "vacuum"
+          ? await startVacuum(ctx, { address: address(context) })
+          : intent === "rederive"
+            ? await startRederive(ctx, { mediaStore: context.mediaDir, address: address(context) })
+            : null;
     if (id === null) return data<ActionResult>({ error: "console.error.invalid" }, { status: 400 });
     return redirect(`${localizePath("/console", locale)}?job=${id}`);
   } catch (err) {
@@ -221,6 +243,19 @@ export default function Console({ loaderData }: Route.ComponentProps) {
               {t("console.import.start")}
             </button>
           </Form>
+          <Form method="post" encType="multipart/form-data" className="admin-card">
+            <h3>{t("console.iccd.title")}</h3>
+            <p className="admin-hint">{t("console.iccd.hint")}</p>
+            <input type="hidden" name="csrf" value={csrf} />
+            <input type="hidden" name="intent" value="iccd" />
+            <label className="admin-field">
+              <span>{t("console.iccd.file")}</span>
+              <input type="file" name="file" accept=".xml,application/xml,text/xml" required />
+            </label>
+            <button type="submit" className="button button--primary" disabled={busy || running}>
+              {t("console.iccd.start")}
+            </button>
+          </Form>
           <Form method="post" className="admin-card">
             <h3>{t("console.reindex.title")}</h3>
             <p className="admin-hint">{t("console.reindex.hint")}</p>
@@ -235,6 +270,14 @@ export default function Console({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="csrf" value={csrf} />
             <button type="submit" name="intent" value="vacuum" className="button" disabled={busy || running}>
               {t("console.vacuum.start")}
+            </button>
+          </Form>
+          <Form method="post" className="admin-card">
+            <h3>{t("console.rederive.title")}</h3>
+            <p className="admin-hint">{t("console.rederive.hint")}</p>
+            <input type="hidden" name="csrf" value={csrf} />
+            <button type="submit" name="intent" value="rederive" className="button" disabled={busy || running}>
+              {t("console.rederive.start")}
             </button>
           </Form>
         </div>
@@ -444,12 +487,13 @@ function summary(t: ReturnType<typeof useI18n>["t"], j: JobView): string {
   const r = j.report as Record<string, unknown>;
   if (j.state === "running") return stepText(t, j);
   if (typeof r.error === "string") return t("console.report.error");
-  if (j.kind === "import") {
+  if (j.kind === "import" || j.kind === "iccd") {
     if (r.failed) return t("console.report.importFailed");
     if (Number(r.rejectedCount) && !r.skipInvalid) return t("console.report.importRejected", { count: Number(r.rejectedCount) });
     return t("console.report.imported", { count: Number(r.imported ?? 0), rejected: Number(r.rejectedCount ?? 0) });
   }
   if (j.kind === "reindex") return t("console.report.reindexed", { count: Number(r.records ?? 0) });
+  if (j.kind === "rederive") return t("console.report.rederived", { count: Number(r.derived ?? 0), missing: Number(r.missingCount ?? 0) });
   if (j.kind === "vacuum") return t("console.report.vacuumed", { seconds: Number(r.seconds ?? 0) });
   return "—";
 }

@@ -37,6 +37,9 @@ export function RichText({ html, labelId, onChange }: { html: string; labelId: s
             className="button button--ghost button--small"
             aria-pressed={active ? active[tool.key] : false}
             disabled={!editor}
+            // The editor keeps the focus (and its selection and pending marks) when a tool is pressed with the
+            // pointer: focus moving to the button and back dispatched a selection that dropped the bold just set.
+            onMouseDown={(e) => e.preventDefault()}
             onClick={tool.run}
             title={tool.label}
           >

@@ -32,6 +32,8 @@ test("an administrator changes the colours and sees them on the home page; low c
   await signIn(page);
   // the account menu leads an Amministratore to the settings
   await page.goto("/");
+  // the menu opens once the page is hydrated (which waits for the page's messages, decision 025)
+  await hydrated(page);
   await page.locator(".site-header .user-menu__name").click();
   await page.locator(".site-header").getByRole("link", { name: "Impostazioni" }).click();
   await expect(page).toHaveURL(/\/settings\/general$/);

@@ -72,7 +72,6 @@ export default [
   route("api/auth/backend/settings", "features/settings/routes/api-settings.ts", { id: "api:backend-settings" }),
   route("site/custom.css", "features/settings/routes/custom-css.ts", { id: "site:custom-css" }),
   // In-place editing: the image picker's search over the catalogue's images (decision 074)
-  route("api/auth/backend/site-edit/images", "features/site-edit/routes/api-images.ts", { id: "api:backend-site-edit-images" }),
   route("api/auth/docs/addLanguage", "features/settings/routes/api-addLanguage.ts", { id: "api:docs-addLanguage" }),
   route("api/auth/docs/getCollections", "features/workspace/routes/api-getCollections.ts", { id: "api:docs-getCollections" }),
   route("api/auth/docs/getCollectionItems", "features/workspace/routes/api-getCollectionItems.ts", { id: "api:docs-getCollectionItems" }),

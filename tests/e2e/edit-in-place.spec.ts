@@ -11,9 +11,9 @@ async function signIn(page: Page) {
 }
 
 const L = {
-  it: { prefix: "", bar: "Barra di amministrazione", edit: "Modifica le pagine", save: "Salva", saved: "Salvato", subtitle: "Sottotitolo", section: /^Modifica Sezione 1/, drawer: "Sezione 1", manage: "Gestisci", done: "Fatto" },
-  en: { prefix: "/en", bar: "Administration bar", edit: "Edit the pages", save: "Save", saved: "Saved", subtitle: "Subtitle", section: /^Edit Section 1/, drawer: "Section 1", manage: "Manage", done: "Done" },
-  fr: { prefix: "/fr", bar: "Barre d'administration", edit: "Modifier les pages", save: "Enregistrer", saved: "Enregistré", subtitle: "Sous-titre", section: /^Modifier Section 1/, drawer: "Section 1", manage: "Gérer", done: "Terminé" },
+  it: { prefix: "", bar: "Barra di amministrazione", edit: "Modifica le pagine", save: "Salva", saved: "Salvato", subtitle: "Sottotitolo", section: /^Modifica Sezione 1/, drawer: "Sezione 1", manage: "Gestisci", done: "Chiudi il pannello" },
+  en: { prefix: "/en", bar: "Administration bar", edit: "Edit the pages", save: "Save", saved: "Saved", subtitle: "Subtitle", section: /^Edit Section 1/, drawer: "Section 1", manage: "Manage", done: "Close the panel" },
+  fr: { prefix: "/fr", bar: "Barre d'administration", edit: "Modifier les pages", save: "Enregistrer", saved: "Enregistré", subtitle: "Sous-titre", section: /^Modifier Section 1/, drawer: "Section 1", manage: "Gérer", done: "Fermer le panneau" },
 } as const;
 
 async function editMode(page: Page, l: (typeof L)[keyof typeof L]) {
@@ -47,17 +47,17 @@ test("an administrator edits the hero in place in two languages, saves, is asked
   // leaving with unsaved edits asks; declining stays with the text kept
   await subtitle.fill("Una modifica non salvata");
   await page.locator(".site-header").getByRole("link", { name: "Esplora" }).first().click();
-  const leave = page.getByRole("dialog", { name: "Sei sicuro di voler proseguire?" });
-  await expect(leave).toBeVisible();
+  const leave = page.getByRole("dialog", { name: "Modifiche non salvate" });
+  await expect(leave).toContainText("Sei sicuro di voler proseguire?");
   await expectAccessible(page);
-  await leave.getByRole("button", { name: "Resta nella pagina" }).click();
+  await leave.getByRole("button", { name: "Resta sulla pagina" }).click();
   await expect(leave).toBeHidden();
   await expect(page).toHaveURL(/:\d+\/$/);
   await expect(subtitle).toHaveValue("Una modifica non salvata");
   // turning edit mode off passes the same dirty check; going on drops the edit
   await bar.getByRole("switch", { name: "Modifica le pagine" }).click();
   await expect(leave).toBeVisible();
-  await leave.getByRole("button", { name: "Prosegui senza salvare" }).click();
+  await leave.getByRole("button", { name: "Esci senza salvare" }).click();
   await expect(bar.getByRole("switch", { name: "Modifica le pagine" })).toHaveAttribute("aria-checked", "false");
   await expect(page.locator(".hero__subtitle")).toHaveText("Carte di famiglia, modificate sul posto");
 

@@ -92,18 +92,24 @@ for (const target of testDatabases()) {
       expect((await get("/admin")).headers.get("location")).toContain("login?redirect=");
       for (const role of ["researcher", "manager"]) expect((await get("/admin", cookies[role])).status).toBe(404);
 
-      // the image picker's search
-      expect((await get("/api/auth/backend/site-edit/images?q=porto")).status).toBe(401);
-      for (const role of ["researcher", "manager"]) expect((await get("/api/auth/backend/site-edit/images?q=porto", cookies[role])).status).toBe(404);
-      const found = (await (await get("/api/auth/backend/site-edit/images?q=PORTO&locale=fr", cookies.admin)).json()) as Json;
-      expect(found.images).toHaveLength(1);
-      expect(found.images[0]).toMatchObject({ table: "ca_objects", id: "pic", label: "Vue du port" });
-      expect(found.images[0].thumbnail).toMatch(/^\/media\//);
-      // records without an image are never offered; a wildcard is a plain character
-      expect(((await (await get("/api/auth/backend/site-edit/images?q=Lettera", cookies.admin)).json()) as Json).images).toEqual([]);
-      expect(((await (await get("/api/auth/backend/site-edit/images?q=%25", cookies.admin)).json()) as Json).images).toEqual([]);
-      expect(((await (await get("/api/auth/backend/site-edit/images", cookies.admin)).json()) as Json).images).toHaveLength(1);
-      expect((await get(`/api/auth/backend/site-edit/images?q=${"x".repeat(201)}`, cookies.admin)).status).toBe(400);
+      // the image picker (the editors' one: getImages over the catalogue and the uploads, decision 076)
+      const images = (body: unknown, cookie?: string) =>
+        cat.server.fetch("/api/auth/docs/getImages", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: cat.server.base, ...(cookie ? { Cookie: cookie } : {}) },
+          body: JSON.stringify(body),
+        });
+      expect((await images({ source: "catalogue", q: "porto" })).status).toBe(401);
+      const found = (await (await images({ locale: "it", source: "catalogue", q: "porto" }, cookies.admin)).json()) as Json;
+      expect(found.data.images).toHaveLength(1);
+      expect(found.data.images[0]).toMatchObject({ ref: { table: "ca_objects", id: "pic" }, title: "Veduta del porto" });
+      expect(found.data.images[0].thumb).toMatch(/^\/media\//);
+      // records without an image are never offered; the admin's uploads are their own (none yet)
+      expect(((await (await images({ locale: "it", source: "catalogue", q: "Lettera" }, cookies.admin)).json()) as Json).data.images).toEqual([]);
+      expect(((await (await images({ locale: "it", source: "uploads", q: "" }, cookies.admin)).json()) as Json).data.images).toEqual([]);
+      expect((await images({ locale: "it", source: "catalogue", q: "x".repeat(201) }, cookies.admin)).status).toBe(400);
+      // the old site-edit search is gone
+      expect((await get("/api/auth/backend/site-edit/images?q=porto", cookies.admin)).status).toBe(404);
 
       // the home item through the settings API
       const before = await revisionCount();

@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { useBlocker, useRevalidator } from "react-router";
-import { useI18n } from "~/i18n/context";
-import { Modal } from "~/ui/Modal";
+import { useRevalidator } from "react-router";
+import { useUnsavedChanges } from "~/features/workspace/editor/useUnsavedChanges";
 
 /**
  * Edit mode (spec §3 admin state isEdit, isDirty, isSaving, hideEdit; §4; decision 074). Small on purpose:
@@ -70,7 +69,8 @@ export function EditModeProvider({ canEdit, hideEdit, children }: { canEdit: boo
   const savers = useRef(new Map<string, Saver>());
   const revalidator = useRevalidator();
   const savedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [asking, setAsking] = useState<null | (() => void)>(null);
+  // the leave guard's question, registered while it is mounted (that is, while there is something to lose)
+  const ask = useRef<((go: () => void) => void) | null>(null);
   const isDirty = dirtyIds.length > 0;
 
   const track = useCallback((id: string, saver: Saver | null) => {
@@ -96,7 +96,7 @@ export function EditModeProvider({ canEdit, hideEdit, children }: { canEdit: boo
         setIsEdit(on);
       };
       // The dirty check: unsaved edits are never dropped without asking.
-      if (savers.current.size > 0) setAsking(() => apply);
+      if (savers.current.size > 0 && ask.current) ask.current(apply);
       else apply();
     },
     [canEdit, hideEdit, reset],
@@ -136,59 +136,24 @@ export function EditModeProvider({ canEdit, hideEdit, children }: { canEdit: boo
     <EditModeContext.Provider value={value}>
       {children}
       {/* mounted only while there is something to lose: an editor elsewhere (moodboards, stories) has its own blocker */}
-      {canEdit && (isDirty || asking !== null) && <LeaveGuard isDirty={isDirty} reset={reset} asking={asking} setAsking={setAsking} />}
+      {canEdit && isDirty && <LeaveGuard reset={reset} ask={ask} />}
     </EditModeContext.Provider>
   );
 }
 
 /**
- * Leaving with unsaved edits: the app's own navigations ask in the dialog (useBlocker, mounted for
- * administrators only: a router has one blocker); a reload, a typed address or a plain link (the language
- * switch) gets the browser's own question. The switch's dirty check asks in the same dialog.
+ * Leaving with unsaved edits: the editors' one guard (workspace/editor/useUnsavedChanges): the app's own
+ * navigations ask in its dialog (useBlocker, mounted for administrators with unsaved edits only: a router has
+ * one blocker); a reload, a typed address or a plain link (the language switch) gets the browser's own
+ * question. The switch's dirty check asks in the same dialog; going on starts the editors again.
  */
-function LeaveGuard({ isDirty, reset, asking, setAsking }: { isDirty: boolean; reset: () => void; asking: null | (() => void); setAsking: (f: null) => void }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname);
+function LeaveGuard({ reset, ask }: { reset: () => void; ask: React.MutableRefObject<((go: () => void) => void) | null> }) {
+  const unsaved = useUnsavedChanges(true, { staleAfterMs: null, onProceed: reset });
   useEffect(() => {
-    if (!isDirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = "";
+    ask.current = unsaved.ask;
+    return () => {
+      ask.current = null;
     };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [isDirty]);
-  const blocked = blocker.state === "blocked";
-  return (
-    <LeaveDialog
-      open={blocked || asking !== null}
-      onStay={() => {
-        if (blocked) blocker.reset?.();
-        setAsking(null);
-      }}
-      onGo={() => {
-        if (blocked) {
-          reset();
-          blocker.proceed?.();
-        } else if (asking) asking();
-        setAsking(null);
-      }}
-    />
-  );
-}
-
-function LeaveDialog({ open, onStay, onGo }: { open: boolean; onStay: () => void; onGo: () => void }) {
-  const { t } = useI18n();
-  return (
-    <Modal open={open} onClose={onStay} title={t("siteEdit.leave.title")} closeLabel={t("modal.close")} className="leave-dialog">
-      <p>{t("siteEdit.leave.text")}</p>
-      <div className="leave-dialog__actions">
-        <button type="button" className="button button--primary" onClick={onStay} autoFocus>
-          {t("siteEdit.leave.stay")}
-        </button>
-        <button type="button" className="button" onClick={onGo}>
-          {t("siteEdit.leave.go")}
-        </button>
-      </div>
-    </Modal>
-  );
+  }, [ask, unsaved.ask]);
+  return unsaved.prompt;
 }

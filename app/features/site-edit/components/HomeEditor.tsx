@@ -9,9 +9,9 @@ import { HERO_LINKS_MAX, HOME_SECTIONS_MAX, SECTION_BACKGROUNDS } from "~/featur
 import type { HomeContent, HomeSection } from "~/features/site/options";
 import type { RecordCard } from "~/features/records/types";
 import { useSettingsDoc } from "../use-settings-doc";
-import type { PickerImage } from "../types";
+import type { PickerImage } from "~/features/workspace/editor/images";
 import { DocNotices } from "./DocNotices";
-import { ImagePicker } from "./ImagePicker";
+import { PickerDialog } from "./PickerDialog";
 import { MultiEditor, stripEmpty, type Column, type Row } from "./MultiEditor";
 import { SectionDrawer, type Background } from "./SectionDrawer";
 import "./editor.css";
@@ -46,7 +46,7 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
   const labels = useMemo(() => {
     const out: Record<string, string> = {};
     for (const s of home.sections) for (const c of s.cards) out[`${c.table}/${c.id}`] = c.preferred_label;
-    for (const [k, img] of Object.entries(picked)) out[k] = img.label;
+    for (const [k, img] of Object.entries(picked)) out[k] = img.title;
     return out;
   }, [home.sections, picked]);
 
@@ -75,7 +75,7 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
   const heroCard = home.hero.card;
   const preview =
     imageKey && picked[imageKey]
-      ? { thumbnail: picked[imageKey].thumbnail, medium: picked[imageKey].medium, large: null }
+      ? { thumbnail: picked[imageKey].thumb, medium: picked[imageKey].url, large: null }
       : heroCard && imageKey === `${heroCard.table}/${heroCard.id}`
         ? heroCard.url
         : null;
@@ -118,13 +118,16 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
           />
         </div>
       </section>
-      <ImagePicker
+      <PickerDialog
         isOpen={picking}
+        sources={["catalogue"]}
         onClose={() => setPicking(false)}
         onPick={(img) => {
+          const ref = img.ref;
+          if (!ref) return;
           setPicking(false);
-          setPicked((p) => ({ ...p, [`${img.table}/${img.id}`]: img }));
-          setHero({ image: { table: img.table, id: img.id } });
+          setPicked((p) => ({ ...p, [`${ref.table}/${ref.id}`]: img }));
+          setHero({ image: { table: ref.table, id: ref.id } });
         }}
       />
       {draft.sections.map((s, i) => {
@@ -191,7 +194,7 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
                 doc.setDraft({ ...draft, sections: draft.sections.filter((_, k) => k !== i) });
               }}
               labels={labels}
-              onLabel={(img) => setPicked((p) => ({ ...p, [`${img.table}/${img.id}`]: img }))}
+              onLabel={(img) => img.ref && setPicked((p) => ({ ...p, [`${img.ref!.table}/${img.ref!.id}`]: img }))}
             />
           </section>
         );

@@ -1,12 +1,14 @@
 import { useState } from "react";
-import { Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup, Switch, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { Label, Radio, RadioGroup, Switch } from "react-aria-components";
 import { useEditorT } from "../use-editor-t";
 import type { EditorKey } from "../editor-messages";
 import { SECTION_BACKGROUNDS, SECTION_REFS_MAX } from "~/features/settings/items";
 import type { HomeSection } from "~/features/site/options";
-import type { PickerImage } from "../types";
-import { RichText } from "./RichText";
-import { ImagePicker } from "./ImagePicker";
+import { EditorDrawer } from "~/features/workspace/editor/EditorDrawer";
+import type { PickerImage } from "~/features/workspace/editor/images";
+import { RichText } from "~/features/workspace/editor/RichText";
+import { PickerDialog } from "./PickerDialog";
+import { useRichTextLabels } from "./rich-text-labels";
 
 export type Background = (typeof SECTION_BACKGROUNDS)[number];
 
@@ -45,132 +47,130 @@ export function SectionDrawer({
   onLabel: (img: PickerImage) => void;
 }) {
   const t = useEditorT();
+  const rtLabels = useRichTextLabels();
   const [confirming, setConfirming] = useState(false);
   const [picking, setPicking] = useState(false);
   const id = `section-drawer-${n}`;
   const bg = (section.background ?? "transparent") as Background;
   return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={(open) => !open && onClose()} isDismissable className="edit-overlay">
-      <Modal className="edit-modal edit-modal--drawer">
-        <Dialog className="edit-dialog">
-          <div className="edit-dialog__header">
-            <Heading slot="title">{t("siteEdit.drawer.title", { n })}</Heading>
-            <button type="button" className="button button--ghost" onClick={onClose}>
-              {t("siteEdit.done")}
-            </button>
-          </div>
-          <Tabs className="edit-tabs">
-            <TabList aria-label={t("siteEdit.tab.list")} className="edit-tabs__list">
-              <Tab id="edit" className="edit-tabs__tab">
-                {t("siteEdit.tab.edit")}
-              </Tab>
-              <Tab id="manage" className="edit-tabs__tab">
-                {t("siteEdit.tab.manage")}
-              </Tab>
-            </TabList>
-            <TabPanel id="edit" className="edit-tabs__panel">
-              <p className="edit-field">
-                <label htmlFor={`${id}-title`}>{t("siteEdit.section.title")}</label>
-                <input id={`${id}-title`} value={section.title} maxLength={200} onChange={(e) => onChange({ ...section, title: e.target.value })} />
-              </p>
-              <RichText
-                id={`${id}-text`}
-                label={t("siteEdit.section.text")}
-                value={sectionHtml(section)}
-                onChange={(html) => {
-                  const { text: _text, ...rest } = section;
-                  onChange({ ...rest, html } as HomeSection);
+    <EditorDrawer
+      modal
+      id={id}
+      open={isOpen}
+      onClose={onClose}
+      label={t("siteEdit.drawer.title", { n })}
+      edit={
+        <>
+          <p className="edit-field">
+            <label htmlFor={`${id}-title`}>{t("siteEdit.section.title")}</label>
+            <input id={`${id}-title`} value={section.title} maxLength={200} onChange={(e) => onChange({ ...section, title: e.target.value })} />
+          </p>
+          <span id={`${id}-text-label`} className="rich-text__label">
+            {t("siteEdit.section.text")}
+          </span>
+          <RichText
+            id={`${id}-text`}
+            labelId={`${id}-text-label`}
+            labels={rtLabels}
+            headingLevel={3}
+            html={sectionHtml(section)}
+            onChange={(html) => {
+              const { text: _text, ...rest } = section;
+              onChange({ ...rest, html } as HomeSection);
+            }}
+          />
+          {section.kind === "records" && (
+            <fieldset className="multi-editor">
+              <legend>
+                {t("siteEdit.section.records")} ({t("siteEdit.list.limit", { count: section.refs.length, max: SECTION_REFS_MAX })})
+              </legend>
+              <ol className="multi-editor__rows">
+                {section.refs.map((r, i) => {
+                  const label = labels[`${r.table}/${r.id}`] ?? r.id;
+                  const move = (j: number) => {
+                    const refs = [...section.refs];
+                    [refs[i], refs[j]] = [refs[j]!, refs[i]!];
+                    onChange({ ...section, refs });
+                  };
+                  return (
+                    <li key={`${r.table}/${r.id}`} className="multi-editor__row">
+                      <span className="multi-editor__field">{label}</span>
+                      <span className="multi-editor__actions">
+                        <button type="button" className="button button--ghost" aria-disabled={i === 0 || undefined} onClick={() => i > 0 && move(i - 1)}>
+                          <span aria-hidden="true">↑</span>
+                          <span className="visually-hidden">{t("siteEdit.list.up", { n: i + 1 })}</span>
+                        </button>
+                        <button type="button" className="button button--ghost" aria-disabled={i === section.refs.length - 1 || undefined} onClick={() => i < section.refs.length - 1 && move(i + 1)}>
+                          <span aria-hidden="true">↓</span>
+                          <span className="visually-hidden">{t("siteEdit.list.down", { n: i + 1 })}</span>
+                        </button>
+                        <button type="button" className="button button--ghost" onClick={() => onChange({ ...section, refs: section.refs.filter((_, k) => k !== i) })}>
+                          <span aria-hidden="true">✕</span>
+                          <span className="visually-hidden">{t("siteEdit.section.removeRecord", { label })}</span>
+                        </button>
+                      </span>
+                    </li>
+                  );
+                })}
+              </ol>
+              {section.refs.length < SECTION_REFS_MAX && (
+                <button type="button" className="button" onClick={() => setPicking(true)}>
+                  {t("siteEdit.section.addRecord")}
+                </button>
+              )}
+              <PickerDialog
+                isOpen={picking}
+                sources={["catalogue"]}
+                onClose={() => setPicking(false)}
+                onPick={(img) => {
+                  const ref = img.ref;
+                  if (!ref) return;
+                  setPicking(false);
+                  onLabel(img);
+                  if (!section.refs.some((r) => r.table === ref.table && r.id === ref.id)) onChange({ ...section, refs: [...section.refs, { table: ref.table, id: ref.id }] });
                 }}
               />
-              {section.kind === "records" && (
-                <fieldset className="multi-editor">
-                  <legend>
-                    {t("siteEdit.section.records")} ({t("siteEdit.list.limit", { count: section.refs.length, max: SECTION_REFS_MAX })})
-                  </legend>
-                  <ol className="multi-editor__rows">
-                    {section.refs.map((r, i) => {
-                      const label = labels[`${r.table}/${r.id}`] ?? r.id;
-                      const move = (j: number) => {
-                        const refs = [...section.refs];
-                        [refs[i], refs[j]] = [refs[j]!, refs[i]!];
-                        onChange({ ...section, refs });
-                      };
-                      return (
-                        <li key={`${r.table}/${r.id}`} className="multi-editor__row">
-                          <span className="multi-editor__field">{label}</span>
-                          <span className="multi-editor__actions">
-                            <button type="button" className="button button--ghost" aria-disabled={i === 0 || undefined} onClick={() => i > 0 && move(i - 1)}>
-                              <span aria-hidden="true">↑</span>
-                              <span className="visually-hidden">{t("siteEdit.list.up", { n: i + 1 })}</span>
-                            </button>
-                            <button type="button" className="button button--ghost" aria-disabled={i === section.refs.length - 1 || undefined} onClick={() => i < section.refs.length - 1 && move(i + 1)}>
-                              <span aria-hidden="true">↓</span>
-                              <span className="visually-hidden">{t("siteEdit.list.down", { n: i + 1 })}</span>
-                            </button>
-                            <button type="button" className="button button--ghost" onClick={() => onChange({ ...section, refs: section.refs.filter((_, k) => k !== i) })}>
-                              <span aria-hidden="true">✕</span>
-                              <span className="visually-hidden">{t("siteEdit.section.removeRecord", { label })}</span>
-                            </button>
-                          </span>
-                        </li>
-                      );
-                    })}
-                  </ol>
-                  {section.refs.length < SECTION_REFS_MAX && (
-                    <button type="button" className="button" onClick={() => setPicking(true)}>
-                      {t("siteEdit.section.addRecord")}
-                    </button>
-                  )}
-                  <ImagePicker
-                    isOpen={picking}
-                    onClose={() => setPicking(false)}
-                    onPick={(img) => {
-                      setPicking(false);
-                      onLabel(img);
-                      if (!section.refs.some((r) => r.table === img.table && r.id === img.id)) onChange({ ...section, refs: [...section.refs, { table: img.table, id: img.id }] });
-                    }}
-                  />
-                </fieldset>
-              )}
-              {section.kind === "mediaSample" && <p className="users-hint">{t("siteEdit.section.sample")}</p>}
-            </TabPanel>
-            <TabPanel id="manage" className="edit-tabs__panel">
-              <Switch className="edit-switch" isSelected={section.visible !== false} onChange={(v) => onChange({ ...section, visible: v })}>
-                <span className="edit-switch__track" aria-hidden="true" />
-                {t("siteEdit.section.visible")}
-              </Switch>
-              <RadioGroup className="swatches" value={bg} onChange={(v) => onChange({ ...section, background: v as Background })}>
-                <Label>{t("siteEdit.section.background")}</Label>
-                <div className="swatches__list">
-                  {SECTION_BACKGROUNDS.map((b) => (
-                    <Radio key={b} value={b} className="swatches__choice">
-                      <span className={`swatches__chip swatches__chip--${b}`} style={{ background: SWATCH[b] }} aria-hidden="true" />
-                      {t(`siteEdit.bg.${b}` as EditorKey)}
-                    </Radio>
-                  ))}
-                </div>
-              </RadioGroup>
-              <div className="edit-danger">
-                {confirming ? (
-                  <>
-                    <p role="alert">{t("siteEdit.section.deleteConfirm")}</p>
-                    <button type="button" className="button button--danger" onClick={onDelete}>
-                      {t("siteEdit.section.delete")}
-                    </button>{" "}
-                    <button type="button" className="button" onClick={() => setConfirming(false)} autoFocus>
-                      {t("siteEdit.cancel")}
-                    </button>
-                  </>
-                ) : (
-                  <button type="button" className="button" onClick={() => setConfirming(true)}>
-                    {t("siteEdit.section.delete")}
-                  </button>
-                )}
-              </div>
-            </TabPanel>
-          </Tabs>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+            </fieldset>
+          )}
+          {section.kind === "mediaSample" && <p className="users-hint">{t("siteEdit.section.sample")}</p>}
+        </>
+      }
+      manage={
+        <>
+          <Switch className="edit-switch" isSelected={section.visible !== false} onChange={(v) => onChange({ ...section, visible: v })}>
+            <span className="edit-switch__track" aria-hidden="true" />
+            {t("siteEdit.section.visible")}
+          </Switch>
+          <RadioGroup className="swatches" value={bg} onChange={(v) => onChange({ ...section, background: v as Background })}>
+            <Label>{t("siteEdit.section.background")}</Label>
+            <div className="swatches__list">
+              {SECTION_BACKGROUNDS.map((b) => (
+                <Radio key={b} value={b} className="swatches__choice">
+                  <span className={`swatches__chip swatches__chip--${b}`} style={{ background: SWATCH[b] }} aria-hidden="true" />
+                  {t(`siteEdit.bg.${b}` as EditorKey)}
+                </Radio>
+              ))}
+            </div>
+          </RadioGroup>
+          <div className="edit-danger">
+            {confirming ? (
+              <>
+                <p role="alert">{t("siteEdit.section.deleteConfirm")}</p>
+                <button type="button" className="button button--danger" onClick={onDelete}>
+                  {t("siteEdit.section.delete")}
+                </button>{" "}
+                <button type="button" className="button" onClick={() => setConfirming(false)} autoFocus>
+                  {t("siteEdit.cancel")}
+                </button>
+              </>
+            ) : (
+              <button type="button" className="button" onClick={() => setConfirming(true)}>
+                {t("siteEdit.section.delete")}
+              </button>
+            )}
+          </div>
+        </>
+      }
+    />
   );
 }

@@ -19,12 +19,12 @@ import { CollectionIdSchema, TitleSchema } from "~/features/workspace/workspace"
 import { UnsavedNotice, useUnsavedChanges } from "~/features/workspace/editor/useUnsavedChanges";
 import { EditorDrawer } from "~/features/workspace/editor/EditorDrawer";
 import { ImagePicker } from "~/features/workspace/editor/ImagePicker";
+import { RichText } from "~/features/workspace/editor/RichText";
 import type { PickerImage } from "~/features/workspace/editor/images";
 import { TABLES, type TableName } from "~/lib/tables";
 import type { RootData } from "~/root";
 import { createStory, deleteStory, getStory, updateStory } from "../stories.server";
 import { BlocksSchema, StoryIdSchema, storyMessage, type Block, type BlockType, type ViewBlock } from "../stories";
-import { RichText } from "../components/RichText";
 import "../components/stories.css";
 
 /**
@@ -592,7 +592,19 @@ function BlockFields({ block: b, fieldId, cards, picked, onPick, items, points, 
           <p className="visually-hidden" id={id}>
             {t("stories.field.text")}
           </p>
-          <RichText html={b.html} labelId={id} onChange={(html) => onChange({ html })} />
+          <RichText
+            html={b.html}
+            labelId={id}
+            onChange={(html) => onChange({ html })}
+            className="story-rich"
+            labels={{
+              toolbar: t("stories.toolbar.label"),
+              bold: t("stories.toolbar.bold"),
+              italic: t("stories.toolbar.italic"),
+              bulletList: t("stories.toolbar.bulletList"),
+              orderedList: t("stories.toolbar.orderedList"),
+            }}
+          />
         </>
       );
     case "quote":

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { Dialog, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useI18n } from "~/i18n/context";
 import "./editor.css";
 
@@ -13,8 +13,10 @@ import "./editor.css";
  *   <EditorDrawer id={drawerId} open={open} onClose={() => setOpen(false)} label={t("moodboard.drawer")}
  *     edit={<>colour fields, the ImagePicker…</>} manage={<>title, delete…</>} />
  *
- * It is not modal: the canvas or the story beside it stays usable. Escape inside it closes it; tabs follow
- * the ARIA tabs pattern (arrow keys between tabs). `tab`/`onTabChange` make the chosen tab controlled.
+ * It is not modal by default: the canvas or the story beside it stays usable. With `modal` (the site's
+ * in-place editors, decision 074) it is a dialog sliding in from the side, the page behind it inert, focus
+ * kept inside and given back on close. Escape closes it either way; tabs follow the ARIA tabs pattern (arrow
+ * keys between tabs). `tab`/`onTabChange` make the chosen tab controlled.
  */
 export function EditorDrawer({
   id,
@@ -25,6 +27,7 @@ export function EditorDrawer({
   manage,
   tab,
   onTabChange,
+  modal = false,
 }: {
   id?: string;
   open: boolean;
@@ -34,9 +37,19 @@ export function EditorDrawer({
   manage: React.ReactNode;
   tab?: "edit" | "manage";
   onTabChange?: (tab: "edit" | "manage") => void;
+  modal?: boolean;
 }) {
-  const { t } = useI18n();
   const headingId = useId();
+  if (modal)
+    return (
+      <ModalOverlay isOpen={open} onOpenChange={(o) => !o && onClose()} isDismissable className="editor-drawer-overlay">
+        <Modal className="editor-drawer-modal">
+          <Dialog id={id} className="editor-drawer editor-drawer--modal" aria-labelledby={headingId}>
+            <DrawerBody {...{ headingId, label, onClose, edit, manage, tab, onTabChange }} />
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    );
   if (!open) return null;
   return (
     <aside
@@ -50,6 +63,31 @@ export function EditorDrawer({
         }
       }}
     >
+      <DrawerBody {...{ headingId, label, onClose, edit, manage, tab, onTabChange }} />
+    </aside>
+  );
+}
+
+function DrawerBody({
+  headingId,
+  label,
+  onClose,
+  edit,
+  manage,
+  tab,
+  onTabChange,
+}: {
+  headingId: string;
+  label: string;
+  onClose: () => void;
+  edit: React.ReactNode;
+  manage: React.ReactNode;
+  tab?: "edit" | "manage";
+  onTabChange?: (tab: "edit" | "manage") => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
       <div className="editor-drawer__header">
         <h2 id={headingId} className="editor-drawer__title">
           {label}
@@ -79,7 +117,7 @@ export function EditorDrawer({
           {manage}
         </TabPanel>
       </Tabs>
-    </aside>
+    </>
   );
 }
 

@@ -13,6 +13,8 @@ import { PICKER_SOURCES, type PickerImage, type PickerPage, type PickerSource } 
  * `img.url` is a same-origin address (/media/… or /uploads/…), `img.ref` the record ({table, id}) or null
  * for an upload. Uploaded files are offered to `onPick` at once. `exclude` hides images already used, so
  * the collection source can say 'Oops! There are no more available images in your collection.'
+ * `sources` limits what is offered (the site's editors: ["catalogue", "uploads"], or ["catalogue"] where only
+ * a record will do); the upload field is there when the uploads are.
  */
 export function ImagePicker({
   onPick,
@@ -111,6 +113,7 @@ export function ImagePicker({
 
   return (
     <div className="image-picker">
+      {sources.length > 1 ? (
       <fieldset className="image-picker__sources">
         <legend>{t("editor.picker.source")}</legend>
         {sources.map((s) => (
@@ -120,6 +123,7 @@ export function ImagePicker({
           </label>
         ))}
       </fieldset>
+      ) : null}
       <form
         role="search"
         className="image-picker__search"
@@ -136,6 +140,7 @@ export function ImagePicker({
           </button>
         </span>
       </form>
+      {sources.includes("uploads") ? (
       <p className="image-picker__upload">
         <label htmlFor={`${id}-file`}>{t("editor.upload.label")}</label>
         <input
@@ -150,6 +155,7 @@ export function ImagePicker({
         />
         <small id={`${id}-file-hint`}>{t("editor.upload.hint")}</small>
       </p>
+      ) : null}
       <div role="status" className="image-picker__status">
         {uploading ? t("editor.upload.uploading") : message?.kind === "ok" ? message.text : state === "loading" ? t("editor.picker.loading") : empty ?? ""}
       </div>

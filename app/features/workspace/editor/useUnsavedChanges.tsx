@@ -19,11 +19,18 @@ import { Modal } from "~/ui/Modal";
  * 'The project has not been saved yet. By exiting you will lose the last changes.' instead. Declining stays on
  * the page; confirming goes on. Reloading or closing the tab asks the browser's own question (`beforeunload`;
  * browsers do not show a page's text there). Changing only the query string or hash is not leaving.
+ *
+ * The site's edit mode (decision 074) uses it too: `staleAfterMs: null` (no project to speak of),
+ * `onProceed` (the editors start again from the stored texts when the admin goes on), and `ask(go)` to put the
+ * same question before an action that is not a navigation (turning edit mode off).
  */
-export function useUnsavedChanges(dirty: boolean, opts: { staleAfterMs?: number } = {}) {
-  const staleAfterMs = opts.staleAfterMs ?? 30_000;
+export function useUnsavedChanges(dirty: boolean, opts: { staleAfterMs?: number | null; onProceed?: () => void } = {}) {
+  const staleAfterMs = opts.staleAfterMs === undefined ? 30_000 : opts.staleAfterMs;
   const { t } = useI18n();
   const [stale, setStale] = useState(false);
+  const [asking, setAsking] = useState<null | (() => void)>(null);
+  const onProceed = useRef(opts.onProceed);
+  onProceed.current = opts.onProceed;
   const released = useRef(false);
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
@@ -35,7 +42,7 @@ export function useUnsavedChanges(dirty: boolean, opts: { staleAfterMs?: number 
 
   // Unsaved for 30 s: from the first edit after the last save.
   useEffect(() => {
-    if (!dirty) {
+    if (!dirty || staleAfterMs === null) {
       setStale(false);
       return;
     }
@@ -72,22 +79,39 @@ export function useUnsavedChanges(dirty: boolean, opts: { staleAfterMs?: number 
     released.current = true;
   }, []);
 
+  /** Asks before `go` (an action that drops the edits) when there is something to lose; else runs it. */
+  const ask = useCallback((go: () => void) => {
+    if (dirtyRef.current) setAsking(() => go);
+    else go();
+  }, []);
+
+  const blocked = blocker.state === "blocked";
+  const stay = () => {
+    if (blocked) blocker.reset();
+    setAsking(null);
+  };
+  const proceed = () => {
+    onProceed.current?.();
+    if (blocked) blocker.proceed();
+    else asking?.();
+    setAsking(null);
+  };
   const prompt =
-    blocker.state === "blocked" ? (
-      <Modal open onClose={() => blocker.reset()} title={t(stale ? "editor.unsaved.staleTitle" : "editor.unsaved.title")} closeLabel={t("modal.close")} className="editor-leave">
+    blocked || asking !== null ? (
+      <Modal open onClose={stay} title={t(stale ? "editor.unsaved.staleTitle" : "editor.unsaved.title")} closeLabel={t("modal.close")} className="editor-leave">
         <p>{t(stale ? "editor.unsaved.stale" : "editor.unsaved.confirm")}</p>
         <p className="editor-leave__actions">
-          <button type="button" className="button button--primary" autoFocus onClick={() => blocker.reset()}>
+          <button type="button" className="button button--primary" autoFocus onClick={stay}>
             {t("editor.unsaved.stay")}
           </button>
-          <button type="button" className="button button--ghost" onClick={() => blocker.proceed()}>
+          <button type="button" className="button button--ghost" onClick={proceed}>
             {t("editor.unsaved.leave")}
           </button>
         </p>
       </Modal>
     ) : null;
 
-  return { notice: dirty, stale, prompt, release, blocked: blocker.state === "blocked" };
+  return { notice: dirty, stale, prompt, release, ask, blocked };
 }
 
 /** The 'Oops! You haven't saved yet...' notice: a polite status, read once when it appears. */

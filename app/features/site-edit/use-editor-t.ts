@@ -1,4 +1,3 @@
-import { contentLocale } from "~/lib/locale";
 import { useCallback } from "react";
 import { translate, type MessageKey } from "~/i18n";
 import { useI18n } from "~/i18n/context";
@@ -9,7 +8,7 @@ export function useEditorT() {
   const { locale } = useI18n();
   return useCallback(
     (key: EditorKey | MessageKey, params?: Record<string, string | number>): string => {
-      const own = (EDITOR_MESSAGES[contentLocale(locale)] as Record<string, string>)[key] ?? (EDITOR_MESSAGES.it as Record<string, string>)[key];
+      const own = (EDITOR_MESSAGES[locale] as Record<string, string>)[key] ?? (EDITOR_MESSAGES.it as Record<string, string>)[key];
       if (own === undefined) return translate(locale, key as MessageKey, params);
       return params ? own.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : own;
     },

@@ -1,6 +1,6 @@
 import { useI18n } from "~/i18n/context";
 import { useEditorT } from "../use-editor-t";
-import { LOCALE_NAMES } from "~/lib/locale";
+import { contentLocale, LOCALE_NAMES } from "~/lib/locale";
 import { compactDiff, diffValues } from "~/features/settings/diff";
 import type { Conflict } from "../use-settings-doc";
 
@@ -24,7 +24,7 @@ export function DocNotices<T>({
   const lines = conflict ? compactDiff(diffValues(conflict.value, draft), 1) : [];
   return (
     <div className="doc-notices">
-      {showLanguage && <p className="doc-notices__lang">{t("siteEdit.editingIn", { language: LOCALE_NAMES[locale] })}</p>}
+      {showLanguage && <p className="doc-notices__lang">{t("siteEdit.editingIn", { language: LOCALE_NAMES[contentLocale(locale)] })}</p>}
       {fallback && <p className="doc-notices__fallback" lang={locale}>{t("siteEdit.fallback")}</p>}
       <div role="alert" className="doc-notices__alert">
         {errors.length > 0 && (

@@ -25,7 +25,7 @@ export default function FooterEditor() {
     return <p role={doc.status === "error" ? "alert" : "status"}>{doc.status === "error" ? t("siteEdit.loadError") : t("siteEdit.loading")}</p>;
   }
   return (
-    <div className="footer-edit" lang={doc.fallback && locale !== "it" ? "it" : undefined}>
+    <div className="footer-edit">
       <DocNotices showLanguage={false} fallback={doc.fallback} errors={doc.errors} conflict={doc.conflict} draft={doc.draft} onKeepMine={doc.keepMine} onTakeTheirs={doc.takeTheirs} />
       <MultiEditor
         id="footer-blocks"
@@ -33,6 +33,7 @@ export default function FooterEditor() {
         rows={doc.draft as Row[]}
         columns={columns}
         max={FOOTER_BLOCKS_MAX}
+        valueLang={doc.fallback || contentLocale(locale) !== locale ? "it" : undefined}
         onChange={(rows) => doc.setDraft(rows as FooterBlock[])}
       />
     </div>

@@ -35,7 +35,7 @@ export default function MenuEditor({ open }: { open: boolean }) {
     return createPortal(<p role={doc.status === "error" ? "alert" : "status"}>{doc.status === "error" ? t("siteEdit.loadError") : t("siteEdit.loading")}</p>, slot);
   }
   return createPortal(
-    <div className="menu-edit" lang={doc.fallback && locale !== "it" ? "it" : undefined}>
+    <div className="menu-edit">
       <DocNotices showLanguage={false} fallback={doc.fallback} errors={doc.errors} conflict={doc.conflict} draft={doc.draft} onKeepMine={doc.keepMine} onTakeTheirs={doc.takeTheirs} />
       <MultiEditor
         id="menu-items"
@@ -44,6 +44,7 @@ export default function MenuEditor({ open }: { open: boolean }) {
         columns={columns}
         max={MENU_MAX}
         movable
+        valueLang={doc.fallback || contentLocale(locale) !== locale ? "it" : undefined}
         onChange={(rows) => doc.setDraft(rows as MenuItem[])}
       />
     </div>,

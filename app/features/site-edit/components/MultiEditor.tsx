@@ -14,7 +14,7 @@ export const stripEmpty = <T extends Row>(rows: T[], columns: Column[]): T[] =>
   rows.filter((r) => rowFilled(r, columns)).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v])) as T);
 
 export function MultiEditor({
-  id, legend, rows, columns, max, onChange, movable = false,
+  id, legend, rows, columns, max, onChange, movable = false, valueLang,
 }: {
   id: string;
   legend: string;
@@ -23,6 +23,8 @@ export function MultiEditor({
   max: number;
   onChange: (rows: Row[]) => void;
   movable?: boolean;
+  /** The language of the texts in the fields when it is not the page's (the Italian text shown in its stead). */
+  valueLang?: string;
 }) {
   const t = useEditorT();
   const { isEdit } = useEditMode();
@@ -53,9 +55,9 @@ export function MultiEditor({
                 <span key={c.name} className="multi-editor__field">
                   <label htmlFor={fid}>{c.label(i + 1)}</label>
                   {c.multiline ? (
-                    <textarea id={fid} value={row[c.name] ?? ""} maxLength={c.maxLength} rows={3} onChange={(e) => set(i, c.name, e.target.value)} />
+                    <textarea id={fid} lang={valueLang} value={row[c.name] ?? ""} maxLength={c.maxLength} rows={3} onChange={(e) => set(i, c.name, e.target.value)} />
                   ) : (
-                    <input id={fid} value={row[c.name] ?? ""} maxLength={c.maxLength} onChange={(e) => set(i, c.name, e.target.value)} />
+                    <input id={fid} lang={valueLang} value={row[c.name] ?? ""} maxLength={c.maxLength} onChange={(e) => set(i, c.name, e.target.value)} />
                   )}
                 </span>
               );

@@ -112,7 +112,16 @@ for (const target of testDatabases()) {
       delete process.env.STAGING_DIR;
       cat = await seededCatalogue(target, [
         makeRecord({ id: "v1", texts: { it: { label: "Ventaglio dipinto" } } }),
-        makeRecord({ id: "v2", access: 2, texts: { it: { label: "Ventaglio riservato" } } }),
+        makeRecord({
+          id: "v2",
+          access: 2,
+          texts: { it: { label: "Ventaglio riservato" } },
+          // the catalogue's tags the drop box's uploads name (by id, or by a name in any language)
+          tags: [
+            { id: "ritratti", type: "common", name: { it: "Ritratti" }, parents: [{ id: "soggetti", name: { it: "Soggetti" } }] },
+            { id: "t-ventagli", type: "common", name: { it: "Ventagli", en: "Fans" }, parents: [] },
+          ],
+        }),
         makeRecord({ id: "p1", table: "ca_entities", texts: { it: { label: "Botzen" } } }),
       ]);
       for (const [key, role] of Object.entries(ROLES)) {
@@ -379,7 +388,7 @@ for (const target of testDatabases()) {
         expect(r.target).toBe("ca_objects");
         expect(r.uploaded_by).toBe(ids.manager);
       }
-      const docs = await upload("/api/auth/backend/buca?locale=en", "admin", { kind: "document", target: "ca_objects/v1" }, [
+      const docs = await upload("/api/auth/backend/buca?locale=en", "admin", { kind: "document", target: "ca_objects/v1", tags: "FANS" }, [
         ["atto.pdf", files.pdf()],
         ["lettera.docx", files.docx()],
         ["pacchetto.zip", files.zip()],
@@ -468,7 +477,24 @@ for (const target of testDatabases()) {
       expect(await count("staging_files")).toBe(before);
       const ok = await postForm("/console", "admin", { intent: "attach", staged: row!.id, target: "ca_objects/v1" });
       expect(ok.status).toBe(302);
-      expect(ok.headers.get("location")).toBe("/console?notice=attached#staging");
+      // the upload's tags: 'ritratti' is a tag of the catalogue (given, with its ancestor), '1846' is none
+      expect(ok.headers.get("location")).toBe("/console?notice=attached&given=1&unknown=1846#staging");
+      const notice = (await (await get(ok.headers.get("location")!, "admin")).text()).replace(/<!-- -->/g, "");
+      expect(notice).toContain("Etichette date alla scheda: 1. Non sono etichette del catalogo e non sono state date: 1846.");
+      const linked = await cat.db.rows<{ tag_id: string; inherited: boolean }>(
+        sql`select rt.tag_id, rt.inherited from record_tags rt join records r on r.uid = rt.record_uid where r.table_name = 'ca_objects' and r.id = 'v1' order by rt.tag_id`,
+      );
+      expect(linked).toEqual([{ tag_id: "ritratti", inherited: false }, { tag_id: "soggetti", inherited: true }]);
+      const [v1] = await cat.db.rows<{ tag_ids: string[] }>(sql`select tag_ids from records where table_name = 'ca_objects' and id = 'v1'`);
+      expect(v1!.tag_ids).toEqual(["ritratti", "soggetti"]);
+      // the search documents hold them in every language: the tag's facet and filter find the record
+      const docsTagged = await cat.db.rows<{ locale: string }>(
+        sql`select d.locale from search_docs d join records r on r.uid = d.record_uid
+          where r.id = 'v1' and d.tag_nums @> (select array_agg(num) from tags where id in ('ritratti', 'soggetti')) order by d.locale`,
+      );
+      expect(docsTagged.map((d) => d.locale)).toEqual(["en", "fr", "it"]);
+      const filtered = await (await cat.server.fetch("/cerca?filtro=soggetti")).text();
+      expect(filtered).toContain("Ventaglio dipinto");
       const media = await cat.db.rows<{ media_type: string; thumbnail: string; original: string; title: Json }>(
         sql`select m.media_type, m.thumbnail, m.original, m.title from media m join records r on r.uid = m.record_uid where r.table_name = 'ca_objects' and r.id = 'v1'`,
       );
@@ -484,6 +510,9 @@ for (const target of testDatabases()) {
       expect((await postForm("/console", "admin", { intent: "attach", staged: pdf!.id, target: "ca_entities/p1" })).status).toBe(302);
       const [doc] = await cat.db.rows<{ media_type: string; mime: string }>(sql`select media_type, mime from media m join records r on r.uid = m.record_uid where r.id = 'p1'`);
       expect(doc).toEqual({ media_type: "application", mime: "application/pdf" });
+      // 'FANS' is the English name of a tag: given by name, whatever the case
+      const [p1] = await cat.db.rows<{ tag_ids: string[] }>(sql`select tag_ids from records where table_name = 'ca_entities' and id = 'p1'`);
+      expect(p1!.tag_ids).toEqual(["t-ventagli"]);
       const [zipRow] = await cat.db.rows<{ id: string }>(sql`select id from staging_files where original_name = 'pacchetto.zip'`);
       expect((await postForm("/console", "manager", { intent: "discard", staged: zipRow!.id })).status).toBe(404);
       expect((await postForm("/console", "admin", { intent: "discard", staged: zipRow!.id })).status).toBe(302);

@@ -9,6 +9,7 @@ import { capabilities } from "~/.server/session";
 import { readEnv } from "~/.server/env";
 import { deriveImage, storeFile, type Derived } from "~/.server/media";
 import { clearSearchCache } from "~/features/search/search.server";
+import { toTextArray } from "~/features/records/cards.server";
 import { audit } from "~/features/accounts/accounts.server";
 import { hasCapability } from "~/lib/capabilities";
 import { translate, type MessageKey } from "~/i18n";
@@ -230,7 +231,12 @@ export async function dropboxTags(ctx: ServiceContext, q: string): Promise<{ val
  * the record's has-media flag and its search documents change in one transaction; the caches (and the
  * protected-media map) are cleared; the staged file leaves the staging area. `target` is 'table/id'.
  */
-export async function attachStaged(ctx: ServiceContext, id: string, target: string, opts: { mediaDir: string; address?: string }): Promise<{ table: string; id: string }> {
+export async function attachStaged(
+  ctx: ServiceContext,
+  id: string,
+  target: string,
+  opts: { mediaDir: string; address?: string },
+): Promise<{ table: string; id: string; tags: string[]; unknownTags: string[] }> {
   const f = await stagedFile(ctx, id);
   const m = /^([a-z_]+)\/([\w.-]{1,100})$/.exec(target.trim());
   if (!m || !(TABLES as readonly string[]).includes(m[1]!)) throw new DropboxError("target");
@@ -242,6 +248,7 @@ export async function attachStaged(ctx: ServiceContext, id: string, target: stri
   const stored = image ? await deriveImage(f.file, opts.mediaDir) : await storeFile(f.file, opts.mediaDir);
   const d = stored as Partial<Derived> & { original: string };
   const uid = Number(record.uid);
+  const { found: tagIds, unknown: unknownTags } = await resolveTags(ctx, f.tags);
   await ctx.database.db.transaction(async (tx) => {
     await tx.execute(sql`insert into media (record_uid, ord, media_type, mime, title, restricted, original, thumbnail, medium, large, width, height, dominant_color)
       values (${uid}, (select coalesce(max(ord) + 1, 0) from media where record_uid = ${uid}), ${image ? "image" : "application"}, ${f.mime},
@@ -249,6 +256,7 @@ export async function attachStaged(ctx: ServiceContext, id: string, target: stri
         ${d.width ?? null}::int, ${d.height ?? null}::int, ${d.dominantColor ?? null})`);
     if (image) await tx.execute(sql`update records set has_media = true, updated_at = now() where uid = ${uid}`);
     else await tx.execute(sql`update records set updated_at = now() where uid = ${uid}`);
+    if (tagIds.length) await giveTags(tx, uid, tagIds);
     await tx.execute(sql`select teca_refresh_search_docs(${`{${uid}}`}::bigint[])`);
     await tx.execute(sql`delete from staging_files where id = ${f.id}`);
   });
@@ -257,7 +265,53 @@ export async function attachStaged(ctx: ServiceContext, id: string, target: stri
   await audit(ctx.database, {
     event: "dropbox_attached",
     actor: { userId: ctx.viewer.userId, address: opts.address ?? "" },
-    detail: { file: f.originalName, record: `${table}/${recordId}`, media: d.original },
+    detail: { file: f.originalName, record: `${table}/${recordId}`, media: d.original, tags: tagIds, ...(unknownTags.length ? { unknownTags } : {}) },
   });
-  return { table, id: recordId };
+  return { table, id: recordId, tags: tagIds, unknownTags };
+}
+
+/**
+ * The catalogue's tags the upload named (bucaTags offers their ids; a name typed in any language, in any
+ * case, is the tag of that name when exactly one has it). What names no tag is left out: a typo must not
+ * become a public facet.
+ */
+async function resolveTags(ctx: ServiceContext, wanted: string[]): Promise<{ found: string[]; unknown: string[] }> {
+  if (!wanted.length) return { found: [], unknown: [] };
+  const lower = wanted.map((w) => w.toLowerCase());
+  const rows = await ctx.database.rows<{ id: string; names: string[] }>(
+    sql`select id, array(select lower(v) from jsonb_each_text(names) as n(k, v)) as names from tags
+      where id = any(${toTextArray(wanted)})
+        or exists (select 1 from jsonb_each_text(names) as n(k, v) where lower(v) = any(${toTextArray(lower)}))`,
+  );
+  const found: string[] = [];
+  const unknown: string[] = [];
+  for (const [i, w] of wanted.entries()) {
+    const byId = rows.find((r) => r.id === w);
+    const byName = rows.filter((r) => r.names.includes(lower[i]!));
+    const tag = byId?.id ?? (byName.length === 1 ? byName[0]!.id : undefined);
+    if (tag) {
+      if (!found.includes(tag)) found.push(tag);
+    } else unknown.push(w);
+  }
+  return { found, unknown };
+}
+
+/**
+ * Gives tags to a record as the importer links them (import.server.ts): a direct link per tag, an inherited
+ * one per ancestor on its path (a direct link already there stays direct), and the record's `tag_ids`
+ * (every tag with its ancestors, in byte order) recomputed; the caller refreshes the search documents.
+ */
+async function giveTags(tx: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> }, uid: number, tagIds: string[]) {
+  const ids = toTextArray(tagIds);
+  await tx.execute(sql`insert into record_tags (record_uid, tag_id, inherited)
+    select ${uid}::bigint, id, false from tags where id = any(${ids})
+    on conflict (record_uid, tag_id) do update set inherited = false`);
+  await tx.execute(sql`insert into record_tags (record_uid, tag_id, inherited)
+    select distinct ${uid}::bigint, a.id, true
+    from tags t cross join lateral unnest(string_to_array(t.path, '/')) as a(id)
+    where t.id = any(${ids}) and a.id <> t.id and exists (select 1 from tags x where x.id = a.id)
+    on conflict do nothing`);
+  await tx.execute(sql`update records r set tag_ids = coalesce(
+      (select array_agg(rt.tag_id order by rt.tag_id collate "C") from record_tags rt where rt.record_uid = r.uid), '{}')
+    where r.uid = ${uid}`);
 }

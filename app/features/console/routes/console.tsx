@@ -62,10 +62,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     const { token, setCookie } = formToken(context);
     const noticeParam = url.searchParams.get("notice");
     const notice = noticeParam === "attached" || noticeParam === "discarded" ? (`console.notice.${noticeParam}` as MessageKey) : null;
+    // after an attach: how many of the upload's tags the record got, and those that are no tag of the catalogue
+    const givenTags = notice && /^\d{1,2}$/.test(url.searchParams.get("given") ?? "") ? Number(url.searchParams.get("given")) : 0;
+    const unknownTags = notice ? (url.searchParams.get("unknown") ?? "").slice(0, 500) : "";
     return data(
       {
         csrf: token,
         notice,
+        givenTags,
+        unknownTags,
         overview: {
           ...overview,
           loads: overview.loads.map((l) => ({ ...l, startedAt: fmt(locale, l.startedAt)!, finishedAt: fmt(locale, l.finishedAt) })),
@@ -125,14 +130,20 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (intent === "attach" || intent === "discard") {
       const staged = String(form.get("staged") ?? "");
       try {
-        if (intent === "attach") await attachStaged(ctx, staged, String(form.get("target") ?? ""), { mediaDir: context.mediaDir, address: address(context) });
-        else await deleteStaged(ctx, staged, { address: address(context) });
+        if (intent === "attach") {
+          const done = await attachStaged(ctx, staged, String(form.get("target") ?? ""), { mediaDir: context.mediaDir, address: address(context) });
+          const q = new URLSearchParams({ notice: "attached" });
+          if (done.tags.length) q.set("given", String(done.tags.length));
+          if (done.unknownTags.length) q.set("unknown", done.unknownTags.join(", "));
+          return redirect(`${localizePath("/console", locale)}?${q.toString()}#staging`);
+        }
+        await deleteStaged(ctx, staged, { address: address(context) });
       } catch (err) {
         if (err instanceof DropboxError && err.code === "target") return data<ActionResult>({ error: "console.error.target", staged }, { status: 400 });
         if (err instanceof DropboxError && err.code === "record") return data<ActionResult>({ error: "console.error.record", staged }, { status: 404 });
         throw err;
       }
-      return redirect(`${localizePath("/console", locale)}?notice=${intent === "attach" ? "attached" : "discarded"}#staging`);
+      return redirect(`${localizePath("/console", locale)}?notice=discarded#staging`);
     }
     const id =
       intent === "reindex"
@@ -153,7 +164,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function Console({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { overview, jobs, current, staged, audit, csrf, notice } = loaderData;
+  const { overview, jobs, current, staged, audit, csrf, notice, givenTags, unknownTags } = loaderData;
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -181,6 +192,8 @@ export default function Console({ loaderData }: Route.ComponentProps) {
       {notice && !actionData ? (
         <p className="admin-alert admin-alert--ok" role="status">
           {t(notice)}
+          {givenTags > 0 ? ` ${t("console.notice.tagsGiven", { count: givenTags })}` : ""}
+          {unknownTags ? ` ${t("console.notice.tagsUnknown", { tags: unknownTags })}` : ""}
         </p>
       ) : null}
       {actionData?.error ? (

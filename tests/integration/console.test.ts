@@ -12,6 +12,8 @@ import routes from "../../app/routes";
 import { seededCatalogue } from "../setup/catalogue";
 import { testDatabases } from "../setup/db";
 import { makeRecord, tempDir } from "../factories/records";
+import { convertIccdFiles } from "../../app/features/catalogue/iccd/convert";
+import { loadThesauri } from "../../app/features/catalogue/iccd/thesauri";
 
 /**
  * Issue 16 §3–§5: the console and its background jobs, content pages, the style guide and the drop box —
@@ -628,6 +630,35 @@ for (const target of testDatabases()) {
       expect(await count("records")).toBe(records + job.report.imported);
       expect((await cat.db.rows(sql`select 1 from records where id = 'iccd-1600015549' or id like 'iccd-%15549%'`)).length).toBeGreaterThan(0);
       expect(fs.readdirSync(path.join(dataDir, "imports"))).toEqual([]);
+      // without ICCD_THESAURI no thesaurus tag is linked (the page says so)
+      expect(await (await get("/console", "admin")).text()).toContain("ICCD_THESAURI non è impostata");
+      expect(await cat.db.rows(sql`select 1 from tags where id like 'iccd:%'`)).toEqual([]);
+      // with it, the records get the tags `npm run import:iccd` links (the same conversion, the same thesauri)
+      const thesauri = path.resolve(__dirname, "../../../shared/data/iccd/thesauri");
+      process.env.ICCD_THESAURI = thesauri;
+      try {
+        expect(await (await get("/console", "admin")).text()).toContain("I record sono collegati ai tag dei thesauri");
+        const raFile = path.resolve(__dirname, "../../../shared/data/iccd/xml/RA-200-ICCD10015760.xml");
+        const cli = convertIccdFiles([raFile], { thesaurus: loadThesauri([thesauri]) });
+        const expected = new Map(cli.records.filter((r) => r.tags?.length).map((r) => [r.id, r.tags!.map((t) => t.id).sort()]));
+        expect(expected.size).toBeGreaterThan(0);
+        const ra = await sendIccd("admin", fs.readFileSync(raFile), "RA-200-ICCD10015760.xml");
+        expect(ra.status).toBe(302);
+        const raJob = await waitJob(Number(/job=(\d+)/.exec(ra.headers.get("location")!)![1]));
+        expect(raJob.job).toMatchObject({ kind: "iccd", state: "complete" });
+        for (const [id, tagIds] of expected) {
+          const linked = await cat.db.rows<{ tag_id: string }>(
+            sql`select rt.tag_id from record_tags rt join records r on r.uid = rt.record_uid where r.id = ${id} and not rt.inherited order by rt.tag_id`,
+          );
+          expect(linked.map((l) => l.tag_id).sort(), id).toEqual(tagIds);
+          expect(tagIds.every((t) => t.startsWith("iccd:"))).toBe(true);
+        }
+        // their ancestors (the scheme, broader concepts) as inherited links, so the tree filter finds them
+        const inherited = await cat.db.rows(sql`select 1 from record_tags rt join records r on r.uid = rt.record_uid where r.id = ${[...expected.keys()][0]!} and rt.inherited`);
+        expect(inherited.length).toBeGreaterThan(0);
+      } finally {
+        delete process.env.ICCD_THESAURI;
+      }
       // re-derive: a deleted thumbnail is made again, the others kept
       const [m] = await cat.db.rows<{ thumbnail: string }>(sql`select thumbnail from media where media_type = 'image' and original is not null limit 1`);
       const thumb = path.join(cat.store, m!.thumbnail);
@@ -640,6 +671,7 @@ for (const target of testDatabases()) {
       expect(fs.existsSync(thumb)).toBe(true);
       const events = await cat.db.rows<{ event: string; actor_id: string }>(sql`select event, actor_id from audit_log where event in ('console_import_iccd', 'console_rederive') order by id`);
       expect(events).toEqual([
+        { event: "console_import_iccd", actor_id: ids.admin },
         { event: "console_import_iccd", actor_id: ids.admin },
         { event: "console_rederive", actor_id: ids.admin },
       ]);

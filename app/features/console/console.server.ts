@@ -11,7 +11,8 @@ import { capabilities } from "~/.server/session";
 import { readEnv } from "~/.server/env";
 import { audit } from "~/features/accounts/accounts.server";
 import { importFile, type ImportStep } from "~/features/catalogue/import.server";
-import { convertIccdFiles, writeNdjson } from "~/features/catalogue/iccd/convert";
+import { convertIccdFiles, writeNdjson, type ConvertContext } from "~/features/catalogue/iccd/convert";
+import { indexThesaurus, loadThesauri } from "~/features/catalogue/iccd/thesauri";
 import { deriveImage } from "~/.server/media";
 import { clearSearchCache } from "~/features/search/search.server";
 import { hasCapability } from "~/lib/capabilities";
@@ -453,7 +454,7 @@ export function keepIccdUpload(ctx: ServiceContext, bytes: Uint8Array): { file: 
   const xml = `${base}.xml`;
   fs.writeFileSync(xml, bytes, { flag: "wx", mode: 0o600 });
   try {
-    const result = convertIccdFiles([xml]);
+    const result = convertIccdFiles([xml], iccdThesauri());
     const objects = Object.values(result.byKind).reduce((a, b) => a + b, 0);
     if (!objects) throw new ConsoleError("notIccd");
     const file = `${base}.ndjson`;
@@ -462,6 +463,32 @@ export function keepIccdUpload(ctx: ServiceContext, bytes: Uint8Array): { file: 
   } finally {
     fs.rmSync(xml, { force: true });
   }
+}
+
+/**
+ * The SKOS thesauri the console's ICCD import links records to, as `npm run import:iccd --thesauri` does:
+ * ICCD_THESAURI, files or directories separated by the path delimiter (':'). Read and indexed on the first
+ * ICCD upload after a start (a few seconds for the ICCD's own vocabularies), then kept for the process; a
+ * changed setting is read again. Unset: no tags linked. A path that does not exist is an error named in the
+ * log, and the import goes on without thesauri rather than refusing every scheda.
+ */
+let thesauriCache: { key: string; ctx: ConvertContext } | null = null;
+export function iccdThesauri(env: NodeJS.ProcessEnv = process.env): ConvertContext {
+  const key = (env.ICCD_THESAURI ?? "").trim();
+  if (thesauriCache?.key === key) return thesauriCache.ctx;
+  let ctx: ConvertContext = {};
+  const paths = key ? key.split(path.delimiter).map((p) => path.resolve(p.trim())).filter(Boolean) : [];
+  if (paths.length) {
+    const missing = paths.filter((p) => !fs.existsSync(p));
+    if (missing.length) logger.error({ missing }, "ICCD_THESAURI: not found; ICCD schede are imported without thesaurus tags");
+    else {
+      const thesaurus = loadThesauri(paths);
+      ctx = { thesaurus, index: indexThesaurus(thesaurus) };
+      logger.info({ concepts: thesaurus.concepts.size, schemes: thesaurus.schemes.size }, "ICCD thesauri read");
+    }
+  }
+  thesauriCache = { key, ctx };
+  return ctx;
 }
 
 /** Where an uploaded import file waits for its job (DATA_DIR/imports). */

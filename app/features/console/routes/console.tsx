@@ -71,6 +71,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         notice,
         givenTags,
         unknownTags,
+        // whether the ICCD import links thesaurus tags (ICCD_THESAURI); not read here: reading them takes seconds
+        iccdThesauri: Boolean(process.env.ICCD_THESAURI?.trim()),
         overview: {
           ...overview,
           loads: overview.loads.map((l) => ({ ...l, startedAt: fmt(locale, l.startedAt)!, finishedAt: fmt(locale, l.finishedAt) })),
@@ -164,7 +166,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function Console({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { overview, jobs, current, staged, audit, csrf, notice, givenTags, unknownTags } = loaderData;
+  const { overview, jobs, current, staged, audit, csrf, notice, givenTags, unknownTags, iccdThesauri } = loaderData;
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -258,7 +260,7 @@ export default function Console({ loaderData }: Route.ComponentProps) {
           </Form>
           <Form method="post" encType="multipart/form-data" className="admin-card">
             <h3>{t("console.iccd.title")}</h3>
-            <p className="admin-hint">{t("console.iccd.hint")}</p>
+            <p className="admin-hint">{t("console.iccd.hint")} {t(iccdThesauri ? "console.iccd.thesauri" : "console.iccd.noThesauri")}</p>
             <input type="hidden" name="csrf" value={csrf} />
             <input type="hidden" name="intent" value="iccd" />
             <label className="admin-field">

@@ -7,14 +7,11 @@ import { GetStoriesSchema, GetStoryBySlugSchema, RemoveStorySchema, SaveStorySch
 
 /**
  * The stories' JSON calls on a parsed body (spec §7 names, `collection: "stories"`): the workspace's
- * saveDoc, removeDoc, getDocs and getDocBySlug routes hand these bodies here. Another user's story answers
+ * saveDoc, removeDoc, getDocs and getDocBySlug routes hand these bodies here (routes/doc-types.server.ts). Another user's story answers
  * 404 exactly like a missing one; a stale save is 409 with a message offering to reload.
  */
 
 type Body = Record<string, unknown> | null;
-
-/** Whether a parsed body is about stories (the workspace's routes ask before their own parsing). */
-export const isStoryBody = (raw: unknown): raw is Record<string, unknown> => !!raw && typeof raw === "object" && (raw as { collection?: unknown }).collection === "stories";
 
 /** A story for its owner: the private id, its collection, its blocks as stored (with the cards resolved). */
 export function storyJson(s: StoryView) {

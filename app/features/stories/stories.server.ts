@@ -1,13 +1,11 @@
-import crypto from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import type { Db } from "~/.server/db";
 import { recordVisible } from "~/.server/access";
-import { slugifyLabel } from "~/lib/tables";
 import { getCards, toTextArray } from "~/features/records/cards.server";
-import { WorkspaceError } from "~/features/workspace/workspace.server";
+import { iso, newId, notFound, ownerOf, publishedSlug, rowsIn, WorkspaceError, type Exec } from "~/features/workspace/common.server";
 import type { ItemRef } from "~/features/workspace/workspace";
-import { registerPublishedUse } from "~/features/workspace/editor/uploads.server";
+import { ownUploads, registerPublishedUse } from "~/features/workspace/editor/uploads.server";
 import { sanitizeStoryHtml } from "./sanitize.server";
 import { BlocksSchema, storyRefs, storyUploads, type Block, type StoryPoint, type StorySummary, type StoryView, type ViewBlock } from "./stories";
 
@@ -19,8 +17,6 @@ import { BlocksSchema, storyRefs, storyUploads, type Block, type StoryPoint, typ
  * may see (the catalogue's access predicate), counting the others.
  */
 
-const notFound = () => new WorkspaceError("notFound", "error.notFound");
-
 // An upload shown by a published story may be read by anyone while the story is public (uploads are otherwise
 // their owner's only).
 registerPublishedUse(async (database, url) => {
@@ -28,30 +24,12 @@ registerPublishedUse(async (database, url) => {
   return rows.length > 0;
 });
 
-function ownerOf(ctx: ServiceContext): string {
-  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId) throw notFound();
-  return ctx.viewer.userId;
-}
-
 const owned = (ctx: ServiceContext, alias = "s"): SQL => sql`${sql.identifier(alias)}.owner_id = ${ownerOf(ctx)}::uuid`;
-
-type Exec = { execute: Db["execute"] };
-async function rowsIn<T>(db: Exec, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
 
 /** Stories one user may keep (WORKSPACE_MAX_STORIES, default 500), read at each call. */
 export function storyLimit() {
   const n = Number(process.env.WORKSPACE_MAX_STORIES);
   return Number.isInteger(n) && n > 0 ? n : 500;
-}
-
-const newId = () => crypto.randomBytes(9).toString("base64url");
-
-function publishedSlug(title: string) {
-  const words = slugifyLabel(title).slice(0, 40).replace(/-+$/, "");
-  const tail = Array.from(crypto.randomBytes(8), (b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
-  return words ? `${words}-${tail}` : tail;
 }
 
 type StoryRow = {
@@ -68,7 +46,6 @@ type StoryRow = {
 };
 
 const columns = sql`s.id, s.collection_id, s.title, s.blocks, s.public, s.published_slug, s.published_at, s.version, s.created_at, s.updated_at`;
-const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 /** Stored blocks, read back through the schema (a block that no longer parses is left out, never trusted). */
 function storedBlocks(raw: unknown): Block[] {
@@ -209,14 +186,7 @@ async function checkVisible(ctx: ServiceContext, tx: Exec, blocks: Block[]) {
 
 /** Only the writer's own uploads can go into a story. */
 async function checkUploads(ctx: ServiceContext, tx: Exec, blocks: Block[]) {
-  const urls = [...new Set(storyUploads(blocks))];
-  if (!urls.length) return;
-  const names = urls.map((u) => u.slice("/uploads/".length));
-  const rows = await rowsIn<{ stored_name: string }>(
-    tx,
-    sql`select stored_name from uploads where owner_id = ${ownerOf(ctx)}::uuid and stored_name = any(${toTextArray(names)})`,
-  );
-  if (rows.length !== names.length) throw new WorkspaceError("invalid", "stories.error.upload");
+  if (!(await ownUploads(tx, ownerOf(ctx), storyUploads(blocks)))) throw new WorkspaceError("invalid", "stories.error.upload");
 }
 
 const inTx = <T>(ctx: ServiceContext, fn: (tx: Db) => Promise<T>) => ctx.database.db.transaction(fn);

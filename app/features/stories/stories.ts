@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { CollectionIdSchema, ItemRefSchema, TitleSchema, type ItemRef } from "~/features/workspace/workspace";
 import type { RecordCard } from "~/features/records/types";
+import { UPLOAD_URL } from "~/features/workspace/editor/uploads";
 
 /**
  * Stories' shapes (issue 15 §3, decision 064): the content blocks, the saveDoc/removeDoc/getDocs/getDocBySlug
@@ -25,7 +26,7 @@ export const HeadingBlockSchema = z.object({ id: blockId, type: z.literal("headi
 /** Rich text from the editor: sanitised on the server before it is stored, and again when it is shown. */
 export const TextBlockSchema = z.object({ id: blockId, type: z.literal("text"), html: z.string().max(MAX_HTML, "stories.error.tooLong") }).strict();
 /** One of the writer's uploads (app/features/workspace/editor/uploads.server.ts names them so). */
-export const UploadUrlSchema = z.string().regex(/^\/uploads\/[A-Za-z0-9_-]{32}\.webp$/, "stories.error.block");
+export const UploadUrlSchema = z.string().regex(UPLOAD_URL, "stories.error.block");
 /** An image: a catalogue record's picture (`record`) or one of the writer's uploads (`url`), never both. */
 export const ImageBlockSchema = z
   .object({

@@ -17,7 +17,7 @@ export function moodboardFullJson(m: Moodboard) {
   return { ...moodboardJson(m), colours: m.colours, items: m.items };
 }
 
-async function run(context: TecaLoadContext, url: URL, body: Record<string, unknown>, go: (locale: ReturnType<typeof localeOf>) => Promise<Response>) {
+async function run(context: TecaLoadContext, url: URL, body: Record<string, unknown> | null, go: (locale: ReturnType<typeof localeOf>) => Promise<Response>) {
   const locale = localeOf(body, url);
   try {
     return await go(locale);
@@ -26,7 +26,7 @@ async function run(context: TecaLoadContext, url: URL, body: Record<string, unkn
   }
 }
 
-export async function saveMoodboardCall(context: TecaLoadContext, url: URL, body: Record<string, unknown>) {
+export async function saveMoodboardCall(context: TecaLoadContext, url: URL, body: Record<string, unknown> | null) {
   return run(context, url, body, async (locale) => {
     const input = SaveMoodboardSchema.safeParse(body);
     if (!input.success) return invalid(locale, input.error);
@@ -40,7 +40,7 @@ export async function saveMoodboardCall(context: TecaLoadContext, url: URL, body
   });
 }
 
-export async function removeMoodboardCall(context: TecaLoadContext, url: URL, body: Record<string, unknown>) {
+export async function removeMoodboardCall(context: TecaLoadContext, url: URL, body: Record<string, unknown> | null) {
   return run(context, url, body, async (locale) => {
     const input = RemoveMoodboardSchema.safeParse(body);
     if (!input.success) return invalid(locale, input.error);
@@ -50,7 +50,7 @@ export async function removeMoodboardCall(context: TecaLoadContext, url: URL, bo
 }
 
 /** getDocs {collection: "moodboards", coll?}: on the auth call the signed-in user's own boards; moodboards are never published, so the public call lists none. */
-export async function getMoodboardsCall(context: TecaLoadContext, url: URL, body: Record<string, unknown>, own: boolean) {
+export async function getMoodboardsCall(context: TecaLoadContext, url: URL, body: Record<string, unknown> | null, own: boolean) {
   return run(context, url, body, async (locale) => {
     const input = GetMoodboardsSchema.safeParse(body);
     if (!input.success) return invalid(locale, input.error);

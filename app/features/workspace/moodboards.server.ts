@@ -1,8 +1,7 @@
-import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
-import { toTextArray } from "../records/cards.server";
-import { WorkspaceError } from "./workspace.server";
+import { isUploadUrl, ownUploads } from "./editor/uploads.server";
+import { iso, newId, notFound, ownerOf, rowsIn, WorkspaceError, type Exec } from "./common.server";
 import { type Moodboard, type MoodboardContent, type MoodboardItem, type MoodboardSummary } from "./moodboards";
 
 /**
@@ -12,13 +11,6 @@ import { type Moodboard, type MoodboardContent, type MoodboardItem, type Moodboa
  * version it read: a stale save changes nothing and is a conflict (409), so two tabs never silently undo
  * each other.
  */
-
-const notFound = () => new WorkspaceError("notFound", "error.notFound");
-
-function ownerOf(ctx: ServiceContext): string {
-  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId) throw notFound();
-  return ctx.viewer.userId;
-}
 
 /** MOODBOARD_MAX (boards per user, default 200) and MOODBOARD_MAX_ITEMS (images per board, default 100), read at each call. */
 export function moodboardLimits() {
@@ -38,7 +30,6 @@ type Row = {
   updated_at: string | Date;
 };
 
-const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
 const parsed = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 
 function summary(r: Row): MoodboardSummary {
@@ -87,26 +78,20 @@ export async function moodboardCollection(ctx: ServiceContext, collectionId: str
 }
 
 /** Item limit, and uploads must be the viewer's own (another user's upload cannot be put on a board). */
-async function checkContent(ctx: ServiceContext, owner: string, content: MoodboardContent) {
+async function checkContent(db: Exec, owner: string, content: MoodboardContent) {
   const limits = moodboardLimits();
   if (content.items.length > limits.items) throw new WorkspaceError("limit", "moodboard.error.itemLimit", { max: limits.items });
   const ids = new Set(content.items.map((i) => i.id));
   if (ids.size !== content.items.length) throw new WorkspaceError("invalid", "moodboard.error.items");
-  const names = [...new Set(content.items.filter((i) => i.url.startsWith("/uploads/")).map((i) => i.url.slice("/uploads/".length)))];
-  if (!names.length) return;
-  const own = await ctx.database.rows<{ n: number }>(
-    sql`select count(*)::int as n from uploads where owner_id = ${owner}::uuid and stored_name = any(${toTextArray(names)})`,
-  );
-  if (Number(own[0]?.n ?? 0) !== names.length) throw new WorkspaceError("invalid", "moodboard.error.items");
+  const uploads = content.items.map((i) => i.url).filter(isUploadUrl);
+  if (!(await ownUploads(db, owner, uploads))) throw new WorkspaceError("invalid", "moodboard.error.items");
 }
-
-const newId = () => crypto.randomBytes(9).toString("base64url");
 
 export async function createMoodboard(ctx: ServiceContext, collectionId: string, content: MoodboardContent): Promise<Moodboard> {
   const owner = ownerOf(ctx);
-  await checkContent(ctx, owner, content);
   const limits = moodboardLimits();
   return ctx.database.db.transaction(async (tx) => {
+    await checkContent(tx, owner, content);
     const rows = async <T>(q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
     // The collection, the viewer's, locked: a board is never added to a collection being deleted.
     const [coll] = await rows<{ id: string }>(sql`select c.id from collections c where c.id = ${collectionId} and c.owner_id = ${owner}::uuid for update`);
@@ -125,11 +110,17 @@ export async function createMoodboard(ctx: ServiceContext, collectionId: string,
 export async function saveMoodboard(ctx: ServiceContext, id: string, content: MoodboardContent & { version?: number; coll?: string }): Promise<Moodboard> {
   const owner = ownerOf(ctx);
   if (content.version === undefined) throw new WorkspaceError("invalid", "moodboard.error.version");
-  await checkContent(ctx, owner, content);
-  const [row] = await ctx.database.rows<Row>(sql`update moodboards m set title = ${content.title}, background = ${content.background},
-      colours = ${JSON.stringify(content.colours)}::jsonb, items = ${JSON.stringify(content.items)}::jsonb, version = m.version + 1, updated_at = now()
-    where m.id = ${id} and m.owner_id = ${owner}::uuid ${content.coll ? sql`and m.collection_id = ${content.coll}` : sql``} and m.version = ${content.version}
-    returning ${columns}`);
+  // The uploads are checked in the saving transaction (an upload being deleted waits, or is gone).
+  const [row] = await ctx.database.db.transaction(async (tx) => {
+    await checkContent(tx, owner, content);
+    return rowsIn<Row>(
+      tx,
+      sql`update moodboards m set title = ${content.title}, background = ${content.background},
+        colours = ${JSON.stringify(content.colours)}::jsonb, items = ${JSON.stringify(content.items)}::jsonb, version = m.version + 1, updated_at = now()
+      where m.id = ${id} and m.owner_id = ${owner}::uuid ${content.coll ? sql`and m.collection_id = ${content.coll}` : sql``} and m.version = ${content.version}
+      returning ${columns}`,
+    );
+  });
   if (row) return full(row);
   const [exists] = await ctx.database.rows<{ id: string }>(
     sql`select m.id from moodboards m where m.id = ${id} and m.owner_id = ${owner}::uuid ${content.coll ? sql`and m.collection_id = ${content.coll}` : sql``}`,

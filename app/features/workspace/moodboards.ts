@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { CollectionIdSchema, ItemRefSchema, TitleSchema } from "./workspace";
+import { UPLOAD_NAME_SOURCE } from "./editor/uploads";
 
 /**
  * Moodboards' shapes (issue 15 §3, decision 063), universal: the editor and the server validate the same
@@ -17,7 +18,7 @@ export const HexSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, "moodboard.error.
 export const ImageUrlSchema = z
   .string()
   .max(400, "moodboard.error.items")
-  .regex(/^\/(?:media\/(?:[A-Za-z0-9_.-]+\/)*[A-Za-z0-9_.-]+|uploads\/[A-Za-z0-9_-]{32}\.webp)$/, "moodboard.error.items")
+  .regex(new RegExp(`^/(?:media/(?:[A-Za-z0-9_.-]+/)*[A-Za-z0-9_.-]+|uploads/${UPLOAD_NAME_SOURCE})$`), "moodboard.error.items")
   .refine((u) => !u.split("/").some((s) => s === "." || s === ".."), "moodboard.error.items");
 
 const coord = z.number().finite().min(-5000, "moodboard.error.items").max(5000, "moodboard.error.items");

@@ -5,7 +5,8 @@ import { capabilities } from "~/.server/session";
 import { hasCapability } from "~/lib/capabilities";
 import { localizePath, type Locale } from "~/lib/locale";
 import { audit } from "~/features/accounts/accounts.server";
-import { lockCollection, owned, WorkspaceError } from "./workspace.server";
+import { lockCollection, owned } from "./workspace.server";
+import { iso, newId, sha256, WorkspaceError } from "./common.server";
 import type { LinkDays, LinkView, SharesView, ShareRole } from "./shares";
 
 /**
@@ -18,10 +19,6 @@ import type { LinkDays, LinkView, SharesView, ShareRole } from "./shares";
 
 /** Shares (people) one collection may have; links alive at once. */
 export const SHARE_LIMITS = { people: 50, links: 20 } as const;
-
-
-const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
-const sha256 = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 /** May this viewer make secret links for people without an account (spec §6 SHARE_EXTERNAL)? */
 export const canShareExternally = (ctx: Pick<ServiceContext, "viewer">) =>
@@ -85,7 +82,7 @@ export async function unshareWithPerson(ctx: ServiceContext, id: string, email: 
  */
 export async function createShareLink(ctx: ServiceContext, id: string, days: LinkDays, address?: string): Promise<{ token: string; link: LinkView }> {
   const token = crypto.randomBytes(32).toString("base64url");
-  const linkId = crypto.randomBytes(9).toString("base64url");
+  const linkId = newId();
   const row = await ctx.database.db.transaction(async (tx) => {
     await lockCollection(ctx, tx, id, "owner");
     // (after the ownership check: someone else's id stays a 404 whatever their role)

@@ -1,12 +1,13 @@
-import crypto from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import type { Db } from "~/.server/db";
 import { recordVisible } from "~/.server/access";
-import { slugifyLabel } from "~/lib/tables";
 import { getCards, toTextArray } from "../records/cards.server";
 import type { RecordCard } from "../records/types";
 import { pinKey, type CollectionRole, type CollectionSummary, type ItemRef, type PinState } from "./workspace";
+import { iso, newId, notFound, ownerOf, publishedSlug, rowsIn, sha256, WorkspaceError, type Exec } from "./common.server";
+
+export { WorkspaceError, type WorkspaceErrorCode } from "./common.server";
 
 /**
  * The personal workspace's collections (issue 15, decision 060): the only place their SQL lives. Every
@@ -14,20 +15,6 @@ import { pinKey, type CollectionRole, type CollectionSummary, type ItemRef, type
  * a missing id, and nothing is read before that check. The published page reads through `public` and a
  * published slug only, and shows the records the viewer may see (the catalogue's access predicate).
  */
-
-export type WorkspaceErrorCode = "notFound" | "invalid" | "limit" | "conflict" | "forbidden";
-
-export class WorkspaceError extends Error {
-  constructor(
-    readonly code: WorkspaceErrorCode,
-    readonly messageKey: string,
-    readonly params: Record<string, number | string> = {},
-  ) {
-    super(messageKey);
-  }
-}
-
-const notFound = () => new WorkspaceError("notFound", "error.notFound");
 
 /** Per-user limits, read from the environment at each call (so a change needs no code). */
 export function workspaceLimits() {
@@ -41,12 +28,6 @@ export function workspaceLimits() {
     /** Records in one collection (WORKSPACE_MAX_ITEMS, default 1000: spec §9's collection-linked fetch limit). */
     items: num(process.env.WORKSPACE_MAX_ITEMS, 1000),
   };
-}
-
-/** The viewer's user id; a visitor owns nothing (the guard keeps visitors out before this). */
-function ownerOf(ctx: ServiceContext): string {
-  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId) throw notFound();
-  return ctx.viewer.userId;
 }
 
 /** The ownership predicate every statement carries. */
@@ -74,20 +55,6 @@ const roleColumns = (ctx: ServiceContext): SQL => sql`,
 /** The columns of a view for someone who only reads it (a published page, a secret link). */
 const readerColumns = sql`, 'reader' as role, null::text as owner_name`;
 
-type Exec = { execute: Db["execute"] };
-async function rowsIn<T>(db: Exec, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
-
-const newId = () => crypto.randomBytes(9).toString("base64url");
-
-/** A published address: the title's words (at most 40 characters) and 8 random characters. */
-function publishedSlug(title: string) {
-  const words = slugifyLabel(title).slice(0, 40).replace(/-+$/, "");
-  const tail = Array.from(crypto.randomBytes(8), (b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
-  return words ? `${words}-${tail}` : tail;
-}
-
 type SummaryRow = {
   id: string;
   title: string;
@@ -114,8 +81,6 @@ const summarySelect = (extra: SQL) => sql`
   left join lateral (
     select record_table, record_id from collection_items i where i.collection_id = c.id order by i.position, i.record_table, i.record_id limit 1
   ) f on true`;
-
-const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 /** Summaries with their cover images, as this viewer may see them (a cover the viewer may not see is left out). */
 async function summaries(ctx: ServiceContext, rows: SummaryRow[]): Promise<CollectionSummary[]> {
@@ -460,8 +425,6 @@ export async function togglePin(ctx: ServiceContext, ref: ItemRef): Promise<{ st
   const next = await savePins(ctx, { pins: [{ ...ref, pinned: !pinned }] });
   return { status: pinned ? "unpinned" : "pinned", state: next };
 }
-
-const sha256 = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 /**
  * A collection opened by its secret link (decision 061): read-only, for anyone holding the link, while the

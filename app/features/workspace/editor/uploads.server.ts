@@ -9,6 +9,10 @@ import type { Database } from "~/.server/db";
 import type { Viewer } from "~/.server/access";
 import { readEnv } from "~/.server/env";
 import { ACCEPTED } from "~/features/console/dropbox";
+import { toTextArray } from "~/features/records/cards.server";
+import { isUploadName, isUploadUrl, uploadNameOf, uploadUrl } from "./uploads";
+
+export { isUploadName, isUploadUrl, uploadNameOf, uploadUrl, UPLOAD_URL } from "./uploads";
 
 /**
  * Users' image uploads for moodboards and stories (issue 15 §5, decision 063) — shared by both editors.
@@ -56,15 +60,11 @@ export function uploadsDir(env: NodeJS.ProcessEnv = process.env) {
   return env.UPLOADS_DIR ? path.resolve(env.UPLOADS_DIR) : path.join(readEnv(env).dataDir, "uploads");
 }
 
-/** The address an upload is read at (same origin: the editors draw it on a canvas for the PNG export). */
-export const uploadUrl = (storedName: string) => `/uploads/${storedName}`;
-const STORED_NAME = /^[A-Za-z0-9_-]{32}\.webp$/;
-export const isUploadName = (name: string) => STORED_NAME.test(name);
-
 /** The image types an upload may be, by content (file-type's names): the drop box's image kinds. */
 const IMAGE_TYPES = new Set(Object.values(ACCEPTED.image));
 
 export type Upload = { name: string; bytes: Uint8Array };
+
 export type StoredUpload = { id: string; url: string; name: string; width: number; height: number; size: number; createdAt: string };
 
 function ownerOf(ctx: ServiceContext): string {
@@ -146,6 +146,21 @@ export async function listUploads(ctx: ServiceContext): Promise<StoredUpload[]> 
     sql`select id, stored_name, original_name, width, height, size, created_at from uploads where owner_id = ${owner}::uuid order by created_at desc, id limit 1000`,
   );
   return rows.map((r) => ({ id: r.id, url: uploadUrl(r.stored_name), name: r.original_name, width: Number(r.width), height: Number(r.height), size: Number(r.size), createdAt: new Date(r.created_at).toISOString() }));
+}
+
+/**
+ * Whether every address in `urls` is one of `ownerId`'s own uploads (moodboards and stories may show only
+ * their owner's). Run inside the saving transaction when there is one.
+ */
+export async function ownUploads(db: { execute: Database["db"]["execute"] }, ownerId: string, urls: string[]): Promise<boolean> {
+  const names = [...new Set(urls)].map((u) => (isUploadUrl(u) ? uploadNameOf(u) : ""));
+  if (!names.length) return true;
+  if (names.includes("")) return false;
+  // `for share`: an upload being deleted waits for this save, or is gone for it.
+  const rows = ((await db.execute(
+    sql`select stored_name from uploads where owner_id = ${ownerId}::uuid and stored_name = any(${toTextArray(names)}) for share`,
+  )) as unknown as { rows: { stored_name: string }[] }).rows;
+  return rows.length === names.length;
 }
 
 type PublishedUse = (database: Database, url: string) => Promise<boolean>;

@@ -58,7 +58,16 @@ export async function jsonCall<S extends z.ZodType>(
   schema: S,
   run: (input: z.infer<S>, locale: Locale) => Promise<Response>,
 ): Promise<Response> {
-  const body = await readJson(request);
+  return parsedCall(await readJson(request), url, schema, run);
+}
+
+/** `jsonCall` on a body already read (null: not a JSON object, 400). */
+export async function parsedCall<S extends z.ZodType>(
+  body: Record<string, unknown> | null,
+  url: URL,
+  schema: S,
+  run: (input: z.infer<S>, locale: Locale) => Promise<Response>,
+): Promise<Response> {
   const locale = localeOf(body, url);
   if (!body) return badJson(locale);
   const input = schema.safeParse(body);

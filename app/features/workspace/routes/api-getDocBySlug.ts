@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api-getDocBySlug";
 import { getCollection, getPublishedCollection, WorkspaceError } from "../workspace.server";
 import { CollectionIdSchema, GetDocBySlugSchema } from "../workspace";
-import { getStoryBySlugCall, isStoryBody } from "~/features/stories/api.server";
-import { apiContext, collectionWithItemsJson, jsonCall, methodNotAllowed, ok, publishedJson } from "./api-common.server";
+import { apiContext, collectionWithItemsJson, methodNotAllowed, ok, parsedCall, publishedJson } from "./api-common.server";
+import { docCall } from "./doc-types.server";
 
 export const handle = { capability: "PUBLIC" };
 
@@ -11,23 +11,23 @@ export const handle = { capability: "PUBLIC" };
  * viewers without access (`hidden` counts them); 404 once unpublished. On /api/auth/docs/ the signed-in
  * user also gets their own collections by id.
  */
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const own = url.pathname.startsWith("/api/auth/");
-  if (own && context.viewer.kind !== "user")
+export async function action(args: Route.ActionArgs) {
+  const { context, url } = args;
+  if (url.pathname.startsWith("/api/auth/") && context.viewer.kind !== "user")
     return Response.json({ error: { code: 401, message: "Unauthorized" } }, { status: 401, headers: { "Cache-Control": "no-store" } });
-  const peek = await request.clone().json().catch(() => null);
-  if (isStoryBody(peek)) return getStoryBySlugCall(context, url, peek, own);
-  return jsonCall(request, url, GetDocBySlugSchema, async (input, locale) => {
-    const ctx = apiContext(context, locale);
-    if (own && CollectionIdSchema.safeParse(input.slug).success) {
-      try {
-        return ok({ data: collectionWithItemsJson(await getCollection(ctx, input.slug)) });
-      } catch (err) {
-        if (!(err instanceof WorkspaceError && err.code === "notFound")) throw err;
+  return docCall("bySlug", args, (context, url, body, own) =>
+    parsedCall(body, url, GetDocBySlugSchema, async (input, locale) => {
+      const ctx = apiContext(context, locale);
+      if (own && CollectionIdSchema.safeParse(input.slug).success) {
+        try {
+          return ok({ data: collectionWithItemsJson(await getCollection(ctx, input.slug)) });
+        } catch (err) {
+          if (!(err instanceof WorkspaceError && err.code === "notFound")) throw err;
+        }
       }
-    }
-    return ok({ data: publishedJson(await getPublishedCollection(ctx, input.slug)) });
-  });
+      return ok({ data: publishedJson(await getPublishedCollection(ctx, input.slug)) });
+    }),
+  );
 }
 
 export const loader = methodNotAllowed;

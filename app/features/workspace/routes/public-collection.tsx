@@ -6,12 +6,11 @@ import { LOCALE_TAGS, splitLocale } from "~/lib/locale";
 import { translate } from "~/i18n";
 import { useI18n } from "~/i18n/context";
 import { shareMeta } from "~/lib/seo";
-import { RecordCard } from "~/features/records/components/RecordCard";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
 import type { RootData } from "~/root";
 import { getPublishedCollection, WorkspaceError } from "../workspace.server";
 import { PublishedSlugSchema } from "../workspace";
-import { CountLabel } from "../components/CountLabel";
+import { ReadOnlyCollection } from "../components/ReadOnlyCollection";
 
 /**
  * /public/collections/{slug} (spec §4): a published collection for anyone, for reading and sharing. Records
@@ -60,31 +59,16 @@ export const handle = { layout: "default", capability: "PUBLIC" };
 export default function PublicCollection({ loaderData, matches }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const root = matches[0]?.data as RootData | undefined;
-  const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const c = loaderData.collection;
   const date = c.publishedAt ? new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric" }).format(new Date(c.publishedAt)) : null;
   return (
-    <article className="page workspace public-collection">
-      <header className="public-collection__header">
-        <p className="public-collection__kicker">{t("workspace.public.kicker")}</p>
-        <h1>{c.title}</h1>
-        <p className="workspace__meta">
-          <CountLabel count={c.items.length} />
-          {date ? ` · ${t("workspace.public.publishedOn", { date })}` : null}
-        </p>
-        {c.hidden > 0 ? <p className="notice">{t("workspace.public.hidden", { count: c.hidden })}</p> : null}
-      </header>
-      {c.items.length === 0 ? (
-        <p className="workspace__empty">{t("workspace.public.empty")}</p>
-      ) : (
-        <ul className="collection-items collection-items--public" aria-label={c.title}>
-          {c.items.map((card) => (
-            <li key={`${card.table}/${card.id}`}>
-              <RecordCard card={card} placeholder={placeholder} headingLevel={2} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </article>
+    <ReadOnlyCollection
+      kicker={t("workspace.public.kicker")}
+      title={c.title}
+      note={date ? t("workspace.public.publishedOn", { date }) : null}
+      items={c.items}
+      hidden={c.hidden}
+      placeholder={root?.options.placeholder ?? DEFAULT_PLACEHOLDER}
+    />
   );
 }

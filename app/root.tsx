@@ -68,6 +68,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
       menu: o.menu,
       menu_footer: o.menu_footer,
       footer_blocks: o.footer_blocks,
+      // the language the texts above are in (Italian where the page's language has none, or on a further language's page)
+      textLang: o.textLang ?? {},
       disable_footer: o.disable_footer,
       colors: o.colors,
       placeholder: o.placeholder,

@@ -1,11 +1,15 @@
-import { LOCALES, localizePath, splitLocale, LOCALE_TAGS, type Locale } from "./locale";
+import { LOCALES, localizePath, splitLocale, LOCALE_TAGS, type UiLocale } from "./locale";
 
-/** Canonical and hreflang alternate links of a page, from its path. */
-export function alternateLinks(origin: string, pathname: string, search = "") {
-  const { locale, path } = splitLocale(pathname);
+/**
+ * Canonical and hreflang alternate links of a page, from its path: one alternate per language the site has
+ * on (`languages`, the root loader's list: Italian and the enabled ones, decision 075; by default the three
+ * content languages), so a further language's pages list themselves and a disabled one is never offered.
+ */
+export function alternateLinks(origin: string, pathname: string, search = "", languages: readonly UiLocale[] = LOCALES) {
+  const { ui, path } = splitLocale(pathname);
   const links = [
-    { tagName: "link", rel: "canonical", href: `${origin}${localizePath(path, locale)}${search}` },
-    ...LOCALES.map((l: Locale) => ({
+    { tagName: "link", rel: "canonical", href: `${origin}${localizePath(path, ui)}${search}` },
+    ...languages.map((l) => ({
       tagName: "link",
       rel: "alternate",
       hrefLang: LOCALE_TAGS[l].slice(0, 2),
@@ -17,14 +21,14 @@ export function alternateLinks(origin: string, pathname: string, search = "") {
 }
 
 /** Meta descriptors of a page: title, description and its language links. */
-export function pageMeta(opts: { title: string; siteTitle?: string; description?: string; origin: string; pathname: string }) {
+export function pageMeta(opts: { title: string; siteTitle?: string; description?: string; origin: string; pathname: string; languages?: readonly UiLocale[] }) {
   const title = opts.siteTitle && opts.title !== opts.siteTitle ? `${opts.title} · ${opts.siteTitle}` : opts.title;
   const description = (opts.description ?? "").replace(/\s+/g, " ").trim().slice(0, 200);
   return [
     { title },
     ...(description ? [{ name: "description", content: description }] : []),
     { property: "og:title", content: opts.title },
-    ...alternateLinks(opts.origin, opts.pathname),
+    ...alternateLinks(opts.origin, opts.pathname, "", opts.languages),
   ];
 }
 
@@ -38,14 +42,15 @@ export function shareMeta(opts: {
   description: string;
   origin: string;
   pathname: string;
-  locale: Locale;
+  languages?: readonly UiLocale[];
+  locale: UiLocale;
   type: "website" | "article";
   image?: string | null;
   publishedAt?: string | null;
 }) {
   const image = opts.image ? (opts.image.startsWith("http") ? opts.image : `${opts.origin}${opts.image}`) : null;
   return [
-    ...pageMeta({ title: opts.title, siteTitle: opts.siteTitle, description: opts.description, origin: opts.origin, pathname: opts.pathname }),
+    ...pageMeta({ title: opts.title, siteTitle: opts.siteTitle, description: opts.description, origin: opts.origin, pathname: opts.pathname, languages: opts.languages }),
     { property: "og:type", content: opts.type },
     { property: "og:url", content: `${opts.origin}${opts.pathname}` },
     { property: "og:description", content: opts.description },

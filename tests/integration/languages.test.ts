@@ -88,6 +88,69 @@ for (const target of testDatabases()) {
       expect(revs.map((r) => r.version)).toEqual([1]);
     });
 
+    it("alternates list the enabled languages (a German page itself); content shown in another language than the page's carries its lang", async () => {
+      const setting = async (key: string, locale: string, value: unknown) => {
+        const cur = (await (await get(`/api/auth/backend/settings?key=${key}&locale=${locale}`, "admin")).json()) as Json;
+        const res = await cat.server.fetch("/api/auth/backend/settings", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: cat.server.base, Cookie: cookies.admin! },
+          body: JSON.stringify({ key, locale, value, version: cur.version }),
+        });
+        expect(res.status, key).toBe(200);
+      };
+      // Italian footer blocks and menu; English has a menu of its own, French nothing
+      await setting("footer_blocks", "it", [{ title: "Orari", text: "Aperto il martedì" }]);
+      await setting("menu", "it", [{ label: "Chi siamo", path: "/chi-siamo" }]);
+      await setting("menu", "en", [{ label: "About us", path: "/chi-siamo" }]);
+      await cat.db.rows(sql`insert into pages (slug, locale, title, content) values ('chi-siamo', 'it', 'Chi siamo',
+        ${JSON.stringify({ kind: "page", format: "html", source: "<p>Un archivio di famiglia.</p>", html: "<p>Un archivio di famiglia.</p>", description: "", published: true })}::jsonb)`);
+      const page = (p: string) => cat.server.fetch(p, { redirect: "follow" });
+      const alternates = (html: string) =>
+        [...html.matchAll(/<link rel="alternate" hrefLang="([\w-]+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]!.replace(cat.server.base, "")}`);
+      const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]?.replace(cat.server.base, "");
+      const pages = ["/", "/cerca", "/oggetti/f1", "/chi-siamo", "/styleguide", "/public/cookie-policy"];
+      for (const p of pages) {
+        const de = `/de${p === "/" ? "" : p}`;
+        const res = await page(de);
+        expect(res.status, de).toBe(200);
+        const html = await res.text();
+        // German is on: every page lists it, itself included, and is its own canonical
+        const alt = alternates(html);
+        expect(alt.some((a) => a.startsWith("de /de")), `${de}: ${alt.join(", ")}`).toBe(true);
+        expect(alt.map((a) => a.split(" ")[0])).toEqual(["it", "en", "fr", "de", "x-default"]);
+        expect(canonical(html), de).toMatch(/^\/de(\/|$)/);
+      }
+      const deRecord = await (await page("/de/oggetti/f1")).text();
+      expect(deRecord).toContain('<html lang="de"');
+      expect(deRecord).toMatch(/<h1 lang="it">Ventaglio dipinto<\/h1>/);
+      const deSearch = await (await page("/de/cerca?q=ventaglio")).text();
+      expect(deSearch).toMatch(/<h[23] class="card__title" lang="it">/);
+      const dePage = await (await page("/de/chi-siamo")).text();
+      expect(dePage).toMatch(/<article class="page content-page" lang="it">/);
+      expect(dePage).toMatch(/<p class="content-page__fallback" lang="de">/);
+      expect(dePage).toMatch(/<title>Chi siamo/);
+      // the site's texts (footer blocks, menu): Italian on a German page, marked; the page's own messages not
+      expect(deRecord).toContain('<div class="site-footer__blocks" lang="it">');
+      const deHome = await (await page("/de")).text();
+      expect(deHome).toMatch(/<div class="hero__text" lang="it">/);
+      // English: its own menu unmarked, the Italian footer blocks standing in marked; Italian: nothing marked
+      const en = await (await page("/en/chi-siamo")).text();
+      expect(en).toContain('<div class="site-footer__blocks" lang="it">');
+      expect(en).toMatch(/<article class="page content-page" lang="it">/);
+      expect(en).not.toMatch(/<li lang="it"><a href="\/en\/chi-siamo"/);
+      const it = await (await page("/chi-siamo")).text();
+      expect(it).toContain('<div class="site-footer__blocks">');
+      expect(it).toMatch(/<article class="page content-page">/);
+      // English off: no page offers it any more
+      expect((await add({ locale: "en", enabled: false }, "admin")).status).toBe(200);
+      for (const p of ["/de", "/", "/oggetti/f1", "/de/cerca"]) expect(alternates(await (await page(p)).text()).map((a) => a.split(" ")[0]), p).toEqual(["it", "fr", "de", "x-default"]);
+      expect((await add({ locale: "en" }, "admin")).status).toBe(200);
+      // German off again (the default): the alternates are the three content languages, no de
+      expect((await add({ locale: "de", enabled: false }, "admin")).status).toBe(200);
+      expect(alternates(await (await page("/fr/oggetti/f1")).text()).map((a) => a.split(" ")[0])).toEqual(["it", "en", "fr", "x-default"]);
+      expect((await add({ locale: "de" }, "admin")).status).toBe(200);
+    });
+
     it("with exactly two languages the header offers one switch; a disabled language's pages are 404", async () => {
       for (const locale of ["en", "fr"]) expect((await add({ locale, enabled: false }, "admin")).status, locale).toBe(200);
       const it = await (await get("/")).text();
@@ -103,7 +166,7 @@ for (const target of testDatabases()) {
       expect((await get("/en")).status).toBe(200);
       expect((await get("/de")).status).toBe(404);
       const events = await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = 'settings_changed' and detail->>'key' = 'languages'`);
-      expect(events[0]!.n).toBe(6);
+      expect(events[0]!.n).toBe(10);
     });
   });
 }

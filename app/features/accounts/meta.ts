@@ -8,13 +8,13 @@ import type { RootData } from "~/root";
 export function accountMeta(titleKey: MessageKey, descriptionKey: MessageKey = titleKey): MetaFunction {
   return ({ matches, location }) => {
     const root = matches[0]?.data as RootData | undefined;
-    const locale = splitLocale(location.pathname).locale;
+    const locale = splitLocale(location.pathname).ui;
     return [
       ...pageMeta({
         title: translate(locale, titleKey),
         siteTitle: root?.options.title,
         description: translate(locale, descriptionKey),
-        origin: root?.origin ?? "",
+        origin: root?.origin ?? "", languages: root?.languages,
         pathname: location.pathname,
       }),
       { name: "robots", content: "noindex" },

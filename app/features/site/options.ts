@@ -1,11 +1,21 @@
+import type { Locale } from "~/lib/locale";
 import type { LocalizedText } from "../../../db/schema/types";
 
 export type MenuItem = { label: string; path: string };
 export type FooterBlock = { title: string; text: string };
 export type SemaforoEntry = { id: string; path: string; colore: string; frase: string; fraseCorta: string };
 
+/** The per-language texts the header and the footer show. */
+export const TEXT_OPTION_KEYS = ["title", "description", "menu", "menu_footer", "footer_blocks"] as const;
+export type TextOptionKey = (typeof TEXT_OPTION_KEYS)[number];
+
 /** Site options (spec §3) as the interface uses them; stored per locale as JSON. */
 export type SiteOptions = {
+  /**
+   * The language each per-language text option was read in (its own document, else Italian: decision 070),
+   * so that a text shown in another language than the page's is marked with its `lang`. Set when read.
+   */
+  textLang?: Partial<Record<TextOptionKey, Locale>>;
   title: string;
   description: string;
   logo: { url: string; alt: string } | null;

@@ -3,7 +3,7 @@ import { registerCache } from "~/.server/caches";
 import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
 import type { Locale } from "~/lib/locale";
-import { DEFAULT_OPTIONS, type SiteOptions } from "./options";
+import { DEFAULT_OPTIONS, TEXT_OPTION_KEYS, type SiteOptions } from "./options";
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
@@ -32,6 +32,7 @@ async function readSiteOptions(database: Database, locale: Locale): Promise<Site
   const it = rows.find((r) => r.locale === "it")?.options ?? {};
   const own = locale === "it" ? {} : (rows.find((r) => r.locale === locale)?.options ?? {});
   const merged = { ...DEFAULT_OPTIONS, ...it, ...own } as SiteOptions;
+  merged.textLang = Object.fromEntries(TEXT_OPTION_KEYS.map((k) => [k, k in own ? locale : "it"]));
   // Colours end up in a <style> element: only accept plain hex values.
   const c = merged.colors ?? DEFAULT_OPTIONS.colors;
   merged.colors = {

@@ -92,7 +92,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 type ActionResult = { error: MessageKey; staged?: string };
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const { locale } = splitLocale(url.pathname);
+  const { ui: locale } = splitLocale(url.pathname);
   const ctx = consoleContext(context, url);
   const type = request.headers.get("content-type") ?? "";
   try {

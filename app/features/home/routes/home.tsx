@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
     ...pageMeta({
       title: siteTitle,
       description: data?.home.hero.subtitle || root?.options.description,
-      origin: root?.origin ?? "",
+      origin: root?.origin ?? "", languages: root?.languages,
       pathname: location.pathname,
     }),
     // the Atom feed of new records, in the page's language (issue 14)

@@ -23,7 +23,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const table: TableName | undefined = params.b === undefined ? "ca_objects" : tableFromSlug(params.a);
   const id = params.b ?? params.a;
   if (!table || !RECORD_ID_PATTERN.test(id)) throw notFound();
-  const canonical = localizePath(sfogliatorePath(table, id), locale);
+  const canonical = localizePath(sfogliatorePath(table, id), splitLocale(url.pathname).ui);
   if (url.pathname !== canonical) throw redirect(canonical + url.search, 301);
   const options = await getSiteOptions(context.database, locale);
   const rec = await getIiifRecord(serviceContext(context, url), table, id, { internalFields: internalFieldsOption(options as unknown as Record<string, unknown>) });
@@ -63,7 +63,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
   const root = matches[0]?.data as RootData | undefined;
   if (!d) return [{ title: root?.options.title ?? "Teca" }];
   return [
-    ...pageMeta({ title: d.title, siteTitle: root?.options.title, origin: root?.origin ?? "", pathname: location.pathname }),
+    ...pageMeta({ title: d.title, siteTitle: root?.options.title, origin: root?.origin ?? "", languages: root?.languages, pathname: location.pathname }),
     ...(d.pages[0]?.thumbnail?.startsWith("/") ? [{ property: "og:image", content: `${root?.origin ?? ""}${d.pages[0].thumbnail}` }] : []),
   ];
 };

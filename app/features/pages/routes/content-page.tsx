@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
   const root = matches[0]?.data as RootData | undefined;
   if (!d) return [{ title: "404" }, { name: "robots", content: "noindex" }];
   return [
-    ...pageMeta({ title: d.page.title, siteTitle: root?.options.title, description: d.page.description, origin: root?.origin ?? "", pathname: location.pathname }),
+    ...pageMeta({ title: d.page.title, siteTitle: root?.options.title, description: d.page.description, origin: root?.origin ?? "", languages: root?.languages, pathname: location.pathname }),
     ...(d.page.published ? [] : [{ name: "robots", content: "noindex" }]),
   ];
 };
@@ -38,13 +38,15 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { page, admin } = loaderData;
   return (
-    <article className="page content-page" lang={page.fallback ? page.locale : undefined}>
+    // Shown in another language than the page's (the Italian text on /en without its own, or on a further
+    // language's page, decision 075): marked as such.
+    <article className="page content-page" lang={page.locale !== locale ? page.locale : undefined}>
       {!page.published ? (
         <p className="content-page__draft" role="note">
           {t("pages.draftNotice")}
         </p>
       ) : null}
-      {page.fallback ? (
+      {page.locale !== locale ? (
         <p className="content-page__fallback" lang={locale}>
           {t("pages.fallbackNotice")}
         </p>

@@ -30,11 +30,12 @@ import { useCardActions } from "~/ui/card-actions";
 import { recordDataLinks } from "~/features/standards/discovery";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const { locale } = splitLocale(url.pathname);
+  // the content language (Italian for a further language) and the page's own, whose addresses keep its prefix
+  const { locale, ui } = splitLocale(url.pathname);
   const id = params.id;
   if (isTable(params.table)) {
     // Raw table names (/ca_objects/12) redirect to the table's slug.
-    throw redirect(localizePath(recordPath(params.table, id, params.label), locale) + url.search, 301);
+    throw redirect(localizePath(recordPath(params.table, id, params.label), ui) + url.search, 301);
   }
   const table = tableFromSlug(params.table);
   if (!table || !RECORD_ID_PATTERN.test(id)) throw notFound();
@@ -48,27 +49,28 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (!record) throw notFound();
   // One address per record and language: an old or cut slug, another language's slug or none at all
   // redirects permanently to the record's link in this language (docs/decisions/022).
-  const canonical = localizePath(record.link, locale);
+  const canonical = localizePath(record.link, ui);
   if (url.pathname !== canonical) throw redirect(canonical + url.search, 301);
   // schema.org JSON-LD of what this page shows (decision 050)
   const jsonLd = await getRecordJsonLd(ctx, record, siteOrigin(url));
   return { record, jsonLd, semaforo: matchSemaforo(options.semaforo, record.tags), iiif: await recordIiif(ctx, record) };
 }
 
-export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
   const root = matches[0]?.data as RootData | undefined;
   if (!d) return [{ title: root?.options.title ?? "Teca" }];
   const r = d.record;
   const site = root?.options.title;
   const origin = root?.origin ?? "";
-  const path = localizePath(r.link, r.locale);
+  // the page's own address (a further language's page is its own page, with the Italian content)
+  const path = localizePath(r.link, splitLocale(location.pathname).ui);
   const description = (r.summary ?? [r.type?.name, r.dateDisplay].filter(Boolean).join(", ")).replace(/\s+/g, " ").slice(0, 200);
   return [
     { title: site ? `${r.preferred_label} · ${site}` : r.preferred_label },
     ...(description ? [{ name: "description", content: description }] : []),
     { property: "og:title", content: r.preferred_label },
     ...(r.url.medium?.startsWith("/") ? [{ property: "og:image", content: `${origin}${r.url.medium}` }] : []),
-    ...alternateLinks(origin, path),
+    ...alternateLinks(origin, path, "", root?.languages),
     // the record's JSON-LD and IIIF manifest, for crawlers and IIIF tools (issue 14)
     ...recordDataLinks(origin, { table: r.table, id: r.id, locale: r.locale, label: r.preferred_label, manifest: d.iiif.manifest }),
   ];

@@ -135,7 +135,7 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const root = matches[0]?.data as RootData | undefined;
-  const locale = splitLocale(location.pathname).locale;
+  const { locale: contentLang, ui: locale } = splitLocale(location.pathname);
   const tr = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
   const site = root?.options.title;
   const origin = root?.origin ?? "";
@@ -156,8 +156,8 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
     { title: full },
     { name: "description", content: description },
     { property: "og:title", content: title },
-    ...alternateLinks(origin, location.pathname, canonical),
-    feedLink(origin, locale, site),
+    ...alternateLinks(origin, location.pathname, canonical, root?.languages),
+    feedLink(origin, contentLang, site),
     // A random selection, an empty result or an answer with an invalid date is not a page to index.
     ...(p.shuffle || result.count === 0 || d.dateError ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];

@@ -4,7 +4,7 @@ import { localizePath, splitLocale } from "~/lib/locale";
 
 /** /settings opens its first page, general. */
 export async function loader({ url }: Route.LoaderArgs) {
-  throw redirect(localizePath("/settings/general", splitLocale(url.pathname).locale), 302);
+  throw redirect(localizePath("/settings/general", splitLocale(url.pathname).ui), 302);
 }
 
 export const handle = { layout: "default", capability: "ADMIN" };

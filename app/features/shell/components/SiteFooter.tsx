@@ -11,6 +11,11 @@ const FooterEditor = lazy(() => import("~/features/site-edit/components/FooterEd
 export function SiteFooter({ options }: { options: RootData["options"] | undefined }) {
   const { t, locale } = useI18n();
   const { isEdit } = useEditMode();
+  // texts in another language than the page's (Italian standing in) carry their own
+  const other = (key: "footer_blocks" | "menu_footer" | "title") => {
+    const l = options?.textLang?.[key];
+    return l && l !== locale ? l : undefined;
+  };
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -20,7 +25,7 @@ export function SiteFooter({ options }: { options: RootData["options"] | undefin
           </Suspense>
         )}
         {!isEdit && (options?.footer_blocks ?? []).length > 0 && (
-          <div className="site-footer__blocks">
+          <div className="site-footer__blocks" lang={other("footer_blocks")}>
             {options!.footer_blocks.map((b) => (
               <section key={b.title} className="site-footer__block">
                 <h2>{b.title}</h2>
@@ -31,12 +36,12 @@ export function SiteFooter({ options }: { options: RootData["options"] | undefin
         )}
         {(options?.menu_footer ?? []).length > 0 && (
           <nav aria-label={t("nav.footer")}>
-            <ul className="site-footer__menu">
+            <ul className="site-footer__menu" lang={other("menu_footer")}>
               {options!.menu_footer.map((item) => (
                 <li key={item.path + item.label}>
                   {/^https?:\/\//.test(item.path) ? (
                     <a href={item.path} target="_blank" rel="noopener noreferrer">
-                      {item.label} <span className="visually-hidden">{t("nav.externalLink")}</span>
+                      {item.label} <span className="visually-hidden" lang={other("menu_footer") ? locale : undefined}>{t("nav.externalLink")}</span>
                     </a>
                   ) : (
                     <Link to={localizePath(item.path, locale)}>{item.label}</Link>
@@ -49,7 +54,7 @@ export function SiteFooter({ options }: { options: RootData["options"] | undefin
         <div className="site-footer__brand">
           {options?.logo ? <img src={options.logo.url} alt={options.logo.alt || options.title} height={32} /> : null}
           <p>
-            {options?.title ?? "Teca"} · {t("footer.copyright")}
+            <span lang={other("title")}>{options?.title ?? "Teca"}</span> · {t("footer.copyright")}
           </p>
         </div>
       </div>

@@ -34,12 +34,15 @@ export function SiteHeader({ options }: { options: Options }) {
   const search = location.search ? `?${new URLSearchParams(location.search).toString()}` : "";
   const next = location.pathname + search;
   const home = localizePath("/", locale);
+  // the menu's labels in another language than the page's (Italian standing in) carry their own
+  const menuLang = options?.textLang?.menu && options.textLang.menu !== locale ? options.textLang.menu : undefined;
+  const titleLang = options?.textLang?.title && options.textLang.title !== locale ? options.textLang.title : undefined;
   return (
     <header className="site-header">
       <div className="site-header__bar">
         <Link to={home} className="site-header__brand">
           {options?.logo ? <img src={options.logo.url} alt={options.logo.alt || options.title} height={40} /> : null}
-          <span className="site-header__title">{options?.title ?? "Teca"}</span>
+          <span className="site-header__title" lang={titleLang}>{options?.title ?? "Teca"}</span>
         </Link>
         <nav aria-label={t("nav.main")} className="site-header__tabs">
           <NavLink to={home} end className="tab">
@@ -104,10 +107,10 @@ export function SiteHeader({ options }: { options: Options }) {
               <Link to={localizePath("/cerca", locale) + (options?.disableShuffle ? "" : "?showshuffle=1")}>{t("nav.esplora")}</Link>
             </li>
             {!isEdit && (options?.menu ?? []).map((item) => (
-              <li key={item.path + item.label}>
+              <li key={item.path + item.label} lang={menuLang}>
                 {isExternal(item.path) ? (
                   <a href={item.path} target="_blank" rel="noopener noreferrer">
-                    {item.label} <span className="visually-hidden">{t("nav.externalLink")}</span>
+                    {item.label} <span className="visually-hidden" lang={menuLang ? locale : undefined}>{t("nav.externalLink")}</span>
                   </a>
                 ) : (
                   <Link to={localizePath(item.path, locale)}>{item.label}</Link>

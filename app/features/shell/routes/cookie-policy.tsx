@@ -18,12 +18,12 @@ const COOKIES: { name: string; purpose: MessageKey; duration: MessageKey }[] = [
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const root = matches[0]?.data as RootData | undefined;
-  const locale = splitLocale(location.pathname).locale;
+  const locale = splitLocale(location.pathname).ui;
   return pageMeta({
     title: translate(locale, "cookies.title"),
     siteTitle: root?.options.title,
     description: translate(locale, "cookies.intro"),
-    origin: root?.origin ?? "",
+    origin: root?.origin ?? "", languages: root?.languages,
     pathname: location.pathname,
   });
 };

@@ -7,7 +7,7 @@ import { localizePath, splitLocale } from "~/lib/locale";
  * decision 074) — this site's own administration, the console. ADMIN only (the route guard).
  */
 export function loader({ url }: Route.LoaderArgs) {
-  return redirect(localizePath("/console", splitLocale(url.pathname).locale));
+  return redirect(localizePath("/console", splitLocale(url.pathname).ui));
 }
 
 export const handle = { capability: "ADMIN" };

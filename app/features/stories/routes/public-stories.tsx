@@ -20,8 +20,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const root = matches[0]?.data as RootData | undefined;
-  const locale = splitLocale(location.pathname).locale;
-  return pageMeta({ title: translate(locale, "stories.public.listTitle"), siteTitle: root?.options.title, description: translate(locale, "stories.public.listIntro"), origin: root?.origin ?? "", pathname: location.pathname });
+  const locale = splitLocale(location.pathname).ui;
+  return pageMeta({ title: translate(locale, "stories.public.listTitle"), siteTitle: root?.options.title, description: translate(locale, "stories.public.listIntro"), origin: root?.origin ?? "", languages: root?.languages, pathname: location.pathname });
 };
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -46,7 +46,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const root = matches[0]?.data as RootData | undefined;
-  const locale = splitLocale(location.pathname).locale;
+  const locale = splitLocale(location.pathname).ui;
   if (!d) return [{ title: translate(locale, "error.notFound") }, { name: "robots", content: "noindex" }];
   const s = d.story;
   const origin = root?.origin ?? "";
@@ -58,6 +58,7 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
     description,
     origin,
     pathname: location.pathname,
+    languages: root?.languages,
     locale,
     type: "article",
     image: s.cover,

@@ -115,9 +115,9 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const root = matches[0]?.data as RootData | undefined;
-  const locale = splitLocale(location.pathname).locale;
+  const locale = splitLocale(location.pathname).ui;
   return [
-    ...pageMeta({ title: d?.story?.title ?? translate(locale, "stories.new"), siteTitle: root?.options.title, origin: root?.origin ?? "", pathname: location.pathname }),
+    ...pageMeta({ title: d?.story?.title ?? translate(locale, "stories.new"), siteTitle: root?.options.title, origin: root?.origin ?? "", languages: root?.languages, pathname: location.pathname }),
     { name: "robots", content: "noindex" },
   ];
 };

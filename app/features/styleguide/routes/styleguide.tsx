@@ -22,9 +22,9 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cons
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const root = matches[0]?.data as RootData | undefined;
-  const locale = splitLocale(location.pathname).locale;
+  const locale = splitLocale(location.pathname).ui;
   return [
-    ...pageMeta({ title: translate(locale, "styleguide.title"), siteTitle: root?.options.title, description: translate(locale, "styleguide.lead"), origin: root?.origin ?? "", pathname: location.pathname }),
+    ...pageMeta({ title: translate(locale, "styleguide.title"), siteTitle: root?.options.title, description: translate(locale, "styleguide.lead"), origin: root?.origin ?? "", languages: root?.languages, pathname: location.pathname }),
     { name: "robots", content: "noindex" },
   ];
 };

@@ -55,9 +55,11 @@ export const workspacePrefs = pgTable("workspace_prefs", {
 });
 
 /**
- * A collection shared with a named user (decision 061), by the e-mail address the owner typed (lower-cased):
- * it reaches whoever holds an account with that address, now or later, so the owner's form never tells
- * whether an address has an account. `reader` sees it; `editor` also adds, removes and reorders its items.
+ * A collection shared with a named user (decisions 061, 067), by the e-mail address the owner typed
+ * (lower-cased), so the owner's form never tells whether an address has an account. `user_id` is the account
+ * it reached — at once when the address has one, else when an account gets that address (a trigger on users,
+ * migration 0025) — and access follows it, so a user who changes address keeps their shares.
+ * `reader` sees it; `editor` also adds, removes and reorders its items.
  */
 export const collectionShares = pgTable(
   "collection_shares",
@@ -66,10 +68,16 @@ export const collectionShares = pgTable(
       .notNull()
       .references(() => collections.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
+    /** The account the share reached; null while no account has the address (or after it was deleted). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     role: text("role").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.collectionId, t.email] }), index("collection_shares_email_idx").on(t.email)],
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.email] }),
+    index("collection_shares_email_idx").on(t.email),
+    index("collection_shares_user_idx").on(t.userId, t.collectionId),
+  ],
 );
 
 /**

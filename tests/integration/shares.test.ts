@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createUser } from "../../app/features/accounts/accounts.server";
@@ -201,6 +203,35 @@ for (const target of testDatabases()) {
       }
       expect((await call("/api/auth/docs/getCollections", "carla", {})).body.data).toEqual([]);
       expect((await share("visitor", tesori)).status).toBe(401);
+    });
+
+    it("shares follow the person (decision 067): a changed address keeps them, an address shared before its account exists reaches it, and both answered alike", async () => {
+      // Bruno changes address: the share made to the old one is still his.
+      await cat.db.db.execute(sql`update users set email = 'Bruno.Nuovo@example.org' where lower(email) = 'bruno@example.org'`);
+      const bruno = await call("/api/auth/docs/getCollections", "bruno", { locale: "it" });
+      expect(bruno.body.data.map((c: { id: string; role: string }) => [c.id, c.role])).toEqual([[tesori, "reader"]]);
+      expect((await page(`/collections/${tesori}`, "bruno")).status).toBe(200);
+      // Carla taking his old address gets nothing of his.
+      await cat.db.db.execute(sql`update users set email = 'bruno@example.org' where lower(email) = 'carla@example.org'`);
+      expect((await call("/api/auth/docs/getCollections", "carla", {})).body.data).toEqual([]);
+      expect((await page(`/collections/${tesori}`, "carla")).status).toBe(404);
+      await cat.db.db.execute(sql`update users set email = 'carla@example.org' where lower(email) = 'bruno@example.org'`);
+      // The owner's list still shows the addresses typed, never who holds them now.
+      const people = (await share("manager", tesori)).body.data.people.map((p: { email: string }) => p.email);
+      expect(people).toEqual(["bruno@example.org", "anna@example.org", "nessuno@example.org"]);
+      // The address without an account: the account made for it later finds the collection there.
+      const waiting = ((await cat.db.db.execute(sql`select user_id from collection_shares where email = 'nessuno@example.org'`)) as unknown as { rows: { user_id: string | null }[] }).rows;
+      expect(waiting).toEqual([{ user_id: null }]);
+      const nuovo = await createUser(cat.db, { email: "Nessuno@Example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
+      const nessuno = `teca_session=${(await createSession(cat.db, nuovo.id, { userAgent: "test", address: "127.0.0.1" })).token}`;
+      const theirs = await cat.server.fetch("/api/auth/docs/getCollections", { method: "POST", headers: { cookie: nessuno, "content-type": "application/json", origin: cat.server.base }, body: "{}" });
+      expect(((await theirs.json()) as { data: { id: string; role: string }[] }).data.map((c) => [c.id, c.role])).toEqual([[tesori, "reader"]]);
+      // Migration 0025 keyed the shares made before it by the address's account: its backfill, run again on a share without one.
+      await cat.db.db.execute(sql`update collection_shares set user_id = null where email = 'anna@example.org'`);
+      const migration = fs.readFileSync(path.resolve(import.meta.dirname, "../../db/migrations/0025_collection_shares_users.sql"), "utf8");
+      const backfill = migration.split("--> statement-breakpoint").find((st) => st.trim().startsWith("UPDATE"))!;
+      await cat.db.db.execute(sql.raw(backfill.replace(/^--.*$/gm, "")));
+      expect((await call("/api/auth/docs/getCollections", "anna", {})).body.data.find((c: { id: string }) => c.id === tesori)?.role).toBe("editor");
     });
 
     it("a secret link needs SHARE_EXTERNAL, stores only a hash, opens read-only signed out, and 404s once expired or revoked", async () => {

@@ -12,8 +12,9 @@ import type { LinkDays, LinkView, SharesView, ShareRole } from "./shares";
 /**
  * Sharing a collection (issue 15 §4 "Beyond the anchors", decision 061). Only the owner sees, makes and
  * revokes shares: every statement names the owner inside its WHERE (`owned`), so another user's collection is
- * not found. A share names an e-mail address, never looks one up: the form answers the same whether or not
- * the address has an account (no user enumeration), and the share reaches that account when it exists.
+ * not found. A share is made to an e-mail address and answers the same whether or not the address has an
+ * account (no user enumeration); it then follows the account that had, or later gets, that address — by user
+ * id, so a change of address keeps it (decision 067).
  * Secret links (SHARE_EXTERNAL) keep only the token's SHA-256; the token is shown once, at creation.
  */
 
@@ -57,8 +58,10 @@ export async function shareWithPerson(ctx: ServiceContext, id: string, input: { 
     if (self) throw new WorkspaceError("invalid", "workspace.share.error.self");
     const [{ n }] = ((await tx.execute(sql`select count(*)::int as n from collection_shares where collection_id = ${id} and email <> ${email}`)) as unknown as { rows: { n: number }[] }).rows as [{ n: number }];
     if (Number(n) >= SHARE_LIMITS.people) throw new WorkspaceError("limit", "workspace.share.error.limit", { max: SHARE_LIMITS.people });
-    await tx.execute(sql`insert into collection_shares (collection_id, email, role) values (${id}, ${email}, ${input.role})
-      on conflict (collection_id, email) do update set role = excluded.role`);
+    // The account the address names now, if any (else the share waits for one: migration 0025's trigger).
+    await tx.execute(sql`insert into collection_shares (collection_id, email, role, user_id)
+      values (${id}, ${email}, ${input.role}, (select u.id from users u where lower(u.email) = ${email}))
+      on conflict (collection_id, email) do update set role = excluded.role, user_id = coalesce(collection_shares.user_id, excluded.user_id)`);
   });
   await audit(ctx.database, { event: "collection_shared", actor: actor(ctx, address), email, detail: { collection: id, role: input.role } });
 }

@@ -33,12 +33,12 @@ export function workspaceLimits() {
 /** The ownership predicate every statement carries. */
 export const owned = (ctx: ServiceContext, alias = "c"): SQL => sql`${sql.identifier(alias)}.owner_id = ${ownerOf(ctx)}::uuid`;
 
-/** The viewer's address as shares name it (decision 061: shares are by lower-cased e-mail). */
-const viewerEmail = (ctx: ServiceContext): SQL => sql`(select lower(u.email) from users u where u.id = ${ownerOf(ctx)}::uuid and not u.disabled)`;
+/** The viewer as shares name them (decision 067: by user id, whatever their address now), unless disabled. */
+const viewerUser = (ctx: ServiceContext): SQL => sql`(select u.id from users u where u.id = ${ownerOf(ctx)}::uuid and not u.disabled)`;
 
 /** A share of collection `alias` with the viewer (any role, or only these). */
 const sharedWith = (ctx: ServiceContext, alias: string, roles?: string[]): SQL =>
-  sql`exists (select 1 from collection_shares s where s.collection_id = ${sql.identifier(alias)}.id and s.email = ${viewerEmail(ctx)}
+  sql`exists (select 1 from collection_shares s where s.collection_id = ${sql.identifier(alias)}.id and s.user_id = ${viewerUser(ctx)}
     ${roles ? sql`and s.role in (${sql.join(roles.map((r) => sql`${r}`), sql`, `)})` : sql``})`;
 
 /** The viewer owns the collection or it is shared with them (reading). */
@@ -49,7 +49,8 @@ const editable = (ctx: ServiceContext, alias = "c"): SQL => sql`(${owned(ctx, al
 
 /** The viewer's role on collection `c` and, when it is someone else's, the owner's name (else their address). */
 const roleColumns = (ctx: ServiceContext): SQL => sql`,
-  case when ${owned(ctx)} then 'owner' else coalesce((select s.role from collection_shares s where s.collection_id = c.id and s.email = ${viewerEmail(ctx)}), 'reader') end as role,
+  case when ${owned(ctx)} then 'owner' else coalesce((select s.role from collection_shares s where s.collection_id = c.id and s.user_id = ${viewerUser(ctx)}
+    order by s.role = 'editor' desc limit 1), 'reader') end as role,
   case when ${owned(ctx)} then null else (select coalesce(nullif(trim(o.first_name || ' ' || o.last_name), ''), o.email) from users o where o.id = c.owner_id) end as owner_name`;
 
 /** The columns of a view for someone who only reads it (a published page, a secret link). */

@@ -78,6 +78,7 @@ export default [
   route("api/auth/docs/saveDoc", "features/workspace/routes/api-saveDoc.ts", { id: "api:docs-saveDoc" }),
   route("api/auth/docs/removeDoc", "features/workspace/routes/api-removeDoc.ts", { id: "api:docs-removeDoc" }),
   route("api/auth/docs/saveUser", "features/workspace/routes/api-saveUser.ts", { id: "api:docs-saveUser" }),
+  route("api/auth/docs/addItems", "features/workspace/routes/api-addItems.ts", { id: "api:docs-addItems" }),
   route("api/auth/docs/shareDoc", "features/workspace/routes/api-shareDoc.ts", { id: "api:docs-shareDoc" }),
   route("api/auth/docs/getDocs", "features/workspace/routes/api-getDocs.ts", { id: "api:docs-getDocs" }),
   route("api/public/docs/getDocs", "features/workspace/routes/api-getDocs.ts", { id: "api:public-docs-getDocs" }),

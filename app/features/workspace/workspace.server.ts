@@ -442,3 +442,24 @@ export async function getCollectionByLink(ctx: ServiceContext, token: string): P
   if (!row) throw notFound();
   return { ...(await withItems(ctx, row)), expiresAt: iso(row.expires_at) };
 }
+
+/**
+ * Bulk add from a search page's selection (decision 066): the records into one collection the viewer may
+ * fill (theirs, or shared with them to edit), de-duplicated by table and id, in one transaction. All or
+ * nothing: over the item limit nothing is added (`limit`, the bulk message); a record the viewer may not see
+ * refuses the whole call. Answers how many went in and how many were already there.
+ */
+export async function addToCollection(ctx: ServiceContext, id: string, refs: ItemRef[]): Promise<{ added: number; skipped: number; collection: CollectionSummary }> {
+  const wanted = uniqueRefs(refs).length;
+  let added: number;
+  try {
+    added = await inTx(ctx, (tx) => addIn(ctx, tx, id, refs));
+  } catch (err) {
+    if (err instanceof WorkspaceError && err.code === "limit") throw new WorkspaceError("limit", "workspace.error.bulkLimit", err.params);
+    throw err;
+  }
+  const [row] = await ctx.database.rows<SummaryRow>(sql`${summarySelect(roleColumns(ctx))} where c.id = ${id} and ${readable(ctx)}`);
+  if (!row) throw notFound();
+  const [collection] = await summaries(ctx, [row]);
+  return { added, skipped: wanted - added, collection: collection! };
+}

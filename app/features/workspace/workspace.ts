@@ -125,3 +125,15 @@ export type PinState = {
   pins: string[];
   collections: CollectionSummary[];
 };
+
+/**
+ * addItems {locale, collection, items} (decision 066): a search page's selection into one collection, at
+ * least one and at most 1000 references (the item limit bounds them again).
+ */
+export const AddItemsSchema = z
+  .object({
+    locale: z.string().optional(),
+    collection: CollectionIdSchema,
+    items: z.array(ItemRefSchema).min(1, "workspace.error.item").max(1000, "workspace.error.tooMany"),
+  })
+  .strict();

@@ -1,75 +1,124 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useRouteLoaderData } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useFetcher, useRevalidator, useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n/context";
+import type { MessageKey } from "~/i18n";
 import { localizePath } from "~/lib/locale";
-import { Modal } from "~/ui/Modal";
 import type { RootData } from "~/root";
 import { searchQueryString, type SearchParams } from "~/features/search/search-params";
-import type { ActionAnswer } from "../routes.server";
-import type { FieldErrors } from "../saved-searches";
-import { SavedSearchForm, type FormValues } from "./SavedSearchForm";
+import { SaveDrawer } from "~/features/workspace/components/SaveDrawer";
+import { ALERT_FREQUENCIES, TITLE_MAX, type AlertFrequency } from "../saved-searches";
+import type { FormValues } from "./SavedSearchForm";
 
 /** What /searches/new and /searches/{id} answer to the dialog's fetcher (their loaders). */
-export type SaveFormData = { csrf: string; canHero: boolean; query?: string; values: FormValues };
+export type SaveFormData = { csrf: string; canHero: boolean; query?: string; values: FormValues; invalid?: boolean };
 
 /**
- * The save drawer as a dialog (spec §2, §4): it loads the form's data from the page that also works
- * without JavaScript (`href`, /searches/new?… or /searches/{id}), posts to it, and on success closes and
- * reports what was done (`onDone`). Errors stay in the dialog, on their fields.
+ * The save drawer of a search (spec §2, §4) on the one save drawer (decision 066): it loads the form's
+ * values from the page that also works without JavaScript (`href`, /searches/new?… or /searches/{id}), then
+ * saves through the JSON call: without an id it creates the search, with one it sends only the title, the
+ * public flag (and the hero switch when the user may set it) and the alert. Delete (an existing search)
+ * asks 'Confermi la cancellazione?'. On success the page's data is re-read, `onDone` says what was done and
+ * the drawer closes; errors stay in the drawer.
  */
-export function SaveDialog({ open, onClose, href, title, onDone }: { open: boolean; onClose: () => void; href: string; title: string; onDone: (done: "saved" | "updated") => void }) {
-  const { t } = useI18n();
-  return (
-    <Modal open={open} onClose={onClose} title={title} closeLabel={t("modal.close")} className="saved-dialog">
-      <SaveDialogBody href={href} onClose={onClose} onDone={onDone} />
-    </Modal>
-  );
-}
-
-function SaveDialogBody({ href, onClose, onDone }: { href: string; onClose: () => void; onDone: (done: "saved" | "updated") => void }) {
-  const { t } = useI18n();
+export function SaveDialog({ open, onClose, href, title, onDone }: { open: boolean; onClose: () => void; href: string; title: string; onDone: (done: "saved" | "updated" | "deleted") => void }) {
+  const { t, locale } = useI18n();
   const load = useFetcher<SaveFormData>();
-  const save = useFetcher<ActionAnswer>();
-  const started = useRef(false);
+  const revalidator = useRevalidator();
+  const requested = useRef<string | null>(null);
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void load.load(href);
-  }, [href, load]);
-  const answer = save.data;
-  useEffect(() => {
-    if (save.state === "idle" && answer?.ok && answer.done !== "deleted") {
-      onDone(answer.done);
-      onClose();
+    if (!open) {
+      requested.current = null;
+      return;
     }
-  }, [save.state, answer, onDone, onClose]);
-  const form = load.data;
-  if (!form) {
-    return load.state === "idle" && started.current ? (
+    if (requested.current === href) return;
+    requested.current = href;
+    void load.load(href);
+  }, [open, href, load]);
+  const path = href.split("?")[0]!;
+  // /searches/{id}: the id is the last segment; /searches/new creates.
+  const id = path.endsWith("/searches/new") ? null : path.slice(path.lastIndexOf("/") + 1);
+  const form = load.state === "idle" && requested.current === href ? load.data : undefined;
+  const status = !form ? (
+    load.state === "idle" && requested.current === href ? (
       <p className="form-error" role="alert">
         {t("savedSearches.dialogError")}
       </p>
     ) : (
       <p role="status">{t("app.loading")}</p>
-    );
+    )
+  ) : form.invalid ? (
+    <p className="form-error" role="alert">
+      {t("savedSearches.queryInvalid")}
+    </p>
+  ) : null;
+
+  async function call(path: string, body: unknown): Promise<string | null> {
+    try {
+      const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      if (res.ok) return null;
+      const answer = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+      return answer?.error?.message ?? t("workspace.error.generic");
+    } catch {
+      return t("workspace.error.generic");
+    }
   }
-  const failed = answer && !answer.ok ? answer : null;
-  const values: FormValues = failed ? failed.values : form.values;
+
   return (
-    <SavedSearchForm
-      key={failed ? JSON.stringify(failed.errors) : "form"}
-      action={href.split("?")[0]!}
-      csrf={form.csrf}
-      query={form.query}
-      values={values}
-      errors={failed?.errors as FieldErrors | undefined}
-      params={failed?.params}
-      canHero={form.canHero}
-      busy={save.state !== "idle"}
-      FormComponent={save.Form}
-      js
-      cancel={{ onClick: onClose }}
-    />
+    <SaveDrawer
+      open={open}
+      onClose={onClose}
+      heading={title}
+      className="saved-dialog"
+      status={status}
+      defaultTitle={form?.values.title ?? ""}
+      titleLabel={t("savedSearches.field.title")}
+      maxLength={TITLE_MAX}
+      publicFlag={{ label: t("savedSearches.field.public"), hint: t("savedSearches.field.publicHint"), defaultChecked: form?.values.public ?? false }}
+      hero={form?.canHero ? { label: t("savedSearches.field.hero"), hint: t("savedSearches.field.heroHint"), defaultChecked: form.values.hero } : undefined}
+      saveLabel={t("savedSearches.submit")}
+      onSave={async (v) => {
+        const data = { title: v.title, public: v.public, alert: String(v.form.get("alert") ?? "none"), ...(form?.canHero ? { hero: v.hero } : {}) };
+        const error = await call("/api/auth/docs/saveSearch", id ? { locale, name: id, data } : { locale, data: { ...data, query: form?.query ?? "" } });
+        if (error) return error;
+        onDone(id ? "updated" : "saved");
+        onClose();
+        void revalidator.revalidate();
+      }}
+      onDelete={
+        id
+          ? async () => {
+              const error = await call("/api/auth/docs/removeSearch", { locale, name: id });
+              if (error) return error;
+              onDone("deleted");
+              onClose();
+              void revalidator.revalidate();
+            }
+          : undefined
+      }
+    >
+      {form ? <AlertField value={form.values.alert} /> : null}
+    </SaveDrawer>
+  );
+}
+
+/** The saved search's e-mail alert (issue 15 §2), the one field the save drawer adds for searches. */
+function AlertField({ value }: { value: AlertFrequency }) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <p className="save-drawer__field">
+      <label htmlFor={`${id}-alert`}>{t("savedSearches.field.alert")}</label>
+      <select id={`${id}-alert`} name="alert" defaultValue={value} aria-describedby={`${id}-alert-hint`}>
+        {ALERT_FREQUENCIES.map((f) => (
+          <option key={f} value={f}>
+            {t(`savedSearches.alert.${f}` as MessageKey)}
+          </option>
+        ))}
+      </select>
+      <span id={`${id}-alert-hint`} className="save-drawer__hint">
+        {t("savedSearches.field.alertHint")}
+      </span>
+    </p>
   );
 }
 

@@ -42,6 +42,10 @@ export default function SavedSearches({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (loaderData.done === "deleted") heading.current?.focus();
   }, [loaderData.done, location.key]);
+  // The same once the save drawer deleted one and the list was read again.
+  useEffect(() => {
+    if (done === "deleted") heading.current?.focus();
+  }, [done, searches.length]);
   return (
     <section className="page saved-page saved-list-page">
       <h1 ref={heading} tabIndex={-1}>

@@ -23,6 +23,8 @@ import { AccessLock } from "~/features/records/components/AccessLock";
 import { ExportMenu } from "~/features/export/components/ExportMenu";
 import { currentPins } from "~/features/workspace/workspace.server";
 import { SaveSearchControl } from "~/features/saved-searches/components/SaveDialog";
+import type BulkAddBar from "~/features/workspace/components/BulkAdd";
+import type { Selection } from "~/features/workspace/components/BulkAdd";
 import { feedLink } from "~/features/standards/discovery";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
@@ -193,6 +195,19 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
     document.cookie = `${FILTERS_COOKIE}=${next ? "1" : "0"}; Path=/; Max-Age=31536000; SameSite=Lax`;
   };
   const base = localizePath("/cerca", locale);
+  // Bulk add (decision 066): signed-in users select cards; the bar's code is fetched for them only, after
+  // hydration, and the check boxes appear with it (the selection needs JavaScript, so none is drawn before).
+  const signedIn = Boolean(root?.workspace);
+  const [selected, setSelected] = useState<Selection>(() => new Map());
+  const [Bulk, setBulk] = useState<typeof BulkAddBar | null>(null);
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    void import("~/features/workspace/components/BulkAdd").then((m) => live && setBulk(() => m.default));
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
 
   if (!loaderData.ok) {
     const e = loaderData.error;
@@ -217,6 +232,27 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
   const shownQ = result.notice?.kind === "corrected" ? result.notice.corrected : p.q;
   const activeCount = p.filters.length + (p.fromRaw || p.toRaw ? 1 : 0) + (p.media !== "all" ? 1 : 0) + (p.tablesExplicit ? p.tables.length : 0) + (p.bbox ? 1 : 0);
   const dateError = loaderData.dateError;
+  const cardView = result.count > 0 && p.view !== "auitable" && p.view !== "map";
+  const target = (c: (typeof result.data)[number]) => ({ table: c.table, id: c.id, title: c.preferred_label, image: c.url.thumbnail ?? c.url.medium });
+  const pageTargets = cardView ? result.data.map(target) : [];
+  const selectBox = (c: (typeof result.data)[number]) => {
+    const key = `${c.table}/${c.id}`;
+    return (
+      <label className="card-select">
+        <input
+          type="checkbox"
+          checked={selected.has(key)}
+          onChange={(e) => {
+            const next = new Map(selected);
+            if (e.target.checked) next.set(key, target(c));
+            else next.delete(key);
+            setSelected(next);
+          }}
+        />
+        <span className="visually-hidden">{t("bulk.select", { title: c.preferred_label })}</span>
+      </label>
+    );
+  };
   return (
     <div className="search">
       <h1 className="visually-hidden">{t("search.title")}</h1>
@@ -253,6 +289,7 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
         {result.count > 0 && !p.shuffle && <ExportMenu params={p} count={result.count} />}
         <SaveSearchControl params={p} />
       </div>
+      {Bulk && signedIn && cardView ? <Bulk selected={selected} page={pageTargets} onChange={setSelected} /> : null}
       <ActiveFilters params={p} names={chipNames} link={link} types={result.facets.types} />
       {result.dateHint && <DateSuggestion hint={result.dateHint} link={link} />}
       {dateError && (
@@ -291,6 +328,7 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
                     variant={p.view === "auimasonry" ? "masonry" : "big"}
                     headingLevel={2}
                     eager={i === 0}
+                    extra={Bulk && signedIn ? selectBox(c) : undefined}
                   />
                 </li>
               ))}

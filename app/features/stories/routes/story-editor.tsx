@@ -8,7 +8,7 @@ import { localizePath, splitLocale } from "~/lib/locale";
 import { translate, type MessageKey } from "~/i18n";
 import { useI18n } from "~/i18n/context";
 import { pageMeta } from "~/lib/seo";
-import { Modal } from "~/ui/Modal";
+import { SaveDrawer } from "~/features/workspace/components/SaveDrawer";
 import { RecordCard } from "~/features/records/components/RecordCard";
 import type { RecordCard as Card } from "~/features/records/types";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
@@ -176,8 +176,6 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
   const [status, setStatus] = useState("");
   const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null);
   const [drawer, setDrawer] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [titleError, setTitleError] = useState(false);
   const [panel, setPanel] = useState(false);
   const [tab, setTab] = useState<"edit" | "manage">("edit");
   /** The image block the picker fills (null: a new image block). */
@@ -254,12 +252,8 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
 
   const post = (body: Record<string, unknown>) => fetcher.submit(body as never, { method: "post", encType: "application/json" });
   const save = () => {
-    if (!TitleSchema.safeParse(title).success) {
-      setTitleError(true);
-      document.getElementById(`${uid}-title`)?.focus();
-      return;
-    }
-    setTitleError(false);
+    // The save drawer refuses an empty title first; this also refuses what the server would.
+    if (!TitleSchema.safeParse(title).success) return t("workspace.error.title");
     posted.current = JSON.stringify({ title, blocks });
     post({ intent: "save", title: title.trim(), blocks, ...(story ? { version: story.version } : {}) });
   };
@@ -479,70 +473,21 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
       />
       </div>
 
-      <Modal open={drawer} onClose={() => { setDrawer(false); setConfirmDelete(false); }} title={t("stories.drawer.title")} variant="drawer" closeLabel={t("modal.close")} className="story-drawer">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            save();
-          }}
-        >
-          <div>
-            <label htmlFor={`${uid}-title`}>{t("stories.drawer.name")}</label>
-            <input
-              id={`${uid}-title`}
-              type="text"
-              value={title}
-              maxLength={120}
-              required
-              aria-invalid={titleError || undefined}
-              aria-describedby={titleError ? `${uid}-title-error` : undefined}
-              onChange={(e) => {
-                setTitle(e.target.value);
-                if (titleError) setTitleError(false);
-              }}
-            />
-            {titleError ? (
-              <p id={`${uid}-title-error`} className="story-editor__error" role="alert">
-                {t("workspace.error.title")}
-              </p>
-            ) : null}
-          </div>
-          {error && drawer ? (
-            <p className="story-editor__error" role="alert">
-              {error.message}
-            </p>
-          ) : null}
-          {confirmDelete ? (
-            <div className="story-drawer__confirm" role="group" aria-labelledby={`${uid}-confirm`}>
-              <p id={`${uid}-confirm`}>{t("workspace.collection.confirmDelete")}</p>
-              <button type="button" className="button button--danger" autoFocus disabled={busy} onClick={() => post({ intent: "delete" })}>
-                {t("stories.drawer.confirmYes")}
-              </button>{" "}
-              <button type="button" className="button button--ghost" onClick={() => setConfirmDelete(false)}>
-                {t("stories.drawer.keep")}
-              </button>
-            </div>
-          ) : null}
-          <div className="story-drawer__buttons">
-            {story ? (
-              <button type="button" className="button button--ghost" onClick={() => setConfirmDelete(true)} disabled={busy}>
-                {t("stories.drawer.delete")}
-              </button>
-            ) : (
-              <span />
-            )}
-            <span>
-              <button type="button" className="button button--ghost" onClick={() => { setDrawer(false); setConfirmDelete(false); }}>
-                {t("workspace.collections.cancel")}
-              </button>{" "}
-              <button type="submit" className="button button--primary" disabled={busy}>
-                {t("stories.editor.save")}
-              </button>
-            </span>
-          </div>
-        </form>
-      </Modal>
+      <SaveDrawer
+        open={drawer}
+        onClose={() => setDrawer(false)}
+        heading={t("stories.drawer.title")}
+        className="story-drawer"
+        title={title}
+        onTitleChange={setTitle}
+        titleLabel={t("stories.drawer.name")}
+        error={error && drawer ? error.message : null}
+        busy={busy}
+        saveLabel={t("stories.editor.save")}
+        onSave={() => save()}
+        onDelete={story ? () => post({ intent: "delete" }) : undefined}
+        deleteLabel={t("stories.drawer.delete")}
+      />
       {unsaved.prompt}
     </section>
   );

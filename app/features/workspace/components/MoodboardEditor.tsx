@@ -4,7 +4,7 @@ import type MoveableType from "react-moveable";
 import { useI18n } from "~/i18n/context";
 import { apiFetch } from "~/lib/api-fetch";
 import { localizePath } from "~/lib/locale";
-import { Modal } from "~/ui/Modal";
+import { SaveDrawer } from "./SaveDrawer";
 import { ColorField, EditorDrawer } from "../editor/EditorDrawer";
 import { ImagePicker } from "../editor/ImagePicker";
 import { UnsavedNotice, useUnsavedChanges } from "../editor/useUnsavedChanges";
@@ -38,7 +38,7 @@ export function MoodboardEditor({
 }) {
   const { t, locale } = useI18n();
   const navigate = useNavigate();
-  const ids = { help: useId(), drawer: useId(), title: useId(), titleError: useId() };
+  const ids = { help: useId(), drawer: useId() };
   const initial: Doc = board
     ? { title: board.title, background: board.background, colours: board.colours, items: board.items }
     : { title: "", background: "#ffffff", colours: [], items: [] };
@@ -51,9 +51,9 @@ export function MoodboardEditor({
   const [drawerOpen, setDrawerOpen] = useState(true);
   const [tab, setTab] = useState<"edit" | "manage">("edit");
   const [saveOpen, setSaveOpen] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  /** The save drawer opened by "Delete the moodboard": its confirmation is asked at once. */
+  const [deleteFirst, setDeleteFirst] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [titleError, setTitleError] = useState<string | null>(null);
   const [error, setError] = useState<{ text: string; stale: boolean } | null>(null);
   const [status, setStatus] = useState("");
   const [mounted, setMounted] = useState(false);
@@ -225,15 +225,10 @@ export function MoodboardEditor({
   }
 
   async function save(): Promise<void> {
+    // The save drawer refuses an empty title ('Ricordati di inserire il titolo') before calling this.
     const title = doc.title.trim();
-    if (!title) {
-      setTitleError(t("workspace.error.title"));
-      document.getElementById(ids.title)?.focus();
-      return;
-    }
     setBusy(true);
     setError(null);
-    setTitleError(null);
     const body = { title, background: doc.background, colours: doc.colours, items: doc.items };
     try {
       const res = await apiFetch("/api/auth/docs/saveDoc", {
@@ -399,7 +394,7 @@ export function MoodboardEditor({
           type="button"
           className="button button--primary"
           onClick={() => {
-            setConfirmDelete(false);
+            setDeleteFirst(false);
             setSaveOpen(true);
           }}
         >
@@ -511,7 +506,7 @@ export function MoodboardEditor({
                   type="button"
                   className="button button--ghost"
                   onClick={() => {
-                    setConfirmDelete(true);
+                    setDeleteFirst(true);
                     setSaveOpen(true);
                   }}
                 >
@@ -525,65 +520,21 @@ export function MoodboardEditor({
       <p role="status" aria-live="polite" className="visually-hidden">
         {announce}
       </p>
-      <Modal open={saveOpen} onClose={() => setSaveOpen(false)} title={heading} variant="drawer" closeLabel={t("modal.close")}>
-        <form
-          className="workspace-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          {titleError ? (
-            <p id={ids.titleError} className="form-error" role="alert">
-              {titleError}
-            </p>
-          ) : null}
-          <p className="login-form__field">
-            <label htmlFor={ids.title}>{t("moodboard.titleField")}</label>
-            <input
-              id={ids.title}
-              name="title"
-              maxLength={120}
-              required
-              autoFocus={!confirmDelete}
-              value={doc.title}
-              aria-invalid={titleError ? true : undefined}
-              aria-describedby={titleError ? ids.titleError : undefined}
-              onChange={(e) => {
-                const title = e.target.value;
-                setDoc((d) => ({ ...d, title }));
-                if (titleError) setTitleError(null);
-              }}
-            />
-          </p>
-          <p className="workspace-form__actions">
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {busy ? t("moodboard.saving") : t("moodboard.save")}
-            </button>
-            <button type="button" className="button button--ghost" onClick={() => setSaveOpen(false)}>
-              {t("moodboard.cancel")}
-            </button>
-          </p>
-          <div className="workspace-danger">
-            {confirmDelete ? (
-              <div role="group" aria-labelledby={`${ids.drawer}-confirm`}>
-                <p id={`${ids.drawer}-confirm`}>{t("moodboard.confirmDelete")}</p>
-                <button type="button" className="button button--danger" autoFocus disabled={busy} onClick={() => void destroy()}>
-                  {t("moodboard.confirmYes")}
-                </button>{" "}
-                <button type="button" className="button button--ghost" onClick={() => setConfirmDelete(false)}>
-                  {t("moodboard.cancel")}
-                </button>
-              </div>
-            ) : (
-              <button type="button" className="button button--ghost" onClick={() => setConfirmDelete(true)}>
-                {t("moodboard.delete")}
-              </button>
-            )}
-          </div>
-        </form>
-      </Modal>
+      <SaveDrawer
+        open={saveOpen}
+        onClose={() => setSaveOpen(false)}
+        heading={heading}
+        title={doc.title}
+        onTitleChange={(title) => setDoc((d) => ({ ...d, title }))}
+        titleLabel={t("moodboard.titleField")}
+        busy={busy}
+        busyLabel={t("moodboard.saving")}
+        saveLabel={t("moodboard.save")}
+        onSave={() => save()}
+        onDelete={() => destroy()}
+        deleteLabel={t("moodboard.delete")}
+        confirming={deleteFirst}
+      />
       {unsaved.prompt}
     </section>
   );

@@ -77,7 +77,7 @@ function Toggle({ ws, target, where }: { ws: Workspace; target: CardActionTarget
       </form>
       {drawer ? (
         <Suspense fallback={null}>
-          <NewCollectionDrawer target={target} onClose={() => setDrawer(false)} onCreated={(title) => setStatus(t("workspace.pin.pinned", { collection: title }))} />
+          <NewCollectionDrawer items={[target]} onClose={() => setDrawer(false)} onCreated={(c) => setStatus(t("workspace.pin.pinned", { collection: c.name }))} />
         </Suspense>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-/** The pin calls, shared by the toggle and the new-collection drawer. */
+/** The pin calls, shared by the toggle, the new-collection drawer and the bulk add. */
 
 /** Pin requests go one after the other, in the order pressed: a quick out-and-in ends in, as shown. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -8,13 +8,14 @@ export function inOrder<T>(run: () => Promise<T>): Promise<T> {
   return next;
 }
 
-export async function post(path: string, body: unknown): Promise<{ ok: boolean; message: string | null }> {
+/** Posts a JSON call; answers whether it succeeded, the error's message, and the answer's `data`. */
+export async function post<T = unknown>(path: string, body: unknown): Promise<{ ok: boolean; message: string | null; data?: T }> {
   try {
     // keepalive: a pin pressed just before leaving the page still arrives.
     const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), keepalive: true });
-    if (res.ok) return { ok: true, message: null };
-    const data = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-    return { ok: false, message: data?.error?.message ?? null };
+    const answer = (await res.json().catch(() => null)) as { data?: T; error?: { message?: string } } | null;
+    if (res.ok) return { ok: true, message: null, data: answer?.data };
+    return { ok: false, message: answer?.error?.message ?? null };
   } catch {
     return { ok: false, message: null };
   }

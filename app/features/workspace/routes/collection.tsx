@@ -21,6 +21,7 @@ import { LinkDaysSchema, LinkIdSchema, ShareEmailSchema, ShareRoleSchema } from 
 import { SharePanel } from "../components/SharePanel";
 import { listMoodboards } from "../moodboards.server";
 import { MoodboardList } from "../components/MoodboardList";
+import { CollectionEdit } from "../components/CollectionEdit";
 
 /** /collections/{id} (spec §2 collections-slug): one of the user's collections; another user's is a 404. */
 export async function loader({ context, url, params }: Route.LoaderArgs) {
@@ -209,6 +210,7 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
         <Link to={localizePath("/collections", locale)}>← {t("workspace.collection.back")}</Link>
       </p>
       <h1>{c.title}</h1>
+      {c.role === "owner" ? <p className="workspace__edit"><CollectionEdit collection={c} /></p> : null}
       <p className="workspace__meta">
         <CountLabel count={total} />
         {" · "}

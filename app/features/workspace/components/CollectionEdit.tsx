@@ -1,0 +1,54 @@
+import { useEffect, useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { useI18n } from "~/i18n/context";
+import { localizePath } from "~/lib/locale";
+import { post } from "./pin-requests";
+import { SaveDrawer } from "./SaveDrawer";
+
+/**
+ * A collection's save drawer (spec §2 "Save/edit drawer", §4) on its page, for its owner: the title (with
+ * the version read, so a rename made elsewhere meanwhile is refused, not overwritten), Delete with
+ * 'Confermi la cancellazione?', Cancel, Save. It needs JavaScript, so its button appears once the page runs
+ * it; without it the page's rename and delete forms do the same.
+ */
+export function CollectionEdit({ collection }: { collection: { id: string; title: string; version: number } }) {
+  const { t, locale } = useI18n();
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const [ready, setReady] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState("");
+  useEffect(() => setReady(true), []);
+  if (!ready) return null;
+  return (
+    <>
+      <button type="button" className="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {t("workspace.collection.edit")}
+      </button>
+      <span role="status" className="visually-hidden">
+        {status}
+      </span>
+      <SaveDrawer
+        open={open}
+        onClose={() => setOpen(false)}
+        heading={t("workspace.collection.editNamed", { title: collection.title })}
+        defaultTitle={collection.title}
+        titleLabel={t("workspace.collections.titleField")}
+        onSave={async ({ title }) => {
+          const r = await post("/api/auth/docs/saveDoc", { collection: "collections", locale, name: collection.id, data: { title, version: collection.version } });
+          if (!r.ok) return r.message ?? t("workspace.error.generic");
+          setStatus(t("workspace.collection.saved"));
+          setOpen(false);
+          void revalidator.revalidate();
+        }}
+        deleteLabel={t("workspace.collection.delete")}
+        onDelete={async () => {
+          const r = await post("/api/auth/docs/removeDoc", { collection: "collections", locale, name: collection.id });
+          if (!r.ok) return r.message ?? t("workspace.error.generic");
+          setOpen(false);
+          navigate(localizePath("/collections", locale), { replace: true });
+        }}
+      />
+    </>
+  );
+}

@@ -73,6 +73,14 @@ process.env.BACKEND_URL ??= "/cataloga";
   await confirmSetup(database, lost.id, generateSync({ secret }), { userId: null, address: "e2e" });
   await database.close();
 }
+// tests/e2e/bulk-add.spec.ts: a researcher who adds search selections to collections (issue 15 §1, decision 066).
+{
+  const { openDatabase } = await import("../app/.server/db.ts");
+  const { createUser } = await import("../app/features/accounts/accounts.server.ts");
+  const database = await openDatabase({ dataDir: dir });
+  await createUser(database, { email: "e2e-bulk@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Bice", lastName: "Prova" }, { userId: null, address: "e2e" });
+  await database.close();
+}
 // tests/e2e/oidc.spec.ts: single sign-on against the OpenID provider that spec starts on PORT + 10000 (the
 // configuration is read at each request, so the provider may start after the server).
 process.env.OIDC_ISSUER ??= `http://127.0.0.1:${Number(process.env.PORT ?? 3100) + 10000}`;

@@ -22,35 +22,41 @@ export type SaveFormData = { csrf: string; canHero: boolean; query?: string; val
  */
 export function SaveDialog({ open, onClose, href, title, onDone }: { open: boolean; onClose: () => void; href: string; title: string; onDone: (done: "saved" | "updated" | "deleted") => void }) {
   const { t, locale } = useI18n();
-  const load = useFetcher<SaveFormData>();
   const revalidator = useRevalidator();
-  const requested = useRef<string | null>(null);
+  // What the loader child fetched for `href` (null: it failed); it lives only while the drawer is open.
+  const [loaded, setLoaded] = useState<{ href: string; data: SaveFormData | null } | null>(null);
+  // The page's data is re-read once the drawer has closed (and its loader child, whose fetcher would be
+  // revalidated too — a deleted search's page answers 404 — is gone).
+  const [reread, setReread] = useState(false);
   useEffect(() => {
-    if (!open) {
-      requested.current = null;
-      return;
-    }
-    if (requested.current === href) return;
-    requested.current = href;
-    void load.load(href);
-  }, [open, href, load]);
+    if (!open) setLoaded(null);
+  }, [open]);
+  useEffect(() => {
+    if (!reread || open) return;
+    setReread(false);
+    void revalidator.revalidate();
+  }, [reread, open, revalidator]);
   const path = href.split("?")[0]!;
   // /searches/{id}: the id is the last segment; /searches/new creates.
   const id = path.endsWith("/searches/new") ? null : path.slice(path.lastIndexOf("/") + 1);
-  const form = load.state === "idle" && requested.current === href ? load.data : undefined;
-  const status = !form ? (
-    load.state === "idle" && requested.current === href ? (
-      <p className="form-error" role="alert">
-        {t("savedSearches.dialogError")}
-      </p>
-    ) : (
-      <p role="status">{t("app.loading")}</p>
-    )
+  const current = loaded?.href === href ? loaded : null;
+  const form = current?.data ?? undefined;
+  const status = !current ? (
+    <p role="status">{t("app.loading")}</p>
+  ) : !form ? (
+    <p className="form-error" role="alert">
+      {t("savedSearches.dialogError")}
+    </p>
   ) : form.invalid ? (
     <p className="form-error" role="alert">
       {t("savedSearches.queryInvalid")}
     </p>
   ) : null;
+  const finish = (done: "saved" | "updated" | "deleted") => {
+    onDone(done);
+    onClose();
+    setReread(true);
+  };
 
   async function call(path: string, body: unknown): Promise<string | null> {
     try {
@@ -64,6 +70,8 @@ export function SaveDialog({ open, onClose, href, title, onDone }: { open: boole
   }
 
   return (
+    <>
+      {open && href && !current ? <FormLoader href={href} onLoaded={setLoaded} /> : null}
     <SaveDrawer
       open={open}
       onClose={onClose}
@@ -80,25 +88,39 @@ export function SaveDialog({ open, onClose, href, title, onDone }: { open: boole
         const data = { title: v.title, public: v.public, alert: String(v.form.get("alert") ?? "none"), ...(form?.canHero ? { hero: v.hero } : {}) };
         const error = await call("/api/auth/docs/saveSearch", id ? { locale, name: id, data } : { locale, data: { ...data, query: form?.query ?? "" } });
         if (error) return error;
-        onDone(id ? "updated" : "saved");
-        onClose();
-        void revalidator.revalidate();
+        finish(id ? "updated" : "saved");
       }}
       onDelete={
         id
           ? async () => {
               const error = await call("/api/auth/docs/removeSearch", { locale, name: id });
               if (error) return error;
-              onDone("deleted");
-              onClose();
-              void revalidator.revalidate();
+              finish("deleted");
             }
           : undefined
       }
     >
       {form ? <AlertField value={form.values.alert} /> : null}
     </SaveDrawer>
+    </>
   );
+}
+
+/** Loads the drawer's values from the save page's loader while the drawer waits for them. */
+function FormLoader({ href, onLoaded }: { href: string; onLoaded: (loaded: { href: string; data: SaveFormData | null }) => void }) {
+  const load = useFetcher<SaveFormData>();
+  const started = useRef(false);
+  const busy = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void load.load(href);
+  }, [href, load]);
+  useEffect(() => {
+    if (load.state !== "idle") busy.current = true;
+    else if (busy.current) onLoaded({ href, data: load.data ?? null });
+  }, [load.state, load.data, href, onLoaded]);
+  return null;
 }
 
 /** The saved search's e-mail alert (issue 15 §2), the one field the save drawer adds for searches. */

@@ -25,6 +25,7 @@ export default function NewCollectionDrawer({
 }) {
   const { t, locale } = useI18n();
   const revalidator = useRevalidator();
+  const pictured = items.filter((i) => i.image);
   const heading = items.length === 1 ? t("workspace.collections.newWith", { title: items[0]!.title }) : items.length > 1 ? t("bulk.newHeading", { count: items.length }) : t("workspace.collections.new");
   return (
     <SaveDrawer
@@ -35,10 +36,12 @@ export default function NewCollectionDrawer({
       before={
         items.length ? (
           <ul className="save-drawer__items">
-            {items.slice(0, PREVIEW).map((item) => (
-              <li key={`${item.table}/${item.id}`}>{item.image ? <img src={item.image} alt="" width={64} height={48} /> : null}</li>
+            {pictured.slice(0, PREVIEW).map((item) => (
+              <li key={`${item.table}/${item.id}`}>
+                <img src={item.image!} alt="" width={64} height={48} />
+              </li>
             ))}
-            {items.length === 1 ? <li>{items[0]!.title}</li> : items.length > PREVIEW ? <li>+{items.length - PREVIEW}</li> : null}
+            {items.length === 1 ? <li>{items[0]!.title}</li> : pictured.length > PREVIEW ? <li>+{pictured.length - PREVIEW}</li> : null}
           </ul>
         ) : null
       }

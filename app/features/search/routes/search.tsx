@@ -289,7 +289,7 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
         {result.count > 0 && !p.shuffle && <ExportMenu params={p} count={result.count} />}
         <SaveSearchControl params={p} />
       </div>
-      {Bulk && signedIn && cardView ? <Bulk selected={selected} page={pageTargets} onChange={setSelected} /> : null}
+      {Bulk && signedIn && (cardView || selected.size > 0) ? <Bulk selected={selected} page={pageTargets} onChange={setSelected} /> : null}
       <ActiveFilters params={p} names={chipNames} link={link} types={result.facets.types} />
       {result.dateHint && <DateSuggestion hint={result.dateHint} link={link} />}
       {dateError && (

@@ -103,7 +103,7 @@ export default function BulkAdd({ selected, page, onChange }: { selected: Select
         <p className="bulk__count" role="status">
           {count === 0 ? t("bulk.none") : count === 1 ? t("bulk.countOne") : t("bulk.count", { count: number(count) })}
         </p>
-        <button type="button" className="button button--small" onClick={selectPage} disabled={allOnPage}>
+        <button type="button" className="button button--small" onClick={selectPage} disabled={page.length === 0 || allOnPage}>
           {t("bulk.selectAll")}
         </button>
         <button type="button" className="button button--small" onClick={() => onChange(new Map())} disabled={count === 0}>

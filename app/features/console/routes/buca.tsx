@@ -98,7 +98,8 @@ export default function Buca({ loaderData }: Route.ComponentProps) {
         </p>
         <label className="admin-field">
           <span>{t("dropbox.target")}</span>
-          <select name="target" defaultValue={records[0]?.value ?? ""}>
+          {/* keyed by the search: a new search's first record becomes the default (a client navigation keeps the element) */}
+          <select key={q} name="target" defaultValue={records[0]?.value ?? ""}>
             <option value="">{t("dropbox.noTarget")}</option>
             {records.length ? (
               <optgroup label={t("dropbox.records")}>

@@ -253,17 +253,21 @@ async function removeIn(ctx: ServiceContext, tx: Exec, id: string, refs: ItemRef
   return gone.length;
 }
 
-/** Moves one item to `to` (0 = first) or `by` places; the others keep their order. */
-async function moveIn(ctx: ServiceContext, tx: Exec, id: string, ref: ItemRef, where: { to?: number; by?: number }) {
+/**
+ * Moves one item to `to` (0 = first), `by` places, or to where the item `over` is (a drag's drop: it lands just
+ * before or after that one, wherever records the viewer cannot see sit); the others keep their order.
+ */
+async function moveIn(ctx: ServiceContext, tx: Exec, id: string, ref: ItemRef, where: { to?: number; by?: number; over?: ItemRef }) {
   await lockCollection(ctx, tx, id, "edit");
   const list = await rowsIn<{ record_table: string; record_id: string }>(
     tx,
     sql`select record_table, record_id from collection_items where collection_id = ${id} order by position, record_table, record_id`,
   );
   const from = list.findIndex((r) => r.record_table === ref.table && r.record_id === ref.id);
-  if (from < 0) throw new WorkspaceError("notFound", "workspace.error.notInCollection");
+  const over = where.over ? list.findIndex((r) => r.record_table === where.over!.table && r.record_id === where.over!.id) : -1;
+  if (from < 0 || (where.over && over < 0)) throw new WorkspaceError("notFound", "workspace.error.notInCollection");
   const [moved] = list.splice(from, 1);
-  const to = Math.max(0, Math.min(where.to ?? from + (where.by ?? 0), list.length));
+  const to = Math.max(0, Math.min(where.over ? over : (where.to ?? from + (where.by ?? 0)), list.length));
   list.splice(to, 0, moved!);
   const { tables, ids } = refArrays(list.map((r) => ({ table: r.record_table as ItemRef["table"], id: r.record_id })));
   const positions = `{${list.map((_, i) => i).join(",")}}`;
@@ -316,7 +320,7 @@ export type CollectionChanges = {
   cover?: ItemRef;
   add?: ItemRef[];
   remove?: ItemRef[];
-  move?: ItemRef & { to?: number; by?: number };
+  move?: ItemRef & { to?: number; by?: number; over?: ItemRef };
   current?: boolean;
 };
 

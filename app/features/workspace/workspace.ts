@@ -48,9 +48,9 @@ export const SaveDocSchema = z.object({
       items: refs.optional(),
       add: refs.optional(),
       remove: refs.optional(),
-      /** `to`: the new index (0 = first); or `by`: places to move (-1 earlier, 1 later). */
-      move: ItemRefSchema.extend({ to: z.number().int().min(0).max(100_000).optional(), by: z.number().int().min(-100_000).max(100_000).optional() })
-        .refine((m) => (m.to === undefined) !== (m.by === undefined), "workspace.error.invalid")
+      /** `to`: the new index (0 = first); `by`: places to move (-1 earlier, 1 later); or `over`: where that item is (a drop). */
+      move: ItemRefSchema.extend({ to: z.number().int().min(0).max(100_000).optional(), by: z.number().int().min(-100_000).max(100_000).optional(), over: ItemRefSchema.optional() })
+        .refine((m) => [m.to, m.by, m.over].filter((x) => x !== undefined).length === 1, "workspace.error.invalid")
         .optional(),
       current: z.boolean().optional(),
     })

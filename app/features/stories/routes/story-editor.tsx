@@ -25,11 +25,13 @@ import { TABLES, type TableName } from "~/lib/tables";
 import type { RootData } from "~/root";
 import { createStory, deleteStory, getStory, updateStory } from "../stories.server";
 import { BlocksSchema, StoryIdSchema, storyMessage, type Block, type BlockType, type ViewBlock } from "../stories";
+import { DragHandle, SortableItem, SortableList } from "~/ui/Sortable";
 import "../components/stories.css";
 
 /**
  * /collections/{coll}/stories/{id} (issue 15 §3; `add` creates): the owner's story editor — ordered blocks
- * (heading, rich text, image, record card, quote, map), moved by buttons, the save drawer, publishing and the
+ * (heading, rich text, image, record card, quote, map), moved by buttons or dragged (by pointer, touch or
+ * keyboard: decision 065), the save drawer, publishing and the
  * unsaved-changes prompts. Another user's collection or story, or a story of another collection, is a 404
  * exactly like a missing id, on the page, its `.data` URL and its posts.
  */
@@ -264,6 +266,10 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
   };
 
   const typeName = (type: BlockType) => t(`stories.block.${type}` as MessageKey);
+  const blockName = (id: string) => {
+    const at = blocks.findIndex((b) => b.id === id);
+    return t("stories.editor.blockName", { position: at + 1, type: at < 0 ? "" : typeName(blocks[at]!.type) });
+  };
   const update = (id: string, patch: Partial<Block>) => setBlocks((bs) => bs.map((b) => (b.id === id ? ({ ...b, ...patch } as Block) : b)));
   const openPicker = (target: string | null) => {
     setPickTarget(target);
@@ -302,6 +308,13 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
     setStatus(t("stories.editor.moved", { position: to + 1, total: next.length }));
     const atEnd = (by < 0 && to === 0) || (by > 0 && to === next.length - 1);
     focusNext.current = `${atEnd ? (by < 0 ? "down" : "up") : by < 0 ? "up" : "down"}:${b!.id}`;
+  };
+  /** A drop (dnd-kit: by pointer, touch or keyboard); saved with the story like the buttons' moves. */
+  const drop = ({ from, to }: { from: number; to: number }) => {
+    const next = [...blocks];
+    next.splice(to, 0, ...next.splice(from, 1));
+    setBlocks(next);
+    setStatus(t("stories.editor.moved", { position: to + 1, total: next.length }));
   };
   const remove = (i: number) => {
     const next = blocks.filter((_, j) => j !== i);
@@ -408,16 +421,18 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
         {t("stories.editor.blocks")}
       </h2>
       {total === 0 ? <p className="workspace__empty">{t("stories.editor.empty")}</p> : null}
+      <SortableList ids={blocks.map((b) => b.id)} name={blockName} onMove={drop} layout="list">
       <ol className="story-editor__blocks" aria-labelledby={`${uid}-blocks`}>
         {blocks.map((b, i) => {
           const legendId = `${uid}-b-${b.id}`;
           return (
-            <li key={b.id} className={`story-block story-block--${b.type}`}>
+            <SortableItem key={b.id} id={b.id} className={`story-block story-block--${b.type}`}>
               <div className="story-block__bar">
                 <h3 className="story-block__legend" id={legendId} tabIndex={-1} data-focus={`block:${b.id}`}>
                   {t("stories.editor.position", { position: i + 1, total, type: typeName(b.type) })}
                 </h3>
                 <div className="story-block__tools">
+                  <DragHandle label={t("stories.editor.drag", { position: i + 1 })} />
                   <button type="button" className="button button--ghost button--small" disabled={i === 0} data-focus={`up:${b.id}`} onClick={() => move(i, -1)} aria-label={t("stories.editor.moveUp", { position: i + 1 })}>
                     <span aria-hidden="true">↑</span>
                   </button>
@@ -430,10 +445,11 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
                 </div>
               </div>
               <BlockFields block={b} fieldId={legendId} cards={cards} picked={picked} onPick={() => openPicker(b.id)} items={collection.items} points={story?.points ?? []} tiles={tiles} placeholder={placeholder} onChange={(patch) => update(b.id, patch)} />
-            </li>
+            </SortableItem>
           );
         })}
       </ol>
+      </SortableList>
 
       <div className="story-editor__add">
         <h2 id={`${uid}-add`} tabIndex={-1} data-focus="add">

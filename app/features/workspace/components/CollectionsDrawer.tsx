@@ -9,8 +9,9 @@ const CollectionsPanel = lazy(() => import("./CollectionsPanel"));
 
 /**
  * The header's Pin/collections button and drawer (spec §2 "Header", §4): the signed-in user's collections as
- * a carousel — previous/next move 400 px and are disabled at the ends, arrow keys move too, touch swipes
- * natively; the spec's visible columns per width are set in workspace.css. Selecting one opens it. The
+ * an embla carousel (CollectionsPanel, loaded when the drawer first opens) — previous/next move about 400 px
+ * and are disabled at the ends, arrow keys and swiping move it too; the spec's visible columns per width are
+ * set in workspace.css. Selecting one opens it. The
  * drawer and the header menu open and close independently; navigation closes it.
  */
 export function CollectionsButton() {

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { data, Form, Link, redirect, useLocation, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/collection";
 import { serviceContext } from "~/.server/context";
 import { notFound } from "~/.server/errors";
@@ -22,6 +22,7 @@ import { SharePanel } from "../components/SharePanel";
 import { listMoodboards } from "../moodboards.server";
 import { MoodboardList } from "../components/MoodboardList";
 import { CollectionEdit } from "../components/CollectionEdit";
+import { DragHandle, SortableItem, SortableList } from "~/ui/Sortable";
 
 /** /collections/{id} (spec §2 collections-slug): one of the user's collections; another user's is a 404. */
 export async function loader({ context, url, params }: Route.LoaderArgs) {
@@ -185,7 +186,15 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const { collection: c, csrf } = loaderData;
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const revalidator = useRevalidator();
+  // A drag's new order, shown while it is saved (decision 065); a refusal puts the page's order back.
+  const [dragged, setDragged] = useState<{ order: string[] | null; notice: string; error: string } | null>(null);
+  const saving = !!dragged?.order;
+  const busy = navigation.state !== "idle" || saving;
+  // A form post (the buttons) speaks for itself: the last drag's message goes.
+  useEffect(() => {
+    if (navigation.state === "submitting") setDragged(null);
+  }, [navigation.state]);
   const location = useLocation();
   const self = location.pathname;
   const listRef = useRef<HTMLOListElement>(null);
@@ -199,7 +208,36 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
     else if (focus.startsWith("up:") || focus.startsWith("down:")) document.querySelector<HTMLElement>(`[data-focus="${CSS.escape((focus.startsWith("up:") ? "down:" : "up:") + focus.split(":").slice(1).join(":"))}"]`)?.focus();
     else if (focus === "items") listRef.current?.focus();
   }, [focus, navigation.state, actionData]);
-  const total = c.items.length;
+  const byKey = useMemo(() => new Map(c.items.map((card) => [pinKey(card), card])), [c.items]);
+  const items = dragged?.order ? dragged.order.flatMap((k) => byKey.get(k) ?? []) : c.items;
+  const total = items.length;
+  const itemName = useCallback((key: string) => t("workspace.collection.itemName", { title: byKey.get(key)?.preferred_label ?? "" }), [byKey, t]);
+  /** A drop: saved as one move through saveDoc (the buttons' operation, ownership checked in its SQL). */
+  const drop = async ({ id: key, overId, from, to }: { id: string; overId: string; from: number; to: number }) => {
+    const item = byKey.get(key);
+    const over = byKey.get(overId);
+    if (!item || !over) return;
+    const order = items.map(pinKey);
+    order.splice(to, 0, ...order.splice(from, 1));
+    setDragged({ order, notice: "", error: "" });
+    let error = "";
+    try {
+      const res = await fetch("/api/auth/docs/saveDoc", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ collection: "collections", locale, name: c.id, data: { move: { table: item.table, id: item.id, over: { table: over.table, id: over.id } } } }),
+      });
+      if (!res.ok) error = ((await res.json().catch(() => null)) as { error?: { message?: string } } | null)?.error?.message ?? t("workspace.error.generic");
+      else await revalidator.revalidate();
+    } catch {
+      error = t("workspace.error.generic");
+    }
+    setDragged(
+      error
+        ? { order: null, notice: "", error: t("workspace.collection.moveFailed", { reason: error }) }
+        : { order: null, notice: t("workspace.collection.moved", { title: item.preferred_label, position: to + 1, total: order.length }), error: "" },
+    );
+  };
   const hidden = (name: string, value: string) => <input type="hidden" name={name} value={value} />;
   // Shared with the viewer (decision 061): an editor adds, removes and reorders; a reader only reads.
   const owner = c.role === "owner";
@@ -217,7 +255,7 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
         {owner ? (c.public ? t("workspace.collections.published") : t("workspace.collections.private")) : t(c.role === "editor" ? "workspace.share.byEditor" : "workspace.share.byReader", { owner: c.sharedBy ?? "" })}
       </p>
       <p role="status" className="workspace__status">
-        {actionData?.ok ? t(actionData.notice, actionData.params) : ""}
+        {dragged ? dragged.notice : actionData?.ok ? t(actionData.notice, actionData.params) : ""}
       </p>
       {canEdit ? (
       <div className="workspace__current">
@@ -239,7 +277,12 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
         )}
       </div>
       ) : null}
-      {actionData && !actionData.ok && !actionData.field ? (
+      {dragged?.error ? (
+        <p className="form-error" role="alert">
+          {dragged.error}
+        </p>
+      ) : null}
+      {!dragged && actionData && !actionData.ok && !actionData.field ? (
         <p className="form-error" role="alert">
           {t(actionData.error, actionData.params)}
         </p>
@@ -292,13 +335,14 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
           </p>
         </div>
       ) : (
+        <SortableList ids={items.map(pinKey)} name={itemName} onMove={(m) => void drop(m)} layout="grid" disabled={!canEdit || busy}>
         <ol className="collection-items" aria-labelledby="collection-items" ref={listRef} tabIndex={-1}>
-          {c.items.map((card, i) => {
+          {items.map((card, i) => {
             const key = pinKey(card);
             const label = card.preferred_label;
             const isCover = coverKey ? coverKey === key : i === 0;
             return (
-              <li key={key} className="collection-items__item">
+              <SortableItem key={key} id={key} className="collection-items__item">
                 <RecordCard
                   card={card}
                   placeholder={placeholder}
@@ -308,6 +352,7 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
                     <div className="collection-item-tools">
                       <p className="collection-item-tools__position">{t("workspace.collection.position", { position: i + 1, total })}</p>
                       <Form method="post" preventScrollReset className="collection-item-tools__row">
+                        <DragHandle label={t("workspace.collection.drag", { title: label })} />
                         {hidden("csrf", csrf)}
                         {hidden("intent", "move")}
                         {hidden("table", card.table)}
@@ -356,10 +401,11 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
                     ) : undefined
                   }
                 />
-              </li>
+              </SortableItem>
             );
           })}
         </ol>
+        </SortableList>
       )}
 
       {owner ? <CollectionStories collectionId={c.id} stories={loaderData.stories} /> : null}

@@ -1,10 +1,11 @@
-import type { Page } from "@playwright/test";
-import { expect, expectAccessible, hydrated, test } from "./helpers";
+import type { Locator, Page } from "@playwright/test";
+import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./helpers";
 
 /**
- * Issue 15: pin from the search page into a new collection, open it, reorder by keyboard, remove with the
- * confirmation, publish and open the public page signed out; the pin without JavaScript; axe in three
- * languages. One researcher (scripts/e2e-server.mjs) keeps the collections.
+ * Issue 15: pin from the search page into a new collection, open it, reorder by its buttons, by dragging
+ * with the mouse and by the keyboard (dnd-kit), remove with the confirmation, publish and open the public
+ * page signed out; story blocks dragged; the pin without JavaScript; the drawer's carousel by mouse and
+ * keyboard; axe in three languages. One researcher (scripts/e2e-server.mjs) keeps the collections.
  */
 const USER = { email: "e2e-workspace@example.org", password: "E2e-password1" };
 
@@ -23,6 +24,20 @@ async function removeAll(page: Page) {
 }
 
 const titles = (page: Page) => page.locator(".collection-items .card__title").allInnerTexts();
+
+/** Presses the mouse on `from`, moves it (in steps, as a hand would) onto `to` and lets go. */
+async function drag(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** dnd-kit's announcements to screen readers. */
+const announced = (page: Page) => page.locator('[id^="DndLiveRegion"]');
 
 test.describe.configure({ mode: "serial" });
 
@@ -104,6 +119,41 @@ test("pin from the search page into a new collection, reorder by keyboard, remov
   await page.keyboard.press("Enter");
   await expect.poll(() => titles(page)).toEqual([names[1], names[2], names[0]]);
 
+  // Drag with the mouse: the last card by its handle onto the first; the move is saved.
+  const handle = (name: string) => page.getByRole("button", { name: `Trascina «${name}»` });
+  await page.locator(".collection-items").scrollIntoViewIfNeeded();
+  await drag(page, handle(names[0]!), page.locator(".collection-items > li").first());
+  await expect(page.getByRole("status").filter({ hasText: `«${names[0]}» ora è in posizione 1 di 3` })).toBeVisible();
+  await expect.poll(() => titles(page)).toEqual([names[0], names[1], names[2]]);
+  // By keyboard: space picks it up, the arrows move it, space drops it; each step is announced.
+  await handle(names[0]!).focus();
+  await page.keyboard.press("Space");
+  await expect(announced(page)).toHaveText(`Hai preso «${names[0]}», in posizione 1 di 3.`);
+  await page.keyboard.press("ArrowRight");
+  await expect(announced(page)).toHaveText(`«${names[0]}»: posizione 2 di 3.`);
+  await page.keyboard.press("ArrowRight");
+  await expect(announced(page)).toHaveText(`«${names[0]}»: posizione 3 di 3.`);
+  await page.keyboard.press("Space");
+  await expect(announced(page)).toHaveText(`Spostamento fatto: «${names[0]}» in posizione 3 di 3.`);
+  await expect(page.getByRole("status").filter({ hasText: `«${names[0]}» ora è in posizione 3 di 3` })).toBeVisible();
+  await expect.poll(() => titles(page)).toEqual([names[1], names[2], names[0]]);
+  await expect(handle(names[0]!)).toBeFocused();
+  // A refused save puts the order back and says so.
+  allowConsoleErrors(page, /status of 409/);
+  await page.route("**/api/auth/docs/saveDoc", (route) => route.fulfill({ status: 409, json: { error: { code: 409, message: "Riprova più tardi." } } }));
+  await page.keyboard.press("Space");
+  await expect(announced(page)).toContainText("Hai preso");
+  await page.keyboard.press("ArrowLeft");
+  await expect(announced(page)).toHaveText(`«${names[0]}»: posizione 2 di 3.`);
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("alert")).toHaveText("Il nuovo ordine non è stato salvato ed è tornato com'era. Riprova più tardi.");
+  await expect.poll(() => titles(page)).toEqual([names[1], names[2], names[0]]);
+  await page.unroute("**/api/auth/docs/saveDoc");
+  // The saved order is the one read again.
+  await page.reload();
+  await hydrated(page);
+  await expect.poll(() => titles(page)).toEqual([names[1], names[2], names[0]]);
+
   // Remove, after 'Sei sicuro?'
   await page.getByRole("link", { name: `Rimuovi «${names[1]}»` }).click();
   await expect(page.getByText(`Sei sicuro? «${names[1]}» sarà tolta dalla collezione.`)).toBeVisible();
@@ -140,12 +190,18 @@ test("the collection pages in English and French are accessible; unpublishing ma
   expect(collectionPath, "the collection of the first test").not.toBe("");
   await signIn(page);
   for (const prefix of ["/en", "/fr"]) {
+    const title = prefix === "/en" ? "My collections" : "Mes collections";
     await page.goto(`${prefix}/collections`);
     await hydrated(page);
-    await expect(page.getByRole("heading", { level: 1, name: prefix === "/en" ? "My collections" : "Mes collections" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expectAccessible(page);
     await page.goto(prefix + collectionPath);
     await hydrated(page);
+    await expect(page.locator(".sortable-handle")).toHaveCount(2);
+    await expectAccessible(page);
+    // and the open drawer
+    await page.locator(".site-header").getByRole("button", { name: "Collections" }).click();
+    await expect(page.getByRole("dialog", { name: title }).getByRole("region", { name: title })).toBeVisible();
     await expectAccessible(page);
   }
   // The header's collections drawer, by keyboard: the carousel lists the collection and opens it.
@@ -155,8 +211,9 @@ test("the collection pages in English and French are accessible; unpublishing ma
   await page.keyboard.press("Enter");
   const drawer = page.getByRole("dialog", { name: "Le mie collezioni" });
   await expect(drawer).toBeVisible();
-  const carousel = drawer.getByRole("list", { name: "Le mie collezioni" });
-  await expect(carousel.getByRole("link")).toHaveCount(1);
+  const carousel = drawer.getByRole("region", { name: "Le mie collezioni" });
+  await expect(carousel).toHaveAttribute("aria-roledescription", "carosello");
+  await expect(carousel.getByRole("group", { name: "1 di 1" }).getByRole("link")).toHaveCount(1);
   // one collection: nothing to scroll to
   await expect(drawer.getByRole("button", { name: "Collezioni precedenti" })).toBeDisabled();
   await expect(drawer.getByRole("button", { name: "Collezioni successive" })).toBeDisabled();
@@ -172,6 +229,27 @@ test("the collection pages in English and French are accessible; unpublishing ma
   const res = await visitor.request.get(publicPath);
   expect(res.status()).toBe(404);
   await visitor.close();
+});
+
+test("story blocks move by dragging, with the mouse and by keyboard", async ({ page }) => {
+  expect(collectionPath, "the collection of the first test").not.toBe("");
+  await signIn(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${collectionPath}/stories/add`);
+  await hydrated(page);
+  for (const type of ["Titoletto", "Citazione", "Testo"]) await page.getByRole("button", { name: `Aggiungi un blocco: ${type}` }).click();
+  const legends = () => page.locator(".story-block__legend").allInnerTexts();
+  await drag(page, page.getByRole("button", { name: "Trascina il blocco 1" }), page.locator(".story-editor__blocks > li").nth(2));
+  await expect.poll(legends).toEqual(["Blocco 1 di 3: Citazione", "Blocco 2 di 3: Testo", "Blocco 3 di 3: Titoletto"]);
+  await expect(page.getByRole("status").filter({ hasText: "Blocco ora in posizione 3 di 3" })).toBeVisible();
+  await page.getByRole("button", { name: "Trascina il blocco 3" }).focus();
+  await page.keyboard.press("Space");
+  await expect(announced(page)).toHaveText("Hai preso il blocco 3 (Titoletto), in posizione 3 di 3.");
+  await page.keyboard.press("ArrowUp");
+  await expect(announced(page)).toHaveText("il blocco 3 (Titoletto): posizione 2 di 3.");
+  await page.keyboard.press("Space");
+  await expect.poll(legends).toEqual(["Blocco 1 di 3: Citazione", "Blocco 2 di 3: Titoletto", "Blocco 3 di 3: Testo"]);
+  await expect(page.getByRole("button", { name: "Trascina il blocco 2" })).toBeFocused();
 });
 
 test("without JavaScript the pin is a form post that works", async ({ browser }) => {
@@ -193,33 +271,60 @@ test("without JavaScript the pin is a form post that works", async ({ browser })
   await context.close();
 });
 
-test("the collections drawer's carousel moves by its buttons and by the arrow keys, disabled at the ends", async ({ page }) => {
+test("the collections drawer's carousel moves by its buttons, by dragging and by the arrow keys, disabled at the ends", async ({ page }) => {
   await signIn(page);
   for (let i = 1; i <= 8; i++) {
     const r = await page.request.post("/api/auth/docs/saveDoc", { data: { collection: "collections", data: { title: `Raccolta ${i}` } } });
     expect(r.status()).toBe(201);
   }
+  // 9 collections at 6.5 columns (spec §2): 2.5 columns, about 540 px, to scroll.
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/cerca");
   await hydrated(page);
   await page.locator(".site-header").getByRole("button", { name: "Collezioni" }).click();
   const drawer = page.getByRole("dialog", { name: "Le mie collezioni" });
-  const previous = drawer.getByRole("button", { name: "Collezioni precedenti" });
-  const next = drawer.getByRole("button", { name: "Collezioni successive" });
+  const carousel = drawer.getByRole("region", { name: "Le mie collezioni" });
+  const previous = carousel.getByRole("button", { name: "Collezioni precedenti" });
+  const next = carousel.getByRole("button", { name: "Collezioni successive" });
+  /** How far the carousel has moved, in pixels (embla moves its track). */
+  const offset = () => carousel.locator(".collections-carousel__track").evaluate((el) => -new DOMMatrix(getComputedStyle(el).transform).m41 || 0);
+  await expect(carousel.getByRole("group")).toHaveCount(9);
   await expect(previous).toBeDisabled();
   await expect(next).toBeEnabled();
-  const track = drawer.getByRole("list", { name: "Le mie collezioni" });
+  await expectAccessible(page);
+  // one click: about 400 px (in whole columns); the second reaches the end
   await next.click();
   await expect(previous).toBeEnabled();
-  await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expect.poll(offset).toBeGreaterThan(350);
+  expect(await offset()).toBeLessThan(480);
   await next.click();
   await expect(next).toBeDisabled();
-  // the arrow keys move it back
-  await track.getByRole("link").first().focus();
-  await page.keyboard.press("ArrowLeft");
-  await page.keyboard.press("ArrowLeft");
+  await previous.click();
+  await previous.click();
   await expect(previous).toBeDisabled();
-  await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(0);
+  await expect.poll(offset).toBe(0);
+  // dragged with the mouse (a swipe by touch) it moves too, without opening the collection under the pointer
+  const first = carousel.getByRole("link").first();
+  const box = (await first.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x - 300, box.y + box.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect(previous).toBeEnabled();
+  await expect.poll(offset).toBeGreaterThan(100);
+  await expect(page).toHaveURL(/\/cerca$/);
+  await previous.click();
+  await expect(previous).toBeDisabled();
+  // The arrow keys move the focus from one collection to the next, and the carousel follows it.
+  await first.focus();
+  for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowRight");
+  await expect(carousel.getByRole("group", { name: "7 di 9" }).getByRole("link")).toBeFocused();
+  await expect(previous).toBeEnabled();
+  await expect.poll(offset).toBeGreaterThan(100);
+  for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowLeft");
+  await expect(first).toBeFocused();
+  await expect(previous).toBeDisabled();
+  await expect.poll(offset).toBe(0);
   // The collection dropdown chooses where the pins go; 'Nuova...' opens the new-collection form.
   await drawer.getByLabel("Collezione attuale").selectOption({ label: "Raccolta 3" });
   await expect(drawer.getByRole("status").filter({ hasText: "Le schede andranno in Raccolta 3" })).toHaveCount(1);

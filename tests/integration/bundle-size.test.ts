@@ -58,4 +58,28 @@ describe("JavaScript size budget", () => {
     expect(kb).toBeGreaterThan(20); // a real measurement, not an empty set
     expect(kb).toBeLessThanOrEqual(BUDGET_KB);
   });
+
+  // Drag reordering (dnd-kit) and the drawer's carousel (embla) load only where they are used (decision 065).
+  const has = (files: Iterable<string>, marker: RegExp) => [...files].filter((f) => marker.test(fs.readFileSync(path.join(clientDir, f), "utf8")));
+  const DND = /DndLiveRegion/;
+  const EMBLA = /containScroll/;
+  it("dnd-kit loads only with the collection page and the story editor, embla only with the collections drawer", () => {
+    const visitorPages = ["home/routes/home", "records/routes/record", "search/routes/search", "stories/routes/public-story"].map((r) => key(`app/features/${r}.tsx`));
+    const visitors = closure(manifest, [...shell, ...visitorPages]);
+    expect(has(visitors, DND)).toEqual([]);
+    expect(has(visitors, EMBLA)).toEqual([]);
+    for (const [name, route] of [
+      ["collection page", "app/features/workspace/routes/collection.tsx"],
+      ["story editor", "app/features/stories/routes/story-editor.tsx"],
+    ]) {
+      const files = closure(manifest, [...shell, key(route)]);
+      expect(has(files, DND).length, name).toBe(1);
+      routeManifest.forEach((f) => files.add(f));
+      files.add(largestMessages);
+      console.log(`JS for the ${name} (signed in): ${gzipKb(files).toFixed(1)} KB gzip in ${files.size} files`);
+    }
+    const drawer = closure(manifest, [key("app/features/workspace/components/CollectionsPanel.tsx")]);
+    expect(has(drawer, EMBLA).length).toBe(1);
+    console.log(`JS the collections drawer adds when first opened: ${gzipKb([...drawer].filter((f) => !closure(manifest, shell).has(f))).toFixed(1)} KB gzip`);
+  });
 });

@@ -63,6 +63,7 @@ for (const target of testDatabases()) {
     };
     /** A page without what differs per response (its nonce, its request id). */
     const normalize = (html: string) => html.replace(/nonce="[^"]*"/g, "").replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "");
+    const removeAs = (who: Who, id: string) => call("/api/auth/docs/removeDoc", who, { collection: "collections", name: id, locale: "it" });
     const itemsOf = async (who: Who, id: string) => (await call("/api/auth/docs/getCollectionItems", who, { collection: id, locale: "it" })).body.data;
 
     it("visitors get 401 from every auth call and the login page for the pages", async () => {
@@ -147,6 +148,7 @@ for (const target of testDatabases()) {
         ["saveDoc", (id) => ({ collection: "collections", name: id, data: { remove: [{ table: "ca_objects", id: "brocca" }] } })],
         ["saveDoc", (id) => ({ collection: "collections", name: id, data: { public: true } })],
         ["saveDoc", (id) => ({ collection: "collections", name: id, data: { move: { table: "ca_objects", id: "brocca", to: 0 } } })],
+        ["saveDoc", (id) => ({ collection: "collections", name: id, data: { move: { table: "ca_objects", id: "brocca", over: { table: "ca_objects", id: "brocca" } } } })],
         ["saveDoc", (id) => ({ collection: "collections", name: id, data: { cover: { table: "ca_objects", id: "brocca" } } })],
         ["removeDoc", (id) => ({ collection: "collections", name: id })],
         ["saveUser", (id) => ({ data: { current: id } })],
@@ -284,6 +286,38 @@ for (const target of testDatabases()) {
       expect((await itemsOf("anna", c.id)).items.map((i: { id: string }) => i.id)).toEqual(["vaso", "brocca"]);
       // a removed cover falls back to the first item
       expect((await cat.db.rows<{ cover_id: string | null }>(sql`select cover_id from collections where id = ${c.id}`))[0]!.cover_id).toBeNull();
+    });
+
+    it("a drop moves an item to where another is, counting records the mover cannot see; only those who may edit it move", async () => {
+      // The manager's collection holds a record Anna may not see; shared with her to edit, then with Bruno to read.
+      const c = await create("manager", "Trascinata", ["segreto", "vaso", "piatto", "brocca"].map((id) => ({ table: "ca_objects", id })));
+      expect((await form(`/collections/${c.id}`, "manager", { intent: "share", email: "anna@example.org", role: "editor" })).status).toBe(200);
+      expect((await form(`/collections/${c.id}`, "manager", { intent: "share", email: "bruno@example.org", role: "reader" })).status).toBe(200);
+      const ids = async (who: Who) => (await itemsOf(who, c.id)).items.map((i: { id: string }) => i.id);
+      expect(await ids("manager")).toEqual(["segreto", "vaso", "piatto", "brocca"]);
+      expect(await ids("anna")).toEqual(["vaso", "piatto", "brocca"]);
+      const drop = (who: Who, id: string, over: string, extra: Record<string, unknown> = {}) =>
+        call("/api/auth/docs/saveDoc", who, { collection: "collections", locale: "it", name: c.id, data: { move: { table: "ca_objects", id, over: { table: "ca_objects", id: over }, ...extra } } });
+      // Anna drops vaso (her first) on piatto (her second): it goes after piatto, whatever sits before them
+      // (her visible index 1 would have been the manager's index 1, where vaso already is: nothing would move).
+      const moved = await drop("anna", "vaso", "piatto");
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect(moved.body.data.items.map((i: { id: string }) => i.id)).toEqual(["piatto", "vaso", "brocca"]);
+      expect(await ids("manager")).toEqual(["segreto", "piatto", "vaso", "brocca"]);
+      // and upwards: brocca dropped on piatto lands before it
+      expect((await drop("manager", "brocca", "piatto")).status).toBe(200);
+      expect(await ids("manager")).toEqual(["segreto", "brocca", "piatto", "vaso"]);
+      // a reader may not (someone it is not shared with gets the missing collection's answer: the test above)
+      const reader = await drop("bruno", "vaso", "brocca");
+      expect(reader.status).toBe(403);
+      expect(reader.body.error.message).toBe("Questa collezione è condivisa con te in sola lettura.");
+      // an item not in it, or a move saying two places, changes nothing either
+      const absent = await drop("anna", "vaso", "nessuno");
+      expect(absent.status).toBe(404);
+      expect(absent.body.error.message).not.toBe((await call("/api/auth/docs/getCollectionItems", "anna", { collection: "ZZZZZZZZZZZZ", locale: "it" })).body.error.message);
+      expect((await drop("anna", "vaso", "brocca", { to: 0 })).status).toBe(400);
+      expect(await ids("manager")).toEqual(["segreto", "brocca", "piatto", "vaso"]);
+      expect((await removeAs("manager", c.id)).status).toBe(200);
     });
 
     it("publishes: the public page and call show it signed out, hide restricted records by count, and 404 once unpublished", async () => {

@@ -44,7 +44,7 @@ test.describe.configure({ mode: "serial" });
 let collectionPath = "";
 let publicPath = "";
 
-test("pin from the search page into a new collection, reorder by keyboard, remove, publish", async ({ page }) => {
+test("pin from the search page into a new collection, reorder by buttons, by mouse drag and by keyboard drag, remove, publish", async ({ page }) => {
   await signIn(page);
   await removeAll(page);
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -296,5 +296,115 @@ for (const target of testDatabases()) {
       expect(removed.status).toBe(200);
       expect((await cat.server.fetch(`/collections/${coll}/moodboards/${ok.body.data.id}`, { headers: headers("anna") })).status).toBe(404);
     });
+
+    it("uploads: the owner deletes one to free the quota (removeDoc and the uploads tab); one in use is refused naming where; another user's is a 404", async () => {
+      const list = async (who: Who) => (await call("/api/auth/docs/getDocs", who, { collection: "uploads", locale: "it", pubblico: false })).body as UploadsAnswer;
+      type UploadsAnswer = { data: { id: string; url: string; name: string; uses: { type: string; id: string; coll: string; name: string }[] }[]; quota: { count: number; bytes: number } };
+      const remove = (who: Who, name: string) => call("/api/auth/docs/removeDoc", who, { collection: "uploads", name, locale: "it" });
+      const tab = (who: Who, fields: Record<string, string>, prefix = "") =>
+        cat.server.fetch(`${prefix}/collections?tab=uploads`, { method: "POST", headers: headers(who, { "content-type": "application/x-www-form-urlencoded", origin: cat.server.base }), body: new URLSearchParams({ intent: "deleteUpload", ...fields }).toString() });
+      // At the quota nothing more goes in.
+      const before = await count("anna");
+      process.env.UPLOAD_MAX_COUNT = String(before);
+      expect((await upload("anna", [{ name: "c.png", bytes: png }])).status).toBe(409);
+      delete process.env.UPLOAD_MAX_COUNT;
+      // One upload shown by a moodboard and a story, one by nothing.
+      const [u1, u2] = (await upload("anna", [{ name: "usata.png", bytes: png }, { name: "libera.png", bytes: png }])).body.data as { id: string; url: string }[];
+      const item = board().items[0]!;
+      const mb = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board({ title: "Con foto" }), coll, items: [{ ...item, url: u1!.url }] } });
+      expect(mb.status).toBe(201);
+      const st = await call("/api/auth/docs/saveDoc", "anna", { collection: "stories", locale: "it", data: { coll, title: "Racconto", blocks: [{ id: "b1", type: "image", url: u1!.url }] } });
+      expect(st.status, JSON.stringify(st.body)).toBe(201);
+      const listed = await list("anna");
+      expect(listed.quota.count).toBe(before + 2);
+      expect(listed.data.find((u) => u.id === u1!.id)!.uses.map((x) => [x.type, x.name])).toEqual([["moodboards", "Con foto"], ["stories", "Racconto"]]);
+      expect(listed.data.find((u) => u.id === u2!.id)!.uses).toEqual([]);
+      expect((await list("bruno")).data.some((u) => u.id === u1!.id)).toBe(false);
+      expect((await call("/api/public/docs/getDocs", "visitor", { collection: "uploads", locale: "it" })).body.data).toEqual([]);
+
+      // In use: 409 naming both, nothing deleted, by the call and by the tab's form.
+      const refused = await remove("anna", u1!.id);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.reason).toBe("inUse");
+      expect(refused.body.error.message).toBe("Quest'immagine è ancora usata in moodboard «Con foto», storia «Racconto»: toglila da lì prima di eliminarla.");
+      expect(refused.body.error.uses.map((x: { type: string; id: string }) => x.id)).toEqual([mb.body.data.id, st.body.data.id]);
+      const refusedForm = await tab("anna", { upload: u1!.id }, "/en");
+      expect(refusedForm.status).toBe(409);
+      expect(await refusedForm.text()).toContain("This image is still used in moodboard “Con foto”, story “Racconto”");
+      expect(files()).toContain(u1!.url.slice("/uploads/".length));
+
+      // Bruno, and a missing id: the same 404; a malformed id: 400; a visitor: 401.
+      const theirs = await remove("bruno", u2!.id);
+      const missing = await remove("bruno", "00000000-0000-4000-8000-000000000000");
+      expect(theirs.status).toBe(404);
+      expect(theirs.body).toEqual(missing.body);
+      expect((await tab("bruno", { upload: u2!.id })).status).toBe(404);
+      expect((await remove("anna", "../../etc")).status).toBe(400);
+      expect((await remove("visitor", u2!.id)).status).toBe(401);
+      expect(await count("anna")).toBe(before + 2);
+
+      // The owner deletes the unused one: the row, its file, its address; the quota has room again.
+      process.env.UPLOAD_MAX_COUNT = String(before + 2);
+      expect((await upload("anna", [{ name: "c.png", bytes: png }])).status).toBe(409);
+      const done = await remove("anna", u2!.id);
+      expect(done.status).toBe(200);
+      expect(done.body.data).toEqual({ id: u2!.id, removed: true });
+      expect(files()).not.toContain(u2!.url.slice("/uploads/".length));
+      expect((await cat.server.fetch(u2!.url, { headers: headers("anna") })).status).toBe(404);
+      expect((await remove("anna", u2!.id)).status).toBe(404);
+      const again = await upload("anna", [{ name: "c.png", bytes: png }]);
+      expect(again.status).toBe(201);
+      delete process.env.UPLOAD_MAX_COUNT;
+
+      // Out of the documents, the first one goes too — by the tab's form (no script needed).
+      expect((await call("/api/auth/docs/removeDoc", "anna", { collection: "moodboards", name: mb.body.data.id, locale: "it" })).status).toBe(200);
+      expect((await call("/api/auth/docs/removeDoc", "anna", { collection: "stories", name: st.body.data.id, locale: "it" })).status).toBe(200);
+      const byForm = await tab("anna", { upload: u1!.id });
+      expect(byForm.status).toBe(200);
+      expect(await byForm.text()).toContain("Immagine eliminata");
+      expect(files()).not.toContain(u1!.url.slice("/uploads/".length));
+      expect(await count("anna")).toBe(before + 1);
+      // A cross-site form post is refused.
+      const cross = await cat.server.fetch("/collections?tab=uploads", { method: "POST", headers: headers("anna", { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" }), body: `intent=deleteUpload&upload=${again.body.data[0].id}` });
+      expect(cross.status).toBe(403);
+      expect(await count("anna")).toBe(before + 1);
+    });
+
+    it("the /collections tabs: moodboards, stories and uploads listed with links to open them, empty states, in three languages", async () => {
+      const made = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board({ title: "Tavola d'oro" }), coll } });
+      const story = await call("/api/auth/docs/saveDoc", "anna", { collection: "stories", locale: "it", data: { coll, title: "Storia pubblica", blocks: [], public: true } });
+      expect(story.status).toBe(201);
+      const page = async (who: Who, p: string) => {
+        const res = await cat.server.fetch(p, { headers: headers(who) });
+        expect(res.status, p).toBe(200);
+        return res.text();
+      };
+      for (const prefix of ["", "/en", "/fr"]) {
+        const html = await page("anna", `${prefix}/collections?tab=moodboards`);
+        expect(html).toMatch(new RegExp(`<a[^>]*aria-current="page"[^>]*href="${prefix}/collections\\?tab=moodboards"|<a[^>]*href="${prefix}/collections\\?tab=moodboards"[^>]*aria-current="page"`));
+        expect(html).toContain(`href="${prefix}/collections/${coll}/moodboards/${made.body.data.id}"`);
+        expect(html).toContain("Tavola d&#x27;oro");
+        const stories = await page("anna", `${prefix}/collections?tab=stories`);
+        expect(stories).toContain(`href="${prefix}/collections/${coll}/stories/${story.body.data.id}"`);
+        expect(stories).toContain(`href="${prefix}/public/stories/${story.body.data.slug}"`);
+        const ups = await page("anna", `${prefix}/collections?tab=uploads`);
+        expect(ups).toContain('name="intent" value="deleteUpload"');
+        expect(ups).toMatch(/<img src="\/uploads\/[A-Za-z0-9_-]{32}\.webp"/);
+      }
+      expect(await page("anna", "/collections?tab=uploads")).toContain("Confermi la cancellazione?");
+      expect(await page("anna", "/en/collections?tab=stories")).toContain("Storia pubblica");
+      // Bruno: his own only, and the empty states.
+      expect(await page("bruno", "/collections?tab=moodboards")).toContain("Non hai ancora creato una moodboard.");
+      expect(await page("bruno", "/en/collections?tab=stories")).toContain("You have not written a story yet.");
+      const brunoUploads = await page("bruno", "/fr/collections?tab=uploads");
+      expect(brunoUploads).not.toContain("Tavola");
+      expect(brunoUploads).toContain("Vous utilisez 1 fichiers sur 500");
+      expect((await page("bruno", "/collections?tab=moodboards")).includes(made.body.data.id)).toBe(false);
+      // The .data of a tab carries only the viewer's own.
+      const data = await page("bruno", "/collections.data?tab=stories");
+      expect(data).not.toContain(story.body.data.id);
+      // Visitors go to the sign-in page.
+      expect((await cat.server.fetch("/collections?tab=uploads")).status).toBe(302);
+    });
   });
 }

@@ -10,7 +10,7 @@ import type { Viewer } from "~/.server/access";
 import { readEnv } from "~/.server/env";
 import { ACCEPTED } from "~/features/console/dropbox";
 import { toTextArray } from "~/features/records/cards.server";
-import { isUploadName, isUploadUrl, uploadNameOf, uploadUrl } from "./uploads";
+import { isUploadName, isUploadUrl, uploadNameOf, uploadUrl, type UploadListItem, type UploadQuota, type UploadUse } from "./uploads";
 
 export { isUploadName, isUploadUrl, uploadNameOf, uploadUrl, UPLOAD_URL } from "./uploads";
 
@@ -31,11 +31,13 @@ export { isUploadName, isUploadUrl, uploadNameOf, uploadUrl, UPLOAD_URL } from "
  * all or nothing.
  */
 
-export type UploadErrorCode = "limits" | "quota" | "type" | "empty" | "notFound";
+export type UploadErrorCode = "limits" | "quota" | "type" | "empty" | "notFound" | "inUse";
 export class UploadError extends Error {
   constructor(
     readonly code: UploadErrorCode,
     readonly params: Record<string, string | number> = {},
+    /** inUse: where the upload is shown. */
+    readonly uses: UploadUse[] = [],
   ) {
     super(code);
   }
@@ -156,11 +158,69 @@ export async function ownUploads(db: { execute: Database["db"]["execute"] }, own
   const names = [...new Set(urls)].map((u) => (isUploadUrl(u) ? uploadNameOf(u) : ""));
   if (!names.length) return true;
   if (names.includes("")) return false;
-  // `for share`: an upload being deleted waits for this save, or is gone for it.
+  // `for share`: an upload being deleted (deleteUpload locks it) waits for this save, or is gone for it.
   const rows = ((await db.execute(
     sql`select stored_name from uploads where owner_id = ${ownerId}::uuid and stored_name = any(${toTextArray(names)}) for share`,
   )) as unknown as { rows: { stored_name: string }[] }).rows;
   return rows.length === names.length;
+}
+
+/** The viewer's moodboards and stories that show an upload. */
+async function usesOf(db: { execute: Database["db"]["execute"] }, ownerId: string, url: string): Promise<UploadUse[]> {
+  const probe = JSON.stringify([{ url }]);
+  return ((await db.execute(sql`
+    select 'moodboards' as type, m.id, m.collection_id as "collectionId", m.title from moodboards m where m.owner_id = ${ownerId}::uuid and m.items @> ${probe}::jsonb
+    union all
+    select 'stories' as type, s.id, s.collection_id as "collectionId", s.title from stories s where s.owner_id = ${ownerId}::uuid and s.blocks @> ${probe}::jsonb
+    order by type, title, id`)) as unknown as { rows: UploadUse[] }).rows;
+}
+
+/**
+ * Deletes one of the viewer's uploads (decision 067): its row — freeing its share of the quota — and then its
+ * file. Another user's upload, or a missing id, is notFound. An upload still shown by one of the viewer's
+ * moodboards or stories is refused (`inUse`, naming them): nothing is changed in a document behind its
+ * editor's back, and a published story never loses an image silently.
+ */
+export async function deleteUpload(ctx: ServiceContext, id: string, opts: { dir?: string } = {}): Promise<void> {
+  const owner = ownerOf(ctx);
+  const name = await ctx.database.db.transaction(async (tx) => {
+    const [row] = ((await tx.execute(
+      sql`select stored_name from uploads where id = ${id}::uuid and owner_id = ${owner}::uuid for update`,
+    )) as unknown as { rows: { stored_name: string }[] }).rows;
+    if (!row) throw new UploadError("notFound");
+    const uses = await usesOf(tx, owner, uploadUrl(row.stored_name));
+    if (uses.length) throw new UploadError("inUse", { count: uses.length }, uses);
+    await tx.execute(sql`delete from uploads where id = ${id}::uuid and owner_id = ${owner}::uuid`);
+    return row.stored_name;
+  });
+  // After the commit: a file without its row is never served (readUpload reads the row first).
+  if (isUploadName(name)) await fs.promises.rm(path.join(opts.dir ?? uploadsDir(), name), { force: true });
+}
+
+/**
+ * The viewer's uploads for their workspace's tab: newest first, each with the moodboards and stories that show
+ * it, and how much of the quota they use.
+ */
+export async function listUploadsWithUses(ctx: ServiceContext): Promise<{ uploads: UploadListItem[]; quota: UploadQuota }> {
+  const owner = ownerOf(ctx);
+  const list = await listUploads(ctx);
+  const uses = await ctx.database.rows<UploadUse & { url: string }>(sql`
+    select distinct 'moodboards' as type, m.id, m.collection_id as "collectionId", m.title, e->>'url' as url
+      from moodboards m cross join lateral jsonb_array_elements(m.items) e where m.owner_id = ${owner}::uuid and e->>'url' like '/uploads/%'
+    union
+    select distinct 'stories' as type, s.id, s.collection_id as "collectionId", s.title, e->>'url' as url
+      from stories s cross join lateral jsonb_array_elements(s.blocks) e where s.owner_id = ${owner}::uuid and e->>'url' like '/uploads/%'
+    order by type, title, id`);
+  const byUrl = new Map<string, UploadUse[]>();
+  for (const u of uses) byUrl.set(u.url, [...(byUrl.get(u.url) ?? []), { type: u.type, id: u.id, collectionId: u.collectionId, title: u.title }]);
+  const [used] = await ctx.database.rows<{ n: number; bytes: string | number }>(
+    sql`select count(*)::int as n, coalesce(sum(size), 0)::bigint as bytes from uploads where owner_id = ${owner}::uuid`,
+  );
+  const limits = uploadLimits();
+  return {
+    uploads: list.map((u) => ({ ...u, uses: byUrl.get(u.url) ?? [] })),
+    quota: { count: Number(used?.n ?? 0), bytes: Number(used?.bytes ?? 0), maxCount: limits.maxCount, maxBytes: limits.maxTotalBytes },
+  };
 }
 
 type PublishedUse = (database: Database, url: string) => Promise<boolean>;

@@ -1,3 +1,5 @@
+import { z } from "~/lib/zod";
+
 /**
  * Uploads' shapes (universal): the one pattern of an upload's address, which the moodboard and story schemas
  * accept and the server (uploads.server.ts, which re-exports these) stores and serves, and the calls' bodies.
@@ -17,3 +19,22 @@ export const uploadUrl = (storedName: string) => `${UPLOAD_PREFIX}${storedName}`
 /** The stored name in an upload's address. */
 export const uploadNameOf = (url: string) => url.slice(UPLOAD_PREFIX.length);
 
+/** An upload's id (a UUID, the `uploads` row). */
+export const UploadIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "editor.upload.id");
+
+/** removeDoc {collection: "uploads", name: id}: deletes one of the user's uploads (decision 067). */
+export const RemoveUploadSchema = z.object({ collection: z.literal("uploads"), name: UploadIdSchema, locale: z.string().optional() });
+
+/** getDocs {collection: "uploads"}: the user's uploads with where each is used, and their quota. */
+export const GetUploadsSchema = z.object({ collection: z.literal("uploads"), locale: z.string().optional(), pubblico: z.boolean().optional() });
+
+/** A moodboard or story of the owner's that shows an upload (an upload in use is not deleted). */
+export type UploadUse = { type: "moodboards" | "stories"; id: string; collectionId: string; title: string };
+
+export type UploadListItem = { id: string; url: string; name: string; width: number; height: number; size: number; createdAt: string; uses: UploadUse[] };
+
+/** What the user has used of their upload quota. */
+export type UploadQuota = { count: number; bytes: number; maxCount: number; maxBytes: number };
+
+/** An item's address in the workspace (where an upload is used). */
+export const useHref = (u: UploadUse) => `/collections/${u.collectionId}/${u.type}/${u.id}`;

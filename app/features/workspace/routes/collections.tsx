@@ -17,13 +17,27 @@ import { CollectionIdSchema, ItemRefSchema, TitleSchema, firstMessage } from "..
 import { CountLabel } from "../components/CountLabel";
 import { listSavedSearches } from "~/features/saved-searches/saved-searches.server";
 import { searchHref } from "~/features/saved-searches/saved-searches";
+import { listStories } from "~/features/stories/stories.server";
+import { listMoodboards } from "../moodboards.server";
+import { deleteUpload, listUploadsWithUses, UploadError } from "../editor/uploads.server";
+import { UploadIdSchema, useHref } from "../editor/uploads";
+import { usesText } from "../editor/uploads-api.server";
+import { LOCALE_TAGS } from "~/lib/locale";
 
 /**
- * The workspace's kinds of work, one tab each (`?tab=`): the state is the URL, each tab a link (moodboards and
- * stories live on each collection's page).
+ * The workspace's kinds of work, one tab each (`?tab=`, spec §2): the state is the URL, each tab a link, so they
+ * work without JavaScript (decision 067). Moodboards and stories are made on a collection's page and listed
+ * here across all of them.
  */
-const TABS = ["collections", "searches"] as const;
+const TABS = ["collections", "searches", "moodboards", "stories", "uploads"] as const;
 type Tab = (typeof TABS)[number];
+const TAB_LABEL: Record<Tab, MessageKey> = {
+  collections: "workspace.tabs.collections",
+  searches: "workspace.tabs.searches",
+  moodboards: "workspace.tabs.moodboards",
+  stories: "workspace.tabs.stories",
+  uploads: "workspace.tabs.uploads",
+};
 
 /** /collections (spec §2): the user's collections; `?new=1&table=&id=` opens the new-collection form with that record. */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -35,10 +49,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { token, setCookie } = formToken(context);
   const tab: Tab = (TABS as readonly string[]).includes(q.get("tab") ?? "") ? (q.get("tab") as Tab) : "collections";
   const searches = tab === "searches" ? await listSavedSearches(ctx) : [];
+  const moodboards = tab === "moodboards" ? await listMoodboards(ctx) : [];
+  const stories = tab === "stories" ? await listStories(ctx) : [];
+  const uploads = tab === "uploads" ? await listUploadsWithUses(ctx) : null;
   return data(
     {
       tab,
       searches,
+      moodboards,
+      stories,
+      uploads,
       collections: state.collections,
       current: state.current?.id ?? null,
       creating: q.get("new") === "1" || Boolean(item),
@@ -55,6 +75,18 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
+    if (intent === "deleteUpload") {
+      const id = UploadIdSchema.safeParse(form.get("upload"));
+      if (!id.success) throw notFound();
+      try {
+        await deleteUpload(ctx, id.data);
+      } catch (err) {
+        if (!(err instanceof UploadError)) throw err;
+        if (err.code !== "inUse") throw notFound();
+        return data({ ok: false as const, error: null, title: "", upload: { id: id.data, message: usesText(ctx.locale, err.uses) } }, { status: 409 });
+      }
+      return { ok: true as const, error: null, title: "", deleted: true };
+    }
     if (intent === "current") {
       const id = CollectionIdSchema.safeParse(form.get("collection"));
       if (!id.success) throw notFound();
@@ -92,6 +124,7 @@ export default function Collections({ loaderData, actionData, matches }: Route.C
   const busy = useNavigation().state === "submitting";
   const { collections, current, item } = loaderData;
   const error = actionData && !actionData.ok ? actionData.error : null;
+  const titleBack = actionData && !actionData.ok ? actionData.title : "";
   const params = actionData && "params" in actionData ? (actionData.params as Record<string, string | number>) : undefined;
   const creating = loaderData.creating || Boolean(error);
   const base = localizePath("/collections", locale);
@@ -103,13 +136,23 @@ export default function Collections({ loaderData, actionData, matches }: Route.C
           {TABS.map((tab) => (
             <li key={tab}>
               <Link to={tab === "collections" ? base : `${base}?tab=${tab}`} aria-current={loaderData.tab === tab ? "page" : undefined} className="workspace-tabs__tab">
-                {t(tab === "collections" ? "workspace.tabs.collections" : "workspace.tabs.searches")}
+                {t(TAB_LABEL[tab])}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
       {loaderData.tab === "searches" ? <SearchesTab searches={loaderData.searches} /> : null}
+      {loaderData.tab === "moodboards" ? <MoodboardsTab boards={loaderData.moodboards} collections={collections} /> : null}
+      {loaderData.tab === "stories" ? <StoriesTab stories={loaderData.stories} collections={collections} /> : null}
+      {loaderData.tab === "uploads" && loaderData.uploads ? (
+        <UploadsTab
+          list={loaderData.uploads}
+          csrf={loaderData.csrf}
+          deleted={Boolean(actionData && "deleted" in actionData)}
+          refused={actionData && "upload" in actionData ? actionData.upload : null}
+        />
+      ) : null}
       {loaderData.tab === "collections" ? <p className="workspace__intro">{t("workspace.collections.intro")}</p> : null}
       {loaderData.tab !== "collections" ? null : creating ? (
         <Form method="post" className="workspace-form" aria-labelledby="new-collection-heading">
@@ -137,7 +180,7 @@ export default function Collections({ loaderData, actionData, matches }: Route.C
               name="title"
               required
               maxLength={120}
-              defaultValue={actionData && !actionData.ok ? actionData.title : ""}
+              defaultValue={titleBack}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "new-collection-error" : undefined}
               autoFocus
@@ -227,6 +270,158 @@ function SearchesTab({ searches }: { searches: Route.ComponentProps["loaderData"
       <p>
         <Link to={localizePath("/searches", locale)}>{t("workspace.tabs.manageSearches")}</Link>
       </p>
+    </>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+const collectionTitle = (collections: LoaderData["collections"], id: string) => collections.find((c) => c.id === id)?.title ?? "";
+
+/** The user's moodboards across their collections, each opening its editor. */
+function MoodboardsTab({ boards, collections }: { boards: LoaderData["moodboards"]; collections: LoaderData["collections"] }) {
+  const { t, locale } = useI18n();
+  return (
+    <>
+      <p className="workspace__intro">{t("workspace.moodboards.intro")}</p>
+      {boards.length === 0 ? (
+        <EmptyTab message={t("workspace.moodboards.empty")} />
+      ) : (
+        <ul className="collection-grid" aria-label={t("workspace.tabs.moodboards")}>
+          {boards.map((b) => (
+            <li key={b.id} className="collection-tile">
+              <Link to={localizePath(`/collections/${b.collectionId}/moodboards/${b.id}`, locale)} className="moodboard-list__link" aria-label={t("moodboard.list.open", { title: b.title })}>
+                <span className="moodboard-list__thumb" style={{ background: b.background }} aria-hidden="true">
+                  {b.cover ? <img src={b.cover} alt="" loading="lazy" width={220} height={140} /> : null}
+                </span>
+                <span className="moodboard-list__title">{b.title}</span>
+                <span className="workspace__meta">
+                  {t("moodboard.list.count", { count: b.count })} · {t("workspace.items.inCollection", { title: collectionTitle(collections, b.collectionId) })}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** The user's stories across their collections: each opens its editor, a published one also its public page. */
+function StoriesTab({ stories, collections }: { stories: LoaderData["stories"]; collections: LoaderData["collections"] }) {
+  const { t, locale } = useI18n();
+  return (
+    <>
+      <p className="workspace__intro">{t("workspace.stories.intro")}</p>
+      {stories.length === 0 ? (
+        <EmptyTab message={t("workspace.stories.empty")} />
+      ) : (
+        <ul className="workspace-searches" aria-label={t("workspace.tabs.stories")}>
+          {stories.map((s) => (
+            <li key={s.id}>
+              <Link to={localizePath(`/collections/${s.collectionId}/stories/${s.id}`, locale)}>{s.title}</Link>
+              <span className="workspace-searches__meta">
+                {t("stories.list.blocks", { count: s.blockCount })} · {t("workspace.items.inCollection", { title: collectionTitle(collections, s.collectionId) })} ·{" "}
+                {s.public ? t("stories.publish.published") : t("stories.publish.private")}
+              </span>
+              {s.public && s.publishedSlug ? (
+                <Link to={localizePath(`/public/stories/${s.publishedSlug}`, locale)} className="button button--ghost button--small" aria-label={t("workspace.stories.openPublic", { title: s.title })}>
+                  {t("stories.publish.published")}
+                </Link>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function EmptyTab({ message }: { message: string }) {
+  const { t, locale } = useI18n();
+  return (
+    <div className="workspace__empty">
+      <p>{message}</p>
+      <p>
+        <Link className="button button--primary" to={localizePath("/collections", locale)}>
+          {t("workspace.items.goCollections")}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The user's uploads: the quota in use, each image with where it is shown, and its deletion — a disclosure
+ * asking 'Confermi la cancellazione?' and a form post, no script needed. An image still in use is refused,
+ * and the message names where (decision 067).
+ */
+function UploadsTab({ list, csrf, deleted, refused }: { list: NonNullable<LoaderData["uploads"]>; csrf: string; deleted: boolean; refused: { id: string; message: string } | null }) {
+  const { t, locale } = useI18n();
+  const tag = LOCALE_TAGS[locale];
+  const mb = (bytes: number) => new Intl.NumberFormat(tag, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+  const size = (bytes: number) =>
+    bytes < 1024 * 1024
+      ? new Intl.NumberFormat(tag, { style: "unit", unit: "kilobyte", maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1024))
+      : new Intl.NumberFormat(tag, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+  const day = new Intl.DateTimeFormat(tag, { day: "numeric", month: "long", year: "numeric" });
+  const { quota, uploads } = list;
+  return (
+    <>
+      <p className="workspace__intro">{t("workspace.uploads.intro")}</p>
+      <p className="workspace__meta">{t("workspace.uploads.quota", { count: quota.count, maxCount: quota.maxCount, mb: mb(quota.bytes), maxMb: mb(quota.maxBytes) })}</p>
+      <p role="status" className="workspace__status">
+        {deleted ? t("workspace.uploads.deleted") : ""}
+      </p>
+      {uploads.length === 0 ? (
+        <p className="workspace__empty">{t("workspace.uploads.empty")}</p>
+      ) : (
+        <ul className="collection-grid" aria-label={t("workspace.uploads.list")}>
+          {uploads.map((u) => (
+            <li key={u.id} className="collection-tile upload-tile">
+              <div className="collection-tile__cover">
+                <img src={u.url} alt="" loading="lazy" width={u.width} height={u.height} />
+              </div>
+              <h2 className="collection-tile__title">{u.name}</h2>
+              <p className="collection-tile__meta">{t("workspace.uploads.details", { width: u.width, height: u.height, size: size(u.size), date: day.format(new Date(u.createdAt)) })}</p>
+              {u.uses.length ? (
+                <div className="collection-tile__meta">
+                  {t("workspace.uploads.usedIn")}
+                  <ul className="upload-tile__uses">
+                    {u.uses.map((use) => (
+                      <li key={`${use.type}/${use.id}`}>
+                        <Link to={localizePath(useHref(use), locale)}>
+                          {t(use.type === "moodboards" ? "editor.upload.useMoodboard" : "editor.upload.useStory", { title: use.title })}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : (
+                <p className="collection-tile__meta">{t("workspace.uploads.unused")}</p>
+              )}
+              {refused?.id === u.id ? (
+                <p className="form-error upload-tile__error" role="alert">
+                  {refused.message}
+                </p>
+              ) : null}
+              <details className="upload-tile__delete">
+                <summary className="button button--ghost button--small" aria-label={t("workspace.uploads.deleteNamed", { name: u.name })}>
+                  {t("workspace.uploads.delete")}
+                </summary>
+                <Form method="post" preventScrollReset>
+                  <p>{t("workspace.uploads.confirm")}</p>
+                  <input type="hidden" name="csrf" value={csrf} />
+                  <input type="hidden" name="intent" value="deleteUpload" />
+                  <input type="hidden" name="upload" value={u.id} />
+                  <button type="submit" className="button button--danger button--small">
+                    {t("workspace.uploads.confirmYes", { name: u.name })}
+                  </button>
+                </Form>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { TecaLoadContext } from "~/.server/context";
 import { removeSearchCall, saveSearchCall } from "~/features/saved-searches/api.server";
 import { getStoriesCall, getStoryBySlugCall, removeStoryCall, saveStoryCall } from "~/features/stories/api.server";
 import { getMoodboardsCall, removeMoodboardCall, saveMoodboardCall } from "../moodboards-api.server";
+import { getUploadsCall, removeUploadCall } from "../editor/uploads-api.server";
 import { readJson } from "./api-common.server";
 
 /**
@@ -19,6 +20,7 @@ const DOC_TYPES: Record<string, Partial<Record<DocOp, DocHandler>>> = {
   searches: { save: saveSearchCall, remove: removeSearchCall },
   stories: { save: saveStoryCall, remove: removeStoryCall, get: getStoriesCall, bySlug: getStoryBySlugCall },
   moodboards: { save: saveMoodboardCall, remove: removeMoodboardCall, get: getMoodboardsCall },
+  uploads: { remove: removeUploadCall, get: getUploadsCall },
 };
 
 /** Reads the body once and hands it to its type's call for `op`, else to `collections`. */

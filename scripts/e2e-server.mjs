@@ -47,6 +47,8 @@ register();
   await createUser(database, { email: "e2e-share@example.org", roles: ["Manager"], password: "E2e-password1", firstName: "Sara", lastName: "Prova" }, { userId: null, address: "e2e" });
   await createUser(database, { email: "e2e-share-reader@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Rita", lastName: "Prova" }, { userId: null, address: "e2e" });
   await createUser(database, { email: "e2e-moodboard@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Mara", lastName: "Prova" }, { userId: null, address: "e2e" });
+  // tests/e2e/collections-tabs.spec.ts: the workspace's tabs and deleting uploads (decision 067).
+  await createUser(database, { email: "e2e-tabs@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Tea", lastName: "Prova" }, { userId: null, address: "e2e" });
   await database.close();
 }
 // The header links Cataloga (LOGIN_BACKEND) only when a back end is configured (tests/e2e/users.spec.ts).

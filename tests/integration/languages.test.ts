@@ -4,6 +4,7 @@ import { createUser } from "../../app/features/accounts/accounts.server";
 import { seededCatalogue } from "../setup/catalogue";
 import { testDatabases } from "../setup/db";
 import { makeRecord } from "../factories/records";
+import type { ItemState } from "../../app/features/settings/settings.server";
 
 /**
  * Further languages (issue 16 §3, spec §2/§7/§9, decision 075): `addLanguage {locale}` for ADMIN only, a
@@ -12,7 +13,9 @@ import { makeRecord } from "../factories/records";
  * languages and a menu with more.
  */
 const PASSWORD = "Archivio-2026";
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** What the calls answer here: a refusal, and a settings item's state (app/features/settings/settings.server.ts). */
+type ApiError = { error: { code: number; message: string } };
+type SettingState = Pick<ItemState, "key" | "version" | "value">;
 
 for (const target of testDatabases()) {
   describe(`languages on ${target.name}`, () => {
@@ -58,7 +61,7 @@ for (const target of testDatabases()) {
       for (const locale of ["xx", "es", "it", ""]) {
         const res = await add({ locale, lang: "en" }, "admin");
         expect(res.status, locale).toBe(400);
-        expect(((await res.json()) as Json).error.message).toBe("Language not available: en, fr and de can be added.");
+        expect(((await res.json()) as ApiError).error.message).toBe("Language not available: en, fr and de can be added.");
       }
       expect((await cat.db.rows(sql`select 1 from revisions where kind = 'option' and key = 'languages'`)).length).toBe(0);
       expect((await get("/de")).status).toBe(404);
@@ -90,7 +93,7 @@ for (const target of testDatabases()) {
 
     it("alternates list the enabled languages (a German page itself); content shown in another language than the page's carries its lang", async () => {
       const setting = async (key: string, locale: string, value: unknown) => {
-        const cur = (await (await get(`/api/auth/backend/settings?key=${key}&locale=${locale}`, "admin")).json()) as Json;
+        const cur = (await (await get(`/api/auth/backend/settings?key=${key}&locale=${locale}`, "admin")).json()) as SettingState;
         const res = await cat.server.fetch("/api/auth/backend/settings", {
           method: "POST",
           headers: { "Content-Type": "application/json", Origin: cat.server.base, Cookie: cookies.admin! },

@@ -70,6 +70,7 @@ export default [
   route("api/auth/backend/changePassword", "features/accounts/routes/api-backend-changePassword.ts", { id: "api:backend-changePassword" }),
   route("api/auth/backend/audit", "features/accounts/routes/api-backend-audit.ts", { id: "api:backend-audit" }),
   route("api/auth/backend/settings", "features/settings/routes/api-settings.ts", { id: "api:backend-settings" }),
+  route("api/auth/backend/pages", "features/pages/routes/api-pages.ts", { id: "api:backend-pages" }),
   route("site/custom.css", "features/settings/routes/custom-css.ts", { id: "site:custom-css" }),
   // In-place editing: the image picker's search over the catalogue's images (decision 074)
   route("api/auth/docs/addLanguage", "features/settings/routes/api-addLanguage.ts", { id: "api:docs-addLanguage" }),

@@ -57,6 +57,9 @@ test("an admin writes a content page in two languages; a visitor opens it in eac
   await expect(page.getByRole("alert")).toHaveText("Questo indirizzo è usato dal sito stesso: scegline un altro.");
   await page.getByLabel("Indirizzo della nuova pagina").fill(slug);
   await page.getByRole("button", { name: "Crea" }).click();
+  // the new page opens in place (edit-in-place.spec.ts writes one there); this one is written in the console's editor
+  await expect(page).toHaveURL(new RegExp(`/${slug}\\?new=1$`));
+  await page.goto(`/console/pages/${slug}?locale=it`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`/${slug} in Italiano`);
   await hydrated(page);
   await expectAccessible(page);

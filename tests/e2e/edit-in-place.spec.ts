@@ -113,3 +113,105 @@ for (const [locale, l] of Object.entries(L)) {
     await expect(drawer).toBeHidden();
   });
 }
+
+// Content pages in place (decision 076): the page's own text in each language, a new page written where it lives.
+const P = {
+  it: { prefix: "", title: "Titolo della pagina", body: "Testo della pagina", published: "Pubblicata", image: "Immagine", picker: "Scegli un'immagine del catalogo o tra i tuoi caricamenti" },
+  fr: { prefix: "/fr", title: "Titre de la page", body: "Texte de la page", published: "Publiée", image: "Image", picker: "Choisir une image du catalogue ou de vos téléversements" },
+  en: { prefix: "/en", title: "Page title", body: "Page text", published: "Published", image: "Image", picker: "Choose an image from the catalogue or your uploads" },
+} as const;
+
+async function pageEditMode(page: Page, path: string, l: (typeof L)[keyof typeof L], p: (typeof P)[keyof typeof P]) {
+  await page.goto(path);
+  await hydrated(page);
+  const bar = page.getByRole("navigation", { name: l.bar });
+  await bar.getByRole("switch", { name: l.edit }).click();
+  await expect(page.getByLabel(p.title, { exact: true })).toBeVisible(); // the editor chunk loaded, the text fetched
+  return bar;
+}
+
+test("an administrator edits a content page in place in Italian and French (the Italian standing in at first); a visitor reads both", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const slug = `e2e-mostra-${Date.now()}`;
+  await signIn(page);
+  // a page written in Italian only (through the same endpoint the editor uses)
+  const made = await page.request.post("/api/auth/backend/pages", {
+    data: { slug, locale: "it", version: 0, value: { title: "La mostra", html: "<p>Le sale al primo piano.</p>", description: "", published: true } },
+  });
+  expect(made.status()).toBe(200);
+
+  // Italian: the title and the text in place, saved by the bar's button
+  let bar = await pageEditMode(page, `/${slug}`, L.it, P.it);
+  await expectAccessible(page);
+  await page.getByLabel("Titolo della pagina", { exact: true }).fill("La mostra del 2026");
+  const body = page.getByRole("textbox", { name: "Testo della pagina" });
+  await body.click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Ingresso libero.");
+  await page.getByLabel("Descrizione per i motori di ricerca").fill("Orari e sale della mostra");
+  // the image picker (the catalogue's images and the uploads) in a dialog: axe with it open
+  await page.getByRole("button", { name: P.it.image, exact: true }).click();
+  const picker = page.getByRole("dialog", { name: P.it.picker });
+  await expect(picker.getByRole("radio", { name: "Archivio" })).toBeChecked();
+  await expect(picker.getByRole("radio", { name: "I tuoi caricamenti" })).toBeVisible();
+  await expectAccessible(page);
+  await picker.getByRole("button", { name: "Chiudi" }).click();
+  await expect(picker).toBeHidden();
+  await bar.getByRole("button", { name: "Salva" }).click();
+  await expect(bar.getByRole("button", { name: "Salvato" })).toBeVisible();
+
+  // French: the Italian text stands in, marked; saving makes the French page's own
+  bar = await pageEditMode(page, `/fr/${slug}`, L.fr, P.fr);
+  await expect(page.getByText("Cette langue n'a pas encore de texte propre")).toBeVisible();
+  await expect(page.getByLabel("Titre de la page", { exact: true })).toHaveAttribute("lang", "it");
+  await expectAccessible(page);
+  await page.getByLabel("Titre de la page", { exact: true }).fill("L'exposition 2026");
+  await page.getByRole("textbox", { name: "Texte de la page" }).fill("Les salles du premier étage.");
+  await bar.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(bar.getByRole("button", { name: "Enregistré" })).toBeVisible();
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/${slug}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("La mostra del 2026");
+  await expect(visitor.locator(".content-page__body")).toHaveText("Le sale al primo piano. Ingresso libero.");
+  await expect(visitor.locator('meta[name="description"]')).toHaveAttribute("content", "Orari e sale della mostra");
+  await visitor.goto(`/fr/${slug}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("L'exposition 2026");
+  await expect(visitor.locator(".content-page__body")).toHaveText("Les salles du premier étage.");
+  await visitorContext.close();
+});
+
+test("an administrator creates a content page in place from the console (in English); a visitor opens it", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const slug = `e2e-new-${Date.now()}`;
+  await signIn(page);
+  await page.goto("/en/console/pages");
+  await hydrated(page);
+  await page.getByLabel("Address of the new page").fill(slug);
+  await page.getByRole("button", { name: "Create" }).click();
+  // the new page, in edit mode, blank
+  await expect(page).toHaveURL(new RegExp(`/en/${slug}\\?new=1$`));
+  const bar = page.getByRole("navigation", { name: L.en.bar });
+  await expect(bar.getByRole("switch", { name: L.en.edit })).toHaveAttribute("aria-checked", "true");
+  const title = page.getByLabel("Page title", { exact: true });
+  await expect(title).toHaveValue("");
+  await expectAccessible(page);
+  await title.fill("Opening hours");
+  await page.getByRole("textbox", { name: "Page text" }).fill("Tuesday to Sunday.");
+  // react-aria's switch: its label is what a pointer presses (the input itself is visually hidden)
+  await page.locator("label.edit-switch").filter({ hasText: "Published" }).click();
+  await expect(page.getByRole("switch", { name: "Published" })).toBeChecked();
+  await bar.getByRole("button", { name: "Save" }).click();
+  await expect(bar.getByRole("button", { name: "Saved" })).toBeVisible();
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const res = await visitor.goto(`/en/${slug}`);
+  expect(res?.status()).toBe(200);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Opening hours");
+  await expect(visitor.locator(".content-page__body")).toHaveText("Tuesday to Sunday.");
+  // written in English only: the Italian address has no page of its own yet, a visitor gets the 404
+  expect((await visitor.goto(`/${slug}`))?.status()).toBe(404);
+  await visitorContext.close();
+});

@@ -5,8 +5,18 @@ import { auditLog } from "../../../db/schema";
 import { appendRevision, latestRevision, lockRevisionItem, revisionAt, revisionHistory, StaleRevisionError, txRunner, type HistoryEntry } from "~/features/settings/revisions.server";
 import { hasCapability } from "~/lib/capabilities";
 import { LOCALES, type Locale } from "~/lib/locale";
-import { PageInputSchema, PageSlugSchema, pageTextOf, type PageContent, type PageInput, type PageValue } from "./pages";
+import { PageInputSchema, PageSlugSchema, pageTextOf, type PageContent, type PageDraft, type PageInput, type PageValue } from "./pages";
 import { renderPageBody, sanitizeContentHtml } from "./sanitize.server";
+import { registerPublishedUse } from "~/features/workspace/editor/uploads.server";
+
+// An upload shown on a published content page (the in-place editor's image picker, decision 076) is readable
+// by its visitors; a draft's stays its owner's.
+registerPublishedUse(async (database, url) => {
+  const rows = await database.rows<{ n: number }>(
+    sql`select count(*)::int as n from pages where content->>'kind' = 'page' and (content->>'published')::boolean is true and position(${url} in content->>'html') > 0`,
+  );
+  return (rows[0]?.n ?? 0) > 0;
+});
 
 /**
  * Content pages (issue 16 §3, decision 072), kept in the `pages` table (one row per slug and locale) with
@@ -222,4 +232,48 @@ export async function restorePageRevision(
   const parsed = PageInputSchema.safeParse({ slug: input.slug, locale: input.locale, title: v.title, format: v.format, body: v.source, description: v.description, published: v.published });
   if (!parsed.success) throw new PagesError("notFound");
   return saveContentPage(ctx, parsed.data, { address: opts.address, expectedVersion: input.expectedVersion, restoredFrom: input.version });
+}
+
+
+/**
+ * One language's version of a page for the in-place editor: its own text, else the Italian one standing in
+ * (`fallback`), else blank (`exists` false: a new page). `version` is this language's latest revision, what
+ * the save must name. A slug that holds something else than a content page (the home page) is not found.
+ */
+export async function getPageDraft(ctx: ServiceContext, slug: string, locale: Locale): Promise<{ value: PageDraft; version: number; fallback: boolean; exists: boolean }> {
+  requireAdmin(ctx);
+  const rows = await ctx.database.rows<Row>(
+    sql`select slug, locale, title, content, updated_at from pages where slug = ${slug} and locale in ('it', ${locale}) order by (locale = ${locale}) desc`,
+  );
+  if (rows.some((r) => r.content?.kind !== "page")) throw new PagesError("notFound");
+  const row = rows[0];
+  const { version } = await pageRevision(ctx, slug, locale);
+  if (!row) return { value: { title: "", html: "", description: "", published: false }, version, fallback: false, exists: false };
+  return { value: draftOf(row), version, fallback: row.locale !== locale, exists: true };
+}
+
+function draftOf(row: { title: string; content: Partial<PageContent> }): PageDraft {
+  const c = asContent(row.content);
+  return { title: row.title, html: c.format === "html" ? sanitizeContentHtml(c.source) : renderPageBody("markdown", c.source), description: c.description, published: c.published };
+}
+
+/** The in-place editor's save: the body is HTML (sanitised on the server), a revision, 409 when stale. */
+export async function savePageDraft(ctx: ServiceContext, input: { slug: string; locale: Locale; value: PageDraft; version: number }, opts: { address?: string } = {}) {
+  const parsed = PageInputSchema.safeParse({
+    // sanitised before it is stored as the page's source too: the editor reads back exactly what it saved
+    slug: input.slug, locale: input.locale, title: input.value.title, format: "html", body: sanitizeContentHtml(input.value.html), description: input.value.description, published: input.value.published,
+  });
+  if (!parsed.success) return { status: "invalid" as const, issues: parsed.error.issues };
+  try {
+    const r = await saveContentPage(ctx, parsed.data, { address: opts.address, expectedVersion: input.version });
+    return { status: r.status, version: r.version };
+  } catch (err) {
+    if (!(err instanceof PageConflictError)) throw err;
+    const v = err.conflict.value;
+    // the text saved meanwhile, in the editor's shape (its body as HTML)
+    const current: PageDraft = v
+      ? draftOf({ title: v.title, content: { format: v.format, source: v.source, description: v.description, published: v.published } })
+      : { title: "", html: "", description: "", published: false };
+    return { status: "conflict" as const, current: { version: err.conflict.version, value: current, author: err.conflict.author, at: err.conflict.at } };
+  }
 }

@@ -57,6 +57,9 @@ export type PageContent = {
 /** What a page's revision holds: the fields its editor writes (the HTML is derived from them). */
 export type PageValue = { title: string; format: PageContent["format"]; source: string; description: string; published: boolean };
 
+/** What the in-place editor edits (decision 076): the body as HTML (a Markdown page is shown rendered). */
+export type PageDraft = { title: string; html: string; description: string; published: boolean };
+
 /** A page's revision as text for the difference and the conflict view: its fields, then its body line by line. */
 export function pageTextOf(v: unknown): string {
   const p = (v ?? {}) as Partial<PageValue>;

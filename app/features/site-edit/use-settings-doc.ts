@@ -17,6 +17,16 @@ const canonical = (v: unknown) =>
   );
 
 export function useSettingsDoc<T>(key: string, locale: Locale, opts: { prepare?: (draft: T) => T } = {}) {
+  return useEditedDoc<T>("/api/auth/backend/settings", { key, locale }, opts);
+}
+
+/**
+ * The same for any endpoint with the settings API's shapes (GET ?query → {value, version, fallback}; POST
+ * {...query, value, version} → {version} | 409 {error: {current}} | 400 {error: {fields | message}}): the
+ * content pages' (decision 076) too.
+ */
+export function useEditedDoc<T>(endpoint: string, query: Record<string, string>, opts: { prepare?: (draft: T) => T } = {}) {
+  const qs = new URLSearchParams(query).toString();
   const [status, setStatus] = useState<Status>("loading");
   const [stored, setStored] = useState<T | null>(null);
   const [draft, setDraft] = useState<T | null>(null);
@@ -31,7 +41,7 @@ export function useSettingsDoc<T>(key: string, locale: Locale, opts: { prepare?:
   useEffect(() => {
     const ctrl = new AbortController();
     setStatus("loading");
-    fetch(`/api/auth/backend/settings?key=${encodeURIComponent(key)}&locale=${locale}`, { signal: ctrl.signal, headers: { Accept: "application/json" } })
+    fetch(`${endpoint}?${qs}`, { signal: ctrl.signal, headers: { Accept: "application/json" } })
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));
         const s = (await res.json()) as { value: T; version: number; fallback: boolean };
@@ -45,7 +55,7 @@ export function useSettingsDoc<T>(key: string, locale: Locale, opts: { prepare?:
         if (!ctrl.signal.aborted) setStatus(err instanceof Error && err.name === "AbortError" ? "loading" : "error");
       });
     return () => ctrl.abort();
-  }, [key, locale, attempt]);
+  }, [endpoint, qs, attempt]);
 
   const dirty = status === "ready" && draft !== null && canonical(draft) !== canonical(stored);
 
@@ -55,10 +65,10 @@ export function useSettingsDoc<T>(key: string, locale: Locale, opts: { prepare?:
     setErrors([]);
     let res: Response;
     try {
-      res = await fetch("/api/auth/backend/settings", {
+      res = await fetch(endpoint, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ key, locale, value, version }),
+        body: JSON.stringify({ ...Object.fromEntries(new URLSearchParams(qs)), value, version }),
       });
     } catch {
       setErrors([""]);
@@ -80,9 +90,9 @@ export function useSettingsDoc<T>(key: string, locale: Locale, opts: { prepare?:
     const fields = body.error?.fields ? Object.values(body.error.fields).flat() : [];
     setErrors(fields.length ? fields : [body.error?.message ?? String(res.status)]);
     return false;
-  }, [draft, key, locale, version]);
+  }, [draft, endpoint, qs, version]);
 
-  useTrackedEdits(`settings:${key}:${locale}`, dirty, save);
+  useTrackedEdits(`${endpoint}?${qs}`, dirty, save);
 
   /** 409, "keep mine": the draft stays and the next save goes over the text saved meanwhile. */
   const keepMine = useCallback(() => {

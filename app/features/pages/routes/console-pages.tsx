@@ -34,9 +34,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
 }
 
-/** A new page: its slug checked (format, the app's routes, taken), then its editor in this language. */
+/** A new page: its slug checked (format, the app's routes, taken), then the page itself in edit mode (decision 076). */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const { locale } = splitLocale(url.pathname);
+  const { ui } = splitLocale(url.pathname);
   const form = await request.formData();
   const slug = PageSlugSchema.safeParse(String(form.get("slug") ?? ""));
   if (!slug.success) return data({ error: slug.error.issues[0]!.message as MessageKey, value: String(form.get("slug") ?? "") }, { status: 400 });
@@ -46,7 +46,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (err instanceof PagesError) throw notFoundPage();
     throw err;
   }
-  return redirect(`${localizePath(`/console/pages/${slug.data}`, locale)}?locale=${locale}&new=1`);
+  return redirect(`${localizePath(`/${slug.data}`, ui)}?new=1`);
 }
 
 export default function ConsolePages({ loaderData }: Route.ComponentProps) {

@@ -13,11 +13,13 @@ export function PickerDialog({
   onClose,
   onPick,
   sources,
+  title,
 }: {
   isOpen: boolean;
   onClose: () => void;
   onPick: (img: PickerImage) => void;
   sources: readonly PickerSource[];
+  title?: string;
 }) {
   const t = useEditorT();
   return (
@@ -25,7 +27,7 @@ export function PickerDialog({
       <Modal className="edit-modal edit-modal--picker">
         <Dialog className="edit-dialog">
           <div className="edit-dialog__header">
-            <Heading slot="title">{t("siteEdit.picker.title")}</Heading>
+            <Heading slot="title">{title ?? t("siteEdit.picker.title")}</Heading>
             <button type="button" className="button button--ghost" onClick={onClose}>
               {t("modal.close")}
             </button>

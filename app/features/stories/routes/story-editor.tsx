@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from "react";
 import { data, Link, useFetcher, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/story-editor";
 import { serviceContext } from "~/.server/context";
@@ -156,6 +156,9 @@ function emptyBlock(type: Exclude<BlockType, "image">, first: Card | undefined):
 /** The blocks as saved (no cards), for the dirty check and the post. */
 const plain = (blocks: ViewBlock[]): Block[] => blocks.map((b) => ("card" in b ? (({ card: _card, ...rest }) => rest)(b) : b) as Block);
 
+/** What the editor starts from: the loaded story's title and blocks (nothing for a new one). */
+const initial = (s: LoaderStory | null) => ({ title: s?.title ?? "", blocks: s ? plain(s.blocks) : [] });
+
 /** A new editor (fresh state and prompts) for each story: after `add` creates one, its own address takes over. */
 export default function StoryEditorRoute(props: Route.ComponentProps) {
   return <StoryEditor key={props.loaderData.story?.id ?? "new"} {...props} />;
@@ -171,7 +174,6 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
   const fetcher = useFetcher<ActionResult>();
   const uid = useId();
 
-  const initial = useCallback((s: LoaderStory | null) => ({ title: s?.title ?? "", blocks: s ? plain(s.blocks) : [] }), []);
   const [title, setTitle] = useState(() => initial(story).title);
   const [blocks, setBlocks] = useState<Block[]>(() => initial(story).blocks);
   const [saved, setSaved] = useState(() => JSON.stringify(initial(story)));
@@ -186,27 +188,28 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
   const [picked, setPicked] = useState<Map<string, { thumb: string; title: string }>>(() => new Map());
   const [confirmDeleteStory, setConfirmDeleteStory] = useState(false);
   const focusNext = useRef<string | null>(null);
-  const reloading = useRef(false);
+  /** The writer asked for the latest version (after a stale save): it replaces what is here when it comes. */
+  const [reloading, setReloading] = useState(false);
   const posted = useRef(saved);
 
   const dirty = JSON.stringify({ title, blocks }) !== saved;
   const unsaved = useUnsavedChanges(dirty && fetcher.state === "idle");
 
-  // The saved story (after a save, a publication or a reload) is the new starting point.
+  // The saved story (after a save, a publication or a reload) is the new starting point: adopted while
+  // rendering, when the loaded version changes (React's "adjusting state when a prop changes"), unless
+  // unsaved edits would be lost (the writer then keeps them, and a save says the version is stale).
   const loadedKey = story ? `${story.id}:${story.version}` : "new";
-  const lastKey = useRef(loadedKey);
-  useEffect(() => {
-    if (lastKey.current === loadedKey && !reloading.current) return;
-    lastKey.current = loadedKey;
-    if (reloading.current || !dirty || fetcher.state !== "idle") {
-      reloading.current = false;
+  const [loaded, setLoaded] = useState(loadedKey);
+  if (loaded !== loadedKey) {
+    setLoaded(loadedKey);
+    if (reloading || !dirty || fetcher.state !== "idle") {
       const next = initial(story);
+      setReloading(false);
       setTitle(next.title);
       setBlocks(next.blocks);
       setSaved(JSON.stringify(next));
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loadedKey]);
+  }
 
   // Cards for the previews: the collection's records and those already in the story.
   const cards = useMemo(() => {
@@ -216,12 +219,11 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
     return m;
   }, [collection.items, story?.blocks]);
 
-  // What the last post answered.
+  // What the last post answered, once (an effect event reads the editor as it is then: the answer is the only
+  // cause to react to).
   const result = fetcher.data;
   const handled = useRef<ActionResult | undefined>(undefined);
-  useEffect(() => {
-    if (!result || fetcher.state !== "idle" || handled.current === result) return;
-    handled.current = result;
+  const onResult = useEffectEvent((result: ActionResult) => {
     if (!result.ok) {
       setError({ message: result.message, conflict: result.conflict });
       return;
@@ -241,7 +243,11 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
         navigate(localizePath(`/collections/${collection.id}/stories/${result.id}`, locale), { replace: true });
       }
     } else setStatus(story?.public ? t("stories.publish.withdrawn") : t("stories.publish.done"));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (!result || fetcher.state !== "idle" || handled.current === result) return;
+    handled.current = result;
+    onResult(result);
   }, [result, fetcher.state]);
 
   // Moves, additions and deletions keep the keyboard focus on something sensible.
@@ -260,7 +266,7 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
     post({ intent: "save", title: title.trim(), blocks, ...(story ? { version: story.version } : {}) });
   };
   const reload = () => {
-    reloading.current = true;
+    setReloading(true);
     setError(null);
     revalidator.revalidate();
   };

@@ -146,6 +146,14 @@ for (const target of testDatabases()) {
       delete process.env.BUCA_MAX_FILE_MB;
     });
 
+    it("a catalogue imported without a home page: the home shows some of its records, not the empty catalogue's notice", async () => {
+      const home = await (await get("/", "visitor")).text();
+      expect(home).not.toContain("Il catalogo è ancora vuoto.");
+      expect(home).toMatch(/Dall(&#x27;|')archivio/);
+      expect(home).toContain("Ventaglio dipinto");
+      expect(home).not.toContain("Ventaglio riservato"); // a visitor's records only
+    });
+
     it("pages: the console is the Amministratore's, the drop box staff's, the style guide everyone's", async () => {
       const expectations: [string, Record<Who, number>][] = [
         ["/console", { visitor: 302, researcher: 404, manager: 404, admin: 200 }],

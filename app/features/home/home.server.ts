@@ -14,7 +14,9 @@ export type HomeSectionView = Omit<HomeSection, "refs"> & { cards: RecordCard[];
 /** The homepage: hero and sections of the locale's content, with their records resolved. */
 export async function getHome(ctx: ServiceContext) {
   const page = await getPage<HomeContent>(ctx.database, "home", ctx.locale);
-  const content: HomeContent = page?.content ?? { hero: { title: "" }, sections: [] };
+  // A site nobody has written a home page for yet (a catalogue imported without the demo) shows a sample of
+  // its pictures rather than an empty page; with no picture at all, the empty catalogue's notice.
+  const content: HomeContent = page?.content ?? { hero: { title: "" }, sections: [{ kind: "mediaSample", title: "" }] };
   const sections: HomeSectionView[] = [];
   for (const [index, stored] of (content.sections ?? []).entries()) {
     if (stored.visible === false) continue;
@@ -23,6 +25,12 @@ export async function getHome(ctx: ServiceContext) {
     if (s.kind === "records") sections.push({ ...s, index, cards: await getCards(ctx, s.refs) });
     else if (s.kind === "mediaSample") sections.push({ ...s, index, cards: await randomMediaSample(ctx, 4) });
     else sections.push({ ...s, index, cards: [] });
+  }
+  if (!page && sections[0] && sections[0].cards.length === 0) {
+    // no picture to show: a few of the catalogue's records instead (none at all: the empty catalogue's notice)
+    const rows = await ctx.database.rows<CardRow>(cardQuery(ctx, sql`r.uid in (select x.uid from records x where ${recordVisible(ctx.viewer, "x")} order by x.uid limit 8)`));
+    sections[0].cards = rows.map((r) => toCard(r, ctx.locale));
+    if (!sections[0].cards.length) sections.length = 0;
   }
   const heroCard = content.hero.image ? (await getCards(ctx, [content.hero.image]))[0] ?? null : null;
   return { title: page?.title ?? "", lang: page?.locale ?? ctx.locale, hero: { ...content.hero, card: heroCard }, sections };

@@ -400,6 +400,9 @@ for (const target of testDatabases()) {
       expect(brunoUploads).not.toContain("Tavola");
       expect(brunoUploads).toContain("Vous utilisez 1 fichiers sur 500");
       expect((await page("bruno", "/collections?tab=moodboards")).includes(made.body.data.id)).toBe(false);
+      // The calls too: Bruno asking for the boards and stories of Anna's collection gets none.
+      for (const collection of ["moodboards", "stories"])
+        expect((await call("/api/auth/docs/getDocs", "bruno", { collection, coll, pubblico: false, locale: "it" })).body.data, collection).toEqual([]);
       // The .data of a tab carries only the viewer's own.
       const data = await page("bruno", "/collections.data?tab=stories");
       expect(data).not.toContain(story.body.data.id);

@@ -160,6 +160,14 @@ for (const target of testDatabases()) {
       expect((await call("/api/auth/docs/removeDoc", "anna", { collection: "collections", name: tesori })).status).toBe(403);
       // stories are written in one's own collections: the editor of a shared one does not open
       expect((await page(`/collections/${tesori}/stories/add`, "anna")).status).toBe(404);
+      // and so are moodboards: neither the editor page, its .data, nor the call open in someone else's collection
+      expect((await page(`/collections/${tesori}/moodboards/add`, "anna")).status).toBe(404);
+      expect((await page(`/collections/${tesori}/moodboards/add.data`, "anna")).status).toBe(404);
+      const board = { title: "Tavola", items: [] };
+      const inShared = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board, coll: tesori } });
+      const inMissing = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board, coll: "ZZZZZZZZZZZZ" } });
+      expect(inShared.status).toBe(404);
+      expect(inShared.body).toEqual(inMissing.body);
       // she knows it exists: the refusal says why
       for (const data of [{ share: { email: "carla@example.org", role: "editor" } }, undefined, { link: 7 }]) {
         const r = await share("anna", tesori, data);
@@ -278,6 +286,7 @@ for (const target of testDatabases()) {
       const expired = await page(`/shared/${token}`, "visitor");
       expect(expired.status).toBe(404);
       expect(normalize((await expired.text()).replaceAll(token, never))).toBe(missingHtml);
+      expect((await page(`/shared/${token}.data`, "visitor")).status).toBe(404);
       expect((await share("manager", tesori)).body.data.links).toEqual([]);
 
       // revoked at once, by the page's form

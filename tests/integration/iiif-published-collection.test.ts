@@ -5,8 +5,11 @@ import { createSession } from "../../app/.server/session";
 import { testDatabases } from "../setup/db";
 import { seededCatalogue } from "../setup/catalogue";
 import { makeImage, makeRecord, tempDir } from "../factories/records";
+import type { collectionWithItemsJson } from "../../app/features/workspace/routes/api-common.server";
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** What saveDoc answers (routes/api-common.server.ts) and the part of a IIIF Presentation 3 collection read here. */
+type Saved = { data: ReturnType<typeof collectionWithItemsJson> };
+type IiifCollection = { id: string; type: string; label: Record<string, string[]>; summary: Record<string, string[]>; items: { id: string; type: string }[] };
 
 /**
  * A published workspace collection as a IIIF collection (issue 14 §1): its records with images, in its order,
@@ -46,30 +49,30 @@ for (const target of testDatabases()) {
         headers: { cookie, "content-type": "application/json", origin: cat.server.base },
         body: JSON.stringify(body),
       });
-      return { status: res.status, body: (await res.json()) as Json };
+      return { status: res.status, body: (await res.json()) as Saved };
     };
 
     it("lists the visible records with images in the collection's order, read by @iiif/parser; 404 once unpublished", async () => {
       const items = ["brocca", "segreto", "piatto", "vaso"].map((id) => ({ table: "ca_objects", id }));
       const created = await call("saveDoc", { collection: "collections", locale: "it", data: { title: "Ceramiche scelte", items } });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const id = created.body.data.id as string;
+      const id = created.body.data.id;
       const published = await call("saveDoc", { collection: "collections", name: id, data: { public: true } });
       expect(published.status).toBe(200);
-      const slug = published.body.data.slug as string;
+      const slug = published.body.data.slug!;
 
       const res = await cat.server.fetch(`/iiif/collection/public/${slug}`, { headers: { origin: "https://viewer.example" } });
       expect(res.status).toBe(200);
       expect(res.headers.get("access-control-allow-origin")).toBe("*");
       expect(res.headers.get("cache-control")).toBe("no-cache");
-      const doc = (await res.json()) as Json;
+      const doc = (await res.json()) as IiifCollection;
       expect(doc.type).toBe("Collection");
       expect(doc.label).toEqual({ none: ["Ceramiche scelte"] });
-      expect(doc.summary.it[0]).toContain(`/public/collections/${slug}`);
+      expect(doc.summary.it![0]).toContain(`/public/collections/${slug}`);
       const normalized = normalize(structuredClone(doc));
       expect(normalized.resource).toEqual({ id: doc.id, type: "Collection" });
       // brocca and vaso, in the collection's order; the restricted one and the one without images are not there
-      expect(doc.items.map((m: Json) => m.id.replace(/^.*\/iiif\/manifest\//, ""))).toEqual(["oggetti/brocca", "oggetti/vaso"]);
+      expect(doc.items.map((m) => m.id.replace(/^.*\/iiif\/manifest\//, ""))).toEqual(["oggetti/brocca", "oggetti/vaso"]);
       expect(JSON.stringify(doc)).not.toMatch(/segreto|Reliquiario/);
       for (const m of doc.items) {
         expect(m.type).toBe("Manifest");
@@ -80,7 +83,7 @@ for (const target of testDatabases()) {
       // the owner, who may see the restricted record, gets it too, never cached by others
       const own = await cat.server.fetch(`/iiif/collection/public/${slug}?locale=en`, { headers: { cookie } });
       expect(own.headers.get("cache-control")).toBe("private, no-store");
-      const ownDoc = (await own.json()) as Json;
+      const ownDoc = (await own.json()) as IiifCollection;
       expect(ownDoc.items).toHaveLength(3);
       expect(ownDoc.id).toMatch(/\?locale=en$/);
 

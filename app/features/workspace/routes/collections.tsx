@@ -325,7 +325,7 @@ function StoriesTab({ stories, collections }: { stories: LoaderData["stories"]; 
               </span>
               {s.public && s.publishedSlug ? (
                 <Link to={localizePath(`/public/stories/${s.publishedSlug}`, locale)} className="button button--ghost button--small" aria-label={t("workspace.stories.openPublic", { title: s.title })}>
-                  {t("stories.publish.published")}
+                  {t("workspace.stories.publicPage")}
                 </Link>
               ) : null}
             </li>

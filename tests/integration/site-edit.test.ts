@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createUser } from "../../app/features/accounts/accounts.server";
 import { savePage } from "../../app/features/site/site.server";
+import type { HomeContent } from "../../app/features/site/options";
+import type { Conflict, HistoryEntry, ItemState } from "../../app/features/settings/settings.server";
+import type { PickerPage } from "../../app/features/workspace/editor/images";
 import { seededCatalogue } from "../setup/catalogue";
 import { testDatabases } from "../setup/db";
 import { makeImage, makeRecord, tempDir } from "../factories/records";
@@ -12,10 +15,14 @@ import { makeImage, makeRecord, tempDir } from "../factories/records";
  * search, the new admin-bar options — each endpoint refused to visitors and non-administrators.
  */
 const PASSWORD = "Archivio-2026";
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** What the calls answer here (app/features/settings/settings.server.ts, the picker's getImages). */
+type State<T = HomeContent> = Omit<ItemState, "value"> & { value: T };
+type ApiError = { error: { code: number; message: string; fields?: Record<string, string>; current?: Omit<Conflict, "value"> & { value: HomeContent } } };
+type Images = { data: PickerPage };
+type History = { entries: HistoryEntry[] };
 const cookiePair = (res: Response) => (res.headers.getSetCookie().find((c) => /^(__Host-)?teca_session=/.test(c)) ?? "").split(";")[0]!;
 
-const HOME = {
+const HOME: HomeContent = {
   hero: { title: "Archivio Valdameri", subtitle: "Due secoli di seta", image: { table: "ca_objects", id: "pic" } },
   sections: [
     { kind: "records", title: "In evidenza", text: "Una selezione.", refs: [{ table: "ca_objects", id: "pic" }] },
@@ -34,8 +41,8 @@ for (const target of testDatabases()) {
         headers: { "Content-Type": "application/json", Origin: cat.server.base, ...(cookie ? { Cookie: cookie } : {}) },
         body: JSON.stringify(body),
       });
-    const state = async (key: string, locale = "it", cookie = cookies.admin) =>
-      (await (await get(`/api/auth/backend/settings?key=${key}&locale=${locale}`, cookie)).json()) as Json;
+    const state = async <T = HomeContent>(key: string, locale = "it", cookie = cookies.admin) =>
+      (await (await get(`/api/auth/backend/settings?key=${key}&locale=${locale}`, cookie)).json()) as State<T>;
     const revisionCount = async () => (await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from revisions`))[0]!.n;
 
     beforeAll(async () => {
@@ -100,13 +107,13 @@ for (const target of testDatabases()) {
           body: JSON.stringify(body),
         });
       expect((await images({ source: "catalogue", q: "porto" })).status).toBe(401);
-      const found = (await (await images({ locale: "it", source: "catalogue", q: "porto" }, cookies.admin)).json()) as Json;
+      const found = (await (await images({ locale: "it", source: "catalogue", q: "porto" }, cookies.admin)).json()) as Images;
       expect(found.data.images).toHaveLength(1);
       expect(found.data.images[0]).toMatchObject({ ref: { table: "ca_objects", id: "pic" }, title: "Veduta del porto" });
       expect(found.data.images[0].thumb).toMatch(/^\/media\//);
       // records without an image are never offered; the admin's uploads are their own (none yet)
-      expect(((await (await images({ locale: "it", source: "catalogue", q: "Lettera" }, cookies.admin)).json()) as Json).data.images).toEqual([]);
-      expect(((await (await images({ locale: "it", source: "uploads", q: "" }, cookies.admin)).json()) as Json).data.images).toEqual([]);
+      expect(((await (await images({ locale: "it", source: "catalogue", q: "Lettera" }, cookies.admin)).json()) as Images).data.images).toEqual([]);
+      expect(((await (await images({ locale: "it", source: "uploads", q: "" }, cookies.admin)).json()) as Images).data.images).toEqual([]);
       expect((await images({ locale: "it", source: "catalogue", q: "x".repeat(201) }, cookies.admin)).status).toBe(400);
       // the old site-edit search is gone
       expect((await get("/api/auth/backend/site-edit/images?q=porto", cookies.admin)).status).toBe(404);
@@ -143,22 +150,22 @@ for (const target of testDatabases()) {
       for (const value of bad) {
         const res = await post({ key: "home", locale: "it", value, version: 0 }, cookies.admin);
         expect(res.status, JSON.stringify(value).slice(0, 80)).toBe(400);
-        expect(((await res.json()) as Json).error.fields).toBeTruthy();
+        expect(((await res.json()) as ApiError).error.fields).toBeTruthy();
       }
       expect(await revisionCount()).toBe(before);
 
       // a French save: the Italian text stays, the French one is written, sanitised
-      const fr = structuredClone(HOME) as Json;
+      const fr: HomeContent = structuredClone(HOME);
       fr.hero.title = "Archives Valdameri";
       fr.hero.links = [{ label: "Explorer", path: "/cerca" }];
-      fr.sections[1].html = '<p onclick="x()">Les <strong>papiers</strong><script>alert(1)</script> <a href="javascript:alert(1)">lien</a></p>';
-      delete fr.sections[1].text;
+      fr.sections[1]!.html = '<p onclick="x()">Les <strong>papiers</strong><script>alert(1)</script> <a href="javascript:alert(1)">lien</a></p>';
+      delete fr.sections[1]!.text;
       const saved = await post({ key: "home", locale: "fr", value: fr, version: 0 }, cookies.admin);
       expect(saved.status).toBe(200);
       expect(await saved.json()).toMatchObject({ status: "saved", version: 1 });
-      const [row] = await cat.db.rows<{ title: string; content: Json }>(sql`select title, content from pages where slug = 'home' and locale = 'fr'`);
+      const [row] = await cat.db.rows<{ title: string; content: HomeContent }>(sql`select title, content from pages where slug = 'home' and locale = 'fr'`);
       expect(row!.title).toBe("Archives Valdameri");
-      expect(row!.content.sections[1].html).toBe("<p>Les <strong>papiers</strong> <a>lien</a></p>");
+      expect(row!.content.sections[1]!.html).toBe("<p>Les <strong>papiers</strong> <a>lien</a></p>");
       expect((await state("home", "it")).value.hero.title).toBe("Archivio Valdameri");
       const frPage = await (await get("/fr")).text();
       expect(frPage).toContain("Archives Valdameri");
@@ -166,10 +173,10 @@ for (const target of testDatabases()) {
       expect(frPage).not.toContain("alert(1)");
       expect(frPage).toMatch(/class="hero__links"[^]*Explorer/);
       // the revision: who, when, what changed
-      const history = (await (await get("/api/auth/backend/settings?key=home&locale=fr&history", cookies.admin)).json()) as Json;
+      const history = (await (await get("/api/auth/backend/settings?key=home&locale=fr&history", cookies.admin)).json()) as History;
       expect(history.entries[0]).toMatchObject({ version: 1, author: "admin@example.org", removed: false });
-      expect(history.entries[0].diff.some((l: Json) => l?.op === "add" && l.text === "hero.title: Archives Valdameri")).toBe(true);
-      const audit = await cat.db.rows<{ detail: Json }>(sql`select detail from audit_log where event = 'settings_changed' order by id desc limit 1`);
+      expect(history.entries[0]!.diff.some((l) => l?.op === "add" && l.text === "hero.title: Archives Valdameri")).toBe(true);
+      const audit = await cat.db.rows<{ detail: Record<string, unknown> }>(sql`select detail from audit_log where event = 'settings_changed' order by id desc limit 1`);
       expect(audit[0]!.detail).toMatchObject({ key: "home", locale: "fr", version: 1 });
 
       // two administrators: the second, still on version 0, gets 409 with the text saved meanwhile
@@ -177,7 +184,7 @@ for (const target of testDatabases()) {
       theirs.hero.title = "Archives de la famille";
       const stale = await post({ key: "home", locale: "fr", value: theirs, version: 0 }, cookies.admin2);
       expect(stale.status).toBe(409);
-      const conflict = ((await stale.json()) as Json).error.current;
+      const conflict = ((await stale.json()) as ApiError).error.current!;
       expect(conflict).toMatchObject({ version: 1, author: "admin@example.org" });
       expect(conflict.value.hero.title).toBe("Archives Valdameri");
       expect((await state("home", "fr")).value.hero.title).toBe("Archives Valdameri");
@@ -190,7 +197,7 @@ for (const target of testDatabases()) {
       expect(restored.status).toBe(200);
       expect(await restored.json()).toMatchObject({ status: "saved", version: 3 });
       expect(await (await get("/fr")).text()).toContain("Archives Valdameri");
-      const after = (await (await get("/api/auth/backend/settings?key=home&locale=fr&history", cookies.admin)).json()) as Json;
+      const after = (await (await get("/api/auth/backend/settings?key=home&locale=fr&history", cookies.admin)).json()) as History;
       expect(after.entries[0]).toMatchObject({ version: 3, restoredFrom: 1 });
       // the settings page lists the item with its history
       const contents = await (await get("/fr/settings/contents?history=home", cookies.admin)).text();

@@ -25,10 +25,13 @@ describe("the login page's redirect", () => {
     "",
     "/login",
     "/en/login?redirect=/x",
+    "/de/login",
     "/%E0%A4%A",
   ])("refuses %j", (bad) => {
     expect(loginTarget(bad, "it")).toBe("/");
     expect(loginTarget(bad, "en")).toBe("/en");
+    // A further interface language keeps its own home (decision 075).
+    expect(loginTarget(bad, "de")).toBe("/de");
   });
 
   it.each([

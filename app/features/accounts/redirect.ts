@@ -1,5 +1,7 @@
-import { localizePath, type Locale } from "~/lib/locale";
+import { localizePath, UI_LOCALES, type UiLocale } from "~/lib/locale";
 import { safeLocalPath } from "~/lib/safe-path";
+
+const LOGIN_PAGE = new RegExp(`^/(?:(?:${UI_LOCALES.filter((l) => l !== "it").join("|")})/)?login$`);
 
 /**
  * Where the login page may send the browser back to: a local path only. Refused (the home page of the
@@ -7,7 +9,7 @@ import { safeLocalPath } from "~/lib/safe-path";
  * "javascript:", control characters and backslashes, and the same hidden under one or more layers of
  * percent-encoding ("/%2F%2Fx", "%2F%2Fx", "/%5Cx", "%252F%252Fx"); and the login page itself.
  */
-export function loginTarget(value: string | null | undefined, locale: Locale): string {
+export function loginTarget(value: string | null | undefined, locale: UiLocale): string {
   const home = localizePath("/", locale);
   if (!value || typeof value !== "string" || value.length > 2048) return home;
   const local = (v: string) => safeLocalPath(v, "") !== "";
@@ -25,6 +27,6 @@ export function loginTarget(value: string | null | undefined, locale: Locale): s
     layer = next;
   }
   const target = local(layer) ? safeLocalPath(value, "") : "";
-  if (!target || /^\/(?:(?:en|fr)\/)?login$/.test(target.replace(/[?#].*$/s, ""))) return home;
+  if (!target || LOGIN_PAGE.test(target.replace(/[?#].*$/s, ""))) return home;
   return target;
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/login-2fa";
 import { accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
 import { type MessageKey } from "~/i18n";
-import { localizePath, splitLocale } from "~/lib/locale";
+import { localizePath, splitLocale, type UiLocale } from "~/lib/locale";
 import { loginTarget } from "../redirect";
 import { formToken } from "../login.server";
 import { completeSecondStep, currentSecondStep, setupOf } from "../totp-login.server";
@@ -27,11 +27,11 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
   return h;
 };
 
-const expiredLogin = (locale: "it" | "en" | "fr", target: string) =>
+const expiredLogin = (locale: UiLocale, target: string) =>
   `${localizePath("/login", locale)}?msg=totp.expired${target ? `&redirect=${encodeURIComponent(target)}` : ""}`;
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { locale } = splitLocale(url.pathname);
+  const { ui: locale } = splitLocale(url.pathname);
   const target = url.searchParams.get("redirect") ?? "";
   if (finished.has(context)) return data({ csrf: "", redirect: target, step: "code" as const, setup: null }, { headers: { "Cache-Control": "private, no-store" } });
   if (context.viewer.kind === "user") throw redirect(loginTarget(target, locale));
@@ -46,7 +46,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const { locale } = splitLocale(url.pathname);
+  const { ui: locale } = splitLocale(url.pathname);
   const form = await request.formData();
   const target = String(form.get("redirect") ?? "");
   const result = await completeSecondStep(context, request.headers.get("cookie"), String(form.get("code") ?? "").slice(0, 40));

@@ -18,8 +18,8 @@ const NOTICES = ["session.expired", "session.expired_reset_password", "password.
 type Notice = (typeof NOTICES)[number];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { locale } = splitLocale(url.pathname);
-  const target = loginTarget(url.searchParams.get("redirect"), locale);
+  const { ui } = splitLocale(url.pathname);
+  const target = loginTarget(url.searchParams.get("redirect"), ui);
   if (context.viewer.kind === "user") throw redirect(target);
   const { token, setCookie } = formToken(context);
   const msg = url.searchParams.get("msg");
@@ -32,7 +32,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const { locale } = splitLocale(url.pathname);
+  const { locale, ui } = splitLocale(url.pathname);
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
@@ -40,10 +40,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const refused = await botCheckRefusal(context, form);
   if (refused) return data({ error: refused as MessageKey, email, minutes: 0 }, { status: 400 });
   const { result, setCookie } = await loginWith(context, { email, password });
-  if (result.status === "ok") throw redirect(loginTarget(String(form.get("redirect") ?? ""), locale), { headers: { "Set-Cookie": setCookie! } });
+  if (result.status === "ok") throw redirect(loginTarget(String(form.get("redirect") ?? ""), ui), { headers: { "Set-Cookie": setCookie! } });
   // A second factor is due (decision 046): the code page, with the half-signed-in state's cookie only.
   if (result.status === "second_factor")
-    throw redirect(`${localizePath("/login/2fa", locale)}?redirect=${encodeURIComponent(String(form.get("redirect") ?? ""))}`, { headers: { "Set-Cookie": setCookie! } });
+    throw redirect(`${localizePath("/login/2fa", ui)}?redirect=${encodeURIComponent(String(form.get("redirect") ?? ""))}`, { headers: { "Set-Cookie": setCookie! } });
   if (result.status === "limited")
     return data(
       { error: "login.limited" as MessageKey, email, minutes: Math.ceil(result.retryAfter / 60) },

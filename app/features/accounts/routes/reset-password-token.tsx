@@ -3,17 +3,17 @@ import type { Route } from "./+types/reset-password-token";
 import { accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
 import { type MessageKey } from "~/i18n";
-import { localizePath, splitLocale, type Locale } from "~/lib/locale";
+import { localizePath, splitLocale, type UiLocale } from "~/lib/locale";
 import { formToken } from "../login.server";
 import { checkResetToken, completePasswordReset } from "../reset.server";
 import { clientOf } from "../reset-http.server";
 import { NewPasswordFields } from "../components/NewPasswordFields";
 
 /** A spent, expired or unknown link lands on the login page with 'Link reset password scaduto' (spec §8). */
-const expired = (locale: Locale) => redirect(`${localizePath("/login", locale)}?msg=session.expired_reset_password`);
+const expired = (locale: UiLocale) => redirect(`${localizePath("/login", locale)}?msg=session.expired_reset_password`);
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const { locale } = splitLocale(url.pathname);
+  const { ui: locale } = splitLocale(url.pathname);
   const owner = await checkResetToken(context.database, params.token);
   if (!owner) throw expired(locale);
   const { token, setCookie } = formToken(context);
@@ -24,7 +24,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {
-  const { locale } = splitLocale(url.pathname);
+  const { ui: locale } = splitLocale(url.pathname);
   const form = await request.formData();
   const result = await completePasswordReset(context.database, {
     token: params.token,

@@ -67,7 +67,9 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
     );
   }
   const draft = doc.draft;
-  const textLang = doc.fallback && locale !== "it" ? "it" : undefined;
+  // Only the texts themselves carry the language they are in (Italian standing in for the page's), not the
+  // editor's labels around them, which are in the interface language.
+  const textLang = doc.fallback || contentLocale(locale) !== locale ? "it" : undefined;
   const setHero = (hero: Partial<HomeContent["hero"]>) => doc.setDraft({ ...draft, hero: { ...draft.hero, ...hero } });
   const setSection = (i: number, s: HomeSection) => doc.setDraft({ ...draft, sections: draft.sections.map((x, k) => (k === i ? s : x)) });
   const image = draft.hero.image ?? null;
@@ -99,14 +101,14 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
             )}
           </p>
         </div>
-        <div className="hero__text" lang={textLang}>
+        <div className="hero__text">
           <p className="edit-field edit-field--title">
             <label htmlFor="hero-edit-title">{t("siteEdit.hero.title")}</label>
-            <input id="hero-edit-title" value={draft.hero.title} maxLength={200} onChange={(e) => setHero({ title: e.target.value })} />
+            <input id="hero-edit-title" lang={textLang} value={draft.hero.title} maxLength={200} onChange={(e) => setHero({ title: e.target.value })} />
           </p>
           <p className="edit-field">
             <label htmlFor="hero-edit-subtitle">{t("siteEdit.hero.subtitle")}</label>
-            <textarea id="hero-edit-subtitle" value={draft.hero.subtitle ?? ""} maxLength={500} rows={3} onChange={(e) => setHero({ subtitle: e.target.value })} />
+            <textarea id="hero-edit-subtitle" lang={textLang} value={draft.hero.subtitle ?? ""} maxLength={500} rows={3} onChange={(e) => setHero({ subtitle: e.target.value })} />
           </p>
           <MultiEditor
             id="hero-links"
@@ -114,6 +116,7 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
             rows={(draft.hero.links ?? []) as Row[]}
             columns={linkColumns}
             max={HERO_LINKS_MAX}
+            valueLang={textLang}
             onChange={(rows) => setHero({ links: rows as unknown as HomeContent["hero"]["links"] })}
           />
         </div>
@@ -157,14 +160,14 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
               </button>
               {s.visible === false && <span className="section-edit__badge">{t("siteEdit.section.hidden")}</span>}
             </div>
-            <div className="home-section__inner" lang={textLang}>
-              <h2 id={`section-edit-${i}`}>{s.title || (s.kind === "mediaSample" ? t("home.samples") : title)}</h2>
+            <div className="home-section__inner">
+              <h2 id={`section-edit-${i}`} lang={s.title ? textLang : undefined}>{s.title || (s.kind === "mediaSample" ? t("home.samples") : title)}</h2>
               {html !== null ? (
                 // the admin's own editor output, shown as typed; the server sanitises it on save
-                <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+                <div className="prose" lang={textLang} dangerouslySetInnerHTML={{ __html: html }} />
               ) : (
                 s.text && (
-                  <div className="prose">
+                  <div className="prose" lang={textLang}>
                     {s.text.split(/\n{2,}/).map((p, j) => (
                       <p key={j}>{p}</p>
                     ))}

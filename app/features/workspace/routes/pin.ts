@@ -17,13 +17,13 @@ export const handle = { capability: "PRIVATE" };
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = safeLocalPath(String(form.get("back") ?? "/"));
-  const locale = splitLocale(new URL(back, "http://x").pathname).locale;
+  const { locale, ui } = splitLocale(new URL(back, "http://x").pathname);
   const ref = ItemRefSchema.safeParse({ table: form.get("table"), id: form.get("id") });
   if (!ref.success) return new Response("Bad Request", { status: 400, headers: { "Content-Type": "text/plain" } });
   const result = await togglePin({ ...serviceContext(context, new URL(back, "http://x")), locale }, ref.data);
   if (result.status === "noCollection") {
     const q = new URLSearchParams({ new: "1", table: ref.data.table, id: ref.data.id, back });
-    throw redirect(`${localizePath("/collections", locale)}?${q}`, 303);
+    throw redirect(`${localizePath("/collections", ui)}?${q}`, 303);
   }
   throw redirect(back, 303);
 }

@@ -78,7 +78,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   }
   return (
     <div className="home">
-      <section className="hero" aria-labelledby="hero-title">
+      <section className={hero.card?.url.large || hero.card?.url.medium ? "hero" : "hero hero--plain"} aria-labelledby="hero-title">
         {hero.card?.url.large || hero.card?.url.medium ? (
           <div className="hero__media">
             <Picture

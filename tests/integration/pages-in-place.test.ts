@@ -186,6 +186,21 @@ for (const target of testDatabases()) {
       expect((await save(page("storia", "it", { ...draft.body.value, published: true }, draft.body.version))).status).toBe(200);
       expect(await (await get("/storia")).text()).toContain(`src="${url}"`);
       expect((await get(url)).status).toBe(200);
+      // Its owner cannot delete it while the page shows it (decision 067): refused naming the page, the file kept.
+      const listed = (((await (await cat.server.fetch("/api/auth/docs/getDocs", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: cat.server.base, Cookie: cookies.admin! },
+        body: JSON.stringify({ collection: "uploads", locale: "it" }),
+      })).json()) as Json).data as { id: string; url: string; uses: { type: string; id: string; coll: string; name: string }[] }[]).find((u) => u.url === url)!;
+      expect(listed.uses).toEqual([{ type: "pages", id: "storia", coll: "", name: "Storia" }]);
+      const refused = await cat.server.fetch("/api/auth/docs/removeDoc", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: cat.server.base, Cookie: cookies.admin! },
+        body: JSON.stringify({ collection: "uploads", name: listed.id, locale: "it" }),
+      });
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as Json).error.message).toContain("pagina «Storia»");
+      expect((await get(url)).status).toBe(200);
     });
   });
 }

@@ -3,7 +3,7 @@ import { translate } from "~/i18n";
 import type { Locale } from "~/lib/locale";
 import { apiContext, fail, invalid, localeOf, ok } from "../routes/api-common.server";
 import { deleteUpload, listUploadsWithUses, UploadError } from "./uploads.server";
-import { GetUploadsSchema, RemoveUploadSchema, type UploadUse } from "./uploads";
+import { GetUploadsSchema, RemoveUploadSchema, useKey, type UploadUse } from "./uploads";
 
 /**
  * The uploads as documents of the spec's calls (decision 067): `removeDoc {collection: "uploads", name: id}`
@@ -13,7 +13,7 @@ import { GetUploadsSchema, RemoveUploadSchema, type UploadUse } from "./uploads"
 
 /** Where an upload is used, in a sentence: «Title» (moodboard), «Title» (story)… */
 export function usesText(locale: Locale, uses: UploadUse[]) {
-  const where = uses.map((u) => translate(locale, u.type === "moodboards" ? "editor.upload.useMoodboard" : "editor.upload.useStory", { title: u.title })).join(", ");
+  const where = uses.map((u) => translate(locale, useKey(u), { title: u.title })).join(", ");
   return translate(locale, "editor.upload.inUse", { where });
 }
 

@@ -10,7 +10,7 @@ import type { Viewer } from "~/.server/access";
 import { readEnv } from "~/.server/env";
 import { ACCEPTED } from "~/features/console/dropbox";
 import { toTextArray } from "~/features/records/cards.server";
-import { isUploadName, isUploadUrl, uploadNameOf, uploadUrl, type UploadListItem, type UploadQuota, type UploadUse } from "./uploads";
+import { isUploadName, isUploadUrl, UPLOAD_PREFIX, uploadNameOf, uploadUrl, type UploadListItem, type UploadQuota, type UploadUse } from "./uploads";
 
 export { isUploadName, isUploadUrl, uploadNameOf, uploadUrl, UPLOAD_URL } from "./uploads";
 
@@ -172,13 +172,16 @@ async function usesOf(db: { execute: Database["db"]["execute"] }, ownerId: strin
     select 'moodboards' as type, m.id, m.collection_id as "collectionId", m.title from moodboards m where m.owner_id = ${ownerId}::uuid and m.items @> ${probe}::jsonb
     union all
     select 'stories' as type, s.id, s.collection_id as "collectionId", s.title from stories s where s.owner_id = ${ownerId}::uuid and s.blocks @> ${probe}::jsonb
+    union all
+    select distinct 'pages' as type, p.slug as id, '' as "collectionId", min(p.title) over (partition by p.slug) as title
+      from pages p where p.content->>'kind' = 'page' and position(${url} in p.content::text) > 0
     order by type, title, id`)) as unknown as { rows: UploadUse[] }).rows;
 }
 
 /**
  * Deletes one of the viewer's uploads (decision 067): its row — freeing its share of the quota — and then its
  * file. Another user's upload, or a missing id, is notFound. An upload still shown by one of the viewer's
- * moodboards or stories is refused (`inUse`, naming them): nothing is changed in a document behind its
+ * moodboards or stories, or by a content page, is refused (`inUse`, naming them): nothing is changed in a document behind its
  * editor's back, and a published story never loses an image silently.
  */
 export async function deleteUpload(ctx: ServiceContext, id: string, opts: { dir?: string } = {}): Promise<void> {
@@ -210,6 +213,10 @@ export async function listUploadsWithUses(ctx: ServiceContext): Promise<{ upload
     union
     select distinct 'stories' as type, s.id, s.collection_id as "collectionId", s.title, e->>'url' as url
       from stories s cross join lateral jsonb_array_elements(s.blocks) e where s.owner_id = ${owner}::uuid and e->>'url' like '/uploads/%'
+    union
+    select distinct 'pages' as type, p.slug as id, '' as "collectionId", min(p.title) over (partition by p.slug) as title, ${UPLOAD_PREFIX} || u.stored_name as url
+      from uploads u join pages p on p.content->>'kind' = 'page' and position(${UPLOAD_PREFIX} || u.stored_name in p.content::text) > 0
+      where u.owner_id = ${owner}::uuid
     order by type, title, id`);
   const byUrl = new Map<string, UploadUse[]>();
   for (const u of uses) byUrl.set(u.url, [...(byUrl.get(u.url) ?? []), { type: u.type, id: u.id, collectionId: u.collectionId, title: u.title }]);

@@ -28,8 +28,11 @@ export const RemoveUploadSchema = z.object({ collection: z.literal("uploads"), n
 /** getDocs {collection: "uploads"}: the user's uploads with where each is used, and their quota. */
 export const GetUploadsSchema = z.object({ collection: z.literal("uploads"), locale: z.string().optional(), pubblico: z.boolean().optional() });
 
-/** A moodboard or story of the owner's that shows an upload (an upload in use is not deleted). */
-export type UploadUse = { type: "moodboards" | "stories"; id: string; collectionId: string; title: string };
+/**
+ * A moodboard or story of the owner's, or a content page (any administrator's: its id is the slug), that
+ * shows an upload (an upload in use is not deleted).
+ */
+export type UploadUse = { type: "moodboards" | "stories" | "pages"; id: string; collectionId: string; title: string };
 
 export type UploadListItem = { id: string; url: string; name: string; width: number; height: number; size: number; createdAt: string; uses: UploadUse[] };
 
@@ -37,4 +40,8 @@ export type UploadListItem = { id: string; url: string; name: string; width: num
 export type UploadQuota = { count: number; bytes: number; maxCount: number; maxBytes: number };
 
 /** An item's address in the workspace (where an upload is used). */
-export const useHref = (u: UploadUse) => `/collections/${u.collectionId}/${u.type}/${u.id}`;
+export const useHref = (u: UploadUse) => (u.type === "pages" ? `/${u.id}` : `/collections/${u.collectionId}/${u.type}/${u.id}`);
+
+/** The message key naming a use ("moodboard «…»", "storia «…»", "pagina «…»"). */
+export const useKey = (u: UploadUse) =>
+  u.type === "moodboards" ? ("editor.upload.useMoodboard" as const) : u.type === "stories" ? ("editor.upload.useStory" as const) : ("editor.upload.usePage" as const);

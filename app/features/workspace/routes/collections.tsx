@@ -20,7 +20,7 @@ import { searchHref } from "~/features/saved-searches/saved-searches";
 import { listStories } from "~/features/stories/stories.server";
 import { listMoodboards } from "../moodboards.server";
 import { deleteUpload, listUploadsWithUses, UploadError } from "../editor/uploads.server";
-import { UploadIdSchema, useHref } from "../editor/uploads";
+import { UploadIdSchema, useHref, useKey } from "../editor/uploads";
 import { usesText } from "../editor/uploads-api.server";
 import { LOCALE_TAGS } from "~/lib/locale";
 
@@ -390,7 +390,7 @@ function UploadsTab({ list, csrf, deleted, refused }: { list: NonNullable<Loader
                     {u.uses.map((use) => (
                       <li key={`${use.type}/${use.id}`}>
                         <Link to={localizePath(useHref(use), locale)}>
-                          {t(use.type === "moodboards" ? "editor.upload.useMoodboard" : "editor.upload.useStory", { title: use.title })}
+                          {t(useKey(use), { title: use.title })}
                         </Link>
                       </li>
                     ))}

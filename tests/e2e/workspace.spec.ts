@@ -39,6 +39,16 @@ async function drag(page: Page, from: Locator, to: Locator) {
 /** dnd-kit's announcements to screen readers. */
 const announced = (page: Page) => page.locator('[id^="DndLiveRegion"]');
 
+/**
+ * Picks up the item whose handle has the focus (space), as announced; then lets two frames pass: dnd-kit
+ * measures the items and listens to the arrows from just after the pick-up (a person is never that quick).
+ */
+async function pickUp(page: Page, announcement: string) {
+  await page.keyboard.press("Space");
+  await expect(announced(page)).toHaveText(announcement);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 test.describe.configure({ mode: "serial" });
 
 let collectionPath = "";
@@ -127,8 +137,7 @@ test("pin from the search page into a new collection, reorder by buttons, by mou
   await expect.poll(() => titles(page)).toEqual([names[0], names[1], names[2]]);
   // By keyboard: space picks it up, the arrows move it, space drops it; each step is announced.
   await handle(names[0]!).focus();
-  await page.keyboard.press("Space");
-  await expect(announced(page)).toHaveText(`Hai preso «${names[0]}», in posizione 1 di 3.`);
+  await pickUp(page, `Hai preso «${names[0]}», in posizione 1 di 3.`);
   await page.keyboard.press("ArrowRight");
   await expect(announced(page)).toHaveText(`«${names[0]}»: posizione 2 di 3.`);
   await page.keyboard.press("ArrowRight");
@@ -141,8 +150,7 @@ test("pin from the search page into a new collection, reorder by buttons, by mou
   // A refused save puts the order back and says so.
   allowConsoleErrors(page, /status of 409/);
   await page.route("**/api/auth/docs/saveDoc", (route) => route.fulfill({ status: 409, json: { error: { code: 409, message: "Riprova più tardi." } } }));
-  await page.keyboard.press("Space");
-  await expect(announced(page)).toContainText("Hai preso");
+  await pickUp(page, `Hai preso «${names[0]}», in posizione 3 di 3.`);
   await page.keyboard.press("ArrowLeft");
   await expect(announced(page)).toHaveText(`«${names[0]}»: posizione 2 di 3.`);
   await page.keyboard.press("Space");
@@ -243,8 +251,7 @@ test("story blocks move by dragging, with the mouse and by keyboard", async ({ p
   await expect.poll(legends).toEqual(["Blocco 1 di 3: Citazione", "Blocco 2 di 3: Testo", "Blocco 3 di 3: Titoletto"]);
   await expect(page.getByRole("status").filter({ hasText: "Blocco ora in posizione 3 di 3" })).toBeVisible();
   await page.getByRole("button", { name: "Trascina il blocco 3" }).focus();
-  await page.keyboard.press("Space");
-  await expect(announced(page)).toHaveText("Hai preso il blocco 3 (Titoletto), in posizione 3 di 3.");
+  await pickUp(page, "Hai preso il blocco 3 (Titoletto), in posizione 3 di 3.");
   await page.keyboard.press("ArrowUp");
   await expect(announced(page)).toHaveText("il blocco 3 (Titoletto): posizione 2 di 3.");
   await page.keyboard.press("Space");

@@ -188,13 +188,10 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   // A drag's new order, shown while it is saved (decision 065); a refusal puts the page's order back.
+  // Its messages stand until a form of the page (the buttons) is posted: that one's answer speaks then.
   const [dragged, setDragged] = useState<{ order: string[] | null; notice: string; error: string } | null>(null);
   const saving = !!dragged?.order;
   const busy = navigation.state !== "idle" || saving;
-  // A form post (the buttons) speaks for itself: the last drag's message goes.
-  useEffect(() => {
-    if (navigation.state === "submitting") setDragged(null);
-  }, [navigation.state]);
   const location = useLocation();
   const self = location.pathname;
   const listRef = useRef<HTMLOListElement>(null);
@@ -243,7 +240,7 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
   const owner = c.role === "owner";
   const canEdit = c.role !== "reader";
   return (
-    <section className="page workspace">
+    <section className="page workspace" onSubmit={() => setDragged((d) => (d?.order ? d : null))}>
       <p className="workspace__back">
         <Link to={localizePath("/collections", locale)}>← {t("workspace.collection.back")}</Link>
       </p>

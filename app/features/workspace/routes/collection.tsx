@@ -166,12 +166,13 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const root = matches[0]?.data as RootData | undefined;
-  const locale = splitLocale(location.pathname).locale;
+  const locale = splitLocale(location.pathname).ui;
   return [
     ...pageMeta({
       title: d?.collection.title ?? translate(locale, "workspace.collections.title"),
       siteTitle: root?.options.title,
       origin: root?.origin ?? "",
+      languages: root?.languages,
       pathname: location.pathname,
     }),
     { name: "robots", content: "noindex" },

@@ -38,12 +38,13 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const root = matches[0]?.data as RootData | undefined;
-  const locale = splitLocale(location.pathname).locale;
+  const locale = splitLocale(location.pathname).ui;
   return [
     ...pageMeta({
       title: d?.board?.title || translate(locale, "moodboard.new"),
       siteTitle: root?.options.title,
       origin: root?.origin ?? "",
+      languages: root?.languages,
       pathname: location.pathname,
     }),
     { name: "robots", content: "noindex" },

@@ -43,13 +43,13 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const root = matches[0]?.data as RootData | undefined;
-  const locale = splitLocale(location.pathname).locale;
+  const locale = splitLocale(location.pathname).ui;
   if (!d) return [{ title: translate(locale, "error.notFound") }, { name: "robots", content: "noindex" }];
   const c = d.collection;
   const origin = root?.origin ?? "";
   const site = root?.options.title ?? "Teca";
   const description = translate(locale, "workspace.public.description", { count: c.items.length, site });
-  return shareMeta({ title: c.title, siteTitle: root?.options.title, description, origin, pathname: location.pathname, locale, type: "website", image: c.cover });
+  return shareMeta({ title: c.title, siteTitle: root?.options.title, description, origin, pathname: location.pathname, languages: root?.languages, locale, type: "website", image: c.cover });
 };
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -34,9 +34,9 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const root = matches[0]?.data as RootData | undefined;
-  const locale = splitLocale(location.pathname).locale;
+  const locale = splitLocale(location.pathname).ui;
   return [
-    ...pageMeta({ title: d?.collection.title ?? translate(locale, "error.notFound"), siteTitle: root?.options.title, origin: root?.origin ?? "", pathname: location.pathname }),
+    ...pageMeta({ title: d?.collection.title ?? translate(locale, "error.notFound"), siteTitle: root?.options.title, origin: root?.origin ?? "", languages: root?.languages, pathname: location.pathname }),
     { name: "robots", content: "noindex" },
   ];
 };

@@ -667,6 +667,29 @@ for (const target of testDatabases()) {
       } finally {
         delete process.env.ICCD_THESAURI;
       }
+      // a scheda put in the drop box is imported from the staging area (issue 16 §5); one that is not stays staged
+      const staged = async () => cat.db.rows<{ id: string; original_name: string }>(sql`select id, original_name from staging_files where ext = 'xml' order by created_at`);
+      const put = await upload("/api/auth/backend/buca?locale=it", "manager", { kind: "document" }, [
+        ["BNB-ICCD11689075.xml", fs.readFileSync(path.resolve(__dirname, "../../../shared/data/iccd/xml/BNB-ICCD11689075.xml"))],
+        ["non-scheda.xml", files.xml()],
+      ]);
+      expect(put.status).toBe(200);
+      const scheda = (await staged()).find((r) => r.original_name === "BNB-ICCD11689075.xml")!;
+      const other = (await staged()).find((r) => r.original_name === "non-scheda.xml")!;
+      expect((await postForm("/console", "manager", { intent: "importStaged", staged: scheda.id })).status).toBe(404);
+      const before = await count("records");
+      const refusedStaged = await postForm("/console", "admin", { intent: "importStaged", staged: other.id });
+      expect(refusedStaged.status).toBe(400);
+      expect(await refusedStaged.text()).toContain("Il file non è una scheda ICCD");
+      expect((await staged()).map((r) => r.id)).toContain(other.id);
+      const imported = await postForm("/en/console", "admin", { intent: "importStaged", staged: scheda.id });
+      expect(imported.status).toBe(302);
+      const stagedJob = await waitJob(Number(/job=(\d+)/.exec(imported.headers.get("location")!)![1]));
+      expect(stagedJob.job).toMatchObject({ kind: "iccd", state: "complete", source: "BNB-ICCD11689075.xml" });
+      expect(stagedJob.job.report.imported).toBeGreaterThan(0);
+      expect(await count("records")).toBe(before + stagedJob.job.report.imported);
+      expect((await staged()).map((r) => r.id)).not.toContain(scheda.id);
+      expect((await postForm("/console", "admin", { intent: "importStaged", staged: scheda.id })).status).toBe(404);
       // re-derive: a deleted thumbnail is made again, the others kept
       const [m] = await cat.db.rows<{ thumbnail: string }>(sql`select thumbnail from media where media_type = 'image' and original is not null limit 1`);
       const thumb = path.join(cat.store, m!.thumbnail);
@@ -679,6 +702,7 @@ for (const target of testDatabases()) {
       expect(fs.existsSync(thumb)).toBe(true);
       const events = await cat.db.rows<{ event: string; actor_id: string }>(sql`select event, actor_id from audit_log where event in ('console_import_iccd', 'console_rederive') order by id`);
       expect(events).toEqual([
+        { event: "console_import_iccd", actor_id: ids.admin },
         { event: "console_import_iccd", actor_id: ids.admin },
         { event: "console_import_iccd", actor_id: ids.admin },
         { event: "console_rederive", actor_id: ids.admin },

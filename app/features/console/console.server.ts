@@ -16,6 +16,7 @@ import { indexThesaurus, loadThesauri } from "~/features/catalogue/iccd/thesauri
 import { deriveImage } from "~/.server/media";
 import { clearSearchCache } from "~/features/search/search.server";
 import { hasCapability } from "~/lib/capabilities";
+import { deleteStaged, stagedFile } from "./dropbox.server";
 
 /**
  * The console (issue 16 §4, decision 072): what the catalogue holds and how the server is, and the work an
@@ -463,6 +464,21 @@ export function keepIccdUpload(ctx: ServiceContext, bytes: Uint8Array): { file: 
   } finally {
     fs.rmSync(xml, { force: true });
   }
+}
+
+/**
+ * Imports a staged ICCD scheda (a drop box XML, issue 16 §5) as the console's ICCD upload does: converted
+ * (with the thesauri), refused with nothing changed when it is not a scheda (the file stays staged), else
+ * imported in the background (all or nothing, the job's report) and taken out of the staging area.
+ */
+export async function importStagedIccd(ctx: ServiceContext, stagedId: string, opts: { mediaStore: string; address?: string }): Promise<number> {
+  requireAdmin(ctx);
+  const staged = await stagedFile(ctx, stagedId);
+  if (staged.ext !== "xml") throw new ConsoleError("notIccd");
+  const kept = keepIccdUpload(ctx, new Uint8Array(fs.readFileSync(staged.file)));
+  const id = await startImport(ctx, { file: kept.file, source: staged.originalName.slice(0, 200), skipInvalid: false, kind: "iccd" }, opts);
+  await deleteStaged(ctx, stagedId, { address: opts.address });
+  return id;
 }
 
 /**

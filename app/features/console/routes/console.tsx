@@ -8,7 +8,7 @@ import { listAudit, UsersError } from "~/features/accounts/users.server";
 import { AuditQuerySchema } from "~/features/accounts/users";
 import { usersContext } from "~/features/accounts/routes/api-backend-common.server";
 import { accountMeta } from "~/features/accounts/meta";
-import { ConsoleError, getJob, getOverview, keepIccdUpload, keepImportUpload, listJobs, startImport, startRederive, startReindex, startVacuum } from "../console.server";
+import { ConsoleError, getJob, getOverview, importStagedIccd, keepIccdUpload, keepImportUpload, listJobs, startImport, startRederive, startReindex, startVacuum } from "../console.server";
 import { attachStaged, deleteStaged, DropboxError, listStaged } from "../dropbox.server";
 import { address, consoleContext, NO_STORE, pageRefusal } from "../console-http.server";
 import { readFormLimited } from "../upload.server";
@@ -129,6 +129,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     }
     const form = await request.formData();
     const intent = form.get("intent");
+    if (intent === "importStaged") {
+      const staged = String(form.get("staged") ?? "");
+      try {
+        const id = await importStagedIccd(ctx, staged, { mediaStore: context.mediaDir, address: address(context) });
+        return redirect(`${localizePath("/console", locale)}?job=${id}`);
+      } catch (err) {
+        if (err instanceof ConsoleError && err.code === "notIccd") return data<ActionResult>({ error: "console.error.notIccd", staged }, { status: 400 });
+        throw err;
+      }
+    }
     if (intent === "attach" || intent === "discard") {
       const staged = String(form.get("staged") ?? "");
       try {
@@ -441,6 +451,15 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                           {t("console.attach")}
                         </button>
                       </Form>
+                      {s.ext === "xml" && (
+                        <Form method="post" className="admin-row-form">
+                          <input type="hidden" name="csrf" value={csrf} />
+                          <input type="hidden" name="staged" value={s.id} />
+                          <button type="submit" name="intent" value="importStaged" className="button button--small" disabled={running} aria-label={t("console.importStagedLabel", { file: s.originalName })}>
+                            {t("console.importStaged")}
+                          </button>
+                        </Form>
+                      )}
                       <details className="admin-discard">
                         <summary>{t("console.discard")} <span className="visually-hidden">{s.originalName}</span></summary>
                         <Form method="post">

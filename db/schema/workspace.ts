@@ -68,8 +68,8 @@ export const collectionShares = pgTable(
       .notNull()
       .references(() => collections.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    /** The account the share reached; null while no account has the address (or after it was deleted). */
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The account the share reached; null while no account has the address. Deleting the user deletes it. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -240,6 +240,18 @@ for (const target of testDatabases()) {
       const backfill = migration.split("--> statement-breakpoint").find((st) => st.trim().startsWith("UPDATE"))!;
       await cat.db.db.execute(sql.raw(backfill.replace(/^--.*$/gm, "")));
       expect((await call("/api/auth/docs/getCollections", "anna", {})).body.data.find((c: { id: string }) => c.id === tesori)?.role).toBe("editor");
+      // A deleted user's shares go with them (migration 0026): Dora, shared with as dora@, changes address and is
+      // deleted; Eva, who then takes dora@ and whose account is saved again, gets nothing.
+      const dora = await createUser(cat.db, { email: "dora@example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
+      await cat.db.db.execute(sql`insert into collection_shares (collection_id, email, user_id, role) values (${tesori}, 'dora@example.org', ${dora.id}::uuid, 'editor')`);
+      await cat.db.db.execute(sql`update users set email = 'dora.nuova@example.org' where id = ${dora.id}::uuid`);
+      await cat.db.db.execute(sql`delete from users where id = ${dora.id}::uuid`);
+      const eva = await createUser(cat.db, { email: "eva@example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
+      await cat.db.db.execute(sql`update users set email = 'dora@example.org' where id = ${eva.id}::uuid`);
+      await cat.db.db.execute(sql`update users set email = email where id = ${eva.id}::uuid`);
+      const left = ((await cat.db.db.execute(sql`select user_id from collection_shares where email = 'dora@example.org'`)) as unknown as { rows: unknown[] }).rows;
+      expect(left).toEqual([]);
+      await cat.db.db.execute(sql`delete from users where id = ${eva.id}::uuid`);
     });
 
     it("a secret link needs SHARE_EXTERNAL, stores only a hash, opens read-only signed out, and 404s once expired or revoked", async () => {

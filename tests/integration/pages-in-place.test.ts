@@ -186,6 +186,19 @@ for (const target of testDatabases()) {
       expect((await save(page("storia", "it", { ...draft.body.value, published: true }, draft.body.version))).status).toBe(200);
       expect(await (await get("/storia")).text()).toContain(`src="${url}"`);
       expect((await get(url)).status).toBe(200);
+      // Another user's private upload cannot be put on a page (publishing it would make it public): refused like a missing one, nothing written.
+      const theirs = new FormData();
+      theirs.append("file", new Blob([new Uint8Array(png)]), "privata.png");
+      theirs.append("locale", "it");
+      const privata = await cat.server.fetch("/api/auth/docs/uploadFile", { method: "POST", headers: { Cookie: cookies.researcher!, Origin: cat.server.base }, body: theirs });
+      expect(privata.status).toBe(201);
+      const privataUrl = ((await privata.json()) as Json).data[0].url as string;
+      const current = await load("storia", "it");
+      const revs = await revisions("storia");
+      const stolen = await save(page("storia", "it", { ...current.body.value, html: `${current.body.value.html}<img src="${privataUrl}" alt="">` }, current.body.version));
+      expect(stolen.status).toBe(404);
+      expect(await revisions("storia")).toBe(revs);
+      expect((await get(privataUrl)).status).toBe(404);
       // Its owner cannot delete it while the page shows it (decision 067): refused naming the page, the file kept.
       const listed = (((await (await cat.server.fetch("/api/auth/docs/getDocs", {
         method: "POST",

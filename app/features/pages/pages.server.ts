@@ -7,7 +7,11 @@ import { hasCapability } from "~/lib/capabilities";
 import { LOCALES, type Locale } from "~/lib/locale";
 import { PageInputSchema, PageSlugSchema, pageTextOf, type PageContent, type PageDraft, type PageInput, type PageValue } from "./pages";
 import { renderPageBody, sanitizeContentHtml } from "./sanitize.server";
-import { registerPublishedUse } from "~/features/workspace/editor/uploads.server";
+import { ownUploads, registerPublishedUse } from "~/features/workspace/editor/uploads.server";
+import { UPLOAD_NAME_SOURCE } from "~/features/workspace/editor/uploads";
+
+/** The upload addresses an HTML text shows. */
+const uploadUrlsIn = (html: string) => [...new Set(html.match(new RegExp(`/uploads/${UPLOAD_NAME_SOURCE}`, "g")) ?? [])];
 
 // An upload shown on a published content page (the in-place editor's image picker, decision 076) is readable
 // by its visitors; a draft's stays its owner's.
@@ -160,6 +164,12 @@ export async function saveContentPage(ctx: ServiceContext, input: PageInput, opt
     const [row] = await run.rows<Row>(sql`select slug, locale, title, content, updated_at from pages where slug = ${input.slug} and locale = ${input.locale} for update`);
     // Never overwrite the home page or anything else under the slug that is not a content page.
     if (row && row.content?.kind !== "page") throw new PagesError("notFound");
+    // An upload the page did not show yet must be the saving administrator's own, and is locked until the commit
+    // (a deletion waits, then sees the page): a published page makes its uploads public, so another user's
+    // private file is refused like a missing one.
+    const before = new Set(uploadUrlsIn(row?.content?.html ?? ""));
+    const added = uploadUrlsIn(content.html).filter((u) => !before.has(u));
+    if (added.length && !(await ownUploads(tx, actor.userId!, added))) throw new PagesError("notFound");
     const stored = valueOf(row);
     const r = await appendStale(tx, ref, { expectedVersion: opts.expectedVersion, stored, next, authorId: actor.userId!, restoredFrom: opts.restoredFrom });
     if (r.status === "unchanged") return r;

@@ -72,7 +72,7 @@ export default [
   route("api/auth/backend/settings", "features/settings/routes/api-settings.ts", { id: "api:backend-settings" }),
   route("api/auth/backend/pages", "features/pages/routes/api-pages.ts", { id: "api:backend-pages" }),
   route("site/custom.css", "features/settings/routes/custom-css.ts", { id: "site:custom-css" }),
-  // In-place editing: the image picker's search over the catalogue's images (decision 074)
+  // Languages (decision 075)
   route("api/auth/docs/addLanguage", "features/settings/routes/api-addLanguage.ts", { id: "api:docs-addLanguage" }),
   route("api/auth/docs/getCollections", "features/workspace/routes/api-getCollections.ts", { id: "api:docs-getCollections" }),
   route("api/auth/docs/getCollectionItems", "features/workspace/routes/api-getCollectionItems.ts", { id: "api:docs-getCollectionItems" }),

@@ -9,8 +9,8 @@ import { localizePath, splitLocale } from "./locale";
 export type ApiFetchInit = RequestInit & { expect401?: boolean };
 
 export function loginAfter(msg: "session.expired" | "session.expired_reset_password", loc: Pick<Location, "pathname" | "search"> = window.location): string {
-  const { locale } = splitLocale(loc.pathname);
-  return `${localizePath("/login", locale)}?msg=${msg}&redirect=${encodeURIComponent(loc.pathname + loc.search)}`;
+  const { ui } = splitLocale(loc.pathname);
+  return `${localizePath("/login", ui)}?msg=${msg}&redirect=${encodeURIComponent(loc.pathname + loc.search)}`;
 }
 
 export async function apiFetch(input: string, init: ApiFetchInit = {}): Promise<Response> {

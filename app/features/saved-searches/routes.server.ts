@@ -31,8 +31,8 @@ export type ActionAnswer =
 export async function savedSearchAction(request: Request, context: TecaLoadContext, url: URL, id: string | null) {
   const ctx = serviceContext(context, url);
   const fields = (await readFields(request)) ?? {};
-  const { locale } = splitLocale(url.pathname);
-  const list = localizePath("/searches", locale);
+  const { locale, ui } = splitLocale(url.pathname);
+  const list = localizePath("/searches", ui);
   const js = fields.js === "1";
   const answer = (a: ActionAnswer, status = 200) => data(a, { status, headers: PRIVATE_HEADERS });
   if (fields.intent === "delete") {

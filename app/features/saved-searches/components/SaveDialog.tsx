@@ -6,6 +6,7 @@ import { localizePath } from "~/lib/locale";
 import type { RootData } from "~/root";
 import { searchQueryString, type SearchParams } from "~/features/search/search-params";
 import { SaveDrawer } from "~/features/workspace/components/SaveDrawer";
+import { post } from "~/features/workspace/components/pin-requests";
 import { ALERT_FREQUENCIES, TITLE_MAX, type AlertFrequency } from "../saved-searches";
 import type { FormValues } from "./SavedSearchForm";
 
@@ -59,14 +60,8 @@ export function SaveDialog({ open, onClose, href, title, onDone }: { open: boole
   };
 
   async function call(path: string, body: unknown): Promise<string | null> {
-    try {
-      const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-      if (res.ok) return null;
-      const answer = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-      return answer?.error?.message ?? t("workspace.error.generic");
-    } catch {
-      return t("workspace.error.generic");
-    }
+    const r = await post(path, body);
+    return r.ok ? null : (r.message ?? t("workspace.error.generic"));
   }
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator, useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { LOCALE_TAGS, localizePath } from "~/lib/locale";
@@ -78,6 +78,15 @@ export default function BulkAdd({ selected, page, onChange }: { selected: Select
     void revalidator.revalidate();
   }
 
+  // The Add button goes away with the selection (and the new-collection drawer with it): the focus moves to
+  // what was done, once the drawer has given it back, rather than falling to the page's start.
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!done) return;
+    const frame = requestAnimationFrame(() => doneRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [done]);
+
   function created(c: CreatedCollection) {
     setDone({ title: c.name, id: c.id, added: c.count, skipped: 0 });
     setTarget(c.id);
@@ -144,7 +153,7 @@ export default function BulkAdd({ selected, page, onChange }: { selected: Select
           {error}
         </p>
       ) : null}
-      <p className="bulk__done" role="status">
+      <p className="bulk__done" role="status" tabIndex={-1} ref={doneRef}>
         {done ? (
           <>
             {message} <Link to={localizePath(`/collections/${done.id}`, locale)}>{t("bulk.open")}</Link>

@@ -22,6 +22,7 @@ import { SharePanel } from "../components/SharePanel";
 import { listMoodboards } from "../moodboards.server";
 import { MoodboardList } from "../components/MoodboardList";
 import { CollectionEdit } from "../components/CollectionEdit";
+import { post } from "../components/pin-requests";
 import { DragHandle, SortableItem, SortableList } from "~/ui/Sortable";
 
 /** /collections/{id} (spec §2 collections-slug): one of the user's collections; another user's is a 404. */
@@ -219,17 +220,9 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
     order.splice(to, 0, ...order.splice(from, 1));
     setDragged({ order, notice: "", error: "" });
     let error = "";
-    try {
-      const res = await fetch("/api/auth/docs/saveDoc", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ collection: "collections", locale, name: c.id, data: { move: { table: item.table, id: item.id, over: { table: over.table, id: over.id } } } }),
-      });
-      if (!res.ok) error = ((await res.json().catch(() => null)) as { error?: { message?: string } } | null)?.error?.message ?? t("workspace.error.generic");
-      else await revalidator.revalidate();
-    } catch {
-      error = t("workspace.error.generic");
-    }
+    const saved = await post("/api/auth/docs/saveDoc", { collection: "collections", locale, name: c.id, data: { move: { table: item.table, id: item.id, over: { table: over.table, id: over.id } } } });
+    if (!saved.ok) error = saved.message ?? t("workspace.error.generic");
+    else await revalidator.revalidate();
     setDragged(
       error
         ? { order: null, notice: "", error: t("workspace.collection.moveFailed", { reason: error }) }
@@ -246,7 +239,7 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
         <Link to={localizePath("/collections", locale)}>← {t("workspace.collection.back")}</Link>
       </p>
       <h1>{c.title}</h1>
-      {c.role === "owner" ? <p className="workspace__edit"><CollectionEdit collection={c} /></p> : null}
+      {c.role === "owner" ? <div className="workspace__edit"><CollectionEdit collection={c} /></div> : null}
       <p className="workspace__meta">
         <CountLabel count={total} />
         {" · "}

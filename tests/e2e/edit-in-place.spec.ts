@@ -157,6 +157,17 @@ test("an administrator edits a content page in place in Italian and French (the 
   await expectAccessible(page);
   await picker.getByRole("button", { name: "Chiudi" }).click();
   await expect(picker).toBeHidden();
+  // an image goes in with the alternative text the editor writes (a record's title offered)
+  await page.getByRole("button", { name: P.it.image, exact: true }).click();
+  await picker.getByRole("list").getByRole("button").first().click();
+  const alt = picker.getByRole("textbox", { name: "Testo alternativo" });
+  await expect(alt).toBeFocused();
+  await expect(alt).not.toHaveValue("");
+  await expectAccessible(page);
+  await alt.fill("La sala grande della mostra");
+  await picker.getByRole("button", { name: "Inserisci l'immagine" }).click();
+  await expect(picker).toBeHidden();
+  await expect(body.locator('img[alt="La sala grande della mostra"]')).toHaveCount(1);
   await bar.getByRole("button", { name: "Salva" }).click();
   await expect(bar.getByRole("button", { name: "Salvato" })).toBeVisible();
 

@@ -78,6 +78,10 @@ export const EDITOR_MESSAGES = {
     "siteEdit.page.draft": "Non pubblicata: la vedono solo gli amministratori.",
     "siteEdit.page.new": "Nuova pagina: scrivi il titolo e il testo, poi salva con il pulsante della barra di amministrazione.",
     "siteEdit.page.pickImage": "Scegli un'immagine del catalogo o tra i tuoi caricamenti",
+    "siteEdit.page.alt": "Testo alternativo",
+    "siteEdit.page.altHint": "Che cosa mostra l'immagine, per chi non la vede. Lascialo vuoto solo se è decorativa.",
+    "siteEdit.page.insert": "Inserisci l'immagine",
+    "siteEdit.page.back": "Scegli un'altra immagine",
     "siteEdit.rt.image": "Immagine",
   },
   en: {
@@ -154,6 +158,10 @@ export const EDITOR_MESSAGES = {
     "siteEdit.page.draft": "Not published: only administrators see it.",
     "siteEdit.page.new": "A new page: write its title and text, then save with the administration bar's button.",
     "siteEdit.page.pickImage": "Choose an image from the catalogue or your uploads",
+    "siteEdit.page.alt": "Alternative text",
+    "siteEdit.page.altHint": "What the image shows, for those who cannot see it. Leave it empty only if it is decorative.",
+    "siteEdit.page.insert": "Insert the image",
+    "siteEdit.page.back": "Choose another image",
     "siteEdit.rt.image": "Image",
   },
   fr: {
@@ -230,6 +238,10 @@ export const EDITOR_MESSAGES = {
     "siteEdit.page.draft": "Non publiée : seuls les administrateurs la voient.",
     "siteEdit.page.new": "Une nouvelle page : écrivez son titre et son texte, puis enregistrez avec le bouton de la barre d'administration.",
     "siteEdit.page.pickImage": "Choisir une image du catalogue ou de vos téléversements",
+    "siteEdit.page.alt": "Texte alternatif",
+    "siteEdit.page.altHint": "Ce que montre l'image, pour qui ne la voit pas. Laissez-le vide seulement si elle est décorative.",
+    "siteEdit.page.insert": "Insérer l'image",
+    "siteEdit.page.back": "Choisir une autre image",
     "siteEdit.rt.image": "Image",
   },
   de: {
@@ -306,6 +318,10 @@ export const EDITOR_MESSAGES = {
     "siteEdit.page.draft": "Nicht veröffentlicht: nur Administratoren sehen sie.",
     "siteEdit.page.new": "Eine neue Seite: Schreiben Sie Titel und Text und speichern Sie dann mit der Schaltfläche der Verwaltungsleiste.",
     "siteEdit.page.pickImage": "Ein Bild aus dem Katalog oder aus Ihren Uploads wählen",
+    "siteEdit.page.alt": "Alternativtext",
+    "siteEdit.page.altHint": "Was das Bild zeigt, für alle, die es nicht sehen. Nur leer lassen, wenn es dekorativ ist.",
+    "siteEdit.page.insert": "Bild einfügen",
+    "siteEdit.page.back": "Ein anderes Bild wählen",
     "siteEdit.rt.image": "Bild",
   },
 } as const;

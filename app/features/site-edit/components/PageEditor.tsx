@@ -94,10 +94,11 @@ export default function PageEditor({ slug, isNew }: { slug: string; isNew: boole
         title={t("siteEdit.page.pickImage")}
         sources={["catalogue", "uploads"]}
         onClose={() => setPicking(false)}
-        onPick={(img) => {
+        askAlt
+        onPick={(img, alt) => {
           setPicking(false);
-          // a record's image says what it shows by its title; an upload's file name would not
-          insert.current?.({ src: img.url, alt: img.ref ? img.title : "" });
+          // the editor's own words (a record's title offered), never an upload's file name
+          insert.current?.({ src: img.url, alt: alt ?? "" });
         }}
       />
     </article>

@@ -15,6 +15,7 @@ import { PickerDialog } from "./PickerDialog";
 import { MultiEditor, stripEmpty, type Column, type Row } from "./MultiEditor";
 import { SectionDrawer, type Background } from "./SectionDrawer";
 import "./editor.css";
+import { EditorLoading } from "./EditorLoading";
 
 type HomeView = {
   lang: string;
@@ -50,22 +51,7 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
     return out;
   }, [home.sections, picked]);
 
-  if (doc.status !== "ready" || !doc.draft) {
-    return (
-      <div className="home home--editing page">
-        {doc.status === "error" ? (
-          <p role="alert">
-            {t("siteEdit.loadError")}{" "}
-            <button type="button" className="button" onClick={doc.retry}>
-              {t("siteEdit.retry")}
-            </button>
-          </p>
-        ) : (
-          <p role="status">{t("siteEdit.loading")}</p>
-        )}
-      </div>
-    );
-  }
+  if (doc.status !== "ready" || !doc.draft) return <EditorLoading className="home home--editing page" failed={doc.status === "error"} onRetry={doc.retry} />;
   const draft = doc.draft;
   // Only the texts themselves carry the language they are in (Italian standing in for the page's), not the
   // editor's labels around them, which are in the interface language.

@@ -10,6 +10,7 @@ import { DocNotices } from "./DocNotices";
 import { PickerDialog } from "./PickerDialog";
 import { useRichTextLabels } from "./rich-text-labels";
 import "./editor.css";
+import { EditorLoading } from "./EditorLoading";
 
 /**
  * A content page in edit mode (issue 16 §1, §3; decision 076): its title, text (rich text with images from
@@ -26,22 +27,7 @@ export default function PageEditor({ slug, isNew }: { slug: string; isNew: boole
   const [picking, setPicking] = useState(false);
   const insert = useRef<((img: { src: string; alt: string }) => void) | null>(null);
 
-  if (doc.status !== "ready" || !doc.draft) {
-    return (
-      <div className="page content-page">
-        {doc.status === "error" ? (
-          <p role="alert">
-            {t("siteEdit.loadError")}{" "}
-            <button type="button" className="button" onClick={doc.retry}>
-              {t("siteEdit.retry")}
-            </button>
-          </p>
-        ) : (
-          <p role="status">{t("siteEdit.loading")}</p>
-        )}
-      </div>
-    );
-  }
+  if (doc.status !== "ready" || !doc.draft) return <EditorLoading className="page content-page" failed={doc.status === "error"} onRetry={doc.retry} />;
   const draft = doc.draft;
   const set = (patch: Partial<PageDraft>) => doc.setDraft({ ...draft, ...patch });
   const textLang = doc.fallback && contentLocale(locale) !== "it" ? "it" : undefined;

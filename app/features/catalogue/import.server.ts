@@ -541,6 +541,16 @@ async function retagRecords(tx: Tx, tags: string[]): Promise<number[]> {
   const found = (await tx.execute(sql`select uid from records where tag_ids && ${toTextArray(tags)}`)) as unknown as { rows: { uid: number | string }[] };
   const uids = found.rows.map((r) => Number(r.uid));
   if (!uids.length) return [];
+  await relinkInheritedTags(tx, uids);
+  return uids;
+}
+
+/**
+ * Recomputes records' inherited tag links (every ancestor on the path of each direct tag) and their `tag_ids`,
+ * after their direct tags or the tags' paths changed: the importer's and the drop box's one way to link tags.
+ */
+export async function relinkInheritedTags(tx: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> }, uids: number[]): Promise<void> {
+  if (!uids.length) return;
   const uidArray = sql`${`{${uids.join(",")}}`}::bigint[]`;
   await tx.execute(sql`delete from record_tags where inherited and record_uid = any(${uidArray})`);
   await tx.execute(sql`insert into record_tags (record_uid, tag_id, inherited)
@@ -553,7 +563,6 @@ async function retagRecords(tx: Tx, tags: string[]): Promise<number[]> {
   await tx.execute(sql`update records r set tag_ids = coalesce(
       (select array_agg(rt.tag_id order by rt.tag_id collate "C") from record_tags rt where rt.record_uid = r.uid), '{}')
     where r.uid = any(${uidArray})`);
-  return uids;
 }
 
 /** A record's tag ids with their ancestors, sorted. */

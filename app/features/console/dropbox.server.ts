@@ -10,6 +10,7 @@ import { readEnv } from "~/.server/env";
 import { deriveImage, storeFile, type Derived } from "~/.server/media";
 import { clearSearchCache } from "~/features/search/search.server";
 import { toTextArray } from "~/features/records/cards.server";
+import { relinkInheritedTags } from "~/features/catalogue/import.server";
 import { audit } from "~/features/accounts/accounts.server";
 import { hasCapability } from "~/lib/capabilities";
 import { translate, type MessageKey } from "~/i18n";
@@ -302,16 +303,8 @@ async function resolveTags(ctx: ServiceContext, wanted: string[]): Promise<{ fou
  * (every tag with its ancestors, in byte order) recomputed; the caller refreshes the search documents.
  */
 async function giveTags(tx: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> }, uid: number, tagIds: string[]) {
-  const ids = toTextArray(tagIds);
   await tx.execute(sql`insert into record_tags (record_uid, tag_id, inherited)
-    select ${uid}::bigint, id, false from tags where id = any(${ids})
+    select ${uid}::bigint, id, false from tags where id = any(${toTextArray(tagIds)})
     on conflict (record_uid, tag_id) do update set inherited = false`);
-  await tx.execute(sql`insert into record_tags (record_uid, tag_id, inherited)
-    select distinct ${uid}::bigint, a.id, true
-    from tags t cross join lateral unnest(string_to_array(t.path, '/')) as a(id)
-    where t.id = any(${ids}) and a.id <> t.id and exists (select 1 from tags x where x.id = a.id)
-    on conflict do nothing`);
-  await tx.execute(sql`update records r set tag_ids = coalesce(
-      (select array_agg(rt.tag_id order by rt.tag_id collate "C") from record_tags rt where rt.record_uid = r.uid), '{}')
-    where r.uid = ${uid}`);
+  await relinkInheritedTags(tx, [uid]);
 }

@@ -75,6 +75,8 @@ test("visitors see no selection; a user selects three results, adds them to a ne
   await bar.getByLabel("Aggiungi a").selectOption({ label: "Tre dalla ricerca" });
   await bar.getByRole("button", { name: "Aggiungi", exact: true }).click();
   await expect(bar.locator(".bulk__done")).toContainText(`${onPage - 3} schede aggiunte a «Tre dalla ricerca» 3 erano già presenti.`);
+  // the Add button went with the selection: the focus is on what was done, not lost to the page
+  await expect(bar.locator(".bulk__done")).toBeFocused();
   await bar.getByRole("link", { name: "Apri la collezione" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Tre dalla ricerca" })).toBeVisible();
   await expect(page.locator(".collection-items > li")).toHaveCount(onPage);
@@ -126,6 +128,8 @@ test("the save drawer renames and, once confirmed, deletes a collection and a sa
   await drawer.getByRole("button", { name: "No, tieni" }).click();
   await expect(drawer.getByText("Confermi la cancellazione?")).toHaveCount(0);
   await expect(drawer).toBeVisible();
+  // the focus goes back to Delete, not to the page
+  await expect(drawer.getByRole("button", { name: "Elimina la collezione" })).toBeFocused();
   await drawer.getByRole("button", { name: "Elimina la collezione" }).click();
   await drawer.getByRole("button", { name: "Sì, elimina" }).click();
   await expect(page).toHaveURL(/\/collections$/);

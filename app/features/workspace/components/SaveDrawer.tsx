@@ -90,6 +90,14 @@ function SaveDrawerForm({
   const [pending, setPending] = useState(false);
   const [confirming, setConfirming] = useState(Boolean(confirmFirst));
   const titleRef = useRef<HTMLInputElement>(null);
+  // Declining the deletion gives the focus back to Delete (the confirmation that held it goes away).
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const backToDelete = useRef(false);
+  useEffect(() => {
+    if (confirming || !backToDelete.current) return;
+    backToDelete.current = false;
+    deleteRef.current?.focus();
+  }, [confirming]);
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
   const working = busy || pending;
@@ -163,14 +171,21 @@ function SaveDrawerForm({
           <button type="button" className="button button--danger" autoFocus disabled={working} onClick={() => void run(onDelete)}>
             {t("saveDrawer.confirmYes")}
           </button>{" "}
-          <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              backToDelete.current = true;
+              setConfirming(false);
+            }}
+          >
             {t("saveDrawer.confirmNo")}
           </button>
         </div>
       ) : null}
       <div className="save-drawer__buttons">
         {onDelete ? (
-          <button type="button" className="button button--ghost save-drawer__delete" disabled={working || confirming} onClick={() => setConfirming(true)}>
+          <button ref={deleteRef} type="button" className="button button--ghost save-drawer__delete" disabled={working || confirming} onClick={() => setConfirming(true)}>
             {deleteLabel ?? t("saveDrawer.delete")}
           </button>
         ) : (

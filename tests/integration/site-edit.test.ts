@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createUser } from "../../app/features/accounts/accounts.server";
@@ -218,6 +219,48 @@ for (const target of testDatabases()) {
       expect(html).toContain('href="https://catalogo.example.org/providence" target="_blank" rel="noopener noreferrer"');
       expect(html).toContain("(opens in a new tab)");
       expect(html).not.toContain('role="switch"'); // hideEdit
+    });
+
+    it("a home section's text shows the administrator's own upload to visitors; another user's is refused; one in use is not deleted", async () => {
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } }).png().toBuffer();
+      const upload = async (cookie: string) => {
+        const form = new FormData();
+        form.append("file", new Blob([new Uint8Array(png)]), "sala.png");
+        form.append("locale", "it");
+        const res = await cat.server.fetch("/api/auth/docs/uploadFile", { method: "POST", headers: { Cookie: cookie, Origin: cat.server.base }, body: form });
+        expect(res.status).toBe(201);
+        return ((await res.json()) as { data: { id: string; url: string }[] }).data[0]!;
+      };
+      const mine = await upload(cookies.admin!);
+      const theirs = await upload(cookies.researcher!);
+      expect((await get(mine.url)).status).toBe(404); // private until published
+      const withImage = (url: string) => {
+        const value: HomeContent = structuredClone((current as State).value);
+        value.sections = [...value.sections, { kind: "text", title: "La sala", html: `<p>La sala</p><img src="${url}" alt="La sala">` }];
+        return value;
+      };
+      let current = await state("home");
+      const before = await revisionCount();
+      const refused = await post({ key: "home", locale: "it", value: withImage(theirs.url), version: current.version }, cookies.admin);
+      expect(refused.status).toBe(400);
+      expect(await revisionCount()).toBe(before);
+      expect((await get(theirs.url)).status).toBe(404);
+      const saved = await post({ key: "home", locale: "it", value: withImage(mine.url), version: current.version }, cookies.admin);
+      expect(saved.status).toBe(200);
+      expect(await (await get("/")).text()).toContain(`src="${mine.url}"`);
+      expect((await get(mine.url)).status).toBe(200);
+      // its owner cannot delete it while the home page shows it
+      const removed = await cat.server.fetch("/api/auth/docs/removeDoc", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: cat.server.base, Cookie: cookies.admin! },
+        body: JSON.stringify({ collection: "uploads", name: mine.id, locale: "it" }),
+      });
+      expect(removed.status).toBe(409);
+      // a later save by another administrator keeps the image already there
+      current = await state("home");
+      const again = structuredClone(current.value);
+      again.hero.title = "Archivio Valdameri, sale";
+      expect((await post({ key: "home", locale: "it", value: again, version: current.version }, cookies.admin2)).status).toBe(200);
     });
   });
 }

@@ -8,16 +8,15 @@ import { LOCALES, type Locale } from "~/lib/locale";
 import { PageInputSchema, PageSlugSchema, pageTextOf, type PageContent, type PageDraft, type PageInput, type PageValue } from "./pages";
 import { renderPageBody, sanitizeContentHtml } from "./sanitize.server";
 import { ownUploads, registerPublishedUse } from "~/features/workspace/editor/uploads.server";
-import { UPLOAD_NAME_SOURCE } from "~/features/workspace/editor/uploads";
-
-/** The upload addresses an HTML text shows. */
-const uploadUrlsIn = (html: string) => [...new Set(html.match(new RegExp(`/uploads/${UPLOAD_NAME_SOURCE}`, "g")) ?? [])];
+import { uploadUrlsIn } from "~/features/workspace/editor/uploads";
 
 // An upload shown on a published content page (the in-place editor's image picker, decision 076) is readable
 // by its visitors; a draft's stays its owner's.
+// The home page is always public: an upload in one of its sections' text is readable by its visitors too.
 registerPublishedUse(async (database, url) => {
   const rows = await database.rows<{ n: number }>(
-    sql`select count(*)::int as n from pages where content->>'kind' = 'page' and (content->>'published')::boolean is true and position(${url} in content->>'html') > 0`,
+    sql`select count(*)::int as n from pages where ((content->>'kind' = 'page' and (content->>'published')::boolean is true) or slug = 'home')
+      and position(${url} in content::text) > 0`,
   );
   return (rows[0]?.n ?? 0) > 0;
 });

@@ -11,6 +11,11 @@ import { DEFAULT_OPTIONS } from "~/features/site/options";
 import { emptyValue, issueMessages, itemNamed, itemsOf, type FieldMessage, type SettingsItem, type SettingsPage } from "./items";
 import { appendRevision, latestRevisions, lockRevisionItem, revisionAt, revisionHistory, StaleRevisionError, txRunner, type HistoryEntry, type Latest, type Runner } from "./revisions.server";
 import { sanitizeContentHtml } from "~/features/pages/sanitize.server";
+import { ownUploads } from "~/features/workspace/editor/uploads.server";
+import { uploadUrlsIn } from "~/features/workspace/editor/uploads";
+
+/** The uploads an item's value shows (the home page's sections' text). */
+const uploadsOf = (value: unknown) => uploadUrlsIn(JSON.stringify(value ?? null));
 
 /**
  * The settings service (issue 16 §2, decision 070): reads the site options as editable items, saves one
@@ -207,6 +212,11 @@ export async function saveItem(ctx: SettingsContext, input: SaveInput): Promise<
     await lockRevisionItem(run, ref);
     const docs = await docsOf(run, item, true);
     const cur = currentValue(item, docs, input.locale);
+    // An upload the value did not show yet must be the administrator's own, locked until the commit: the home
+    // page is public, so another user's private file is refused (as the content pages do, decision 076).
+    const before = new Set(uploadsOf(cur.stored));
+    const added = input.clear ? [] : uploadsOf(value).filter((u) => !before.has(u));
+    if (added.length && !(await ownUploads(tx, authorId, added))) throw new SettingsError("invalid", { fields: { form: [{ key: "editor.upload.notOwn" }] } });
     let appended;
     try {
       appended = await appendRevision(tx, ref, {

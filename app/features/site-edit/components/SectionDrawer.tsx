@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Label, Radio, RadioGroup, Switch } from "react-aria-components";
 import { useEditorT } from "../use-editor-t";
 import type { EditorKey } from "../editor-messages";
@@ -50,6 +50,9 @@ export function SectionDrawer({
   const rtLabels = useRichTextLabels();
   const [confirming, setConfirming] = useState(false);
   const [picking, setPicking] = useState(false);
+  // the text's image tool: the catalogue's images and the uploads, with the alternative text written here
+  const [pickingImage, setPickingImage] = useState(false);
+  const insertImage = useRef<((img: { src: string; alt: string }) => void) | null>(null);
   const id = `section-drawer-${n}`;
   const bg = (section.background ?? "transparent") as Background;
   return (
@@ -71,12 +74,27 @@ export function SectionDrawer({
           <RichText
             id={`${id}-text`}
             labelId={`${id}-text-label`}
-            labels={rtLabels}
+            labels={{ ...rtLabels, image: t("siteEdit.rt.image") }}
             headingLevel={3}
             html={sectionHtml(section)}
             onChange={(html) => {
               const { text: _text, ...rest } = section;
               onChange({ ...rest, html } as HomeSection);
+            }}
+            onImage={(fn) => {
+              insertImage.current = fn;
+              setPickingImage(true);
+            }}
+          />
+          <PickerDialog
+            isOpen={pickingImage}
+            title={t("siteEdit.page.pickImage")}
+            sources={["catalogue", "uploads"]}
+            askAlt
+            onClose={() => setPickingImage(false)}
+            onPick={(img, alt) => {
+              setPickingImage(false);
+              insertImage.current?.({ src: img.url, alt: alt ?? "" });
             }}
           />
           {section.kind === "records" && (

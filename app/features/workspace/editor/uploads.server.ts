@@ -174,7 +174,7 @@ async function usesOf(db: { execute: Database["db"]["execute"] }, ownerId: strin
     select 'stories' as type, s.id, s.collection_id as "collectionId", s.title from stories s where s.owner_id = ${ownerId}::uuid and s.blocks @> ${probe}::jsonb
     union all
     select distinct 'pages' as type, p.slug as id, '' as "collectionId", min(p.title) over (partition by p.slug) as title
-      from pages p where p.content->>'kind' = 'page' and position(${url} in p.content::text) > 0
+      from pages p where (p.content->>'kind' = 'page' or p.slug = 'home') and position(${url} in p.content::text) > 0
     order by type, title, id`)) as unknown as { rows: UploadUse[] }).rows;
 }
 
@@ -215,7 +215,7 @@ export async function listUploadsWithUses(ctx: ServiceContext): Promise<{ upload
       from stories s cross join lateral jsonb_array_elements(s.blocks) e where s.owner_id = ${owner}::uuid and e->>'url' like '/uploads/%'
     union
     select distinct 'pages' as type, p.slug as id, '' as "collectionId", min(p.title) over (partition by p.slug) as title, ${UPLOAD_PREFIX} || u.stored_name as url
-      from uploads u join pages p on p.content->>'kind' = 'page' and position(${UPLOAD_PREFIX} || u.stored_name in p.content::text) > 0
+      from uploads u join pages p on (p.content->>'kind' = 'page' or p.slug = 'home') and position(${UPLOAD_PREFIX} || u.stored_name in p.content::text) > 0
       where u.owner_id = ${owner}::uuid
     order by type, title, id`);
   const byUrl = new Map<string, UploadUse[]>();

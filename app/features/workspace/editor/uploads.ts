@@ -40,7 +40,10 @@ export type UploadListItem = { id: string; url: string; name: string; width: num
 export type UploadQuota = { count: number; bytes: number; maxCount: number; maxBytes: number };
 
 /** An item's address in the workspace (where an upload is used). */
-export const useHref = (u: UploadUse) => (u.type === "pages" ? `/${u.id}` : `/collections/${u.collectionId}/${u.type}/${u.id}`);
+export const useHref = (u: UploadUse) => (u.type === "pages" ? (u.id === "home" ? "/" : `/${u.id}`) : `/collections/${u.collectionId}/${u.type}/${u.id}`);
+
+/** The upload addresses an HTML text shows (a content page's, a home section's). */
+export const uploadUrlsIn = (html: string) => [...new Set(html.match(new RegExp(`${UPLOAD_PREFIX}${UPLOAD_NAME_SOURCE}`, "g")) ?? [])];
 
 /** The message key naming a use ("moodboard «…»", "storia «…»", "pagina «…»"). */
 export const useKey = (u: UploadUse) =>

@@ -67,7 +67,7 @@ test("the workspace's tabs list moodboards, stories and uploads; an upload in us
   // Uploads: the one in use says where; deleting it is refused with the places named.
   await tabs.getByRole("link", { name: "Caricamenti" }).click();
   await expect(page).toHaveURL(/\?tab=uploads$/);
-  await expect(page.getByText("Stai usando 2 file su")).toBeVisible();
+  await expect(page.getByText("File: 2 su")).toBeVisible();
   const used = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "usata.png" }) });
   await expect(used.getByRole("link", { name: "moodboard «Tavola rossa»" })).toBeVisible();
   // (the refusal is a 409, which the browser logs)
@@ -85,7 +85,7 @@ test("the workspace's tabs list moodboards, stories and uploads; an upload in us
   await free.getByRole("button", { name: "Sì, elimina «libera.png»" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Immagine eliminata" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "libera.png" })).toHaveCount(0);
-  await expect(page.getByText("Stai usando 1 file su")).toBeVisible();
+  await expect(page.getByText("File: 1 su")).toBeVisible();
 
   // axe on the new tabs, in three languages (the uploads tab with a disclosure open).
   for (const prefix of ["", "/en", "/fr"]) {

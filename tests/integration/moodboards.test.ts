@@ -398,7 +398,7 @@ for (const target of testDatabases()) {
       expect(await page("bruno", "/en/collections?tab=stories")).toContain("You have not written a story yet.");
       const brunoUploads = await page("bruno", "/fr/collections?tab=uploads");
       expect(brunoUploads).not.toContain("Tavola");
-      expect(brunoUploads).toContain("Vous utilisez 1 fichiers sur 500");
+      expect(brunoUploads).toContain("Fichiers : 1 sur 500");
       expect((await page("bruno", "/collections?tab=moodboards")).includes(made.body.data.id)).toBe(false);
       // The calls too: Bruno asking for the boards and stories of Anna's collection gets none.
       for (const collection of ["moodboards", "stories"])

@@ -154,4 +154,11 @@ test("write, save, publish, read signed out, unpublish", async ({ page, browser 
   const gone = await reader.goto(publicPath);
   expect(gone?.status()).toBe(404);
   await visitor.close();
+
+  // "Elimina la storia" opens the save drawer asking at once; declining keeps it.
+  await panel.getByRole("button", { name: "Elimina la storia" }).click();
+  const deleteDrawer = page.getByRole("dialog").filter({ hasText: "Confermi la cancellazione?" });
+  await expect(deleteDrawer).toBeVisible();
+  await deleteDrawer.getByRole("button", { name: "No, tieni" }).click();
+  await expect(page.getByText("Confermi la cancellazione?")).toHaveCount(0);
 });

@@ -186,7 +186,8 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
   const [pickTarget, setPickTarget] = useState<string | null>(null);
   /** Previews of images picked in this session (records outside the collection, uploads). */
   const [picked, setPicked] = useState<Map<string, { thumb: string; title: string }>>(() => new Map());
-  const [confirmDeleteStory, setConfirmDeleteStory] = useState(false);
+  /** The save drawer opened by "Delete the story": its confirmation is asked at once (as the moodboard's). */
+  const [deleteFirst, setDeleteFirst] = useState(false);
   const focusNext = useRef<string | null>(null);
   /** The writer asked for the latest version (after a stale save): it replaces what is here when it comes. */
   const [reloading, setReloading] = useState(false);
@@ -353,21 +354,17 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
         </p>
       ) : null}
       <div className="story-editor__delete">
-        {confirmDeleteStory ? (
-          <div className="story-drawer__confirm" role="group" aria-labelledby={`${uid}-confirm2`}>
-            <p id={`${uid}-confirm2`}>{t("workspace.collection.confirmDelete")}</p>
-            <button type="button" className="button button--danger" autoFocus disabled={busy} onClick={() => post({ intent: "delete" })}>
-              {t("stories.drawer.confirmYes")}
-            </button>{" "}
-            <button type="button" className="button button--ghost" onClick={() => setConfirmDeleteStory(false)}>
-              {t("stories.drawer.keep")}
-            </button>
-          </div>
-        ) : (
-          <button type="button" className="button button--ghost" onClick={() => setConfirmDeleteStory(true)}>
-            {t("stories.editor.deleteStory")}
-          </button>
-        )}
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-haspopup="dialog"
+          onClick={() => {
+            setDeleteFirst(true);
+            setDrawer(true);
+          }}
+        >
+          {t("stories.editor.deleteStory")}
+        </button>
       </div>
     </div>
   ) : (
@@ -386,7 +383,15 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
           <button type="button" className="button" aria-expanded={panel} aria-controls={`${uid}-panel`} onClick={() => setPanel(!panel)}>
             {t("stories.editor.panel")}
           </button>
-          <button type="button" className="button button--primary" onClick={() => setDrawer(true)} aria-haspopup="dialog">
+          <button
+            type="button"
+            className="button button--primary"
+            aria-haspopup="dialog"
+            onClick={() => {
+              setDeleteFirst(false);
+              setDrawer(true);
+            }}
+          >
             {t("stories.editor.save")}
           </button>
         </div>
@@ -509,6 +514,7 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
         onSave={() => save()}
         onDelete={story ? () => post({ intent: "delete" }) : undefined}
         deleteLabel={t("stories.drawer.delete")}
+        confirming={deleteFirst}
       />
       {unsaved.prompt}
     </section>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import type { Route } from "./+types/content-page";
 import { data, Link } from "react-router";
 import { serviceContext } from "~/.server/context";
@@ -52,10 +52,13 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, admin, newSlug } = loaderData;
   const edit = useEditMode();
   const { canEdit, isEdit, setEdit } = edit;
-  // a new page opens in edit mode
+  // a new page opens in edit mode once: turning edit mode off afterwards keeps it off
+  const opened = useRef<string | null>(null);
   useEffect(() => {
-    if (newSlug && canEdit && !isEdit) setEdit(true);
-  }, [newSlug, canEdit]); // eslint-disable-line react-hooks/exhaustive-deps -- once per new page, not again when turned off
+    if (!newSlug || !canEdit || opened.current === newSlug) return;
+    opened.current = newSlug;
+    if (!isEdit) setEdit(true);
+  }, [newSlug, canEdit, isEdit, setEdit]);
   if (isEdit && (page || newSlug)) {
     return (
       <Suspense fallback={<p role="status" className="page">{t("siteEdit.loading")}</p>}>

@@ -158,6 +158,21 @@ for (const target of testDatabases()) {
       expect(fs.existsSync(path.join(tilesStore(store), ids.p2!, "info.json"))).toBe(true);
     });
 
+    it("requests arriving together for untiled images all get their answer: the same image is tiled once, another waits its turn", async () => {
+      for (const k of ["pub", "p1", "p2"]) fs.rmSync(path.join(tilesStore(store), ids[k]!), { recursive: true, force: true });
+      // A viewer asks for info.json and tiles at once; another visitor opens another image meanwhile.
+      const urls = [
+        `/iiif/3/${ids.p1}/info.json`,
+        `/iiif/3/${ids.p1}/info.json`,
+        `/iiif/3/${ids.p1}/0,0,512,512/512,512/0/default.jpg`,
+        `/iiif/3/${ids.p2}/info.json`,
+        `/iiif/3/${ids.pub}/info.json`,
+      ];
+      const answers = await Promise.all(urls.map((u) => server.fetch(u)));
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      for (const k of ["pub", "p1", "p2"]) expect(fs.existsSync(path.join(tilesStore(store), ids[k]!, "info.json")), k).toBe(true);
+    });
+
     it("a record's manifest: languages, rights, attribution, links, its visible images only, parsed by @iiif/parser", async () => {
       const res = await server.fetch("/iiif/manifest/oggetti/pub", { headers: { accept: "application/ld+json" } });
       expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 // npm run bench:load [-- --only pglite|postgres --postgres-db NAME --pglite-dir DIR --media-dir DIR
-//                       --levels 10,50,200 --duration 60 --workers N --json FILE]
+//                       --levels 10,50,200 --duration 60 --home-duration S --workers N --json FILE]
 // Then 50 visitors on the home pages only (the page every visit starts with: its requests/s).
 // Many visitors at once: starts the BUILT server and drives it with autocannon at each concurrency level
 // for --duration seconds, with a mix of what visitors ask for (home pages, search with words, one-to-three
@@ -29,20 +29,24 @@ const opts = new Command()
   .option("--media-dir <dir>", "media directory of the PostgreSQL catalogue (images are requested only when it holds them)")
   .option("--levels <list>", "concurrency levels", "10,50,200")
   .option("--duration <s>", "seconds per level", "60")
+  .option("--home-duration <s>", "seconds of the home-pages run (default: --duration)")
   .option("--workers <n>", "PostgreSQL: also a run with this many processes (0: none)", String(os.availableParallelism()))
   .option("--json <file>", "write the figures to this file")
   .parse()
-  .opts<{ only?: string; postgresDb?: string; postgres: string; pgliteDir?: string; mediaDir?: string; levels: string; duration: string; workers: string; json?: string }>();
+  .opts<{ only?: string; postgresDb?: string; postgres: string; pgliteDir?: string; mediaDir?: string; levels: string; duration: string; homeDuration?: string; workers: string; json?: string }>();
 const levels = opts.levels.split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const duration = Number(opts.duration);
+const homeDuration = Number(opts.homeDuration ?? opts.duration);
 const workers = Number(opts.workers);
-if (!levels.length || !(duration > 0) || !Number.isInteger(workers)) throw new Error("--levels, --duration, --workers: positive numbers");
+if (!levels.length || !(duration > 0) || !(homeDuration > 0) || !Number.isInteger(workers)) throw new Error("--levels, --duration, --workers: positive numbers");
 
 type Level = {
   /** "mix" (what visitors ask for), or "home" (home pages only: the page every visit starts with). */
   traffic: "mix" | "home";
   db: string; processes: number; connections: number; seconds: number; requests: number; rps: number;
   p50: number; p95: number; p99: number; max: number; shed: number; errors: number; errorRate: number;
+  /** The errors by kind: status codes other than 2xx, 3xx and 503, "timeout" and "error" (connection). */
+  errorKinds: Record<string, number>;
   healthP99: number; healthMax: number; peakMemoryMB: number;
 };
 const results: Level[] = [];
@@ -96,7 +100,7 @@ function memoryMB(pid: number): number {
   return kb / 1024;
 }
 
-async function level(db: string, server: RunningServer, processes: number, paths: string[], connections: number, traffic: Level["traffic"] = "mix"): Promise<Level> {
+async function level(db: string, server: RunningServer, processes: number, paths: string[], connections: number, traffic: Level["traffic"] = "mix", seconds = duration): Promise<Level> {
   let i = 0;
   let peak = memoryMB(server.pid);
   const health: number[] = [];
@@ -121,7 +125,7 @@ async function level(db: string, server: RunningServer, processes: number, paths
       {
         url: server.url,
         connections,
-        duration,
+        duration: seconds,
         timeout: 30,
         requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
       },
@@ -132,15 +136,19 @@ async function level(db: string, server: RunningServer, processes: number, paths
   probing = false;
   await probe;
   const codes = result.statusCodeStats as unknown as Record<string, { count: number }>;
-  const total = Object.values(codes).reduce((a, c) => a + c.count, 0) + result.errors + result.timeouts;
+  // (autocannon counts a timeout among its errors too)
+  const total = Object.values(codes).reduce((a, c) => a + c.count, 0) + result.errors;
   const shed = codes["503"]?.count ?? 0;
-  const bad = Object.entries(codes).filter(([c]) => !/^[23]/.test(c) && c !== "503").reduce((a, [, c]) => a + c.count, 0) + result.errors + result.timeouts;
+  const bad = Object.entries(codes).filter(([c]) => !/^[23]/.test(c) && c !== "503").reduce((a, [, c]) => a + c.count, 0) + result.errors;
+  const errorKinds: Record<string, number> = Object.fromEntries(Object.entries(codes).filter(([c]) => !/^[23]/.test(c) && c !== "503").map(([c, v]) => [c, v.count]));
+  if (result.timeouts) errorKinds.timeout = result.timeouts;
+  if (result.errors - result.timeouts > 0) errorKinds.error = result.errors - result.timeouts;
   health.sort((a, b) => a - b);
   times.sort((a, b) => a - b);
   return {
-    traffic, db, processes, connections, seconds: duration, requests: total, rps: total / duration,
+    traffic, db, processes, connections, seconds, requests: total, rps: total / seconds,
     p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), max: times.at(-1) ?? 0,
-    shed, errors: bad, errorRate: total ? bad / total : 0,
+    shed, errors: bad, errorRate: total ? bad / total : 0, errorKinds,
     healthP99: percentile(health, 0.99), healthMax: health.at(-1) ?? 0, peakMemoryMB: Math.round(peak),
   };
 }
@@ -163,7 +171,7 @@ function print(rows: Level[]) {
   console.log("\n| traffic | database | processes | visitors | req/s | p50 | p95 | p99 | max | 503 (shed) | errors | /healthz p99 | peak memory |");
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows)
-    console.log(`| ${r.traffic} | ${r.db} | ${r.processes} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.shed} (${((r.shed / Math.max(1, r.requests)) * 100).toFixed(1)} %) | ${r.errors} | ${r.healthP99.toFixed(0)} ms | ${r.peakMemoryMB} MB |`);
+    console.log(`| ${r.traffic} | ${r.db} | ${r.processes} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.shed} (${((r.shed / Math.max(1, r.requests)) * 100).toFixed(1)} %) | ${r.errors}${r.errors ? ` (${Object.entries(r.errorKinds).map(([k, n]) => `${k}: ${n}`).join(", ")})` : ""} | ${r.healthP99.toFixed(0)} ms | ${r.peakMemoryMB} MB |`);
 }
 
 async function run(db: string, target: ServerTarget, open: () => Promise<Database>, mediaDir: string, processes: number[], demo: boolean) {
@@ -193,7 +201,7 @@ async function run(db: string, target: ServerTarget, open: () => Promise<Databas
         print([r]);
       }
       await drained(server);
-      const home = await level(db, server, n, ["/", "/en", "/fr"], 50, "home");
+      const home = await level(db, server, n, ["/", "/en", "/fr"], 50, "home", homeDuration);
       results.push(home);
       print([home]);
     } finally {

@@ -61,6 +61,14 @@ process.env.BACKEND_URL ??= "/cataloga";
   await createUser(database, { email: "e2e-editor@example.org", roles: ["Amministratore"], password: "E2e-password1", firstName: "Edda", lastName: "Prova" }, { userId: null, address: "e2e" });
   await database.close();
 }
+// tests/e2e/mobile.spec.ts: an administrator whose workspace and console pages are checked at 320 and 375 px.
+{
+  const { openDatabase } = await import("../app/.server/db.ts");
+  const { createUser } = await import("../app/features/accounts/accounts.server.ts");
+  const database = await openDatabase({ dataDir: dir });
+  await createUser(database, { email: "e2e-mobile@example.org", roles: ["Amministratore"], password: "E2e-password1", firstName: "Mia", lastName: "Prova" }, { userId: null, address: "e2e" });
+  await database.close();
+}
 // tests/e2e/totp.spec.ts: a user who turns two-factor sign-in on (its key file goes into the e2e DATA_DIR).
 {
   const { openDatabase } = await import("../app/.server/db.ts");

@@ -1,5 +1,7 @@
 // `npm start`: builds the app when the build is missing or older than the
-// sources, then runs the server in this same process (so its PID is the server's).
+// sources, then runs the server in this same process (so its PID is the server's). On the embedded
+// database (no DATABASE_URL) this process is the front (server/front.ts): it listens, answers /healthz and
+// runs the app in a child process it restarts; SIGTERM/SIGINT here stop both (decision 031).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -35,5 +37,10 @@ if (!built || sources > built) {
   }
   logger.info({ seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) }, "Built");
 }
-const { main } = await import("../server/index.ts");
-await main();
+const { startFront, usesFront } = await import("../server/front.ts");
+if (usesFront()) {
+  await startFront(logger);
+} else {
+  const { main } = await import("../server/index.ts");
+  await main();
+}

@@ -42,6 +42,8 @@ export type AppOptions = {
   allowedHosts?: string[] | "*";
   /** Requests doing database work at once, and the queue (default: from the environment). */
   load?: LoadLimit;
+  /** Behind the front process (server/front.ts): its socket is one more trusted hop (X-Forwarded-For). */
+  behindFront?: boolean;
 };
 
 /**
@@ -52,8 +54,12 @@ export type AppOptions = {
 export function createApp(opts: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+  // The client's address (rate limits, sign-in throttling, the audit log): the socket's peer, or what the
+  // trusted hops say — a reverse proxy (TRUST_PROXY=1) and the front process, whose Unix socket only it reaches.
+  const hops = (process.env.TRUST_PROXY === "1" ? 1 : 0) + (opts.behindFront ? 1 : 0);
+  app.set("trust proxy", hops || false);
   const limiter = loadLimiter(opts.load ?? loadLimitOf(process.env, opts.database.kind));
+  app.locals.requestStats = limiter.stats;
   // Other processes' imports clear this one's caches (PostgreSQL); stopped when the database closes.
   watchCatalogue(opts.database).catch((err) => opts.logger.warn({ err }, "cannot watch the catalogue for changes: caches expire by age only"));
 

@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -13,6 +14,7 @@ import { ensureDemo, prepareDemo, type PreparedDemo } from "../app/features/demo
 import { countUsers } from "../app/features/accounts/accounts.server";
 import { buildDir } from "./build-dir";
 import { scheduleAlerts } from "../app/features/saved-searches/alerts.server";
+import { APP_SOCKET_ENV, HEARTBEAT_MS, type AppMessage } from "./front";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -48,6 +50,10 @@ export async function main() {
     }
     throw err;
   }
+  // The app's build is loaded now (a few seconds of compiling, more through tsx): on a first start its loading
+  // fills the time the demo load waits for its pictures, rather than following the load.
+  const loadingBuild = import(serverBuild) as Promise<ServerBuild>;
+  loadingBuild.catch(() => {}); // awaited below
   fs.mkdirSync(mediaDir, { recursive: true });
   await recoverInterrupted(database, mediaDir, logger);
   if (env.loadDemo) await ensureDemo(database, { ...demo, prepared });
@@ -62,8 +68,11 @@ export async function main() {
   if ((!cluster.isWorker || cluster.worker?.id === 1) && (await countUsers(database)) === 0)
     logger.info("No user yet: create the first administrator with `npm run user -- add --email you@example.org --role Amministratore --password-stdin`");
 
-  const build = (await import(serverBuild)) as ServerBuild;
+  // Under the front process (server/front.ts, PGlite): listen on its private socket, say when ready, heartbeat.
+  const socket = process.send ? process.env[APP_SOCKET_ENV] : undefined;
+  const build = await loadingBuild;
   const app = createApp({
+    behindFront: Boolean(socket),
     database,
     build,
     clientDir: path.join(buildDir, "client"),
@@ -71,13 +80,25 @@ export async function main() {
     mediaDir,
     logger,
   });
-  const server = app.listen(env.port, env.host, () => {
+  const listening = () => {
     const url = `http://${env.host}:${env.port}`;
     logger.info(
       { url, database: database.kind },
       `Teca is listening at ${url} (${database.kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"})`,
     );
-  });
+  };
+  let heartbeat: NodeJS.Timeout | undefined;
+  const server = socket
+    ? // a long queue of connections: while a statement holds this event loop, the front's keep arriving
+      http.createServer(app).listen({ path: socket, backlog: 4096 }, () => {
+        const send = (m: AppMessage) => process.connected && process.send!(m);
+        send({ type: "ready", pid: process.pid, database: database.kind });
+        heartbeat = setInterval(() => send({ type: "alive", requests: app.locals.requestStats() }), HEARTBEAT_MS);
+        listening();
+      })
+    : app.listen(env.port, env.host, listening);
+  // The front keeps its connections to the app open: longer than its own 30 s, so it never reuses a closed one.
+  if (socket) server.keepAliveTimeout = 65_000;
 
   // Saved-search alerts on a schedule (ALERTS=1, decision 062): one runner per database (advisory lock).
   const stopAlerts = process.env.ALERTS === "1"
@@ -89,6 +110,7 @@ export async function main() {
     if (stopping) return;
     stopping = true;
     stopAlerts();
+    clearInterval(heartbeat);
     logger.info({ signal }, "shutting down");
     server.close();
     const force = setTimeout(() => server.closeAllConnections(), 5000);
@@ -101,6 +123,8 @@ export async function main() {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  // the front is gone (killed): nobody can reach this process any more
+  if (socket) process.on("disconnect", () => void stop("disconnect"));
   return server;
 }
 

@@ -1,7 +1,8 @@
 // `npm run serve`: the built server (`npm run build` first), as production runs it. On PostgreSQL
 // (DATABASE_URL), WEB_CONCURRENCY worker processes (default: one per core) share the port; the first
 // prepares the database (migrations, demo) before the others start. The embedded database (PGlite) is one
-// process: a data directory has one writer. Decision 031.
+// app process (a data directory has one writer) behind the front process (server/front.ts), which answers
+// /healthz while the app's event loop runs a statement and restarts the app if it dies. Decision 031.
 import cluster from "node:cluster";
 import os from "node:os";
 import path from "node:path";
@@ -54,8 +55,11 @@ async function primary(count: number) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const count = workerCount();
+  const { usesFront, startFront } = await import("./front");
   if (cluster.isPrimary && count > 1) {
     await primary(count);
+  } else if (usesFront()) {
+    await startFront((await import("../app/.server/logger")).logger);
   } else {
     const { main } = await import("./index");
     await main().catch((err) => {

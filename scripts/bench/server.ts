@@ -55,8 +55,9 @@ export type RunningServer = {
 };
 
 /**
- * Starts `node scripts/start.mjs` (or `server/serve.ts` with workers) on the given database (DATABASE_URL, or DATA_DIR for PGlite) and
- * media directory, on a free port of 127.0.0.1, and waits until /healthz answers 200.
+ * Starts `node scripts/start.mjs` (or `server/serve.ts` with workers) on the given database (DATABASE_URL, or
+ * DATA_DIR for PGlite: its front process and the app process behind it, `pid` being the front's) and media
+ * directory, on a free port of 127.0.0.1, and waits until /healthz answers 200.
  */
 export async function startServer(opts: {
   target: ServerTarget;
@@ -67,6 +68,8 @@ export async function startServer(opts: {
   demo?: boolean;
   /** PostgreSQL: run `npm run serve` with this many worker processes (else `npm start`, one process). */
   workers?: number;
+  /** More environment for the server (e.g. TECA_FRONT=0: PGlite without the front process). */
+  env?: NodeJS.ProcessEnv;
 }): Promise<RunningServer> {
   const host = "127.0.0.1";
   const port = await freePort(host);
@@ -78,6 +81,7 @@ export async function startServer(opts: {
     TECA_DEMO: opts.demo ? "1" : "0",
     NODE_ENV: "production",
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
+    ...opts.env,
   };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;

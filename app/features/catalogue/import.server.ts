@@ -19,6 +19,11 @@ export type ImportOptions = {
   mediaStore: string;
   /** IIIF tiles for the images a visitor may see (default true; decision 053). */
   iiifTiles?: boolean;
+  /**
+   * Media already derived into mediaStore (deriveImage, without tiles), by file as the records name it: used
+   * as they are rather than decoded again (the demo's first start derives its pictures ahead, in a worker).
+   */
+  derived?: ReadonlyMap<string, Derived>;
   /** Records per batch of statements (all batches share the import's one transaction). */
   batchSize?: number;
   skipInvalid?: boolean;
@@ -248,7 +253,9 @@ async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions, cache: Map
     for (const m of record.media)
       if (m.file && !files.includes(m.file)) {
         files.push(m.file);
-        if (!cache.has(m.file)) {
+        const ready = opts.derived?.get(m.file);
+        if (ready && !publicFiles.has(m.file)) cache.set(m.file, Promise.resolve(ready));
+        else if (!cache.has(m.file)) {
           const src = path.join(opts.mediaDir!, m.file);
           const owner = `${record.table}/${record.id}`;
           const type = m.type;

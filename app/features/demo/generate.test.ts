@@ -393,6 +393,8 @@ describe("demo prepared ahead of its load (first start)", () => {
     for (const f of files(ready.mediaDir)) expect(fs.readFileSync(path.join(ready.mediaDir, f)).equals(fs.readFileSync(path.join(a.mediaDir, f))), f).toBe(true);
     const thumbnails = fs.readdirSync(store, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("-thumbnail.webp"));
     expect(thumbnails).toHaveLength(6);
+    // What the worker derived goes to the import by the files' names in the records (not decoded a second time).
+    expect([...ready.derived!.keys()].sort()).toEqual(files(ready.mediaDir).map((f) => f.split(path.sep).join("/")));
     database = await openDatabase({ memory: true });
     expect(await ensureDemo(database, { mediaDir: store, workDir, logger: quiet, tty: false, prepared, ...opts })).toBe(true);
     const [row] = await database.rows<{ n: number; marker: number }>(sql`select (select count(*)::int from records) as n,
@@ -400,6 +402,10 @@ describe("demo prepared ahead of its load (first start)", () => {
     expect(row).toEqual({ n: 300, marker: 1 });
     const media = await database.rows<{ thumbnail: string }>(sql`select thumbnail from media where media_type = 'image' and thumbnail like '%-thumbnail.webp'`);
     expect(new Set(media.map((m) => path.basename(m.thumbnail)))).toEqual(new Set(thumbnails.map((t) => path.basename(t))));
+    const stored = await database.rows<{ thumbnail: string; width: number; height: number; color: string }>(sql`select distinct thumbnail, width, height,
+      dominant_color as color from media where media_type = 'image' and thumbnail like '%-thumbnail.webp'`);
+    const derived = new Map([...ready.derived!.values()].map((d) => [d.thumbnail, { width: d.width, height: d.height, color: d.dominantColor }]));
+    for (const m of stored) expect({ width: m.width, height: m.height, color: m.color }).toEqual(derived.get(m.thumbnail));
     expect(fs.existsSync(workDir)).toBe(false);
   }, 120_000);
 });

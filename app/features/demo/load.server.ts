@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import type { Derived } from "~/.server/media";
 import type { Logger } from "~/.server/logger";
 import { createProgress, type Progress } from "~/.server/progress";
 import { importFile } from "~/features/catalogue/import.server";
@@ -37,8 +38,8 @@ export type DemoLoadOptions = {
   prepared?: PreparedDemo;
 };
 
-/** A demo archive being generated ahead of the load (prepareDemo). */
-export type PreparedDemo = { result: Promise<DemoResult>; progress: Progress };
+/** A demo archive being generated ahead of the load (prepareDemo), with its pictures' derivatives when made too. */
+export type PreparedDemo = { result: Promise<DemoResult & { derived?: ReadonlyMap<string, Derived> }>; progress: Progress };
 
 /**
  * Starts generating the demo archive into opts.workDir at once. With `mediaDir` (the first start of a fresh
@@ -63,18 +64,18 @@ export function prepareDemo(opts: Omit<DemoLoadOptions, "mediaDir" | "prepared">
   return { result, progress };
 }
 
-function inWorker(req: PrepareRequest, progress: Progress): Promise<DemoResult> {
+function inWorker(req: PrepareRequest, progress: Progress): Promise<DemoResult & { derived: ReadonlyMap<string, Derived> }> {
   // The worker loads TypeScript as the server does (tsx), found from here rather than from the working directory.
   const entry = new URL("./prepare.worker.ts", import.meta.url).href;
   const tsx = import.meta.resolve?.("tsx/esm/api") ?? pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href;
   const code = `import(${JSON.stringify(tsx)}).then((t) => { (t.register ?? t.default.register)(); return import(${JSON.stringify(entry)}); })`;
   return new Promise((resolve, reject) => {
-    let result: DemoResult | undefined;
+    let result: (DemoResult & { derived: ReadonlyMap<string, Derived> }) | undefined;
     const worker = new Worker(code, { eval: true, workerData: req });
     worker.on("message", (m: PrepareMessage) => {
       if (m.kind === "start") progress.start(m.label, m.total, m.unit);
       else if (m.kind === "update") progress.update(m.done);
-      else result = m.result;
+      else result = { ...m.result, derived: new Map(m.derived) };
     });
     worker.on("error", reject);
     worker.on("exit", (code) => (result ? resolve(result) : reject(new Error(`The demo's preparation stopped (exit code ${code})`))));
@@ -116,6 +117,7 @@ export async function ensureDemo(database: Database, opts: DemoLoadOptions): Pro
       mediaStore: opts.mediaDir,
       // A public image is tiled on its first IIIF request (server/iiif.ts) rather than all of them here.
       iiifTiles: false,
+      derived: demo.derived,
       load: { kind: "demo", source: opts.records || opts.images !== undefined ? `valdameri records=${demo.count} images=${demo.images}` : DEMO_SOURCE },
       onProgress(done, total) {
         if (!importing) progress.start("Demo: importing", total);

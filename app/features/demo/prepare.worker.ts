@@ -8,14 +8,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
-import { deriveImage } from "~/.server/media";
+import { deriveImage, type Derived } from "~/.server/media";
 import { generateDemo } from "./generate";
 
 export type PrepareRequest = { workDir: string; mediaDir: string; records?: number; images?: number; imageCache?: string };
 export type PrepareMessage =
   | { kind: "start"; label: string; total: number; unit: string }
   | { kind: "update"; done: number }
-  | { kind: "done"; result: Awaited<ReturnType<typeof generateDemo>> };
+  | { kind: "done"; result: Awaited<ReturnType<typeof generateDemo>>; derived: [string, Derived][] };
 
 const req = workerData as PrepareRequest;
 const post = (m: PrepareMessage) => parentPort!.postMessage(m);
@@ -33,11 +33,14 @@ const files = fs.readdirSync(result.mediaDir, { recursive: true, encoding: "utf8
 post({ kind: "start", label: "Demo: preparing images", total: files.length, unit: "images" });
 let next = 0;
 let done = 0;
+// What each picture became, handed to the import (by the file's name in the records) so that it is not decoded twice.
+const derived: [string, Derived][] = [];
 const worker = async () => {
   while (next < files.length) {
-    await deriveImage(path.join(result.mediaDir, files[next++]!), req.mediaDir);
+    const file = files[next++]!;
+    derived.push([file.split(path.sep).join("/"), await deriveImage(path.join(result.mediaDir, file), req.mediaDir)]);
     post({ kind: "update", done: ++done });
   }
 };
 await Promise.all(Array.from({ length: 3 }, worker));
-post({ kind: "done", result });
+post({ kind: "done", result, derived });

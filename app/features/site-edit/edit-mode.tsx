@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { useUnsavedChanges } from "~/features/workspace/editor/useUnsavedChanges";
+import { useUnsavedChanges } from "~/ui/editor/useUnsavedChanges";
 
 /**
  * Edit mode (spec §3 admin state isEdit, isDirty, isSaving, hideEdit; §4; decision 074). Small on purpose:
@@ -142,7 +142,7 @@ export function EditModeProvider({ canEdit, hideEdit, children }: { canEdit: boo
 }
 
 /**
- * Leaving with unsaved edits: the editors' one guard (workspace/editor/useUnsavedChanges): the app's own
+ * Leaving with unsaved edits: the editors' one guard (ui/editor/useUnsavedChanges): the app's own
  * navigations ask in its dialog (useBlocker, mounted for administrators with unsaved edits only: a router has
  * one blocker); a reload, a typed address or a plain link (the language switch) gets the browser's own
  * question. The switch's dirty check asks in the same dialog; going on starts the editors again.

@@ -13,7 +13,8 @@ export type AdminBarData = {
 /**
  * The admin bar (spec §2, §6: ADMIN only; decision 074): console, catalogue, site, the edit switch (unless
  * hidden by the option hideEdit), the save button in edit mode, settings, logout. The save's outcome is
- * announced in a live region; the button keeps the focus (aria-disabled, never disabled).
+ * announced in a live region; the button keeps the focus (aria-disabled, never disabled). On a phone the bar
+ * keeps to one row, the switch and the save (admin.css): its links are the menu drawer's too.
  */
 export function AdminBar({ data }: { data: AdminBarData }) {
   const { t, locale } = useI18n();
@@ -24,10 +25,10 @@ export function AdminBar({ data }: { data: AdminBarData }) {
   return (
     <nav className="admin-bar" aria-label={t("adminBar.label")}>
       <ul className="admin-bar__list">
-        <li>
+        <li className="admin-bar__link">
           <Link to={localizePath("/console", locale)}>{t("adminBar.console")}</Link>
         </li>
-        <li>
+        <li className="admin-bar__link">
           {data.newTab ? (
             <a href={data.catalogueUrl} target="_blank" rel="noopener noreferrer">
               {t("adminBar.catalogue")} <span className="visually-hidden">{t("adminBar.newTab")}</span>
@@ -36,7 +37,7 @@ export function AdminBar({ data }: { data: AdminBarData }) {
             <a href={data.catalogueUrl}>{t("adminBar.catalogue")}</a>
           )}
         </li>
-        <li>
+        <li className="admin-bar__link">
           <Link to={localizePath("/", locale)}>{t("adminBar.site")}</Link>
         </li>
         {!data.hideEdit && (
@@ -67,10 +68,10 @@ export function AdminBar({ data }: { data: AdminBarData }) {
             </button>
           </li>
         )}
-        <li>
+        <li className="admin-bar__link">
           <Link to={localizePath("/settings", locale)}>{t("adminBar.settings")}</Link>
         </li>
-        <li>
+        <li className="admin-bar__link">
           <a href={`/api/auth/logout?locale=${locale}`}>{t("account.logout")}</a>
         </li>
       </ul>

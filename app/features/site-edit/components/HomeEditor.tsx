@@ -9,7 +9,7 @@ import { HERO_LINKS_MAX, HOME_SECTIONS_MAX, SECTION_BACKGROUNDS } from "~/featur
 import type { HomeContent, HomeSection } from "~/features/site/options";
 import type { RecordCard } from "~/features/records/types";
 import { useSettingsDoc } from "../use-settings-doc";
-import type { PickerImage } from "~/features/workspace/editor/images";
+import type { PickerImage } from "~/ui/editor/images";
 import { DocNotices } from "./DocNotices";
 import { PickerDialog } from "./PickerDialog";
 import { MultiEditor, stripEmpty, type Column, type Row } from "./MultiEditor";

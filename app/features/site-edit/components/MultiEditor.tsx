@@ -13,6 +13,34 @@ export const rowFilled = (row: Row, columns: Column[]) => columns.some((c) => (r
 export const stripEmpty = <T extends Row>(rows: T[], columns: Column[]): T[] =>
   rows.filter((r) => rowFilled(r, columns)).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v])) as T);
 
+/**
+ * A row's up, down and remove buttons (the multi-editor's rows, a home section's records): an arrow at its end
+ * is aria-disabled rather than removed, so the focus stays put; `onMove` absent, only the remove button.
+ */
+export function RowActions({ index, count, onMove, onRemove, removeLabel }: { index: number; count: number; onMove?: (to: number) => void; onRemove: () => void; removeLabel: string }) {
+  const t = useEditorT();
+  return (
+    <span className="multi-editor__actions">
+      {onMove && (
+        <>
+          <button type="button" className="button button--ghost" aria-disabled={index === 0 || undefined} onClick={() => index > 0 && onMove(index - 1)}>
+            <span aria-hidden="true">↑</span>
+            <span className="visually-hidden">{t("siteEdit.list.up", { n: index + 1 })}</span>
+          </button>
+          <button type="button" className="button button--ghost" aria-disabled={index === count - 1 || undefined} onClick={() => index < count - 1 && onMove(index + 1)}>
+            <span aria-hidden="true">↓</span>
+            <span className="visually-hidden">{t("siteEdit.list.down", { n: index + 1 })}</span>
+          </button>
+        </>
+      )}
+      <button type="button" className="button button--ghost" onClick={onRemove}>
+        <span aria-hidden="true">✕</span>
+        <span className="visually-hidden">{removeLabel}</span>
+      </button>
+    </span>
+  );
+}
+
 export function MultiEditor({
   id, legend, rows, columns, max, onChange, movable = false, valueLang,
 }: {
@@ -63,24 +91,13 @@ export function MultiEditor({
               );
             })}
             {i < rows.length && (
-              <span className="multi-editor__actions">
-                {movable && (
-                  <>
-                    <button type="button" className="button button--ghost" aria-disabled={i === 0 || undefined} onClick={() => i > 0 && move(i, i - 1)}>
-                      <span aria-hidden="true">↑</span>
-                      <span className="visually-hidden">{t("siteEdit.list.up", { n: i + 1 })}</span>
-                    </button>
-                    <button type="button" className="button button--ghost" aria-disabled={i === rows.length - 1 || undefined} onClick={() => i < rows.length - 1 && move(i, i + 1)}>
-                      <span aria-hidden="true">↓</span>
-                      <span className="visually-hidden">{t("siteEdit.list.down", { n: i + 1 })}</span>
-                    </button>
-                  </>
-                )}
-                <button type="button" className="button button--ghost" onClick={() => onChange(rows.filter((_, k) => k !== i))}>
-                  <span aria-hidden="true">✕</span>
-                  <span className="visually-hidden">{t("siteEdit.list.remove", { n: i + 1 })}</span>
-                </button>
-              </span>
+              <RowActions
+                index={i}
+                count={rows.length}
+                onMove={movable ? (j) => move(i, j) : undefined}
+                onRemove={() => onChange(rows.filter((_, k) => k !== i))}
+                removeLabel={t("siteEdit.list.remove", { n: i + 1 })}
+              />
             )}
           </li>
         ))}

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { Switch } from "react-aria-components";
 import { useI18n } from "~/i18n/context";
 import { contentLocale } from "~/lib/locale";
-import { RichText } from "~/features/workspace/editor/RichText";
+import { RichText } from "~/ui/editor/RichText";
 import type { PageDraft } from "~/features/pages/pages";
 import { useEditorT } from "../use-editor-t";
 import { useEditedDoc } from "../use-settings-doc";

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { ImagePicker } from "~/features/workspace/editor/ImagePicker";
-import type { PickerImage, PickerSource } from "~/features/workspace/editor/images";
+import { ImagePicker } from "~/ui/editor/ImagePicker";
+import type { PickerImage, PickerSource } from "~/ui/editor/images";
 import { useEditorT } from "../use-editor-t";
 
 /**
- * The editors' one image picker (workspace/editor/ImagePicker.tsx: the catalogue's images and the uploads,
+ * The editors' one image picker (ui/editor/ImagePicker.tsx: the catalogue's images and the uploads,
  * with a search) in a dialog, for the in-place editors. A record's image is what a hero or a records section
  * can show (`sources` ["catalogue"]); a page's text takes an upload too.
  */

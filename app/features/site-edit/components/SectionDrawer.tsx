@@ -4,10 +4,11 @@ import { useEditorT } from "../use-editor-t";
 import type { EditorKey } from "../editor-messages";
 import { SECTION_BACKGROUNDS, SECTION_REFS_MAX } from "~/features/settings/items";
 import type { HomeSection } from "~/features/site/options";
-import { EditorDrawer } from "~/features/workspace/editor/EditorDrawer";
-import type { PickerImage } from "~/features/workspace/editor/images";
-import { RichText } from "~/features/workspace/editor/RichText";
+import { EditorDrawer } from "~/ui/editor/EditorDrawer";
+import type { PickerImage } from "~/ui/editor/images";
+import { RichText } from "~/ui/editor/RichText";
 import { PickerDialog } from "./PickerDialog";
+import { RowActions } from "./MultiEditor";
 import { useRichTextLabels } from "./rich-text-labels";
 
 export type Background = (typeof SECTION_BACKGROUNDS)[number];
@@ -113,20 +114,13 @@ export function SectionDrawer({
                   return (
                     <li key={`${r.table}/${r.id}`} className="multi-editor__row">
                       <span className="multi-editor__field">{label}</span>
-                      <span className="multi-editor__actions">
-                        <button type="button" className="button button--ghost" aria-disabled={i === 0 || undefined} onClick={() => i > 0 && move(i - 1)}>
-                          <span aria-hidden="true">↑</span>
-                          <span className="visually-hidden">{t("siteEdit.list.up", { n: i + 1 })}</span>
-                        </button>
-                        <button type="button" className="button button--ghost" aria-disabled={i === section.refs.length - 1 || undefined} onClick={() => i < section.refs.length - 1 && move(i + 1)}>
-                          <span aria-hidden="true">↓</span>
-                          <span className="visually-hidden">{t("siteEdit.list.down", { n: i + 1 })}</span>
-                        </button>
-                        <button type="button" className="button button--ghost" onClick={() => onChange({ ...section, refs: section.refs.filter((_, k) => k !== i) })}>
-                          <span aria-hidden="true">✕</span>
-                          <span className="visually-hidden">{t("siteEdit.section.removeRecord", { label })}</span>
-                        </button>
-                      </span>
+                      <RowActions
+                        index={i}
+                        count={section.refs.length}
+                        onMove={move}
+                        onRemove={() => onChange({ ...section, refs: section.refs.filter((_, k) => k !== i) })}
+                        removeLabel={t("siteEdit.section.removeRecord", { label })}
+                      />
                     </li>
                   );
                 })}

@@ -5,10 +5,10 @@ import { useI18n } from "~/i18n/context";
 import { apiFetch } from "~/lib/api-fetch";
 import { localizePath } from "~/lib/locale";
 import { SaveDrawer } from "./SaveDrawer";
-import { ColorField, EditorDrawer } from "../editor/EditorDrawer";
-import { ImagePicker } from "../editor/ImagePicker";
-import { UnsavedNotice, useUnsavedChanges } from "../editor/useUnsavedChanges";
-import type { PickerImage } from "../editor/images";
+import { ColorField, EditorDrawer } from "~/ui/editor/EditorDrawer";
+import { ImagePicker } from "~/ui/editor/ImagePicker";
+import { UnsavedNotice, useUnsavedChanges } from "~/ui/editor/useUnsavedChanges";
+import type { PickerImage } from "~/ui/editor/images";
 import { CANVAS, MAX_COLOURS, topZ, type Moodboard, type MoodboardContent, type MoodboardItem } from "../moodboards";
 import "./moodboard.css";
 

@@ -7,7 +7,7 @@ import { parseSearchParams } from "~/features/search/search-params";
 import { getSiteOptions } from "~/features/site/site.server";
 import type { SiteOptions } from "~/features/site/options";
 import { listUploads } from "./uploads.server";
-import { PICKER_PAGE_SIZE, type PickerPage, type PickerImage, type PickerSource } from "./images";
+import { PICKER_PAGE_SIZE, type PickerPage, type PickerImage, type PickerSource } from "~/ui/editor/images";
 
 /**
  * The image picker's sources (issue 15 §3), only what the viewer may see: the records of the viewer's own

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-getImages";
-import { GetImagesSchema } from "../editor/images";
+import { GetImagesSchema } from "~/ui/editor/images";
 import { pickerImages } from "../editor/images.server";
 import { apiContext, jsonCall, methodNotAllowed, ok } from "./api-common.server";
 

@@ -2,7 +2,8 @@
 // search and record pages in Italian; prints Performance, Accessibility, Best Practices, SEO and CLS per page.
 // Starts the built server on a fresh demo database (like `npm run screenshots`), or measures --url BASE.
 // Options: --url BASE, --page home|search|record (one page), --json FILE (the scores as JSON), --runs N (each page
-// measured N times; the run with the median Performance is shown, with the range); environment CHROME_PATH (default /usr/bin/chromium),
+// measured N times; the run with the median Performance is shown, with the range), --save DIR (every run's full report as
+// DIR/PAGE-N.json, and one line per run with its first paint, largest paint and blocking time); environment CHROME_PATH (default /usr/bin/chromium),
 // PORT (default 3310), TECA_BUILD_DIR (the build the server serves).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -19,6 +20,8 @@ const argOf = (name: string) => {
 const port = Number(process.env.PORT ?? 3310);
 const ONLY = argOf("--page");
 const RUNS = Math.max(1, Number(argOf("--runs") ?? 1) || 1);
+const SAVE = argOf("--save");
+if (SAVE) fs.mkdirSync(SAVE, { recursive: true });
 const PAGES: [string, string][] = ([
   ["home", "/"],
   ["search", "/cerca?q=ritratto"],
@@ -97,6 +100,11 @@ try {
         continue;
       }
       const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
+      if (SAVE) {
+        fs.writeFileSync(path.join(SAVE, `${name}-${runs.length + 1}.json`), JSON.stringify(result.lhr));
+        const ms = (k: string) => Math.round(audits[k]?.numericValue ?? NaN);
+        console.error(`${name} run ${runs.length + 1}: performance ${score("performance")}, FCP ${ms("first-contentful-paint")} ms, LCP ${ms("largest-contentful-paint")} ms, TBT ${ms("total-blocking-time")} ms, SI ${ms("speed-index")} ms`);
+      }
       const failed = Object.values(categories)
         .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => audits[r.id]))
         .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")

@@ -39,6 +39,8 @@ async function overflowing(page: Page) {
     for (const el of document.querySelectorAll<HTMLElement>("body *")) {
       // The hero image is cropped by design (its box clips it); the map draws its own tiles.
       if (el.closest(".visually-hidden, .leaflet-container, .hero__media, [hidden]")) continue;
+      // A closed <details>' content keeps a layout box in Chromium, where nobody sees it.
+      if (el.closest("details:not([open])") && !el.closest("summary")) continue;
       const r = el.getBoundingClientRect();
       if (r.width <= 1 || r.height <= 1) continue;
       // Inside a box that scrolls sideways on purpose (the timeline), sticking out is the point.
@@ -48,7 +50,8 @@ async function overflowing(page: Page) {
       const name = `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} «${(el.textContent ?? "").trim().slice(0, 30)}»`;
       if (r.right > vw + 1 || r.left < -1) out.push(`${name} spans ${Math.round(r.left)}–${Math.round(r.right)} of ${vw}`);
       const style = getComputedStyle(el);
-      if (style.overflowX !== "visible" && el.scrollWidth > el.clientWidth + 1 && style.overflowX !== "auto" && style.overflowX !== "scroll")
+      // (a field scrolls the value typed into it: that is not clipping)
+      if (!["INPUT", "TEXTAREA"].includes(el.tagName) && style.overflowX !== "visible" && el.scrollWidth > el.clientWidth + 1 && style.overflowX !== "auto" && style.overflowX !== "scroll")
         out.push(`${name} clips its text (${el.scrollWidth} > ${el.clientWidth})`);
     }
     return out.slice(0, 10);
@@ -122,4 +125,108 @@ test("touch targets on a phone are at least 44 px high", async ({ page }) => {
       .filter((x) => x.h < 44),
   );
   expect(small).toEqual([]);
+});
+
+/**
+ * Controls a finger may miss: buttons, fields, selects, tabs and the console's links under 44 px either way (a
+ * check box or radio button counts its label, which is what a finger presses, and must reach 24 px). Links in running text, the cards'
+ * own links (the whole card is the target) and the timeline's 24 px decades are left out.
+ */
+async function smallTargets(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("button, select, input:not([type=hidden]), textarea, summary.button, a.button, a.tab, .workspace-tabs a, .admin-toc a, .admin-tabs a, a.tag")]
+      .filter((el) => el.offsetParent !== null && !el.closest(".visually-hidden, .skip-link, .leaflet-container, .card, .timeline, .tag-tree, .ProseMirror, details:not([open]) > :not(summary)"))
+      .map((el) => {
+        const check = el instanceof HTMLInputElement && ["checkbox", "radio"].includes(el.type);
+        const r = ((check && (el as HTMLInputElement).labels?.[0]) || el).getBoundingClientRect();
+        // (the settings' check boxes still have 26 px labels: held to WCAG 2.5.8's 24 px for now)
+        const min = check ? 24 : 44;
+        return { name: `${el.tagName.toLowerCase()}.${el.className} «${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().slice(0, 25)}»`, w: Math.round(r.width), h: Math.round(r.height), min };
+      })
+      .filter((x) => x.h < x.min || x.w < x.min)
+      .map((x) => `${x.name} ${x.w}×${x.h}`),
+  );
+}
+
+test("the signed-in workspace and the console fit a phone: nothing wider than 320 px in French or 375 px in Italian, targets of 44 px", async ({ page, baseURL }) => {
+  test.setTimeout(240_000); // twenty pages, twice
+  await page.request.post("/api/public/login", { data: { email: "e2e-mobile@example.org", password: "E2e-password1" } });
+  // Something on every tab: a collection of records with a moodboard and a story showing an upload, a saved search.
+  const post = async (url: string, data: object) => {
+    const res = await page.request.post(url, { data });
+    expect(res.status(), url).toBeLessThan(300);
+    return ((await res.json()) as { data: { id: string } }).data;
+  };
+  const own = (await page.request.post("/api/auth/docs/getCollections", { data: { locale: "it" } }).then((r) => r.json())) as { data: { id: string }[] };
+  for (const c of own.data) await page.request.post("/api/auth/docs/removeDoc", { data: { collection: "collections", name: c.id } });
+  const images = (await post("/api/auth/docs/getImages", { source: "catalogue", locale: "it", q: "" })) as unknown as { images: { ref: object }[] };
+  const coll = (await post("/api/auth/docs/saveDoc", { collection: "collections", locale: "it", data: { title: "Ritratti e vedute dell'Ottocento lombardo", items: images.images.slice(0, 4).map((i) => i.ref) } })).id;
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+  const up = await page.request.post("/api/auth/docs/uploadFile", { headers: { Origin: baseURL! }, multipart: { file: { name: "fotografia-con-un-nome-piuttosto-lungo.png", mimeType: "image/png", buffer: png }, locale: "it" } });
+  expect(up.status()).toBe(201);
+  const url = ((await up.json()) as { url: string }).url;
+  const board = (await post("/api/auth/docs/saveDoc", { collection: "moodboards", locale: "it", data: { title: "Tavola", coll, items: [{ id: "i1", url, title: "Prova", x: 10, y: 10, width: 200, height: 150, rotate: 0, zIndex: 0 }] } })).id;
+  const story = (await post("/api/auth/docs/saveDoc", { collection: "stories", locale: "it", data: { coll, title: "Il viaggio degli oggetti", blocks: [{ id: "b1", type: "image", url }] } })).id;
+  const search = (await post("/api/auth/docs/saveSearch", { locale: "it", data: { title: "Ritratti fotografici", query: "q=ritratto" } })).id;
+  const pages = [
+    "/cerca?q=ritratto",
+    "/collections",
+    "/collections?tab=searches",
+    "/collections?tab=moodboards",
+    "/collections?tab=stories",
+    "/collections?tab=uploads",
+    `/collections/${coll}`,
+    `/collections/${coll}/moodboards/${board}`,
+    `/collections/${coll}/stories/${story}`,
+    "/searches",
+    `/searches/${search}`,
+    "/console",
+    "/console/pages",
+    "/buca",
+    "/settings/general",
+    "/settings/layout",
+    "/settings/users",
+    "/account/security",
+    "/public/cookie-policy",
+  ];
+  for (const [prefix, width] of [["/fr", 320], ["", 375]] as const) {
+    await page.setViewportSize({ width, height: 740 });
+    for (const path of pages) {
+      const at = `${prefix}${path} at ${width} px`;
+      await page.goto(prefix + path);
+      await hydrated(page);
+      await expect.poll(() => overflowing(page), { message: at }).toEqual([]);
+      expect(await smallTargets(page), at).toEqual([]);
+      expect((await page.locator(".site-header").boundingBox())!.height, `header of ${at}`).toBeLessThanOrEqual(64);
+    }
+  }
+  // The workspace's tabs: one row that scrolls, the current one in view (French: three rows before).
+  await page.setViewportSize({ width: 320, height: 740 });
+  await page.goto("/fr/collections?tab=uploads");
+  await hydrated(page);
+  const tabs = page.getByRole("navigation", { name: "Votre travail" }).getByRole("link");
+  const tops = await tabs.evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  const current = (await tabs.and(page.locator('[aria-current="page"]')).boundingBox())!;
+  expect(current.x).toBeGreaterThanOrEqual(0);
+  expect(current.x + current.width).toBeLessThanOrEqual(320);
+  // The search page: with nothing selected the selection bar is one line, so the first result starts on screen.
+  await page.goto("/fr/cerca?q=ritratto");
+  await hydrated(page);
+  const bar = page.getByRole("region", { name: "Sélection de fiches" });
+  await expect(bar.getByRole("button", { name: "Tout sélectionner sur cette page" })).toBeVisible();
+  expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(48);
+  expect((await page.locator(".search .card").first().boundingBox())!.y).toBeLessThan(740);
+  // The home page's search field shows its whole placeholder.
+  await page.goto("/fr");
+  const field = page.getByRole("searchbox", { name: "Rechercher", exact: true });
+  const fits = await field.evaluate(async (input: HTMLInputElement) => {
+    await document.fonts.ready;
+    const style = getComputedStyle(input);
+    const ctx = document.createElement("canvas").getContext("2d")!;
+    ctx.font = `${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return ctx.measureText(input.placeholder).width <= room;
+  });
+  expect(fits).toBe(true);
 });

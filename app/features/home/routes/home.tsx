@@ -15,6 +15,7 @@ import { getHeroSearches } from "~/features/saved-searches/saved-searches.server
 import { HeroSearches } from "~/features/saved-searches/components/HeroSearches";
 import { feedLink } from "~/features/standards/discovery";
 import { useEditMode } from "~/features/site-edit/edit-mode";
+import { SearchSubmit } from "~/ui/SearchSubmit";
 
 // The in-place editor: loaded only when an administrator turns edit mode on (decision 074).
 const HomeEditor = lazy(() => import("~/features/site-edit/components/HomeEditor"));
@@ -101,9 +102,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
               {t("search.label")}
             </label>
             <input id="home-search" type="search" name="q" placeholder={t("search.placeholder")} maxLength={200} />
-            <button type="submit" className="button button--primary">
-              {t("search.submit")}
-            </button>
+            <SearchSubmit label={t("search.submit")} />
           </form>
           {hero.links?.length ? (
             <ul className="hero__links">

@@ -23,6 +23,7 @@ import { AccessLock } from "~/features/records/components/AccessLock";
 import { ExportMenu } from "~/features/export/components/ExportMenu";
 import { currentPins } from "~/features/workspace/workspace.server";
 import { SaveSearchControl } from "~/features/saved-searches/components/SaveDialog";
+import { SearchSubmit } from "~/ui/SearchSubmit";
 import type BulkAddBar from "~/features/workspace/components/BulkAdd";
 import type { Selection } from "~/features/workspace/components/BulkAdd";
 import { feedLink } from "~/features/standards/discovery";
@@ -480,9 +481,7 @@ function SearchBox({ params, action }: { params: SearchParams | null; action: st
       {params?.toRaw && <input type="hidden" name="to" value={params.toRaw} />}
       {params && params.media !== "all" && <input type="hidden" name="media" value={params.media} />}
       {params && params.view !== "auigrid" && <input type="hidden" name="view" value={params.view} />}
-      <button type="submit" className="button button--primary">
-        {t("search.submit")}
-      </button>
+      <SearchSubmit label={t("search.submit")} />
     </Form>
   );
 }

@@ -314,6 +314,22 @@ for (const target of testDatabases()) {
       // an item not in it, or a move saying two places, changes nothing either
       const absent = await drop("anna", "vaso", "nessuno");
       expect(absent.status).toBe(404);
+      // a record she may not see answers exactly as a missing one, moved or dropped on: no probing for it
+      for (const probe of [await drop("anna", "vaso", "segreto"), await drop("anna", "segreto", "vaso")]) {
+        expect(probe.status).toBe(404);
+        expect(probe.body).toEqual(absent.body);
+      }
+      expect(await ids("manager")).toEqual(["segreto", "brocca", "piatto", "vaso"]);
+      // nor by adding, removing or pinning: adding the hidden record is refused as any record she may not see,
+      // removing it removes nothing, and her pins of this collection do not list it
+      const addHidden = await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", locale: "it", name: c.id, data: { add: [{ table: "ca_objects", id: "segreto" }] } });
+      expect(addHidden.status).toBe(400);
+      expect((await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", locale: "it", name: c.id, data: { remove: [{ table: "ca_objects", id: "segreto" }] } })).status).toBe(200);
+      expect(await ids("manager")).toEqual(["segreto", "brocca", "piatto", "vaso"]);
+      const pins = await call("/api/auth/docs/saveUser", "anna", { data: { current: c.id } });
+      expect(pins.status).toBe(200);
+      expect(pins.body.data.current.id).toBe(c.id);
+      expect(pins.body.data.pins.map((p: { id: string }) => p.id).sort()).toEqual(["brocca", "piatto", "vaso"]);
       expect(absent.body.error.message).not.toBe((await call("/api/auth/docs/getCollectionItems", "anna", { collection: "ZZZZZZZZZZZZ", locale: "it" })).body.error.message);
       expect((await drop("anna", "vaso", "brocca", { to: 0 })).status).toBe(400);
       expect(await ids("manager")).toEqual(["segreto", "brocca", "piatto", "vaso"]);

@@ -195,7 +195,19 @@ async function addIn(ctx: ServiceContext, tx: Exec, id: string, refs: ItemRef[])
   const col = await lockCollection(ctx, tx, id, "edit");
   const wanted = uniqueRefs(refs);
   if (!wanted.length) return 0;
+  // Visibility first: a record the viewer may not see is refused whether or not the collection holds it, so
+  // adding cannot tell a shared editor which restricted records are in it.
   const { tables, ids } = refArrays(wanted);
+  const visible = new Set(
+    (
+      await rowsIn<{ table_name: string; id: string }>(
+        tx,
+        sql`select r.table_name, r.id from records r where ${recordVisible(ctx.viewer, "r")}
+            and (r.table_name, r.id) in (select * from unnest(${tables}, ${ids}))`,
+      )
+    ).map((r) => pinKey({ table: r.table_name, id: r.id })),
+  );
+  if (wanted.some((r) => !visible.has(pinKey(r)))) throw new WorkspaceError("invalid", "workspace.error.item");
   const present = new Set(
     (
       await rowsIn<{ record_table: string; record_id: string }>(
@@ -208,16 +220,6 @@ async function addIn(ctx: ServiceContext, tx: Exec, id: string, refs: ItemRef[])
   const fresh = wanted.filter((r) => !present.has(pinKey(r)));
   if (!fresh.length) return 0;
   const f = refArrays(fresh);
-  const visible = new Set(
-    (
-      await rowsIn<{ table_name: string; id: string }>(
-        tx,
-        sql`select r.table_name, r.id from records r where ${recordVisible(ctx.viewer, "r")}
-            and (r.table_name, r.id) in (select * from unnest(${f.tables}, ${f.ids}))`,
-      )
-    ).map((r) => pinKey({ table: r.table_name, id: r.id })),
-  );
-  if (fresh.some((r) => !visible.has(pinKey(r)))) throw new WorkspaceError("invalid", "workspace.error.item");
   const [{ n, low }] = (await rowsIn<{ n: number; low: number | null }>(
     tx,
     sql`select count(*)::int as n, min(position) as low from collection_items where collection_id = ${id}`,
@@ -241,13 +243,16 @@ async function removeIn(ctx: ServiceContext, tx: Exec, id: string, refs: ItemRef
   const wanted = uniqueRefs(refs);
   if (!wanted.length) return 0;
   const { tables, ids } = refArrays(wanted);
-  const gone = await rowsIn<{ record_table: string }>(
+  const gone = await rowsIn<{ record_table: string; record_id: string }>(
     tx,
-    sql`delete from collection_items where collection_id = ${id} and (record_table, record_id) in (select * from unnest(${tables}, ${ids})) returning record_table`,
+    // only records the viewer sees: one hidden from a shared editor is neither removed nor confirmed by trying
+    sql`delete from collection_items ci where ci.collection_id = ${id} and (ci.record_table, ci.record_id) in (select * from unnest(${tables}, ${ids}))
+        and exists (select 1 from records r where r.table_name = ci.record_table and r.id = ci.record_id and ${recordVisible(ctx.viewer, "r")})
+        returning ci.record_table, ci.record_id`,
   );
   if (!gone.length) return 0;
   // A removed cover falls back to the first remaining item's image.
-  const coverGone = col.cover_table !== null && wanted.some((r) => r.table === col.cover_table && r.id === col.cover_id);
+  const coverGone = col.cover_table !== null && gone.some((r) => r.record_table === col.cover_table && r.record_id === col.cover_id);
   await tx.execute(sql`update collections set version = version + 1, updated_at = now()
     ${coverGone ? sql`, cover_table = null, cover_id = null` : sql``} where id = ${id}`);
   return gone.length;
@@ -259,12 +264,17 @@ async function removeIn(ctx: ServiceContext, tx: Exec, id: string, refs: ItemRef
  */
 async function moveIn(ctx: ServiceContext, tx: Exec, id: string, ref: ItemRef, where: { to?: number; by?: number; over?: ItemRef }) {
   await lockCollection(ctx, tx, id, "edit");
-  const list = await rowsIn<{ record_table: string; record_id: string }>(
+  const list = await rowsIn<{ record_table: string; record_id: string; visible: boolean }>(
     tx,
-    sql`select record_table, record_id from collection_items where collection_id = ${id} order by position, record_table, record_id`,
+    sql`select ci.record_table, ci.record_id, (r.uid is not null) as visible from collection_items ci
+      left join records r on r.table_name = ci.record_table and r.id = ci.record_id and ${recordVisible(ctx.viewer, "r")}
+      where ci.collection_id = ${id} order by ci.position, ci.record_table, ci.record_id`,
   );
-  const from = list.findIndex((r) => r.record_table === ref.table && r.record_id === ref.id);
-  const over = where.over ? list.findIndex((r) => r.record_table === where.over!.table && r.record_id === where.over!.id) : -1;
+  // the moved item and the one dropped on must be records this viewer sees: a hidden one answers as a missing
+  // one, so a shared editor cannot learn which restricted records the collection holds
+  const at = (r: ItemRef) => list.findIndex((x) => x.visible && x.record_table === r.table && x.record_id === r.id);
+  const from = at(ref);
+  const over = where.over ? at(where.over) : -1;
   if (from < 0 || (where.over && over < 0)) throw new WorkspaceError("notFound", "workspace.error.notInCollection");
   const [moved] = list.splice(from, 1);
   const to = Math.max(0, Math.min(where.over ? over : (where.to ?? from + (where.by ?? 0)), list.length));
@@ -380,6 +390,7 @@ export async function pinState(ctx: ServiceContext): Promise<PinState> {
   if (!current) return { current: null, pins: [], collections };
   const items = await ctx.database.rows<{ record_table: string; record_id: string }>(
     sql`select i.record_table, i.record_id from collection_items i join collections c on c.id = i.collection_id
+        join records r on r.table_name = i.record_table and r.id = i.record_id and ${recordVisible(ctx.viewer, "r")}
         where i.collection_id = ${current.id} and ${editable(ctx)}`,
   );
   return { current: { id: current.id, title: current.title }, pins: items.map((r) => pinKey({ table: r.record_table, id: r.record_id })), collections };

@@ -1,16 +1,10 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import sharp from "sharp";
-import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./helpers";
+import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
 // Users the e2e server creates (scripts/e2e-server.mjs).
-const PASSWORD = "E2e-password1";
 const ADMIN = "e2e-admin@example.org";
 const CATALOGUER = "e2e-catalogatore@example.org";
-
-async function signIn(page: Page, email: string) {
-  const res = await page.request.post("/api/public/login", { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-}
 
 const png = (color: string) => sharp({ create: { width: 16, height: 16, channels: 3, background: color } }).png().toBuffer();
 

@@ -488,9 +488,13 @@ for (const target of testDatabases()) {
       const ok = await postForm("/console", "admin", { intent: "attach", staged: row!.id, target: "ca_objects/v1" });
       expect(ok.status).toBe(302);
       // the upload's tags: 'ritratti' is a tag of the catalogue (given, with its ancestor), '1846' is none
-      expect(ok.headers.get("location")).toBe("/console?notice=attached&given=1&unknown=1846#staging");
+      // the tag counts are read back from the admin's own audit entry, never from the address
+      expect(ok.headers.get("location")).toBe("/console?notice=attached#staging");
       const notice = (await (await get(ok.headers.get("location")!, "admin")).text()).replace(/<!-- -->/g, "");
       expect(notice).toContain("Etichette date alla scheda: 1. Non sono etichette del catalogo e non sono state date: 1846.");
+      const forged = (await (await get("/console?notice=attached&given=7&unknown=Chiama+il+numero+0123#staging", "admin")).text()).replace(/<!-- -->/g, "");
+      expect(forged).not.toContain("Chiama il numero");
+      expect(forged).not.toContain("Etichette date alla scheda: 7");
       const linked = await cat.db.rows<{ tag_id: string; inherited: boolean }>(
         sql`select rt.tag_id, rt.inherited from record_tags rt join records r on r.uid = rt.record_uid where r.table_name = 'ca_objects' and r.id = 'v1' order by rt.tag_id`,
       );
@@ -645,11 +649,15 @@ for (const target of testDatabases()) {
       const thesauri = path.resolve(__dirname, "../../../shared/data/iccd/thesauri");
       process.env.ICCD_THESAURI = thesauri;
       try {
-        expect(await (await get("/console", "admin")).text()).toContain("I record sono collegati ai tag dei thesauri");
+        // the command line's conversion first: it takes seconds on a loaded machine, and a keep-alive connection
+        // left idle meanwhile may be closed by the server just as the next request goes out (ECONNRESET)
         const raFile = path.resolve(__dirname, "../../../shared/data/iccd/xml/RA-200-ICCD10015760.xml");
         const cli = convertIccdFiles([raFile], { thesaurus: loadThesauri([thesauri]) });
         const expected = new Map(cli.records.filter((r) => r.tags?.length).map((r) => [r.id, r.tags!.map((t) => t.id).sort()]));
         expect(expected.size).toBeGreaterThan(0);
+        // ...and a moment for the timers and socket closes the synchronous conversion held back to run
+        await new Promise((r) => setTimeout(r, 200));
+        expect(await (await get("/console", "admin")).text()).toContain("I record sono collegati ai tag dei thesauri");
         const ra = await sendIccd("admin", fs.readFileSync(raFile), "RA-200-ICCD10015760.xml");
         expect(ra.status).toBe(302);
         const raJob = await waitJob(Number(/job=(\d+)/.exec(ra.headers.get("location")!)![1]));

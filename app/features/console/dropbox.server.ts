@@ -272,6 +272,21 @@ export async function attachStaged(
 }
 
 /**
+ * What the console's notice after an attach says about tags, read back from this user's own latest attach in
+ * the audit log (at most ten minutes old), never from the address: a crafted link cannot put text in an
+ * administrator's console. Null when there is none.
+ */
+export async function lastAttachNotice(ctx: ServiceContext): Promise<{ given: number; unknownTags: string[] } | null> {
+  if (ctx.viewer.kind !== "user") return null;
+  const [row] = await ctx.database.rows<{ detail: { tags?: unknown; unknownTags?: unknown } }>(sql`select detail from audit_log
+    where event = 'dropbox_attached' and actor_id = ${ctx.viewer.userId} and at > now() - interval '10 minutes'
+    order by id desc limit 1`);
+  if (!row) return null;
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+  return { given: list(row.detail.tags).length, unknownTags: list(row.detail.unknownTags) };
+}
+
+/**
  * The catalogue's tags the upload named (bucaTags offers their ids; a name typed in any language, in any
  * case, is the tag of that name when exactly one has it). What names no tag is left out: a typo must not
  * become a public facet.

@@ -9,7 +9,7 @@ import { AuditQuerySchema } from "~/features/accounts/users";
 import { usersContext } from "~/features/accounts/routes/api-backend-common.server";
 import { accountMeta } from "~/features/accounts/meta";
 import { ConsoleError, getJob, getOverview, importStagedIccd, keepIccdUpload, keepImportUpload, listJobs, startImport, startRederive, startReindex, startVacuum } from "../console.server";
-import { attachStaged, deleteStaged, DropboxError, listStaged } from "../dropbox.server";
+import { attachStaged, deleteStaged, DropboxError, lastAttachNotice, listStaged } from "../dropbox.server";
 import { address, consoleContext, NO_STORE, pageRefusal } from "../console-http.server";
 import { readFormLimited } from "../upload.server";
 import { JobProgress, stepText, type JobView } from "../components/JobProgress";
@@ -63,8 +63,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     const noticeParam = url.searchParams.get("notice");
     const notice = noticeParam === "attached" || noticeParam === "discarded" ? (`console.notice.${noticeParam}` as MessageKey) : null;
     // after an attach: how many of the upload's tags the record got, and those that are no tag of the catalogue
-    const givenTags = notice && /^\d{1,2}$/.test(url.searchParams.get("given") ?? "") ? Number(url.searchParams.get("given")) : 0;
-    const unknownTags = notice ? (url.searchParams.get("unknown") ?? "").slice(0, 500) : "";
+    // (from the audit log: the address says only that there was an attach)
+    const attached = noticeParam === "attached" ? await lastAttachNotice(ctx) : null;
+    const givenTags = attached?.given ?? 0;
+    const unknownTags = (attached?.unknownTags ?? []).join(", ").slice(0, 500);
     return data(
       {
         csrf: token,
@@ -143,11 +145,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const staged = String(form.get("staged") ?? "");
       try {
         if (intent === "attach") {
-          const done = await attachStaged(ctx, staged, String(form.get("target") ?? ""), { mediaDir: context.mediaDir, address: address(context) });
-          const q = new URLSearchParams({ notice: "attached" });
-          if (done.tags.length) q.set("given", String(done.tags.length));
-          if (done.unknownTags.length) q.set("unknown", done.unknownTags.join(", "));
-          return redirect(`${localizePath("/console", locale)}?${q.toString()}#staging`);
+          await attachStaged(ctx, staged, String(form.get("target") ?? ""), { mediaDir: context.mediaDir, address: address(context) });
+          return redirect(`${localizePath("/console", locale)}?notice=attached#staging`);
         }
         await deleteStaged(ctx, staged, { address: address(context) });
       } catch (err) {

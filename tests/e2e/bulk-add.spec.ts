@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, hydrated, test } from "./helpers";
+import { expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
 /**
  * Issue 15 §1 bulk add and §3 the one save drawer (decision 066), in Chromium: select results on the search
@@ -10,11 +10,6 @@ import { expect, expectAccessible, hydrated, test } from "./helpers";
  */
 
 const USER = "e2e-bulk@example.org";
-
-async function signIn(page: Page) {
-  const res = await page.request.post("/api/public/login", { data: { email: USER, password: "E2e-password1" } });
-  expect(res.status()).toBe(200);
-}
 
 async function removeAll(page: Page) {
   const list = await page.request.post("/api/auth/docs/getCollections", { data: { locale: "it" } });
@@ -44,7 +39,7 @@ test("visitors see no selection; a user selects three results, adds them to a ne
   await expect(page.locator(".card-select")).toHaveCount(0);
   await expect(page.locator(".bulk")).toHaveCount(0);
 
-  await signIn(page);
+  await signIn(page, USER);
   await removeAll(page);
   await searchPage(page);
   const bar = page.getByRole("region", { name: "Selezione delle schede" });
@@ -83,7 +78,7 @@ test("visitors see no selection; a user selects three results, adds them to a ne
 });
 
 test("above 10 collections the dropdown has a 'Filtra...' box; the selection goes where chosen", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, USER);
   await removeAll(page);
   for (let i = 1; i <= 11; i++) await createCollection(page, `Raccolta ${String(i).padStart(2, "0")}`);
   await searchPage(page);
@@ -105,7 +100,7 @@ test("above 10 collections the dropdown has a 'Filtra...' box; the selection goe
 });
 
 test("the save drawer renames and, once confirmed, deletes a collection and a saved search", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, USER);
   await removeAll(page);
   const id = await createCollection(page, "Da rinominare");
   await page.goto(`/collections/${id}`);
@@ -166,7 +161,7 @@ for (const [prefix, region, newHeading] of [
   ["/fr", "Sélection de fiches", "Nouvelle collection avec « "],
 ] as const) {
   test(`axe: the selection bar and the new-collection drawer (${prefix || "/it"})`, async ({ page }) => {
-    await signIn(page);
+    await signIn(page, USER);
     await searchPage(page, `${prefix}/cerca?sort=az`);
     await page.locator(".card-select input").first().check();
     const bar = page.getByRole("region", { name: region });

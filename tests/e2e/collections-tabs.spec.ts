@@ -1,6 +1,5 @@
 import sharp from "sharp";
-import type { Page } from "@playwright/test";
-import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./helpers";
+import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
 /**
  * Issue 15 §1 and §5 (decision 067): /collections has a tab per kind of work (`?tab=`), links that work by
@@ -12,15 +11,10 @@ const USER = { email: "e2e-tabs@example.org", password: "E2e-password1" };
 
 test.describe.configure({ mode: "serial" });
 
-async function signIn(page: Page) {
-  const res = await page.request.post("/api/public/login", { data: { email: USER.email, password: USER.password } });
-  expect(res.status()).toBe(200);
-}
-
 test("the tabs' empty states, before anything is made, and the sign-in page for visitors", async ({ page }) => {
   const visitor = await page.request.get("/collections?tab=uploads", { maxRedirects: 0 });
   expect(visitor.status()).toBe(302);
-  await signIn(page);
+  await signIn(page, USER.email);
   await page.goto("/en/collections?tab=stories");
   await expect(page.getByText("You have not written a story yet.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Go to your collections" })).toBeVisible();
@@ -30,7 +24,7 @@ test("the tabs' empty states, before anything is made, and the sign-in page for 
 });
 
 test("the workspace's tabs list moodboards, stories and uploads; an upload in use is refused, a free one deleted", async ({ page, baseURL }) => {
-  await signIn(page);
+  await signIn(page, USER.email);
   // Work to list: a collection, two uploads, a moodboard and a story showing the first one.
   const coll = ((await (await page.request.post("/api/auth/docs/saveDoc", { data: { collection: "collections", locale: "it", data: { title: "Schede per le schede" } } })).json()) as { data: { id: string } }).data.id;
   const png = (colour: string) => sharp({ create: { width: 90, height: 60, channels: 3, background: colour } }).png().toBuffer();

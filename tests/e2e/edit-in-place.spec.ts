@@ -1,14 +1,8 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, hydrated, test } from "./helpers";
+import { expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
 // The Amministratore of this spec (scripts/e2e-server.mjs).
 const EDITOR = "e2e-editor@example.org";
-const PASSWORD = "E2e-password1";
-
-async function signIn(page: Page) {
-  const res = await page.request.post("/api/public/login", { data: { email: EDITOR, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-}
 
 const L = {
   it: { prefix: "", bar: "Barra di amministrazione", edit: "Modifica le pagine", save: "Salva", saved: "Salvato", subtitle: "Sottotitolo", section: /^Modifica Sezione 1/, drawer: "Sezione 1", manage: "Gestisci", done: "Chiudi il pannello" },
@@ -29,7 +23,7 @@ async function editMode(page: Page, l: (typeof L)[keyof typeof L]) {
 
 test("an administrator edits the hero in place in two languages, saves, is asked before losing edits, restores a revision; visitors see the text", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await signIn(page);
+  await signIn(page, EDITOR);
 
   // Italian: edit, save, the confirmation, then the button reverts after 3 s
   let bar = await editMode(page, L.it);
@@ -98,7 +92,7 @@ test("an administrator edits the hero in place in two languages, saves, is asked
 for (const [locale, l] of Object.entries(L)) {
   test(`the home page in edit mode with the section drawer open is accessible (${locale})`, async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page);
+    await signIn(page, EDITOR);
     await editMode(page, l);
     await expectAccessible(page);
     await page.getByRole("button", { name: l.section }).click();
@@ -133,7 +127,7 @@ async function pageEditMode(page: Page, path: string, l: (typeof L)[keyof typeof
 test("an administrator edits a content page in place in Italian and French (the Italian standing in at first); a visitor reads both", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const slug = `e2e-mostra-${Date.now()}`;
-  await signIn(page);
+  await signIn(page, EDITOR);
   // a page written in Italian only (through the same endpoint the editor uses)
   const made = await page.request.post("/api/auth/backend/pages", {
     data: { slug, locale: "it", version: 0, value: { title: "La mostra", html: "<p>Le sale al primo piano.</p>", description: "", published: true } },
@@ -196,7 +190,7 @@ test("an administrator edits a content page in place in Italian and French (the 
 test("an administrator creates a content page in place from the console (in English); a visitor opens it", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const slug = `e2e-new-${Date.now()}`;
-  await signIn(page);
+  await signIn(page, EDITOR);
   await page.goto("/en/console/pages");
   await hydrated(page);
   await page.getByLabel("Address of the new page").fill(slug);

@@ -65,3 +65,12 @@ export async function resultCount(page: Page): Promise<number> {
   expect(m, `a number in the result count "${text}"`).not.toBeNull();
   return Number(m![0].replace(/\D/g, ""));
 }
+
+/** The password every account of the e2e server has (scripts/e2e-server.mjs). */
+export const E2E_PASSWORD = "E2e-password1";
+
+/** Signs the page's browser context in through the login API (its cookie is then sent by page and request). */
+export async function signIn(page: Page, email: string, password = E2E_PASSWORD) {
+  const res = await page.request.post("/api/public/login", { data: { email, password } });
+  expect(res.status()).toBe(200);
+}

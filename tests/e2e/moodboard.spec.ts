@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, hydrated, test } from "./helpers";
+import { expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
 /**
  * Issue 15 §3 (decision 063): build a moodboard from a collection's images and an upload, move, resize and
@@ -15,11 +15,6 @@ test.describe.configure({ mode: "serial" });
 
 let editorPath = "";
 
-async function signIn(page: Page) {
-  const res = await page.request.post("/api/public/login", { data: { email: USER.email, password: USER.password } });
-  expect(res.status()).toBe(200);
-}
-
 const geometry = (page: Page) =>
   page.locator(".moodboard-item").evaluateAll((els) => els.map((e) => {
     const s = (e as HTMLElement).style;
@@ -28,7 +23,7 @@ const geometry = (page: Page) =>
 const num = (v: string) => Number.parseFloat(v);
 
 test("build a moodboard by mouse and keyboard, save, reload: the geometry is kept; export; unsaved prompt", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, USER.email);
   // A collection with two records that have images (the demo archive's).
   const found = await page.request.post("/api/auth/docs/getImages", { data: { source: "catalogue", locale: "it", q: "" } });
   const images = ((await found.json()) as { data: { images: { ref: { table: string; id: string }; title: string }[] } }).data.images.slice(0, 2);
@@ -173,7 +168,7 @@ test("build a moodboard by mouse and keyboard, save, reload: the geometry is kep
 
 test("after 30 s unsaved, leaving asks with the project text (three languages); axe with the drawer open", async ({ page }) => {
   expect(editorPath).not.toBe("");
-  await signIn(page);
+  await signIn(page, USER.email);
   await page.setViewportSize({ width: 1440, height: 1000 });
   for (const [prefix, text, title] of [
     ["/en", "The project has not been saved yet. By exiting you will lose the last changes.", "Project not saved"],
@@ -203,7 +198,7 @@ test("another user's moodboard is not found; the editor fits a phone", async ({ 
   expect(res.status()).toBe(200);
   expect((await other.request.get(editorPath)).status()).toBe(404);
   await other.close();
-  await signIn(page);
+  await signIn(page, USER.email);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(editorPath);
   await hydrated(page);

@@ -1,13 +1,8 @@
 import type { Page } from "@playwright/test";
-import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./helpers";
+import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
 // A user the e2e server creates (scripts/e2e-server.mjs).
 const RESEARCHER = "e2e-ricercatore@example.org";
-
-async function signIn(page: Page, email = RESEARCHER) {
-  const res = await page.request.post("/api/public/login", { data: { email, password: "E2e-password1" } });
-  expect(res.status()).toBe(200);
-}
 
 /** Deletes the saved searches a test left (a rerun of the suite on the same data starts clean). */
 async function deleteAll(page: Page, prefix = "") {
@@ -24,7 +19,7 @@ async function deleteAll(page: Page, prefix = "") {
 test("a signed-in user saves a search from the search page, finds it in the list, reruns, renames and deletes it", async ({ page }) => {
   // the empty title is refused with 400: the browser logs the status of the dialog's post
   allowConsoleErrors(page, /status of 400 \(Bad Request\) .*\/searches\/new\.data/);
-  await signIn(page);
+  await signIn(page, RESEARCHER);
   await deleteAll(page);
   await page.goto("/cerca?q=ritratto&view=auimasonry");
   await hydrated(page);
@@ -87,7 +82,7 @@ test("a signed-in user saves a search from the search page, finds it in the list
 test("saving works without JavaScript too", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await signIn(page);
+  await signIn(page, RESEARCHER);
   await page.goto("/cerca?q=milano");
   await page.getByRole("link", { name: "Salva questa ricerca" }).click();
   await expect(page).toHaveURL(/\/searches\/new\?q=milano$/);
@@ -116,7 +111,7 @@ for (const [prefix, heading, save, dialogName] of [
 ] as const) {
   test(`the saved-search pages pass axe (${prefix || "/it"})`, async ({ page }) => {
     allowConsoleErrors(page, /status of 404/);
-    await signIn(page);
+    await signIn(page, RESEARCHER);
     await deleteAll(page, prefix);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await expectAccessible(page); // the empty list

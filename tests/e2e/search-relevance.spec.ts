@@ -90,7 +90,6 @@ const text = (s: string) => new RegExp(`^${re(s).replace(/ /g, "\\s")}$`);
 // Every test starts from its own page and context: they can share the two workers.
 test.describe.configure({ mode: "parallel" });
 
-
 const results = (page: Page, label: string) => page.getByRole("region", { name: label, exact: true });
 const resultTitles = (page: Page, label: string) => results(page, label).locator(".card__link, .results-table th[scope=row] a");
 const notices = (page: Page) => page.locator(".search__notices .notice");

@@ -32,7 +32,6 @@ const HIDDEN_TITLES = [
 ];
 const HIDDEN_LINK = /\/oggetti\/(2|3)(?:[/?#]|$)/;
 
-
 /** The results region: cards in grid and masonry, row headers in the table. */
 const results = (page: Page, label = "Cerca") => page.getByRole("region", { name: label, exact: true });
 const resultLinks = (page: Page, label = "Cerca") => results(page, label).locator(".card__link, .results-table th[scope=row] a");

@@ -1,21 +1,15 @@
 import type { Page } from "@playwright/test";
-import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./helpers";
+import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
 // The Amministratore the e2e server creates (scripts/e2e-server.mjs).
 const ADMIN = "e2e-admin@example.org";
-const PASSWORD = "E2e-password1";
-
-async function signIn(page: Page) {
-  const res = await page.request.post("/api/public/login", { data: { email: ADMIN, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-}
 
 const primaryOf = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--primary").trim());
 
 for (const [prefix, heading] of [["", "Impostazioni"], ["/en", "Settings"], ["/fr", "Paramètres"]] as const) {
   test(`every settings page is accessible (${heading})`, async ({ page }) => {
     test.setTimeout(180_000);
-    await signIn(page);
+    await signIn(page, ADMIN);
     for (const section of ["general", "layout", "contents", "developer"]) {
       await page.goto(`${prefix}/settings/${section}`);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
@@ -29,7 +23,7 @@ for (const [prefix, heading] of [["", "Impostazioni"], ["/en", "Settings"], ["/f
 
 test("an administrator changes the colours and sees them on the home page; low contrast is refused", async ({ page }) => {
   allowConsoleErrors(page, /status of 400 \(Bad Request\)/);
-  await signIn(page);
+  await signIn(page, ADMIN);
   // the account menu leads an Amministratore to the settings
   await page.goto("/");
   // the menu opens once the page is hydrated (which waits for the page's messages, decision 025)
@@ -66,7 +60,7 @@ test("an administrator changes the colours and sees them on the home page; low c
 });
 
 test("the menu is edited as a list: add, move and remove rows from the keyboard", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN);
   await page.goto("/settings/layout");
   await hydrated(page);
   const menu = page.locator("#item-menu");
@@ -103,8 +97,8 @@ test("a stale save shows both texts and saves nothing until asked; a revision is
   const first = await (await browser.newContext()).newPage();
   const second = await (await browser.newContext()).newPage();
   allowConsoleErrors(second, /status of 409 \(Conflict\)/);
-  await signIn(first);
-  await signIn(second);
+  await signIn(first, ADMIN);
+  await signIn(second, ADMIN);
   for (const p of [first, second]) {
     await p.goto("/settings/general");
     await hydrated(p);

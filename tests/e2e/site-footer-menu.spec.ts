@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, hydrated, test } from "./helpers";
+import { expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
 /**
  * The footer's and the menu's in-place editors (issue 16 §1, spec §4–§5, decision 074): the multi-editor
@@ -11,12 +11,6 @@ import { expect, expectAccessible, hydrated, test } from "./helpers";
 
 // The Amministratore of the in-place specs (scripts/e2e-server.mjs).
 const EDITOR = "e2e-editor@example.org";
-const PASSWORD = "E2e-password1";
-
-async function signIn(page: Page) {
-  const res = await page.request.post("/api/public/login", { data: { email: EDITOR, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-}
 
 const L = {
   it: {
@@ -86,7 +80,7 @@ const visitorFooter = (page: Page) => page.locator(".site-footer__blocks");
 
 test("the footer and the menu edited in place: a blank row appended up to the limit, empty rows stripped, two languages, seen by visitors, restored", async ({ page, browser }) => {
   test.setTimeout(240_000);
-  await signIn(page);
+  await signIn(page, EDITOR);
 
   // Italian footer: the demo's three blocks and a blank fourth
   const { footer } = await editMode(page, L.it);
@@ -187,7 +181,7 @@ test("the footer and the menu edited in place: a blank row appended up to the li
 for (const [locale, l] of Object.entries(L)) {
   test(`the footer's and the menu's editors are accessible (${locale})`, async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page);
+    await signIn(page, EDITOR);
     const { footer } = await editMode(page, l);
     await footer.scrollIntoViewIfNeeded();
     await expectAccessible(page);

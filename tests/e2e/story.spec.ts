@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./helpers";
+import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
 /**
  * Issue 15 stories (decision 064): write a story in a collection — a heading, rich text, an image from the
@@ -9,18 +8,13 @@ import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./
  */
 const USER = { email: "e2e-story@example.org", password: "E2e-password1" };
 
-async function signIn(page: Page) {
-  const res = await page.request.post("/api/public/login", { data: { email: USER.email, password: USER.password } });
-  expect(res.status()).toBe(200);
-}
-
 test.describe.configure({ mode: "serial" });
 
 test("write, save, publish, read signed out, unpublish", async ({ page, browser }) => {
   test.setTimeout(120_000);
   // The bundled basemap may log a failed tile request when no tile server answers.
   allowConsoleErrors(page, /tile|openstreetmap/i);
-  await signIn(page);
+  await signIn(page, USER.email);
   // Start from no collection (the spec may run again on the same server; stories go with their collection).
   const own = await page.request.post("/api/auth/docs/getCollections", { data: { locale: "it" } });
   for (const c of ((await own.json()) as { data: { id: string }[] }).data)

@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./helpers";
+import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
 // Users the e2e server creates (scripts/e2e-server.mjs); it also sets BACKEND_URL=/cataloga.
 const PASSWORD = "E2e-password1";
@@ -7,11 +6,6 @@ const MANAGER = { email: "e2e-manager@example.org", name: "Elena Prova" };
 const RESEARCHER = { email: "e2e-ricercatore@example.org", name: "Rita Prova" };
 const CATALOGUER = { email: "e2e-catalogatore@example.org", name: "Carlo Prova" };
 const ADMIN = { email: "e2e-admin@example.org", name: "Ada Prova" };
-
-async function signIn(page: Page, email: string) {
-  const res = await page.request.post("/api/public/login", { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-}
 
 test("a manager creates, edits and disables a user", async ({ page }) => {
   // the refused creation is answered 400: the browser logs the status

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./helpers";
+import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
 /**
  * Issue 15: pin from the search page into a new collection, open it, reorder by its buttons, by dragging
@@ -8,11 +8,6 @@ import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./
  * keyboard; axe in three languages. One researcher (scripts/e2e-server.mjs) keeps the collections.
  */
 const USER = { email: "e2e-workspace@example.org", password: "E2e-password1" };
-
-async function signIn(page: Page) {
-  const res = await page.request.post("/api/public/login", { data: { email: USER.email, password: USER.password } });
-  expect(res.status()).toBe(200);
-}
 
 /** Starts from no collection (the spec may run again on the same server). */
 async function removeAll(page: Page) {
@@ -55,7 +50,7 @@ let collectionPath = "";
 let publicPath = "";
 
 test("pin from the search page into a new collection, reorder by buttons, by mouse drag and by keyboard drag, remove, publish", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, USER.email);
   await removeAll(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/cerca?sort=az");
@@ -196,7 +191,7 @@ test("the public page signed out, in three languages, and its Open Graph tags", 
 
 test("the collection pages in English and French are accessible; unpublishing makes the public page 404", async ({ page, browser }) => {
   expect(collectionPath, "the collection of the first test").not.toBe("");
-  await signIn(page);
+  await signIn(page, USER.email);
   for (const prefix of ["/en", "/fr"]) {
     const title = prefix === "/en" ? "My collections" : "Mes collections";
     await page.goto(`${prefix}/collections`);
@@ -241,7 +236,7 @@ test("the collection pages in English and French are accessible; unpublishing ma
 
 test("story blocks move by dragging, with the mouse and by keyboard", async ({ page }) => {
   expect(collectionPath, "the collection of the first test").not.toBe("");
-  await signIn(page);
+  await signIn(page, USER.email);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${collectionPath}/stories/add`);
   await hydrated(page);
@@ -279,7 +274,7 @@ test("without JavaScript the pin is a form post that works", async ({ browser })
 });
 
 test("the collections drawer's carousel moves by its buttons, by dragging and by the arrow keys, disabled at the ends", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, USER.email);
   for (let i = 1; i <= 8; i++) {
     const r = await page.request.post("/api/auth/docs/saveDoc", { data: { collection: "collections", data: { title: `Raccolta ${i}` } } });
     expect(r.status()).toBe(201);

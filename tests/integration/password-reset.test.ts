@@ -510,5 +510,5 @@ describe("npm run user: one-time links", () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 180_000); // four command-line runs, each starting tsx and opening PGlite: slow on a loaded machine
 });

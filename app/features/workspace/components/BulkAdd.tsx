@@ -35,10 +35,21 @@ export default function BulkAdd({ selected, page, onChange }: { selected: Select
   const [done, setDone] = useState<Done | null>(null);
   const [error, setError] = useState<string | null>(null);
   const count = selected.size;
+  const selectAllRef = useRef<HTMLButtonElement>(null);
   // A new selection replaces the last confirmation.
   useEffect(() => {
     if (count > 0) setDone(null);
   }, [count]);
+  // The Add button goes away with the selection (and the new-collection drawer with it): the focus moves to
+  // what was done, once the drawer has given it back, rather than falling to the page's start.
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!done) return;
+    const frame = requestAnimationFrame(() => doneRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [done]);
+
+  // every hook above this line: a signed-out visitor renders nothing
   if (!ws) return null;
 
   const fillable = ws.collections.filter((c) => c.role !== "reader");
@@ -78,15 +89,6 @@ export default function BulkAdd({ selected, page, onChange }: { selected: Select
     void revalidator.revalidate();
   }
 
-  // The Add button goes away with the selection (and the new-collection drawer with it): the focus moves to
-  // what was done, once the drawer has given it back, rather than falling to the page's start.
-  const doneRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (!done) return;
-    const frame = requestAnimationFrame(() => doneRef.current?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, [done]);
-
   function created(c: CreatedCollection) {
     setDone({ title: c.name, id: c.id, added: c.count, skipped: 0 });
     setTarget(c.id);
@@ -106,18 +108,31 @@ export default function BulkAdd({ selected, page, onChange }: { selected: Select
         .join(" ")
     : "";
 
+  // Nothing selected, nothing to report: one compact line (the select-all button) that keeps the results in
+  // view on a phone; the count stays in the live region, read out but not shown, so a change is announced.
+  const idle = count === 0 && !done && !error;
   return (
-    <section className="bulk" aria-label={t("bulk.label")}>
+    <section className={idle ? "bulk bulk--idle" : "bulk"} aria-label={t("bulk.label")}>
       <div className="bulk__row">
-        <p className="bulk__count" role="status">
+        <p className={idle ? "bulk__count visually-hidden" : "bulk__count"} role="status">
           {count === 0 ? t("bulk.none") : count === 1 ? t("bulk.countOne") : t("bulk.count", { count: number(count) })}
         </p>
-        <button type="button" className="button button--small" onClick={selectPage} disabled={page.length === 0 || allOnPage}>
+        <button type="button" ref={selectAllRef} className="button button--small" onClick={selectPage} disabled={page.length === 0 || allOnPage}>
           {t("bulk.selectAll")}
         </button>
-        <button type="button" className="button button--small" onClick={() => onChange(new Map())} disabled={count === 0}>
-          {t("bulk.clear")}
-        </button>
+        {count > 0 ? (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => {
+              onChange(new Map());
+              // The button goes with the selection: the focus goes to the one that stays.
+              requestAnimationFrame(() => selectAllRef.current?.focus());
+            }}
+          >
+            {t("bulk.clear")}
+          </button>
+        ) : null}
       </div>
       {count > 0 ? (
         <form className="bulk__add" onSubmit={add}>

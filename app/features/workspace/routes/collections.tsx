@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/collections";
 import { serviceContext } from "~/.server/context";
@@ -128,11 +129,20 @@ export default function Collections({ loaderData, actionData, matches }: Route.C
   const params = actionData && "params" in actionData ? (actionData.params as Record<string, string | number>) : undefined;
   const creating = loaderData.creating || Boolean(error);
   const base = localizePath("/collections", locale);
+  // On a phone the tabs are one row that scrolls sideways: the current one is brought into it (the row only:
+  // the page does not move).
+  const tabRow = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const row = tabRow.current;
+    const tab = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !tab || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = tab.offsetLeft - row.offsetLeft - (row.clientWidth - tab.offsetWidth) / 2;
+  }, [loaderData.tab]);
   return (
     <section className="page workspace">
       <h1>{t("workspace.collections.title")}</h1>
       <nav className="workspace-tabs" aria-label={t("workspace.tabs.label")}>
-        <ul>
+        <ul ref={tabRow}>
           {TABS.map((tab) => (
             <li key={tab}>
               <Link to={tab === "collections" ? base : `${base}?tab=${tab}`} aria-current={loaderData.tab === tab ? "page" : undefined} className="workspace-tabs__tab">

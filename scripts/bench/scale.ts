@@ -26,6 +26,10 @@ export async function scaleUp(database: Database, from: number, target: number) 
   const slowIndexes = await database.rows<{ name: string; def: string }>(sql`select indexname as name, indexdef as def from pg_indexes
     where schemaname = current_schema() and tablename in ('search_docs', 'search_texts') and (indexdef like '%USING gin%' or indexdef like '%USING gist%')`);
   for (const ix of slowIndexes) await database.rows(sql`drop index ${sql.identifier(ix.name)}`);
+  // Read before the transactions: PGlite has one connection, and a statement outside a transaction waits for it.
+  const copied = ["record_texts", "record_tags", "relations", "media", "search_docs", "search_texts"] as const;
+  const keys: Record<(typeof copied)[number], string> = { record_texts: "record_uid", record_tags: "record_uid", relations: "from_uid", media: "record_uid", search_docs: "record_uid", search_texts: "record_uid" };
+  const tableCols = Object.fromEntries(await Promise.all(copied.map(async (t) => [t, await columns(t, [keys[t]])] as const)));
   for (let k = Math.floor(n / base); n < target; k++) {
     const limit = Math.min(base, target - n);
     const suffix = `~${k}`;
@@ -34,15 +38,12 @@ export async function scaleUp(database: Database, from: number, target: number) 
         select id || ${suffix}, ${list(recordCols)} from records where id not like '%~%' order by uid limit ${limit}`);
       const copies = sql`select n.uid as new_uid, o.uid as old_uid from records n join records o
         on o.table_name = n.table_name and o.id = left(n.id, length(n.id) - ${suffix.length}) where n.id like ${`%${suffix}`}`;
-      for (const [table, key] of [["record_texts", "record_uid"], ["record_tags", "record_uid"], ["relations", "from_uid"], ["media", "record_uid"]] as const) {
-        const cols = await columns(table, [key]);
+      // search documents copied as they are: a copy holds the same words as its original
+      for (const table of copied) {
+        const key = keys[table];
+        const cols = tableCols[table]!;
         await tx.execute(sql`insert into ${sql.identifier(table)} (${sql.identifier(key)}, ${list(cols)})
           select c.new_uid, ${list(cols, "x.")} from (${copies}) c join ${sql.identifier(table)} x on x.${sql.identifier(key)} = c.old_uid`);
-      }
-      for (const table of ["search_docs", "search_texts"]) {
-        const cols = await columns(table, ["record_uid"]);
-        await tx.execute(sql`insert into ${sql.identifier(table)} (record_uid, ${list(cols)})
-          select c.new_uid, ${list(cols, "x.")} from (${copies}) c join ${sql.identifier(table)} x on x.record_uid = c.old_uid`);
       }
     });
     n += limit;

@@ -7,16 +7,17 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { readFileSync } from "node:fs";
 import stylesUrl from "./styles/site.css?url";
-import { InlineStylesheet } from "./features/shell/components/SiteStylesheet";
+import { InlineStylesheet, splitFontFaces, type InlineCss } from "./features/shell/components/SiteStylesheet";
+import { afterPaint } from "./features/shell/after-paint.server";
 
 export const streamTimeout = 5_000;
 
 /** The built stylesheet's text, written into every page (docs/decisions/024); null in development. */
-const inlineCss: string | null = (() => {
+const inlineCss: InlineCss = (() => {
   // This module is in build/server/ or, when the server build is split into chunks, in build/server/assets/.
   for (const up of ["../client", "../../client"]) {
     try {
-      return readFileSync(new URL(`${up}${stylesUrl}`, import.meta.url), "utf8");
+      return splitFontFaces(readFileSync(new URL(`${up}${stylesUrl}`, import.meta.url), "utf8"));
     } catch {
       /* not there */
     }
@@ -65,7 +66,10 @@ export default function handleRequest(
         });
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html");
-        pipe(body);
+        // The page's scripts, fonts and messages wait for its first paint (app/features/shell/after-paint.server.ts).
+        const deferred = afterPaint(nonce);
+        deferred.pipe(body);
+        pipe(deferred);
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

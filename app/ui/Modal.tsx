@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { CloseButton } from "./CloseButton";
 
 /**
  * Modal or drawer on the native <dialog>: focus is trapped by the browser,
@@ -64,10 +65,7 @@ export function Modal({
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
-        <button type="button" className="button button--ghost button--icon" onClick={onClose}>
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" /></svg>
-          <span className="visually-hidden">{closeLabel}</span>
-        </button>
+        <CloseButton onClose={onClose} label={closeLabel} />
       </div>
       <div className="modal__body">{open ? children : null}</div>
     </dialog>

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Dialog, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useI18n } from "~/i18n/context";
 import "./editor.css";
+import { CloseButton } from "../CloseButton";
 
 /**
  * The editor side drawer (spec §2 "Editor side drawer with tabs edit and manage") — shared by the moodboard
@@ -92,10 +93,7 @@ function DrawerBody({
         <h2 id={headingId} className="editor-drawer__title">
           {label}
         </h2>
-        <button type="button" className="button button--ghost button--icon" onClick={onClose}>
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" /></svg>
-          <span className="visually-hidden">{t("editor.drawer.close")}</span>
-        </button>
+        <CloseButton onClose={onClose} label={t("editor.drawer.close")} />
       </div>
       <Tabs
         className="editor-tabs"

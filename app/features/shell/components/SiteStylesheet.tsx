@@ -10,20 +10,46 @@ import { createContext, useContext } from "react";
  * resource: stylesheets with a precedence (Leaflet's, loaded by the map view) are put before it, and the
  * site's rules keep winning ties with them, as they did when the stylesheet was a <link>.
  */
-export const InlineStylesheet = createContext<string | null | undefined>(undefined);
+export type InlineCss = { css: string; fonts: string } | null;
+export const InlineStylesheet = createContext<InlineCss | undefined>(undefined);
 
 const MARK = "data-site-css";
-let fromDocument: string | null | undefined;
+const FONTS = "data-site-fonts";
+let fromDocument: InlineCss | undefined;
 
-function inlinedInDocument(): string | null {
-  fromDocument ??= document.querySelector<HTMLStyleElement>(`style[${MARK}]`)?.textContent ?? null;
+function inlinedInDocument(): InlineCss {
+  if (fromDocument === undefined) {
+    const css = document.querySelector<HTMLStyleElement>(`style[${MARK}]`)?.textContent;
+    fromDocument = css == null ? null : { css, fonts: document.querySelector<HTMLStyleElement>(`style[${FONTS}]`)?.textContent ?? "" };
+  }
   return fromDocument;
 }
 
+/** The built stylesheet split in two: its `@font-face` rules, and the rest (in its order). */
+export function splitFontFaces(text: string): { css: string; fonts: string } {
+  const fonts: string[] = [];
+  const css = text.replace(/@font-face\s*\{[^}]*\}/g, (rule) => {
+    fonts.push(rule);
+    return "";
+  });
+  return { css, fonts: fonts.join("") };
+}
+
+/**
+ * The fonts' rules are a stylesheet of their own, `media="print"` in the page the server writes: the fonts
+ * are then not asked for before the first paint, and the script of after-paint.server.ts switches it to
+ * `all` once that paint is done (text is shown in the fallback fonts until they arrive, as `font-display:
+ * swap` did already). React never sets the attribute again: it does not change.
+ */
 export function SiteStylesheet({ href }: { href: string }) {
   const server = useContext(InlineStylesheet);
-  const css = server !== undefined ? server : typeof document !== "undefined" ? inlinedInDocument() : null;
+  const inline = server !== undefined ? server : typeof document !== "undefined" ? inlinedInDocument() : null;
   // Only our own built file is inlined; a text that could close the element is linked instead.
-  if (css === null || /<\/style/i.test(css)) return <link rel="stylesheet" href={href} />;
-  return <style {...{ [MARK]: "" }} dangerouslySetInnerHTML={{ __html: css }} />;
+  if (inline === null || /<\/style/i.test(inline.css + inline.fonts)) return <link rel="stylesheet" href={href} />;
+  return (
+    <>
+      <style {...{ [MARK]: "" }} dangerouslySetInnerHTML={{ __html: inline.css }} />
+      {inline.fonts ? <style {...{ [FONTS]: "" }} media="print" dangerouslySetInnerHTML={{ __html: inline.fonts }} /> : null}
+    </>
+  );
 }

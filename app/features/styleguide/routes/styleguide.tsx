@@ -10,6 +10,7 @@ import { Modal } from "~/ui/Modal";
 import { RecordCard, type CardVariant } from "~/features/records/components/RecordCard";
 import type { RecordCard as Card } from "~/features/records/types";
 import consoleCss from "~/features/console/components/console.css?url";
+import { CloseButton } from "~/ui/CloseButton";
 
 /**
  * /styleguide (issue 16 §4, decision 072): the design system's pieces, live, in the light and the dark
@@ -155,10 +156,7 @@ function Buttons() {
       <button type="button" className="button button--ghost">{t("styleguide.button.ghost")}</button>
       <button type="button" className="button button--small">{t("styleguide.button.small")}</button>
       <button type="button" className="button" disabled>{t("styleguide.button.disabled")}</button>
-      <button type="button" className="button button--ghost button--icon">
-        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" /></svg>
-        <span className="visually-hidden">{t("modal.close")}</span>
-      </button>
+      <CloseButton label={t("modal.close")} />
     </div>
   );
 }

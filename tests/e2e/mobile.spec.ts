@@ -114,6 +114,32 @@ test("below 640 px the table view is a list of stacked cards", async ({ page }) 
   await expectAccessible(page);
 });
 
+test("below 640 px the console's tables are stacked cards, each number named, the caption on screen", async ({ page }) => {
+  await page.request.post("/api/public/login", { data: { email: "e2e-mobile@example.org", password: "E2e-password1" } });
+  await page.setViewportSize({ width: 320, height: 740 });
+  await page.goto("/fr/console");
+  await hydrated(page);
+  const counts = page.getByRole("table", { name: /Fiches par table et niveau d'accès/ });
+  const caption = counts.locator("caption");
+  await expect(caption).toBeVisible();
+  const box = (await caption.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(320);
+  // A row is a card: its table's name, then the three levels, each with its name.
+  const objects = counts.locator("tbody tr").filter({ hasText: "ca_objects" });
+  await expect(objects.locator("td").first()).toHaveCSS("display", "block");
+  expect(await objects.locator("td").evaluateAll((tds) => tds.map((td) => getComputedStyle(td, "::before").content))).toEqual([
+    '"Publiques (1): "',
+    '"Réservées (2): "',
+    '"Très réservées (3): "',
+  ]);
+  // Nothing to scroll sideways, in the page or in a table's box.
+  const wide = await page.locator(".admin-table").evaluateAll((boxes) => boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).length);
+  expect(wide).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expectAccessible(page);
+});
+
 test("touch targets on a phone are at least 44 px high", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/cerca?q=ritratto");

@@ -39,6 +39,7 @@ describe("the page's scripts, fonts and messages wait for the first paint", () =
     const boot = /<script nonce="n0nce">(\(function\(\)\{var d=document[\s\S]*?)<\/script>/.exec(html);
     expect(boot).not.toBeNull();
     expect(boot![1]).not.toContain("<");
+    expect(boot![1]).not.toContain("n0nce");
   });
 
   it("gives the same page whatever the chunks (tags and UTF-8 characters cut in the middle)", async () => {

@@ -265,7 +265,7 @@ function UserList({
         <p className="empty-state">{q ? t("users.emptySearch", { q }) : t("users.empty")}</p>
       ) : (
         <div className="users-table-wrap">
-          <table className="results-table users-table">
+          <table className="results-table stack-table users-table">
             <caption className="visually-hidden">{t("users.tableCaption")}</caption>
             <thead>
               <tr>
@@ -602,7 +602,7 @@ function AuditLog({ audit, base }: { audit: NonNullable<Data["audit"]>; base: st
       {audit.items.length === 0 ? (
         <p className="empty-state">{t("users.audit.empty")}</p>
       ) : (
-        <table className="results-table users-table">
+        <table className="results-table stack-table users-table">
           <caption className="visually-hidden">{t("users.tab.audit")}</caption>
           <thead>
             <tr>

@@ -221,7 +221,7 @@ export default function Console({ loaderData }: Route.ComponentProps) {
           <p>{t("console.emptyCatalogue")}</p>
         ) : (
           <div className="admin-table">
-            <table>
+            <table className="stack-table">
               <caption>{t("console.countsCaption", { total: nf.format(total) })}</caption>
               <thead>
                 <tr>
@@ -238,7 +238,7 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                       {t(`table.${table}` as MessageKey)} <code className="admin-hint">{table}</code>
                     </th>
                     {[1, 2, 3].map((a) => (
-                      <td key={a} className="admin-num">{nf.format(cell(table, a))}</td>
+                      <td key={a} className="admin-num" data-label={t(`console.access${a}` as MessageKey)}>{nf.format(cell(table, a))}</td>
                     ))}
                   </tr>
                 ))}
@@ -312,7 +312,7 @@ export default function Console({ loaderData }: Route.ComponentProps) {
           <p>{t("console.noJobs")}</p>
         ) : (
           <div className="admin-table">
-            <table>
+            <table className="stack-table">
               <thead>
                 <tr>
                   <th scope="col">{t("console.job")}</th>
@@ -331,10 +331,10 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                       </Link>
                       {j.source ? <div className="admin-hint">{j.source}</div> : null}
                     </th>
-                    <td><span className={`badge badge--${j.state}`}>{t(`console.state.${j.state}` as MessageKey)}</span></td>
-                    <td><time dateTime={j.startedAt.iso}>{j.startedAt.text}</time></td>
-                    <td>{j.actorEmail ?? "—"}</td>
-                    <td>{summary(t, j)}</td>
+                    <td data-label={t("console.state")}><span className={`badge badge--${j.state}`}>{t(`console.state.${j.state}` as MessageKey)}</span></td>
+                    <td data-label={t("console.started")}><time dateTime={j.startedAt.iso}>{j.startedAt.text}</time></td>
+                    <td data-label={t("console.by")}>{j.actorEmail ?? "—"}</td>
+                    <td data-label={t("console.report")}>{summary(t, j)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -347,7 +347,7 @@ export default function Console({ loaderData }: Route.ComponentProps) {
           <p>{t("console.noLoads")}</p>
         ) : (
           <div className="admin-table">
-            <table>
+            <table className="stack-table">
               <thead>
                 <tr>
                   <th scope="col">{t("console.load")}</th>
@@ -363,10 +363,10 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                     <th scope="row">
                       {l.kind} #{l.id} <span className="admin-hint">{l.source}</span>
                     </th>
-                    <td><span className={`badge badge--${l.state}`}>{t(`console.state.${l.state}` as MessageKey)}</span></td>
-                    <td className="admin-num">{l.records === null ? "—" : nf.format(l.records)}</td>
-                    <td><time dateTime={l.startedAt.iso}>{l.startedAt.text}</time></td>
-                    <td>{l.finishedAt ? <time dateTime={l.finishedAt.iso}>{l.finishedAt.text}</time> : "—"}</td>
+                    <td data-label={t("console.state")}><span className={`badge badge--${l.state}`}>{t(`console.state.${l.state}` as MessageKey)}</span></td>
+                    <td className="admin-num" data-label={t("console.records")}>{l.records === null ? "—" : nf.format(l.records)}</td>
+                    <td data-label={t("console.started")}><time dateTime={l.startedAt.iso}>{l.startedAt.text}</time></td>
+                    <td data-label={t("console.finished")}>{l.finishedAt ? <time dateTime={l.finishedAt.iso}>{l.finishedAt.text}</time> : "—"}</td>
                   </tr>
                 ))}
               </tbody>
@@ -405,7 +405,7 @@ export default function Console({ loaderData }: Route.ComponentProps) {
           <p>{t("console.stagingEmpty")}</p>
         ) : (
           <div className="admin-table">
-            <table>
+            <table className="stack-table">
               <thead>
                 <tr>
                   <th scope="col">{t("console.fileName")}</th>
@@ -426,13 +426,13 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                         {s.originalName}
                       </a>
                     </th>
-                    <td>{t(`dropbox.kind.${s.kind}` as MessageKey)} · {s.ext}</td>
-                    <td className="admin-num">{formatBytes(s.size, locale)}</td>
-                    <td>{s.target || "—"}</td>
-                    <td>{s.tags.length ? s.tags.join(", ") : "—"}</td>
-                    <td>{s.uploaderEmail ?? "—"}</td>
-                    <td><time dateTime={s.createdAt.iso}>{s.createdAt.text}</time></td>
-                    <td>
+                    <td data-label={t("console.fileType")}>{t(`dropbox.kind.${s.kind}` as MessageKey)} · {s.ext}</td>
+                    <td className="admin-num" data-label={t("console.fileSize")}>{formatBytes(s.size, locale)}</td>
+                    <td data-label={t("dropbox.target")}>{s.target || "—"}</td>
+                    <td data-label={t("dropbox.tags")}>{s.tags.length ? s.tags.join(", ") : "—"}</td>
+                    <td data-label={t("console.by")}>{s.uploaderEmail ?? "—"}</td>
+                    <td data-label={t("console.uploaded")}><time dateTime={s.createdAt.iso}>{s.createdAt.text}</time></td>
+                    <td data-label={t("console.stagingActions")}>
                       <Form method="post" className="admin-row-form">
                         <input type="hidden" name="csrf" value={csrf} />
                         <input type="hidden" name="staged" value={s.id} />
@@ -486,7 +486,7 @@ export default function Console({ loaderData }: Route.ComponentProps) {
           <p>{t("console.auditEmpty")}</p>
         ) : (
           <div className="admin-table">
-            <table>
+            <table className="stack-table">
               <thead>
                 <tr>
                   <th scope="col">{t("console.when")}</th>
@@ -498,10 +498,10 @@ export default function Console({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {audit.map((a) => (
                   <tr key={a.id}>
-                    <td><time dateTime={a.at.iso}>{a.at.text}</time></td>
-                    <td><code>{a.event}</code></td>
-                    <td>{a.actorEmail ?? a.address ?? "—"}</td>
-                    <td>{a.subjectEmail ?? a.email ?? "—"}</td>
+                    <td data-label={t("console.when")}><time dateTime={a.at.iso}>{a.at.text}</time></td>
+                    <td data-label={t("console.event")}><code>{a.event}</code></td>
+                    <td data-label={t("console.by")}>{a.actorEmail ?? a.address ?? "—"}</td>
+                    <td data-label={t("console.subject")}>{a.subjectEmail ?? a.email ?? "—"}</td>
                   </tr>
                 ))}
               </tbody>

@@ -86,7 +86,7 @@ export default function ConsolePages({ loaderData }: Route.ComponentProps) {
         <p>{t("pages.admin.empty")}</p>
       ) : (
         <div className="admin-table">
-          <table>
+          <table className="stack-table">
             <thead>
               <tr>
                 <th scope="col">{t("pages.admin.address")}</th>
@@ -102,7 +102,7 @@ export default function ConsolePages({ loaderData }: Route.ComponentProps) {
                   {LOCALES.map((l) => {
                     const v = p.versions.find((x) => x.locale === l);
                     return (
-                      <td key={l}>
+                      <td key={l} data-label={LOCALE_NAMES[l]}>
                         <Link to={`${localizePath(`/console/pages/${p.slug}`, locale)}?locale=${l}`} aria-label={t("pages.admin.editIn", { slug: p.slug, language: LOCALE_NAMES[l] })}>
                           {v ? v.title : t("pages.admin.write")}
                         </Link>

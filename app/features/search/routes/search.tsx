@@ -752,7 +752,7 @@ function ResultsTable({ items }: { items: SearchResult["data"] }) {
   const { t, locale } = useI18n();
   return (
     // Roles are spelled out: below 640 px the rows become stacked cards (CSS), which drops table semantics.
-    <table className="results-table" role="table">
+    <table className="results-table stack-table" role="table">
       <thead role="rowgroup">
         <tr role="row">
           <th scope="col" role="columnheader">{t("search.col.title")}</th>

@@ -31,6 +31,15 @@ export const LOCALE_COOKIE = "teca_locale";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export const LOCALE_NAMES: Record<UiLocale, string> = { it: "Italiano", en: "English", fr: "Français", de: "Deutsch" };
+
+/** A language's name as the page's language writes it in a sentence ("en" on a French page: "anglais"). */
+export function languageName(code: string, pageLocale: string): string {
+  try {
+    return new Intl.DisplayNames([pageLocale], { type: "language" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 export const LOCALE_TAGS: Record<UiLocale, string> = { it: "it-IT", en: "en-GB", fr: "fr-FR", de: "de-DE" };
 
 export function isLocale(value: unknown): value is Locale {

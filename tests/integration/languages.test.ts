@@ -126,6 +126,10 @@ for (const target of testDatabases()) {
       const deRecord = await (await page("/de/oggetti/f1")).text();
       expect(deRecord).toContain('<html lang="de"');
       expect(deRecord).toMatch(/<h1 lang="it">Ventaglio dipinto<\/h1>/);
+      // the notice names the record's language as the page's language writes it in a sentence
+      expect(deRecord).toContain("auf Italienisch");
+      expect(await (await page("/fr/oggetti/f1")).text()).toContain("le texte est affiché en italien.");
+      expect(await (await page("/en/oggetti/f1")).text()).toContain("the text is shown in Italian.");
       const deSearch = await (await page("/de/cerca?q=ventaglio")).text();
       expect(deSearch).toMatch(/<h[23] class="card__title" lang="it">/);
       const dePage = await (await page("/de/chi-siamo")).text();

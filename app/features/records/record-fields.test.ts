@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupMetadata, groupOf, internalFieldsOption, isInternalField } from "./record-fields";
+import { groupMetadata, groupOf, internalFieldsOption, isInternalField, withoutShownMakers } from "./record-fields";
 import type { MetadataView } from "./types";
 
 const text = (code: string, value = "x"): MetadataView => ({ code, label: code, type: "text", value });
@@ -32,5 +32,16 @@ describe("record metadata groups", () => {
     expect(isInternalField("XYZ", list)).toBe(true);
     expect(isInternalField("stima", list)).toBe(false);
     expect(internalFieldsOption({ internalFields: "stima" })).toContain("stima");
+  });
+});
+
+describe("maker fields beside the tombstone's makers", () => {
+  const maker = (value: string): MetadataView => ({ code: "maker", label: "Maker", type: "text", value });
+  it("leaves out a maker field naming a maker the tombstone links to, whatever its case and spacing", () => {
+    const items = [maker(" jacques LIPCHITZ "), maker("after Jacques Lipchitz"), { code: "medium", label: "Medium", type: "text" as const, value: "Jacques Lipchitz" }];
+    expect(withoutShownMakers(items, ["Jacques Lipchitz"]).map((m) => m.value)).toEqual(["after Jacques Lipchitz", "Jacques Lipchitz"]);
+  });
+  it("keeps every maker field when the tombstone names no maker", () => {
+    expect(withoutShownMakers([maker("Anonimo")], [])).toHaveLength(1);
   });
 });

@@ -62,6 +62,15 @@ export function internalFieldsOption(options: Record<string, unknown>): string[]
 }
 
 /**
+ * The metadata without the "maker" fields that only repeat a name the tombstone already shows as a link to the
+ * maker's record. A museum import keeps both (the field finds a maker whose record is not in the catalogue).
+ */
+export function withoutShownMakers(items: MetadataView[], shownNames: string[]): MetadataView[] {
+  const shown = new Set(shownNames.map((n) => n.trim().toLowerCase()));
+  return items.filter((m) => !(m.code === "maker" && m.type === "text" && shown.has(m.value.trim().toLowerCase())));
+}
+
+/**
  * The metadata in groups, in the groups' order, leaving out the codes shown
  * elsewhere on the page (`shown`: the tombstone) so that nothing appears twice.
  * Within a group the data's order is kept.

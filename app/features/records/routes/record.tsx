@@ -5,7 +5,7 @@ import { serviceContext } from "~/.server/context";
 import { getRecord } from "../records.server";
 import { getSiteOptions } from "~/features/site/site.server";
 import { useI18n } from "~/i18n/context";
-import { LOCALE_NAMES, localizePath, splitLocale } from "~/lib/locale";
+import { languageName, localizePath, splitLocale } from "~/lib/locale";
 import { alternateLinks } from "~/lib/seo";
 import { isTable, RECORD_ID_PATTERN, recordPath, tableFromSlug } from "~/lib/tables";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
@@ -18,7 +18,7 @@ import { Semaforo } from "../components/Semaforo";
 import { matchSemaforo } from "../semaforo";
 import type { MessageKey } from "~/i18n";
 import { hasCapability } from "~/lib/capabilities";
-import { groupMetadata, internalFieldsOption, type MetadataGroup } from "../record-fields";
+import { withoutShownMakers, groupMetadata, internalFieldsOption, type MetadataGroup } from "../record-fields";
 import { RelatedStrip } from "../components/RelatedStrip";
 import { Citation } from "../components/Citation";
 import { recordIiif } from "~/features/iiif/iiif.server";
@@ -95,8 +95,10 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
   const headerCodes = new Set(r.headerFields.map((m) => m.code));
   // The site's chosen summary fields (summaryPimcore) go in the summary section, so the groups leave them out too.
   const chosenSummary = r.summaryChosen ? r.summaryFields.filter((m) => !headerCodes.has(m.code)) : [];
-  const groups = groupMetadata(r.metadata, new Set([...headerCodes, ...chosenSummary.map((m) => m.code)]));
   const makers = r.relations.filter((g) => MAKER_RELATIONS.has(g.type) && g.outgoing && g.items.length === g.total && g.total <= 3);
+  // A maker named in the tombstone (a link to its record) is not repeated by a "maker" field below.
+  const metadata = withoutShownMakers(r.metadata, makers.flatMap((g) => g.items.map((i) => i.preferred_label)));
+  const groups = groupMetadata(metadata, new Set([...headerCodes, ...chosenSummary.map((m) => m.code)]));
   const strips = r.relations.filter((g) => !makers.includes(g));
   // Tags repeating a field's value (a technique, a state of conservation) are left to the field.
   const values = r.metadata.flatMap((m) => (m.type === "text" ? [m.value.toLowerCase().trim()] : []));
@@ -156,7 +158,7 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
           </p>
           <h1 lang={labelLang}>{r.preferred_label}</h1>
           {actions?.({ table: r.table, id: r.id, title: r.preferred_label, image: r.url.thumbnail ?? r.url.medium }, "record")}
-          {labelLang && <p className="notice">{t("record.fallbackNotice", { language: LOCALE_NAMES[r.labelLang] })}</p>}
+          {labelLang && <p className="notice">{t("record.fallbackNotice", { language: languageName(r.labelLang, locale) })}</p>}
           <dl className="tombstone">
             {makers.map((g) => (
               <div key={g.key}>

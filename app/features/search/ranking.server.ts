@@ -56,8 +56,14 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
   // a tier that tests the same entries as the one before it is left out
   const exactDiffers = !same(m.exactTitleGroups, m.formTitleGroups);
   const clauseDiffers = !same(m.clauseTitleGroups, hasPrefix ? m.titleGroups : m.exactTitleGroups);
-  const titleHit = sql`case when ${inTitles(m.formTitleGroups)} then 4 when ${exactDiffers ? inTitles(m.exactTitleGroups) : sql`false`} then 3
+  const titleTiers = sql`case when ${inTitles(m.formTitleGroups)} then 4 when ${exactDiffers ? inTitles(m.exactTitleGroups) : sql`false`} then 3
     when ${hasPrefix ? inTitles(m.titleGroups) : sql`false`} then 2 when ${clauseDiffers ? inTitles(m.clauseTitleGroups) : sql`false`} then 1 else 0 end`;
+  // Most matching rows have none of the words in their title: one test of the title words against every
+  // entry of the tiers first, and the tiers' own tests only for the rows that pass it (the same value; a broad
+  // search computes this for tens of thousands of rows).
+  const titleEntries = [...new Set([...m.formTitleGroups, ...m.exactTitleGroups, ...m.titleGroups, ...m.clauseTitleGroups].flat())];
+  const rowTested = [m.formTitleGroups, m.exactTitleGroups, m.titleGroups, m.clauseTitleGroups].every((g) => g.flat().length <= ROW_TEST_LIMIT);
+  const titleHit = rowTested && titleEntries.length ? sql`case when d.tlex && ${intArray(titleEntries)} then ${titleTiers} else 0 end` : titleTiers;
   const textScore = m.rankQuery
     ? sql`ts_rank_cd(${WEIGHTS}::float4[], x.tsv, ${m.rankQuery}::tsquery, 1)`
     : sql`0`;
@@ -71,7 +77,9 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
     : sql`false`;
   // The tier keys (1–5 above) packed into one number, highest first: one sort key instead of six, computed
   // once per row. (`matched` is at most the number of clauses, far below 2^12; date_hit ≤ 2; title ≤ 4.)
-  const tier = sql`((${identHit})::int << 24) + ((${matchedCountSql("d", m)}) << 12) + ((${exact})::int << 11) + ((${starts})::int << 10)
+  // (a title that is the query starts with it: one cheap test first)
+  const startTiers = normalized ? sql`case when starts_with(d.sort_key, ${normalized}) then ((${exact})::int << 11) + ((${starts})::int << 10) else 0 end` : sql`0`;
+  const tier = sql`((${identHit})::int << 24) + ((${matchedCountSql("d", m)}) << 12) + (${startTiers})
     + ((${dateHit}) << 3) + (${titleHit})`;
   const matching = sql`from ${docsOf(locale)} d where ${sql.join(where, sql` and `)}`;
   // Whether there are at most RANK_LIMIT matches: a count of its own that stops there (an initplan, run

@@ -202,7 +202,12 @@ export async function textMatch(ctx: ServiceContext, parsed: ParsedQuery, mode: 
 /** SQL: the document `alias` satisfies a clause. */
 export function clauseSql(alias: string, c: Clause): SQL {
   const a = sql.identifier(alias);
-  const alts = c.alts.map((alt) => sql`(${sql.join(alt.map((g) => sql`${a}.lex && ${intArray(g)}`), sql` and `)})`);
+  // Alternatives of one group each are one condition: `lex && G or lex && H` is `lex && (G ∪ H)`, one GIN
+  // lookup that reads each entry's postings once (a word and its equivalents often share entries).
+  const single = c.alts.filter((alt) => alt.length === 1).flat(2);
+  const several = [...new Map(c.alts.filter((alt) => alt.length > 1).map((alt) => [JSON.stringify(alt.map((g) => [...new Set(g)].sort((x, y) => x - y))), alt])).values()];
+  const groups = [...(single.length ? [[single]] : []), ...several];
+  const alts = groups.map((alt) => sql`(${sql.join(alt.map((g) => sql`${a}.lex && ${intArray(g)}`), sql` and `)})`);
   if (c.years) alts.push(sql`${a}.years && int4range(${c.years.from}, ${c.years.to}, '[]')`);
   return alts.length ? sql`(${sql.join(alts, sql` or `)})` : sql`false`;
 }

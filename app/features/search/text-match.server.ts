@@ -251,7 +251,7 @@ export async function unknownWords(ctx: ServiceContext, m: TextMatch): Promise<s
 export async function rowsOf<T>(ctx: ServiceContext, statement: SQL, words: boolean): Promise<T[]> {
   if (!words) return ctx.database.rows<T>(statement);
   return ctx.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
     return ((await tx.execute(statement)) as unknown as { rows: T[] }).rows;
   });
 }

@@ -78,6 +78,7 @@ test("the menu is edited as a list: add, move and remove rows from the keyboard"
   await expect(page.locator("#item-menu").getByRole("status")).toHaveText("Salvato. La modifica è già visibile sul sito.");
   await expect(page.locator("#item-menu .settings-row")).toHaveCount(before + 1);
   await page.goto("/");
+  await hydrated(page); // the menu drawer opens with JavaScript
   await page.getByRole("button", { name: "Menu" }).first().click();
   await expect(page.getByRole("link", { name: "Nuova voce" }).first()).toBeAttached();
 

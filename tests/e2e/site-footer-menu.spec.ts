@@ -55,6 +55,7 @@ async function editMode(page: Page, l: Lang) {
 
 /** Opens the header's menu drawer, where the menu's editor shows itself in edit mode. */
 async function openMenu(page: Page, l: Lang) {
+  await hydrated(page); // the drawer opens with JavaScript
   await page.locator(".site-header").getByRole("button", { name: "Menu" }).click();
   const menu = page.getByRole("group", { name: l.menu });
   await expect(menu).toBeVisible();

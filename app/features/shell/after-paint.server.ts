@@ -24,12 +24,22 @@ export function afterPaint(nonce: string | undefined): Transform {
   const decoder = new StringDecoder("utf8");
   let head = "";
   let done = false;
+  let start = -1; // where React Router's module script begins, once seen
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (done) return callback(null, chunk);
+      // Only the new text is searched (and enough before it for a tag cut in two): the shell arrives in
+      // many small chunks, and searching it all again on each would cost the square of its length.
+      const from = Math.max(0, head.length - TAG_MAX);
       head += decoder.write(chunk);
-      const end = moduleScriptEnd(head);
-      if (end < 0) return callback();
+      if (start < 0) {
+        const at = head.slice(from).search(MODULE_SCRIPT);
+        if (at < 0) return callback();
+        start = from + at;
+      }
+      const close = head.indexOf("</script>", start);
+      if (close < 0) return callback();
+      const end = close + "</script>".length;
       done = true;
       callback(null, rewrite(head.slice(0, end), nonce) + head.slice(end));
     },
@@ -41,15 +51,9 @@ export function afterPaint(nonce: string | undefined): Transform {
 }
 
 const MODULE_SCRIPT = /<script\b([^>]*?) type="module" async=""([^>]*)>/;
+/** Longer than React Router's module script tag (its nonce included). */
+const TAG_MAX = 200;
 const DEFERRED_LINK = /<link rel="(?:modulepreload|preload" as="fetch)"[^>]*>/g;
-
-/** Where React Router's module script ends (after its `</script>`), or -1 while it has not all arrived. */
-function moduleScriptEnd(html: string): number {
-  const m = MODULE_SCRIPT.exec(html);
-  if (!m) return -1;
-  const close = html.indexOf("</script>", m.index);
-  return close < 0 ? -1 : close + "</script>".length;
-}
 
 function rewrite(html: string, nonce: string | undefined): string {
   const links: string[] = [];

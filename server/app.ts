@@ -13,7 +13,7 @@ import { guardBuild } from "../app/features/accounts/guard.server";
 import { botCheckCsp } from "../app/features/accounts/bot-check.server";
 import { readCookie } from "../app/lib/cookies";
 import type { Logger } from "../app/.server/logger";
-import { isCatalogueRead, requestDatabase, type TecaLoadContext } from "../app/.server/context";
+import { requestDatabase, type TecaLoadContext } from "../app/.server/context";
 import { watchCatalogue } from "../app/.server/caches";
 import { httpCache } from "./http-cache";
 import { oaiPostAsGet } from "../app/features/standards/oai-post.server";
@@ -131,13 +131,6 @@ export function createApp(opts: AppOptions) {
     next();
   });
 
-  // The catalogue's pages and calls meet the cache before anything else works for them (they are never static
-  // files); other pages and API answers after the static files. Exports are downloads, streamed as they are
-  // read (never kept, no ETag): the cache layer stays out of them.
-  const cache = httpCache();
-  const catalogueRead = (req: express.Request) => isCatalogueRead(req.path) && req.path !== "/api/public/export";
-  app.use((req, res, next) => (catalogueRead(req) ? cache(req, res, next) : next()));
-
   app.use("/assets", express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use("/media", mediaFiles({ database: opts.database, mediaDir: opts.mediaDir, logger: opts.logger, publicUrl: opts.publicUrl }));
   app.use("/iiif/3", iiifImages({ database: opts.database, mediaDir: opts.mediaDir, logger: opts.logger, publicUrl: opts.publicUrl }));
@@ -147,7 +140,9 @@ export function createApp(opts: AppOptions) {
   app.use(oaiPostAsGet()); // an OAI-PMH POST is a read: the same GET, before the cross-site guard (decision 050)
   app.use(jsonLdNegotiation()); // Accept: application/ld+json on a record page: its JSON-LD
   app.use(crossSiteGuard({ publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL }));
-  app.use((req, res, next) => (req.path === "/api/public/export" || catalogueRead(req) ? next() : cache(req, res, next)));
+  // Exports are downloads, streamed as they are read (never kept, no ETag): the cache layer stays out of them.
+  const cache = httpCache();
+  app.use((req, res, next) => (req.path === "/api/public/export" ? next() : cache(req, res, next)));
   app.use(databaseGuard(() => pingDatabase(opts.database)).middleware);
   app.use(limiter.middleware);
   app.use(

@@ -17,8 +17,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Set in the app process's environment: the socket to listen on instead of HOST:PORT. */
 export const APP_SOCKET_ENV = "TECA_APP_SOCKET";
-/** The app process's scheduling priority below the front's (nice, 0–19). */
-const APP_NICENESS = 10;
 /** How often the app process says it is alive (ms). */
 export const HEARTBEAT_MS = 500;
 
@@ -122,11 +120,7 @@ export async function runFront(opts: FrontOptions) {
   let startedAt = 0;
 
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
-  const withTsx = process.execArgv.some((a) => a === "tsx" || a.includes("/tsx/")) ? process.execArgv : [...process.execArgv, "--import", tsx];
-  // The app's JavaScript heap is bounded (APP_HEAP_MB, default 512), unless NODE_OPTIONS says otherwise: V8
-  // otherwise lets it grow with the allocation rate of rendering under load, far past what it keeps.
-  const heapSet = [...withTsx, env.NODE_OPTIONS ?? ""].some((a) => a.includes("max-old-space-size"));
-  const execArgv = heapSet ? withTsx : [...withTsx, `--max-old-space-size=${Number(env.APP_HEAP_MB) > 0 ? Number(env.APP_HEAP_MB) : 512}`];
+  const execArgv = process.execArgv.some((a) => a === "tsx" || a.includes("/tsx/")) ? process.execArgv : [...process.execArgv, "--import", tsx];
 
   const start = () => {
     fs.rmSync(socketPath, { force: true });
@@ -138,15 +132,6 @@ export async function runFront(opts: FrontOptions) {
       stdio: ["inherit", "inherit", "inherit", "ipc"],
     });
     child = c;
-    // The front answers /healthz and passes every request on: it must get the CPU when it asks for it, also
-    // while the app renders and queries flat out on a machine with few cores (decision 031).
-    if (c.pid) {
-      try {
-        os.setPriority(c.pid, APP_NICENESS);
-      } catch {
-        // not allowed here: both at the same priority
-      }
-    }
     c.on("message", (m: AppMessage) => {
       if (child !== c) return; // a late word of a process already replaced
       if (m?.type === "ready") {

@@ -42,24 +42,22 @@ function defaultCacheControl(res: express.Response): string | null {
 }
 
 /**
- * Visitors' catalogue pages and calls kept whole in this process for a minute (PAGE_CACHE_SECONDS, default
- * 60; 0: none), at most PAGE_CACHE_MB (default 32) of them, oldest out first: the pages a shared cache
- * before the site may keep a minute anyway (PAGE_CACHE), so a burst of visitors on the same search
+ * Visitors' catalogue pages and calls kept whole in this process for a few seconds (PAGE_CACHE_SECONDS,
+ * default 10; 0: none), at most PAGE_CACHE_MB (default 32) of them, oldest out first: the pages a shared
+ * cache before the site could keep a minute anyway (PAGE_CACHE), so a burst of visitors on the same search
  * or record costs one rendering, not one each, and never waits in the load limiter's queue. Only the
  * catalogue's reads (isCatalogueRead: home, search, records, their JSON and the rest), for requests without a
  * session, answered 200 as `public` without a cookie; kept per PUBLIC_URL, scheme, host, address, Cookie and
- * Accept (what the pages vary by). One computation per page at a time: the others wait for it, or get the
- * copy that has just expired (stale-while-revalidate, up to a minute past its time). An import, a
+ * Accept (what the pages vary by). One computation per page at a time: the others wait for it. An import, a
  * settings save (catalogueChanged) and any write a signed-in user makes through this process clear them.
  * Decision 030.
  */
 export type PageCacheOptions = { seconds: number; maxBytes: number };
 export function pageCacheOf(env: NodeJS.ProcessEnv = process.env): PageCacheOptions {
   const num = (v: string | undefined, d: number) => (v !== undefined && v !== "" && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : d);
-  return { seconds: num(env.PAGE_CACHE_SECONDS, 60), maxBytes: num(env.PAGE_CACHE_MB, 32) * 1024 * 1024 };
+  return { seconds: num(env.PAGE_CACHE_SECONDS, 10), maxBytes: num(env.PAGE_CACHE_MB, 32) * 1024 * 1024 };
 }
-/** A kept page: its headers, and its body cut where the nonce of the response it was made for stood. */
-type Kept = { at: number; headers: [string, string | number | string[]][]; parts: Buffer[]; size: number };
+type Kept = { at: number; headers: [string, string | number | string[]][]; body: Buffer; nonce: string };
 type Store = { kept: Map<string, Kept>; bytes: number };
 /** Every store of kept pages in this process, cleared together by catalogueChanged (registered once). */
 const stores = new Set<Store>();
@@ -71,8 +69,6 @@ registerCache(() => stores.forEach(forget));
 // (the CSP header is this response's own, with its nonce: server/app.ts sets it before this runs)
 const SKIP_HEADERS = new Set(["content-security-policy", "x-request-id", "set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "connection"]);
 const hasSession = (req: express.Request) => /(?:^|;\s*)(?:__Host-)?teca_session=/.test(req.get("cookie") ?? "");
-/** How long past its time a kept page is still served while the same page is being made again. */
-const STALE_MS = 60_000;
 /** How long a request waits for the same page being made by another before making it itself. */
 const FOLLOW_WAIT_MS = 10_000;
 
@@ -83,23 +79,12 @@ const FOLLOW_WAIT_MS = 10_000;
  */
 const NOT_ON_304 = ["Content-Type", "Content-Length", "Content-Encoding", "Transfer-Encoding", "Content-Security-Policy"];
 
-/** The page cut at every occurrence of its nonce (a nonce is 24 random characters): put together with another by withParts. */
-export function cutAtNonce(body: Buffer, nonce: string): Buffer[] {
-  if (!nonce) return [body];
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (let at = body.indexOf(nonce, 0, "utf8"); at >= 0; at = body.indexOf(nonce, from, "utf8")) {
-    parts.push(body.subarray(from, at));
-    from = at + Buffer.byteLength(nonce);
-  }
-  parts.push(body.subarray(from));
-  return parts;
+/** The page with every occurrence of one nonce replaced by another (a nonce is 24 random characters). */
+export function withNonce(body: Buffer, from: string, to: string): Buffer {
+  if (!from || from === to) return body;
+  const text = body.toString("utf8");
+  return text.includes(from) ? Buffer.from(text.split(from).join(to), "utf8") : body;
 }
-/** The parts of a page put together with `nonce` between them. */
-export const withParts = (parts: Buffer[], nonce: string) =>
-  parts.length === 1 ? parts[0]! : Buffer.concat(parts.flatMap((p, i) => (i ? [Buffer.from(nonce), p] : [p])));
-/** The page with every occurrence of one nonce replaced by another. */
-export const withNonce = (body: Buffer, from: string, to: string): Buffer => (!from || from === to ? body : withParts(cutAtNonce(body, from), to));
 
 export function httpCache(opts: PageCacheOptions = pageCacheOf()): express.RequestHandler {
   const store: Store = { kept: new Map(), bytes: 0 };
@@ -110,33 +95,31 @@ export function httpCache(opts: PageCacheOptions = pageCacheOf()): express.Reque
   const ttl = opts.seconds * 1000;
   const keep = (key: string, page: Kept) => {
     const old = kept.get(key);
-    if (old) store.bytes -= old.size;
+    if (old) store.bytes -= old.body.length;
     kept.delete(key);
-    if (page.size > opts.maxBytes) return;
+    if (page.body.length > opts.maxBytes) return;
     kept.set(key, page);
-    store.bytes += page.size;
+    store.bytes += page.body.length;
     for (const [k, v] of kept) {
       if (store.bytes <= opts.maxBytes) break;
       kept.delete(k);
-      store.bytes -= v.size;
+      store.bytes -= v.body.length;
     }
   };
-  /** The page kept under `key` if it is younger than `age` ms. */
-  const keptWithin = (key: string | null, age: number) => {
+  const fresh = (key: string | null) => {
     const hit = key ? kept.get(key) : undefined;
-    return hit && hit.at > Date.now() - age ? hit : undefined;
+    return hit && hit.at > Date.now() - ttl ? hit : undefined;
   };
-  const fresh = (key: string | null) => keptWithin(key, ttl);
-  const serveKept = (req: express.Request, res: express.Response, hit: Kept, state = "hit") => {
+  const serveKept = (req: express.Request, res: express.Response, hit: Kept) => {
     for (const [k, v] of hit.headers) res.setHeader(k, v);
     res.setHeader("Age", String(Math.floor((Date.now() - hit.at) / 1000)));
-    res.setHeader("X-Cache", state);
+    res.setHeader("X-Cache", "hit");
     if (matches(req.get("if-none-match"), String(res.getHeader("ETag")))) {
       for (const h of NOT_ON_304) res.removeHeader(h);
       return res.status(304).end();
     }
     // The kept page's scripts carry the nonce of the response it was made for: this one gets its own.
-    const body = withParts(hit.parts, String(res.locals.cspNonce ?? ""));
+    const body = withNonce(hit.body, hit.nonce, String(res.locals.cspNonce ?? ""));
     res.status(200).setHeader("Content-Length", body.length);
     return req.method === "HEAD" ? res.end() : res.end(body);
   };
@@ -155,10 +138,6 @@ export function httpCache(opts: PageCacheOptions = pageCacheOf()): express.Reque
     if (hit) return serveKept(req, res, hit);
     const other = key ? making.get(key) : undefined;
     if (!other) return make(req, res, next, key);
-    // Being made again: meanwhile the copy that just expired is served, as stale-while-revalidate lets a
-    // shared cache do (a popular page never makes a crowd wait for its renewal).
-    const stale = keptWithin(key, ttl + STALE_MS);
-    if (stale) return serveKept(req, res, stale, "stale");
     // The same page is being made: wait for it (at most FOLLOW_WAIT_MS), then serve it, or make it if it was not kept.
     let timer: NodeJS.Timeout | undefined;
     void Promise.race([other, new Promise<void>((r) => (timer = setTimeout(r, FOLLOW_WAIT_MS)))]).then(() => {
@@ -240,8 +219,8 @@ export function httpCache(opts: PageCacheOptions = pageCacheOf()): express.Reque
         keep(microKey, {
           at: Date.now(),
           headers: Object.entries(res.getHeaders()).filter(([k]) => !SKIP_HEADERS.has(k.toLowerCase())) as Kept["headers"],
-          parts: cutAtNonce(body, nonce),
-          size: body.length,
+          body,
+          nonce,
         });
       if (!res.getHeader("Content-Encoding")) res.setHeader("Content-Length", body.length);
       return end(body, done);

@@ -83,7 +83,7 @@ export function createApp(opts: AppOptions) {
   app.use(hostGuard({ publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL, allowedHosts: opts.allowedHosts ?? allowedHostsOf(process.env.ALLOWED_HOSTS) }));
 
   // A fresh nonce per response: React Router's inline scripts carry it (app/entry.server.tsx); nothing else
-  // inline may run. Kept pages (the page cache) get theirs rewritten (http-cache.ts).
+  // inline may run. Kept pages (the home micro-cache) get theirs rewritten (http-cache.ts).
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     next();

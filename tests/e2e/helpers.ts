@@ -51,8 +51,24 @@ export async function expectAccessible(page: Page) {
 
 /** Waits until React has hydrated the page (interactive controls work). */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules !== undefined);
+  // (React Router's route modules are there before hydration, which waits for the page's messages: the
+  // root's first effect says when React has hydrated, app/root.tsx)
+  await page.waitForFunction(() => (window as unknown as { __tecaHydrated?: boolean }).__tecaHydrated === true);
   await page.waitForLoadState("networkidle");
+}
+
+/**
+ * Holds the page's scripts back, as on a slow connection, until the returned function is called: what a
+ * visitor does before hydration can then be tested.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** The search page's result count (the search bar's live status, not the network one). */

@@ -1,5 +1,5 @@
 import type { Page, Response } from "@playwright/test";
-import { allowConsoleErrors, countStatus, expect, expectAccessible, hydrated, resultCount, test } from "./helpers";
+import { allowConsoleErrors, countStatus, expect, expectAccessible, holdScripts, hydrated, resultCount, test } from "./helpers";
 
 /**
  * The search page (/cerca) as a visitor uses it: search box, facets, filter
@@ -517,3 +517,22 @@ for (const l of [
     await expectNoHiddenRecords(page);
   });
 }
+
+test("words typed into the search box before the scripts have run stay there once they have", async ({ page }) => {
+  // the page's scripts held back while the visitor types, as on a slow connection
+  const release = await holdScripts(page);
+  await page.goto("/en/cerca?q=vaso", { waitUntil: "domcontentloaded" });
+  const box = page.getByRole("search").getByLabel("Search", { exact: true });
+  await expect(box).toHaveValue("vaso");
+  await box.fill("milano");
+  release();
+  await hydrated(page);
+  await expect(box).toHaveValue("milano");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/en\/cerca\?q=milano$/);
+  // a new search shows its own words
+  await expect(box).toHaveValue("milano");
+  await page.goBack();
+  await expect(page).toHaveURL(/\/en\/cerca\?q=vaso$/);
+  await expect(box).toHaveValue("vaso");
+});

@@ -1,4 +1,4 @@
-import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } from "./helpers";
+import { allowConsoleErrors, expect, expectAccessible, holdScripts, hydrated, test, signIn } from "./helpers";
 
 // Users the e2e server creates (scripts/e2e-server.mjs); it also sets BACKEND_URL=/cataloga.
 const PASSWORD = "E2e-password1";
@@ -123,6 +123,24 @@ for (const who of [
     if (who.not.includes("Gestione utenti")) expect((await page.request.get("/settings/users")).status()).toBe(404);
   });
 }
+
+test("the account menu opened before the scripts have run stays open once they have", async ({ page }) => {
+  await signIn(page, RESEARCHER.email);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // the page's scripts held back until the menu is open, as on a slow connection
+  const release = await holdScripts(page);
+  await page.goto("/en/cerca", { waitUntil: "domcontentloaded" });
+  const account = page.getByRole("navigation", { name: "Your account" });
+  await account.getByText(`Signed in as ${RESEARCHER.name}`).click();
+  await expect(account.getByRole("link", { name: "Change password" })).toBeVisible();
+  release();
+  await hydrated(page);
+  await expect(account.getByRole("link", { name: "Change password" })).toBeVisible();
+  // a navigation closes it
+  await account.getByRole("link", { name: "Saved searches" }).click();
+  await expect(page).toHaveURL(/\/en\/searches$/);
+  await expect(account.getByRole("link", { name: "Change password" })).toBeHidden();
+});
 
 test("an API call answered 401 takes the browser to login with 'Sessione scaduta', then back", async ({ page }) => {
   allowConsoleErrors(page, /status of 401 \(Unauthorized\)/);

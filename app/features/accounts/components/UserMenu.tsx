@@ -21,10 +21,13 @@ export function UserMenu({ user, variant = "bar" }: { user: AccountMenu | null |
   const login = `${localizePath("/login", locale)}?redirect=${encodeURIComponent(back)}`;
   const [dialog, setDialog] = useState(false);
   const details = useRef<HTMLDetailsElement>(null);
-  // Navigation closes the disclosure.
+  // Navigation closes the disclosure; hydration does not (a visitor may have opened it before the scripts ran).
+  const shownAt = useRef(back);
   useEffect(() => {
+    if (shownAt.current === back) return;
+    shownAt.current = back;
     if (details.current) details.current.open = false;
-  }, [location.pathname, location.search]);
+  }, [back]);
 
   const items = user ? (
     <>

@@ -19,7 +19,14 @@ export function SearchCombobox({ id, defaultValue, placeholder }: { id: string; 
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
-  useEffect(() => setValue(defaultValue), [defaultValue]);
+  // A new search (the URL's q) shows its words; on the first run, words typed before the scripts ran stay
+  // (hydration leaves them in the field, and the state would write the URL's back over them).
+  const hydrating = useRef(true);
+  useEffect(() => {
+    const typedBefore = hydrating.current ? input.current?.value : undefined;
+    hydrating.current = false;
+    setValue(typedBefore ?? defaultValue);
+  }, [defaultValue]);
   // Submitting closes the list and drops the pending request (whose answer would reopen it).
   useEffect(() => {
     const form = input.current?.form;

@@ -128,9 +128,19 @@ function useLayoutName(): LayoutName {
   return "default";
 }
 
+/**
+ * Says the page is hydrated (its first effects run): the end-to-end tests wait for it before they type or
+ * press anything, since React Router's module script runs before hydration, which waits for the page's
+ * messages (entry.client.tsx).
+ */
+const markHydrated = () => {
+  (window as unknown as { __tecaHydrated?: boolean }).__tecaHydrated = true;
+};
+
 export default function App() {
   const layout = useLayoutName();
   useEffect(() => installChunkReload(), []);
+  useEffect(markHydrated, []);
   return (
     <CardActions.Provider value={renderPin}>
       <Shell layout={layout}>
@@ -151,6 +161,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     message = error.message;
   }
   useEffect(() => installChunkReload(error), [error]);
+  useEffect(markHydrated, []);
   return (
     <Shell layout="default">
       <ErrorPage code={code} message={message} />

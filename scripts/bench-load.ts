@@ -13,6 +13,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import { Command } from "commander";
 import { sql } from "drizzle-orm";
@@ -78,6 +79,24 @@ async function mix(database: Database, mediaDir: string | null): Promise<string[
   return weighted;
 }
 
+/** The /healthz prober (a worker thread's source): a request every 100 ms, its time (5000 when it fails) posted back. */
+const HEALTH_PROBE = `
+const { parentPort, workerData } = require("node:worker_threads");
+(async () => {
+  for (;;) {
+    const t = performance.now();
+    try {
+      const r = await fetch(workerData.url, { signal: AbortSignal.timeout(5000) });
+      await r.arrayBuffer();
+      parentPort.postMessage(r.ok ? performance.now() - t : 5000);
+    } catch {
+      parentPort.postMessage(5000);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+})();
+`;
+
 /** Resident memory of a process and its children (the cluster's workers), in MB. */
 function memoryMB(pid: number): number {
   const children = (p: number): number[] => {
@@ -103,22 +122,12 @@ function memoryMB(pid: number): number {
 async function level(db: string, server: RunningServer, processes: number, paths: string[], connections: number, traffic: Level["traffic"] = "mix", seconds = duration): Promise<Level> {
   let i = 0;
   let peak = memoryMB(server.pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, memoryMB(server.pid))), 100);
+  // /healthz is probed from a thread of its own: this thread's event loop is busy with autocannon's
+  // connections, and its delays would be charged to the server
+  const prober = new Worker(HEALTH_PROBE, { eval: true, workerData: { url: `${server.url}/healthz` } });
   const health: number[] = [];
-  let probing = true;
-  const probe = (async () => {
-    while (probing) {
-      const t = performance.now();
-      try {
-        const r = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(5000) });
-        await r.arrayBuffer();
-        health.push(r.ok ? performance.now() - t : 5000);
-      } catch {
-        health.push(5000);
-      }
-      peak = Math.max(peak, memoryMB(server.pid));
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
+  prober.on("message", (ms: number) => health.push(ms));
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -133,8 +142,8 @@ async function level(db: string, server: RunningServer, processes: number, paths
     );
     instance.on("response", (_client, _status, _bytes, ms) => times.push(ms));
   });
-  probing = false;
-  await probe;
+  clearInterval(sampler);
+  await prober.terminate();
   const codes = result.statusCodeStats as unknown as Record<string, { count: number }>;
   // (autocannon counts a timeout among its errors too)
   const total = Object.values(codes).reduce((a, c) => a + c.count, 0) + result.errors;

@@ -13,7 +13,7 @@ import { guardBuild } from "../app/features/accounts/guard.server";
 import { botCheckCsp } from "../app/features/accounts/bot-check.server";
 import { readCookie } from "../app/lib/cookies";
 import type { Logger } from "../app/.server/logger";
-import { requestDatabase, type TecaLoadContext } from "../app/.server/context";
+import { isCatalogueRead, requestDatabase, type TecaLoadContext } from "../app/.server/context";
 import { watchCatalogue } from "../app/.server/caches";
 import { httpCache } from "./http-cache";
 import { oaiPostAsGet } from "../app/features/standards/oai-post.server";
@@ -83,7 +83,7 @@ export function createApp(opts: AppOptions) {
   app.use(hostGuard({ publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL, allowedHosts: opts.allowedHosts ?? allowedHostsOf(process.env.ALLOWED_HOSTS) }));
 
   // A fresh nonce per response: React Router's inline scripts carry it (app/entry.server.tsx); nothing else
-  // inline may run. Kept pages (the home micro-cache) get theirs rewritten (http-cache.ts).
+  // inline may run. Kept pages (the page cache) get theirs rewritten (http-cache.ts).
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     next();
@@ -131,6 +131,13 @@ export function createApp(opts: AppOptions) {
     next();
   });
 
+  // The catalogue's pages and calls meet the cache before anything else works for them (they are never static
+  // files); other pages and API answers after the static files (below). Exports, a catalogue read, are
+  // downloads streamed as they are read (never kept, no ETag): the cache layer stays out of them.
+  const cache = httpCache();
+  const catalogueRead = (req: express.Request) => isCatalogueRead(req.path) && req.path !== "/api/public/export";
+  app.use((req, res, next) => (catalogueRead(req) ? cache(req, res, next) : next()));
+
   app.use("/assets", express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use("/media", mediaFiles({ database: opts.database, mediaDir: opts.mediaDir, logger: opts.logger, publicUrl: opts.publicUrl }));
   app.use("/iiif/3", iiifImages({ database: opts.database, mediaDir: opts.mediaDir, logger: opts.logger, publicUrl: opts.publicUrl }));
@@ -140,9 +147,7 @@ export function createApp(opts: AppOptions) {
   app.use(oaiPostAsGet()); // an OAI-PMH POST is a read: the same GET, before the cross-site guard (decision 050)
   app.use(jsonLdNegotiation()); // Accept: application/ld+json on a record page: its JSON-LD
   app.use(crossSiteGuard({ publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL }));
-  // Exports are downloads, streamed as they are read (never kept, no ETag): the cache layer stays out of them.
-  const cache = httpCache();
-  app.use((req, res, next) => (req.path === "/api/public/export" ? next() : cache(req, res, next)));
+  app.use((req, res, next) => (isCatalogueRead(req.path) ? next() : cache(req, res, next)));
   app.use(databaseGuard(() => pingDatabase(opts.database)).middleware);
   app.use(limiter.middleware);
   app.use(

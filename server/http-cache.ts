@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type express from "express";
 import { registerCache } from "../app/.server/caches";
+import { isCatalogueRead } from "../app/.server/context";
 
 /**
  * HTTP caching of pages and API answers (decision 030): what a route does not
@@ -41,18 +42,39 @@ function defaultCacheControl(res: express.Response): string | null {
 }
 
 /**
- * Pages kept whole in this process for a few seconds, for visitors without a session: the home pages,
- * which every visit starts with (a burst of visitors costs one rendering per locale every few seconds,
- * not one each). An import clears them with the other catalogue caches.
+ * Visitors' catalogue pages and calls kept whole in this process for a minute (PAGE_CACHE_SECONDS, default
+ * 60; 0: none), at most PAGE_CACHE_MB (default 32) of them, oldest out first: the pages a shared cache
+ * before the site may keep a minute anyway (PAGE_CACHE), so a burst of visitors on the same search
+ * or record costs one rendering, not one each, and never waits in the load limiter's queue. Only the
+ * catalogue's reads (isCatalogueRead: home, search, records, their JSON and the rest), for requests without a
+ * session, answered 200 as `public` without a cookie; kept per PUBLIC_URL, scheme, host, address, Cookie and
+ * Accept (what the pages vary by). One computation per page at a time: the others wait for it, or get the
+ * copy that has just expired (stale-while-revalidate, up to a minute past its time). An import, a
+ * settings save (catalogueChanged) and any write a signed-in user makes through this process clear them.
+ * Decision 030.
  */
-const MICRO_PATHS = new Set(["/", "/en", "/fr"]);
-const MICRO_TTL_MS = 5000;
-type Kept = { at: number; headers: [string, string | number | string[]][]; body: Buffer; nonce: string };
-const kept = new Map<string, Kept>();
-registerCache(() => kept.clear());
+export type PageCacheOptions = { seconds: number; maxBytes: number };
+export function pageCacheOf(env: NodeJS.ProcessEnv = process.env): PageCacheOptions {
+  const num = (v: string | undefined, d: number) => (v !== undefined && v !== "" && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : d);
+  return { seconds: num(env.PAGE_CACHE_SECONDS, 60), maxBytes: num(env.PAGE_CACHE_MB, 32) * 1024 * 1024 };
+}
+/** A kept page: its headers, and its body cut where the nonce of the response it was made for stood. */
+type Kept = { at: number; headers: [string, string | number | string[]][]; parts: Buffer[]; size: number };
+type Store = { kept: Map<string, Kept>; bytes: number };
+/** Every store of kept pages in this process, cleared together by catalogueChanged (registered once). */
+const stores = new Set<Store>();
+const forget = (store: Store) => {
+  store.kept.clear();
+  store.bytes = 0;
+};
+registerCache(() => stores.forEach(forget));
 // (the CSP header is this response's own, with its nonce: server/app.ts sets it before this runs)
 const SKIP_HEADERS = new Set(["content-security-policy", "x-request-id", "set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "connection"]);
 const hasSession = (req: express.Request) => /(?:^|;\s*)(?:__Host-)?teca_session=/.test(req.get("cookie") ?? "");
+/** How long past its time a kept page is still served while the same page is being made again. */
+const STALE_MS = 60_000;
+/** How long a request waits for the same page being made by another before making it itself. */
+const FOLLOW_WAIT_MS = 10_000;
 
 /**
  * Headers a 304 leaves out. A browser updates its stored copy with the headers of a 304: a new CSP header
@@ -61,30 +83,100 @@ const hasSession = (req: express.Request) => /(?:^|;\s*)(?:__Host-)?teca_session
  */
 const NOT_ON_304 = ["Content-Type", "Content-Length", "Content-Encoding", "Transfer-Encoding", "Content-Security-Policy"];
 
-/** The page with every occurrence of one nonce replaced by another (a nonce is 24 random characters). */
-export function withNonce(body: Buffer, from: string, to: string): Buffer {
-  if (!from || from === to) return body;
-  const text = body.toString("utf8");
-  return text.includes(from) ? Buffer.from(text.split(from).join(to), "utf8") : body;
+/** The page cut at every occurrence of its nonce (a nonce is 24 random characters): put together with another by withParts. */
+export function cutAtNonce(body: Buffer, nonce: string): Buffer[] {
+  if (!nonce) return [body];
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(nonce, 0, "utf8"); at >= 0; at = body.indexOf(nonce, from, "utf8")) {
+    parts.push(body.subarray(from, at));
+    from = at + Buffer.byteLength(nonce);
+  }
+  parts.push(body.subarray(from));
+  return parts;
 }
+/** The parts of a page put together with `nonce` between them. */
+export const withParts = (parts: Buffer[], nonce: string) =>
+  parts.length === 1 ? parts[0]! : Buffer.concat(parts.flatMap((p, i) => (i ? [Buffer.from(nonce), p] : [p])));
+/** The page with every occurrence of one nonce replaced by another. */
+export const withNonce = (body: Buffer, from: string, to: string): Buffer => (!from || from === to ? body : withParts(cutAtNonce(body, from), to));
 
-export function httpCache(): express.RequestHandler {
+export function httpCache(opts: PageCacheOptions = pageCacheOf()): express.RequestHandler {
+  const store: Store = { kept: new Map(), bytes: 0 };
+  stores.add(store);
+  const { kept } = store;
+  /** Pages being made now, by key: resolved when that response is over. */
+  const making = new Map<string, Promise<void>>();
+  const ttl = opts.seconds * 1000;
+  const keep = (key: string, page: Kept) => {
+    const old = kept.get(key);
+    if (old) store.bytes -= old.size;
+    kept.delete(key);
+    if (page.size > opts.maxBytes) return;
+    kept.set(key, page);
+    store.bytes += page.size;
+    for (const [k, v] of kept) {
+      if (store.bytes <= opts.maxBytes) break;
+      kept.delete(k);
+      store.bytes -= v.size;
+    }
+  };
+  /** The page kept under `key` if it is younger than `age` ms. */
+  const keptWithin = (key: string | null, age: number) => {
+    const hit = key ? kept.get(key) : undefined;
+    return hit && hit.at > Date.now() - age ? hit : undefined;
+  };
+  const fresh = (key: string | null) => keptWithin(key, ttl);
+  const serveKept = (req: express.Request, res: express.Response, hit: Kept, state = "hit") => {
+    for (const [k, v] of hit.headers) res.setHeader(k, v);
+    res.setHeader("Age", String(Math.floor((Date.now() - hit.at) / 1000)));
+    res.setHeader("X-Cache", state);
+    if (matches(req.get("if-none-match"), String(res.getHeader("ETag")))) {
+      for (const h of NOT_ON_304) res.removeHeader(h);
+      return res.status(304).end();
+    }
+    // The kept page's scripts carry the nonce of the response it was made for: this one gets its own.
+    const body = withParts(hit.parts, String(res.locals.cspNonce ?? ""));
+    res.status(200).setHeader("Content-Length", body.length);
+    return req.method === "HEAD" ? res.end() : res.end(body);
+  };
   return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const microKey = MICRO_PATHS.has(req.path) && !hasSession(req) ? req.originalUrl : null;
-    const hit = microKey ? kept.get(microKey) : undefined;
-    if (hit && hit.at > Date.now() - MICRO_TTL_MS) {
-      for (const [k, v] of hit.headers) res.setHeader(k, v);
-      res.setHeader("Age", String(Math.floor((Date.now() - hit.at) / 1000)));
-      res.setHeader("X-Cache", "hit");
-      if (matches(req.get("if-none-match"), String(res.getHeader("ETag")))) {
-        for (const h of NOT_ON_304) res.removeHeader(h);
-        return res.status(304).end();
-      }
-      // The kept page's scripts carry the nonce of the response it was made for: this one gets its own.
-      const body = withNonce(hit.body, hit.nonce, String(res.locals.cspNonce ?? ""));
-      res.status(200).setHeader("Content-Length", body.length);
-      return req.method === "HEAD" ? res.end() : res.end(body);
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      // A signed-in user's write may change what visitors see (a story unpublished, an annotation approved):
+      // this process's kept pages go (other processes' expire within seconds).
+      if (kept.size && hasSession(req)) res.on("finish", () => res.statusCode < 400 && forget(store));
+      return next();
+    }
+    const key =
+      ttl > 0 && !hasSession(req) && isCatalogueRead(req.path)
+        ? JSON.stringify([process.env.PUBLIC_URL ?? "", req.protocol, req.get("host") ?? "", req.originalUrl, req.get("cookie") ?? "", req.get("accept") ?? ""])
+        : null;
+    const hit = fresh(key);
+    if (hit) return serveKept(req, res, hit);
+    const other = key ? making.get(key) : undefined;
+    if (!other) return make(req, res, next, key);
+    // Being made again: meanwhile the copy that just expired is served, as stale-while-revalidate lets a
+    // shared cache do (a popular page never makes a crowd wait for its renewal).
+    const stale = keptWithin(key, ttl + STALE_MS);
+    if (stale) return serveKept(req, res, stale, "stale");
+    // The same page is being made: wait for it (at most FOLLOW_WAIT_MS), then serve it, or make it if it was not kept.
+    let timer: NodeJS.Timeout | undefined;
+    void Promise.race([other, new Promise<void>((r) => (timer = setTimeout(r, FOLLOW_WAIT_MS)))]).then(() => {
+      clearTimeout(timer);
+      if (res.destroyed) return;
+      const now = fresh(key);
+      if (now) serveKept(req, res, now);
+      else make(req, res, next, null);
+    });
+  };
+
+  function make(req: express.Request, res: express.Response, next: express.NextFunction, microKey: string | null) {
+    if (microKey) {
+      const done = new Promise<void>((resolve) => res.once("close", resolve));
+      making.set(microKey, done);
+      void done.then(() => {
+        if (making.get(microKey) === done) making.delete(microKey);
+      });
     }
     const write = res.write.bind(res) as Write;
     const end = res.end.bind(res) as End;
@@ -145,15 +237,15 @@ export function httpCache(): express.RequestHandler {
         return end(done);
       }
       if (microKey && !res.getHeader("Set-Cookie") && /public/.test(String(res.getHeader("Cache-Control") ?? "")))
-        kept.set(microKey, {
+        keep(microKey, {
           at: Date.now(),
           headers: Object.entries(res.getHeaders()).filter(([k]) => !SKIP_HEADERS.has(k.toLowerCase())) as Kept["headers"],
-          body,
-          nonce,
+          parts: cutAtNonce(body, nonce),
+          size: body.length,
         });
       if (!res.getHeader("Content-Encoding")) res.setHeader("Content-Length", body.length);
       return end(body, done);
     };
     next();
-  };
+  }
 }

@@ -14,7 +14,7 @@ import { ensureDemo, prepareDemo, type PreparedDemo } from "../app/features/demo
 import { countUsers } from "../app/features/accounts/accounts.server";
 import { buildDir } from "./build-dir";
 import { scheduleAlerts } from "../app/features/saved-searches/alerts.server";
-import { APP_SOCKET_ENV, HEARTBEAT_MS, type AppMessage } from "./front";
+import { APP_SOCKET_ENV, HEARTBEAT_MS, serveHandedConnections, type AppMessage } from "./front";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -88,15 +88,18 @@ export async function main() {
     );
   };
   let heartbeat: NodeJS.Timeout | undefined;
+  let handed: ReturnType<typeof serveHandedConnections> | undefined;
   const server = socket
     ? // a long queue of connections: while a statement holds this event loop, the front's keep arriving
       http.createServer(app).listen({ path: socket, backlog: 4096 }, () => {
         const send = (m: AppMessage) => process.connected && process.send!(m);
         send({ type: "ready", pid: process.pid, database: database.kind });
-        heartbeat = setInterval(() => send({ type: "alive", requests: app.locals.requestStats() }), HEARTBEAT_MS);
+        heartbeat = setInterval(() => send({ type: "alive", requests: app.locals.requestStats(), connections: handed?.count() ?? 0 }), HEARTBEAT_MS);
         listening();
       })
     : app.listen(env.port, env.host, listening);
+  // the visitors' connections the front hands over (server/front.ts)
+  if (socket) handed = serveHandedConnections(server, process.env.TRUST_PROXY === "1");
   // The front keeps its connections to the app open: longer than its own 30 s, so it never reuses a closed one.
   if (socket) server.keepAliveTimeout = 65_000;
 
@@ -117,6 +120,7 @@ export async function main() {
     force.unref();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.on("close", () => resolve()));
+    await handed?.drained();
     await database.close();
     logger.info("stopped");
     process.exit(0);

@@ -1,19 +1,12 @@
-// `npm run serve`: the built server (`npm run build` first), as production runs it. On PostgreSQL
-// (DATABASE_URL), WEB_CONCURRENCY worker processes (default: one per core) share the port; the first
-// prepares the database (migrations, demo) before the others start. The embedded database (PGlite) is one
-// app process (a data directory has one writer) behind the front process (server/front.ts), which answers
-// /healthz while the app's event loop runs a statement and restarts the app if it dies. Decision 031.
+// `npm run serve`: the built server (`npm run build` first), as production runs it. The front process
+// (server/front.ts) listens on the port, answers /healthz from memory and hands every other connection to an
+// app process, which it restarts when it dies: one app on the embedded database (PGlite: a data directory has
+// one writer), WEB_CONCURRENCY (default: one per core) on PostgreSQL (DATABASE_URL). TECA_FRONT=0 runs the app
+// alone on PGlite, or WEB_CONCURRENCY workers of node:cluster sharing the port on PostgreSQL; either way the
+// first prepares the database (migrations, demo) before the others start. Decision 031.
 import cluster from "node:cluster";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-
-/** How many worker processes: WEB_CONCURRENCY, else the cores; always one on the embedded database. */
-export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
-  if (!env.DATABASE_URL) return 1;
-  const n = Number(env.WEB_CONCURRENCY);
-  return Number.isInteger(n) && n > 0 ? n : os.availableParallelism();
-}
 
 async function primary(count: number) {
   let stopping = false;
@@ -54,12 +47,12 @@ async function primary(count: number) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { usesFront, startFront, workerCount } = await import("./front");
   const count = workerCount();
-  const { usesFront, startFront } = await import("./front");
-  if (cluster.isPrimary && count > 1) {
-    await primary(count);
-  } else if (usesFront()) {
+  if (cluster.isPrimary && usesFront()) {
     await startFront((await import("../app/.server/logger")).logger);
+  } else if (cluster.isPrimary && count > 1) {
+    await primary(count);
   } else {
     const { main } = await import("./index");
     await main().catch((err) => {

@@ -53,6 +53,11 @@ const CATALOGUE_READS = [
  */
 export function requestDatabase(database: Database, req: { method: string; path: string; signedIn: boolean }): Database {
   if (!database.replica || req.signedIn || (req.method !== "GET" && req.method !== "HEAD")) return database;
-  const path = splitLocale(req.path).path.replace(/\.data$/, "").replace(/\/$/, "") || "/";
-  return CATALOGUE_READS.some((re) => re.test(path)) ? catalogueReader(database) : database;
+  return isCatalogueRead(req.path) ? catalogueReader(database) : database;
+}
+
+/** Whether a path (with its locale prefix) is one of the catalogue's pages and calls (CATALOGUE_READS). */
+export function isCatalogueRead(pathname: string): boolean {
+  const path = splitLocale(pathname).path.replace(/\.data$/, "").replace(/\/$/, "") || "/";
+  return CATALOGUE_READS.some((re) => re.test(path));
 }

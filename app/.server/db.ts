@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -75,6 +76,30 @@ export function catalogueReader(database: Database): Database {
   return database.replica ?? database;
 }
 
+/**
+ * PGlite's page cache for a data directory: what its tables take now with half again for growth, at least
+ * 128 MB and at most 384 MB (the memory PGlite holds from its start: the demo's 83 MB catalogue needs no
+ * 384 MB, a 100,000-record one does).
+ */
+export function sharedBuffersFor(dataDir: string): string {
+  const size = (dir: string): number => {
+    let total = 0;
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      total += e.isDirectory() ? size(p) : e.isFile() ? fs.statSync(p).size : 0;
+    }
+    return total;
+  };
+  let bytes = 0;
+  try {
+    bytes = size(path.join(dataDir, "base"));
+  } catch {
+    // a new data directory
+  }
+  const mb = Math.min(384, Math.max(128, Math.ceil((bytes * 1.5) / 2 ** 20 / 32) * 32));
+  return `${mb}MB`;
+}
+
 async function openPglite(opts: OpenOptions): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
@@ -92,11 +117,12 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       dataDir,
       extensions: { unaccent, pg_trgm },
       // A catalogue's search vectors should stay in memory: PGlite's 128 MB default halves search speed at
-      // 100,000 records. The WAL is kept modest for small installs.
+      // 100,000 records. PGlite's memory holds every buffer from the start, so a small catalogue gets fewer
+      // (sharedBuffersFor). The WAL is kept modest for small installs.
       postgresqlconf: opts.memory
         ? undefined
         : [
-            `shared_buffers = ${process.env.PGLITE_SHARED_BUFFERS ?? "384MB"}`,
+            `shared_buffers = ${process.env.PGLITE_SHARED_BUFFERS || sharedBuffersFor(dataDir!)}`,
             "work_mem = 16MB",
             "max_wal_size = 256MB",
           ],

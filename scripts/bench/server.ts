@@ -56,7 +56,7 @@ export type RunningServer = {
 
 /**
  * Starts `node scripts/start.mjs` (or `server/serve.ts` with workers) on the given database (DATABASE_URL, or
- * DATA_DIR for PGlite: its front process and the app process behind it, `pid` being the front's) and media
+ * DATA_DIR for PGlite): its front process and the app processes behind it, `pid` being the front's, and media
  * directory, on a free port of 127.0.0.1, and waits until /healthz answers 200.
  */
 export async function startServer(opts: {
@@ -66,7 +66,7 @@ export async function startServer(opts: {
   timeoutMs?: number;
   /** Load the demo archive when the catalogue is empty (the first start of `npm start`). */
   demo?: boolean;
-  /** PostgreSQL: run `npm run serve` with this many worker processes (else `npm start`, one process). */
+  /** PostgreSQL: run `npm run serve` with this many app processes (else `npm start` with one). */
   workers?: number;
   /** More environment for the server (e.g. TECA_FRONT=0: PGlite without the front process). */
   env?: NodeJS.ProcessEnv;
@@ -88,7 +88,8 @@ export async function startServer(opts: {
   if ("databaseUrl" in opts.target) env.DATABASE_URL = opts.target.databaseUrl;
   else env.DATA_DIR = opts.target.dataDir;
 
-  if (opts.workers) env.WEB_CONCURRENCY = String(opts.workers);
+  // one app process unless told (the front runs WEB_CONCURRENCY of them on PostgreSQL, default: the cores)
+  env.WEB_CONCURRENCY = String(opts.workers ?? 1);
   const args = opts.workers ? ["--import", "tsx", path.join(root, "server/serve.ts")] : [path.join(root, "scripts/start.mjs")];
   const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../app/.server/db";
 import { LOCK_FILE } from "../../app/.server/db-lock";
-import { forwardHeaders } from "../../server/front";
+import { appNiceness, forwardHeaders, usesFront } from "../../server/front";
 import { buildDir } from "../../server/build-dir";
 import { tempDir } from "../factories/records";
 import { root } from "./helpers";
@@ -59,6 +59,22 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms: n
   }
 }
 
+describe("the front's settings", () => {
+  it("runs on both databases unless TECA_FRONT=0, with the apps at nice 10 on PGlite and 0 on PostgreSQL unless APP_NICENESS says", () => {
+    expect(usesFront({})).toBe(true);
+    expect(usesFront({ DATABASE_URL: "postgres://x" })).toBe(true);
+    expect(usesFront({ TECA_FRONT: "0" })).toBe(false);
+    expect(usesFront({ DATABASE_URL: "postgres://x", TECA_FRONT: "0" })).toBe(false);
+    expect(appNiceness({})).toBe(10);
+    expect(appNiceness({ DATABASE_URL: "postgres://x" })).toBe(0);
+    expect(appNiceness({ DATABASE_URL: "postgres://x", APP_NICENESS: "3" })).toBe(3);
+    expect(appNiceness({ APP_NICENESS: "0" })).toBe(0);
+    // out of range or not a number: the default
+    expect(appNiceness({ APP_NICENESS: "20" })).toBe(10);
+    expect(appNiceness({ APP_NICENESS: "x", DATABASE_URL: "postgres://x" })).toBe(0);
+  });
+});
+
 describe("the front's headers", () => {
   it("pass Host unchanged, drop hop-by-hop headers and a client's own X-Forwarded-*, and add the client's address", () => {
     const raw = ["Host", "teca.example:8080", "Connection", "keep-alive, X-Secret-Hop", "X-Secret-Hop", "1", "X-Forwarded-For", "203.0.113.9", "X-Forwarded-Proto", "https", "X-Forwarded-Host", "evil.example", "Cookie", "a=1"];
@@ -76,7 +92,7 @@ describe("the front's body framing (no request smuggling)", () => {
     expect(forwardHeaders(["Host", "h", "Transfer-Encoding", "chunked"], "127.0.0.1", false)).toEqual(["Transfer-Encoding", "chunked", "Host", "h", "X-Forwarded-For", "127.0.0.1"]);
   });
 
-  it("a body smuggling a second request with a forged address reaches the app as one request's body", { timeout: 60_000 }, async () => {
+  it("a body smuggling a second request with a forged address reaches the app as one request's body; handed or passed on, a forged address is not believed", { timeout: 60_000 }, async () => {
     const port = await freePort();
     const front = spawn(process.execPath, ["--import", "tsx", "tests/faults/fixtures/front-recording.ts"], {
       cwd: root,
@@ -101,9 +117,24 @@ describe("the front's body framing (no request smuggling)", () => {
           setTimeout(() => sock.destroy(), 3000).unref();
         });
       }
+      // A connection is the app's (handed over): a client's own X-Forwarded-* are not believed there either.
+      expect((await request(port, { path: "/c", headers: { "X-Forwarded-For": "6.6.6.6", "X-Forwarded-Host": "evil.example" } })).status).toBe(200);
+      // A connection that asks for /healthz first is the front's: what follows on it is passed on.
+      const kept = await new Promise<string>((resolve, reject) => {
+        let text = "";
+        const sock = net.connect(port, "127.0.0.1", () =>
+          sock.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /d HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 6.6.6.6\r\nConnection: close\r\n\r\n"),
+        );
+        sock.on("data", (d) => (text += d));
+        sock.on("close", () => resolve(text));
+        sock.on("error", reject);
+        setTimeout(() => sock.destroy(), 3000).unref();
+      });
+      expect(kept.match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
+      expect(kept).toContain('"status":"ok"');
       await new Promise((r) => setTimeout(r, 300));
       const seen = JSON.parse((await request(port, { path: "/seen" })).body) as { method: string; path: string; forwardedFor: string | null }[];
-      expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /a", "DELETE /b"]);
+      expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /a", "DELETE /b", "GET /c", "GET /d"]);
       expect(seen.every((r) => r.forwardedFor === "127.0.0.1")).toBe(true);
     } finally {
       front.kill("SIGTERM");

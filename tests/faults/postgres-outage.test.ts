@@ -35,7 +35,7 @@ describe.runIf(target)("PostgreSQL goes away under load and comes back", () => {
   }, 60_000);
 
   it("answers 503 fast while it is away, and pages again once it is back, without a restart", async () => {
-    type Hit = { at: number; ms: number; status: number; url: string };
+    type Hit = { at: number; ms: number; status: number; url: string; kept?: boolean };
     const hits: Hit[] = [];
     const health: Hit[] = [];
     let stop = false;
@@ -48,7 +48,7 @@ describe.runIf(target)("PostgreSQL goes away under load and comes back", () => {
         const start = Date.now();
         const res = await cat.server.fetch(url).catch(() => null);
         await res?.arrayBuffer().catch(() => undefined);
-        hits.push({ at: start - t0, ms: Date.now() - start, status: res?.status ?? 0, url });
+        hits.push({ at: start - t0, ms: Date.now() - start, status: res?.status ?? 0, url, kept: res?.headers.get("x-cache") === "hit" });
       }
     };
     const prober = async () => {
@@ -89,7 +89,8 @@ describe.runIf(target)("PostgreSQL goes away under load and comes back", () => {
     await Promise.all(running);
 
     const before = hits.filter((h) => h.at + h.ms < downAt - 50);
-    const during = hits.filter((h) => h.at > downAt + 500 && h.at + h.ms < upAt);
+    // (a page kept a few seconds before the outage is still served from memory: not the database's answer)
+    const during = hits.filter((h) => h.at > downAt + 500 && h.at + h.ms < upAt && !h.kept);
     const statuses = (list: Hit[]) => [...new Set(list.map((h) => h.status))].sort();
     expect(before.length).toBeGreaterThan(5);
     const served = (s: number) => s === 200 || s === 301 || s === 302;

@@ -158,6 +158,33 @@ describe("pages and routes", () => {
     expect(api.headers.get("etag")).toBeTruthy();
   });
 
+  it("keeps visitors' catalogue pages a few seconds, makes a page once for a burst of visitors, and keeps variants apart", async () => {
+    const { clearSearchCache } = await import("../../app/features/search/search.server");
+    clearSearchCache(cat.db);
+    const url = "/fr/cerca?q=lettera";
+    // five visitors at once on a page nobody asked for yet: one rendering, the others wait for it
+    const burst = await Promise.all(Array.from({ length: 5 }, () => server.fetch(url)));
+    expect(burst.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(burst.filter((r) => r.headers.get("x-cache") === "hit")).toHaveLength(4);
+    const bodies = await Promise.all(burst.map(async (r) => withoutNonce(await r.text())));
+    expect(new Set(bodies).size).toBe(1);
+    // each answer has its own request id and its own nonce in its policy and its scripts
+    expect(new Set(burst.map((r) => r.headers.get("x-request-id"))).size).toBe(5);
+    // the JSON of a record page (Accept) and another cookie are other pages; a session is never served kept pages
+    const moved = await server.fetch("/en/oggetti/1");
+    const record = moved.status === 301 ? moved.headers.get("location")! : "/en/oggetti/1";
+    await server.fetch(record);
+    expect((await server.fetch(record)).headers.get("x-cache")).toBe("hit");
+    const ld = await server.fetch(record, { headers: { accept: "application/ld+json" } });
+    expect(ld.headers.get("x-cache")).toBeNull();
+    expect(ld.headers.get("content-type")).toMatch(/ld\+json/);
+    expect((await server.fetch(record, { headers: { cookie: "teca_theme=dark" } })).headers.get("x-cache")).toBeNull();
+    expect((await server.fetch(record, { headers: { cookie: "teca_session=abc" } })).headers.get("x-cache")).toBeNull();
+    // pages that are not the catalogue's (sign-in, content pages) are never kept
+    await server.fetch("/login");
+    expect((await server.fetch("/login")).headers.get("x-cache")).toBeNull();
+  });
+
   it("keeps the home pages a few seconds for visitors without a session, and forgets them on import", async () => {
     const { clearSearchCache } = await import("../../app/features/search/search.server");
     clearSearchCache(cat.db);

@@ -87,48 +87,55 @@ for (const target of testDatabases().filter((t) => t.name === "postgres")) {
       expect(await bounded.rows(sql`select 1 as ok`)).toEqual([{ ok: 1 }]);
     });
 
-    it("npm run serve starts WEB_CONCURRENCY processes on one port; an import is seen by all of them at once", async () => {
-      if (!fs.existsSync(path.join(buildDir, "server/index.js"))) throw new Error("Run `npm run build` before the integration tests.");
-      const db = await target.open();
-      opened.push(db);
-      const dir = tempDir();
-      await importFile(db, writeNdjson(dir, [makeRecord({ id: "p1", texts: { it: { label: "Ventaglio dipinto" } } })], "a.ndjson"), { mediaDir: dir, mediaStore: dir });
-      const port = await freePort();
-      const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: db.url!, WEB_CONCURRENCY: "2", PORT: String(port), HOST: "127.0.0.1", TECA_DEMO: "0", LOG_LEVEL: "warn", DATA_DIR: dir },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let output = "";
-      child.stdout!.on("data", (d) => (output += d));
-      child.stderr!.on("data", (d) => (output += d));
-      const base = `http://127.0.0.1:${port}`;
-      try {
-        // round robin: both workers answer
-        const pids = new Set<number>();
-        const deadline = Date.now() + 45_000;
-        while (pids.size < 2 && Date.now() < deadline) {
-          try {
-            pids.add((await getJson<{ pid: number }>(`${base}/healthz`)).pid);
-          } catch {
-            await new Promise((r) => setTimeout(r, 200));
+    // With the front (the default), its /healthz lists the app processes; without it (TECA_FRONT=0) node:cluster
+    // shares the port and each worker answers /healthz itself, on the connection the primary gave it.
+    for (const front of [true, false])
+      it(`npm run serve starts WEB_CONCURRENCY processes on one port${front ? " behind the front" : " (node:cluster, TECA_FRONT=0)"}; an import is seen by all of them at once`, async () => {
+        if (!fs.existsSync(path.join(buildDir, "server/index.js"))) throw new Error("Run `npm run build` before the integration tests.");
+        const db = await target.open();
+        opened.push(db);
+        const dir = tempDir();
+        await importFile(db, writeNdjson(dir, [makeRecord({ id: "p1", texts: { it: { label: "Ventaglio dipinto" } } })], "a.ndjson"), { mediaDir: dir, mediaStore: dir });
+        const port = await freePort();
+        const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
+          cwd: root,
+          env: { ...process.env, DATABASE_URL: db.url!, WEB_CONCURRENCY: "2", PORT: String(port), HOST: "127.0.0.1", TECA_DEMO: "0", LOG_LEVEL: "warn", DATA_DIR: dir, TECA_FRONT: front ? "" : "0" },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let output = "";
+        child.stdout!.on("data", (d) => (output += d));
+        child.stderr!.on("data", (d) => (output += d));
+        const base = `http://127.0.0.1:${port}`;
+        try {
+          const pids = new Set<number>();
+          const deadline = Date.now() + 60_000;
+          while (pids.size < 2 && Date.now() < deadline) {
+            try {
+              const h = await getJson<{ pid: number; front?: number; apps?: { pid?: number; status: string }[] }>(`${base}/healthz`);
+              if (front) {
+                expect(h.front).toBe(child.pid);
+                for (const a of h.apps ?? []) if (a.status === "ok" && a.pid) pids.add(a.pid);
+              } else pids.add(h.pid);
+            } catch {
+              await new Promise((r) => setTimeout(r, 200));
+            }
           }
+          expect(pids.size, output).toBe(2);
+          const count = async () => (await getJson<{ count: number }>(`${base}/api/public/search?q=ventaglio&locale=it`)).count;
+          // each process computes and caches the count (the front sends one request to each in turn)
+          for (let i = 0; i < 4; i++) expect(await count()).toBe(1);
+          await importFile(db, writeNdjson(dir, [makeRecord({ id: "p2", texts: { it: { label: "Ventaglio di piume" } } })], "b.ndjson"), { mediaDir: dir, mediaStore: dir });
+          await new Promise((r) => setTimeout(r, 500));
+          const after = [];
+          for (let i = 0; i < 4; i++) after.push(await count());
+          expect(after).toEqual([2, 2, 2, 2]);
+        } finally {
+          const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+          child.kill("SIGTERM");
+          // every process stops cleanly
+          expect(await exited, output).toBe(0);
+          fs.rmSync(dir, { recursive: true, force: true });
         }
-        expect(pids.size, output).toBe(2);
-        const count = async () => (await getJson<{ count: number }>(`${base}/api/public/search?q=ventaglio&locale=it`)).count;
-        // each worker computes and caches the count
-        for (let i = 0; i < 4; i++) expect(await count()).toBe(1);
-        await importFile(db, writeNdjson(dir, [makeRecord({ id: "p2", texts: { it: { label: "Ventaglio di piume" } } })], "b.ndjson"), { mediaDir: dir, mediaStore: dir });
-        await new Promise((r) => setTimeout(r, 500));
-        const after = [];
-        for (let i = 0; i < 4; i++) after.push(await count());
-        expect(after).toEqual([2, 2, 2, 2]);
-      } finally {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await exited;
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    }, 90_000);
+      }, 120_000);
   });
 }

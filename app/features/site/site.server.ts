@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { registerCache } from "~/.server/caches";
+import { catalogueChanged, registerCache } from "~/.server/caches";
 import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
 import type { Locale } from "~/lib/locale";
@@ -46,7 +46,8 @@ async function readSiteOptions(database: Database, locale: Locale): Promise<Site
 export async function saveSiteOptions(database: Database, locale: Locale, options: Partial<SiteOptions>) {
   await database.rows(sql`insert into site_options (locale, options) values (${locale}, ${JSON.stringify(options)}::jsonb)
     on conflict (locale) do update set options = excluded.options, updated_at = now()`);
-  optionsCache.delete(database);
+  // the options shape every page: every cache of every process goes (this one's options, kept pages, counts)
+  catalogueChanged(database);
 }
 
 /** A content page in the locale, falling back to Italian. */

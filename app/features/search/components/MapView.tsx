@@ -164,7 +164,13 @@ export function MapView({ points, tileUrl, tileAttribution, bbox, onSearchArea, 
     })();
     return () => {
       cancelled = true;
-      map?.remove();
+      if (map) {
+        // Leaflet 1.9 ends a zoom animation from a 250 ms timer that outlives remove() and then reads the removed
+        // panes ("_leaflet_pos" of undefined): a visitor who searches the area mid-zoom hit it. The animation is
+        // over once the map is gone.
+        (map as unknown as { _animatingZoom?: boolean })._animatingZoom = false;
+        map.remove();
+      }
       mapRef.current = null;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps

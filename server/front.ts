@@ -194,6 +194,29 @@ type Slot = {
  * its exit code; an app that dies later is started again (after 1 s, doubling up to 30 s while it keeps dying
  * within a minute). Resolves once the front listens.
  */
+/** Removes the socket directories (teca-PID-…) of fronts of this user that are no longer running. */
+export function removeStaleDirs(tmp: string) {
+  let names: string[];
+  try {
+    names = fs.readdirSync(tmp);
+  } catch {
+    return;
+  }
+  const uid = process.getuid?.();
+  for (const name of names) {
+    const m = /^teca-(\d+)-[A-Za-z0-9]{6}$/.exec(name);
+    if (!m) continue;
+    const full = path.join(tmp, name);
+    try {
+      if (uid !== undefined && fs.statSync(full).uid !== uid) continue;
+      process.kill(Number(m[1]), 0);
+    } catch (err) {
+      // ESRCH: no such process (EPERM: a running process of someone else's; a stat error: gone already)
+      if ((err as NodeJS.ErrnoException).code === "ESRCH") fs.rmSync(full, { recursive: true, force: true });
+    }
+  }
+}
+
 export async function runFront(opts: FrontOptions) {
   const env = opts.env ?? process.env;
   const log = opts.logger;
@@ -202,7 +225,10 @@ export async function runFront(opts: FrontOptions) {
   const healthTimeout = opts.healthTimeoutMs ?? (Number.isInteger(timeoutNum) && timeoutNum > 0 ? timeoutNum : 5000);
   // A directory only this user can enter (mkdtemp: mode 0700): nobody else can reach the apps' sockets, so the
   // apps may trust their X-Forwarded-For.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "teca-"));
+  // Its name carries the front's pid: a front that was killed (SIGKILL, no exit handler) leaves one behind,
+  // which the next front of this user removes.
+  removeStaleDirs(os.tmpdir());
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `teca-${process.pid}-`));
   const agent = new http.Agent({ keepAlive: true, timeout: 30_000 });
   const count = Math.max(1, opts.apps ?? 1);
   const slots: Slot[] = Array.from({ length: count }, (_, index) => ({
@@ -453,6 +479,8 @@ export async function runFront(opts: FrontOptions) {
     };
     socket.on("data", onData);
     socket.on("error", failed);
+    // (a client that leaves before its first line leaves no timer behind)
+    socket.once("close", () => clearTimeout(timer));
   });
   listener.on("error", (err) => log.warn({ err }, "front: a connection could not be taken"));
 

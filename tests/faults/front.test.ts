@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../app/.server/db";
 import { LOCK_FILE } from "../../app/.server/db-lock";
-import { appNiceness, forwardHeaders, usesFront } from "../../server/front";
+import { appNiceness, forwardHeaders, removeStaleDirs, usesFront } from "../../server/front";
 import { buildDir } from "../../server/build-dir";
 import { tempDir } from "../factories/records";
 import { root } from "./helpers";
@@ -72,6 +72,24 @@ describe("the front's settings", () => {
     // out of range or not a number: the default
     expect(appNiceness({ APP_NICENESS: "20" })).toBe(10);
     expect(appNiceness({ APP_NICENESS: "x", DATABASE_URL: "postgres://x" })).toBe(0);
+  });
+});
+
+describe("the front's socket directories", () => {
+  it("a killed front's directory is removed by the next front; a running front's and other names are left", () => {
+    const tmp = tempDir();
+    // a pid no process has (beyond pid_max)
+    const dead = path.join(tmp, "teca-4194999-abc123");
+    const alive = path.join(tmp, `teca-${process.pid}-def456`);
+    const other = path.join(tmp, "teca-notes");
+    for (const d of [dead, alive, other]) fs.mkdirSync(d);
+    fs.writeFileSync(path.join(dead, "app.sock"), "");
+    removeStaleDirs(tmp);
+    expect(fs.existsSync(dead)).toBe(false);
+    expect(fs.existsSync(alive)).toBe(true);
+    expect(fs.existsSync(other)).toBe(true);
+    // a missing directory is not an error
+    expect(() => removeStaleDirs(path.join(tmp, "missing"))).not.toThrow();
   });
 });
 

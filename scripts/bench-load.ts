@@ -32,9 +32,10 @@ const opts = new Command()
   .option("--duration <s>", "seconds per level", "60")
   .option("--home-duration <s>", "seconds of the home-pages run (default: --duration)")
   .option("--workers <n>", "PostgreSQL: also a run with this many processes (0: none)", String(os.availableParallelism()))
+  .option("--no-single", "PostgreSQL: only the run with --workers processes (not the one-process run)")
   .option("--json <file>", "write the figures to this file")
   .parse()
-  .opts<{ only?: string; postgresDb?: string; postgres: string; pgliteDir?: string; mediaDir?: string; levels: string; duration: string; homeDuration?: string; workers: string; json?: string }>();
+  .opts<{ only?: string; postgresDb?: string; postgres: string; pgliteDir?: string; mediaDir?: string; levels: string; duration: string; homeDuration?: string; workers: string; single: boolean; json?: string }>();
 const levels = opts.levels.split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const duration = Number(opts.duration);
 const homeDuration = Number(opts.homeDuration ?? opts.duration);
@@ -235,7 +236,7 @@ try {
     const databaseUrl = u.toString();
     const mediaDir = opts.mediaDir ?? path.join(work, "media");
     fs.mkdirSync(mediaDir, { recursive: true });
-    await run("postgres", { databaseUrl }, () => openDatabase({ databaseUrl, migrate: false }), mediaDir, workers > 1 ? [1, workers] : [1], false);
+    await run("postgres", { databaseUrl }, () => openDatabase({ databaseUrl, migrate: false }), mediaDir, workers > 1 ? (opts.single ? [1, workers] : [workers]) : [1], false);
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });

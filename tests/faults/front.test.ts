@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../app/.server/db";
 import { LOCK_FILE } from "../../app/.server/db-lock";
-import { appNiceness, forwardHeaders, removeStaleDirs, usesFront } from "../../server/front";
+import { appHeapMB, appNiceness, forwardHeaders, removeStaleDirs, usesFront } from "../../server/front";
 import { buildDir } from "../../server/build-dir";
 import { tempDir } from "../factories/records";
 import { root } from "./helpers";
@@ -72,6 +72,12 @@ describe("the front's settings", () => {
     // out of range or not a number: the default
     expect(appNiceness({ APP_NICENESS: "20" })).toBe(10);
     expect(appNiceness({ APP_NICENESS: "x", DATABASE_URL: "postgres://x" })).toBe(0);
+    // the apps' heap: 512 MB for one, 768 shared by several (256 at least), unless APP_HEAP_MB says
+    expect(appHeapMB({}, 1)).toBe(512);
+    expect(appHeapMB({}, 2)).toBe(384);
+    expect(appHeapMB({}, 8)).toBe(256);
+    expect(appHeapMB({ APP_HEAP_MB: "1024" }, 2)).toBe(1024);
+    expect(appHeapMB({ APP_HEAP_MB: "lots" }, 1)).toBe(512);
   });
 });
 

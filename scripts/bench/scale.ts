@@ -52,6 +52,9 @@ export async function scaleUp(database: Database, from: number, target: number) 
   console.log(`  building ${slowIndexes.length} search indexes…`);
   await database.rows(sql`set maintenance_work_mem = '1GB'`);
   for (const ix of slowIndexes) await database.rows(sql.raw(ix.def.replace(" ON ONLY ", " ON ")));
-  await database.rows(sql`analyze`);
+  // (vacuum too: the copies' hint bits and visibility map are set here rather than by the first searches,
+  // and PGlite has no autovacuum)
+  console.log("  vacuum analyze…");
+  await database.rows(sql`vacuum analyze`);
   console.log(`  done (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseQueryFor, search, searchPoints, suggestLabels } from "../../app/features/search/search.server";
+import { baseQueryFor, clearSearchCache, search, searchPoints, suggestLabels } from "../../app/features/search/search.server";
 import { parseSearchParams } from "../../app/features/search/search-params";
 import { anonymousViewer, viewerFor, type Viewer } from "../../app/.server/access";
 import { parseCapabilities } from "../../app/lib/capabilities";
@@ -62,6 +62,15 @@ for (const target of testDatabases()) {
       expect((await run("q=vedu")).data.map((d) => d.id)).toEqual(["1"]); // "Veduta" stems to "ved": prefix on the title still finds it
       expect((await run("q=porto+vedu")).data.map((d) => d.id)).toEqual(["1"]);
       expect((await run("q=napoli+ritratto&mode=or")).count).toBe(2);
+    });
+
+    it("ranks and scores a search the same when its count is known already (the next page, another view)", async () => {
+      clearSearchCache(db);
+      const first = await run("q=porto");
+      const again = await run("q=porto");
+      expect(again.data.map((d) => [d.id, d.score])).toEqual(first.data.map((d) => [d.id, d.score]));
+      expect(again.data.every((d) => d.score !== null)).toBe(true);
+      expect(again.count).toBe(first.count);
     });
 
     it("leaves out stop words, needs every other word, and looks for stop words alone in titles", async () => {

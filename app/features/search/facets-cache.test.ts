@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clearFacetCache, facetsOnce, type FacetRow } from "./facets.server";
+import { clearFacetCache, facetsKnown, facetsOnce, type FacetRow } from "./facets.server";
 
 const row = (total: number) => ({ total }) as FacetRow;
 
@@ -20,6 +20,21 @@ describe("facet cache", () => {
     expect((await facetsOnce(db, "k", compute)).total).toBe(7);
     expect(calls).toBe(1);
     expect((await facetsOnce(db, "other", async () => row(1))).total).toBe(1);
+  });
+
+  it("tells a count only once it is computed, and not one that failed or was cleared", async () => {
+    const db = {};
+    let resolve: (r: FacetRow) => void = () => {};
+    const pending = facetsOnce(db, "k", () => new Promise<FacetRow>((r) => (resolve = r)));
+    expect(facetsKnown(db, "k")).toBeUndefined();
+    resolve(row(9));
+    await pending;
+    expect(facetsKnown(db, "k")?.total).toBe(9);
+    expect(facetsKnown(db, "other")).toBeUndefined();
+    await expect(facetsOnce(db, "bad", () => Promise.reject(new Error("timeout")))).rejects.toThrow("timeout");
+    expect(facetsKnown(db, "bad")).toBeUndefined();
+    clearFacetCache(db);
+    expect(facetsKnown(db, "k")).toBeUndefined();
   });
 
   it("forgets a failed computation and everything after an import (clear)", async () => {

@@ -33,7 +33,7 @@ export type FacetRow = {
  * costs one count, not one each). An import clears them; after an import by
  * another process (PostgreSQL deployments) they are at most FACET_TTL_MS old.
  */
-const facetCaches = new WeakMap<object, Map<string, { at: number; value: Promise<FacetRow> }>>();
+const facetCaches = new WeakMap<object, Map<string, { at: number; value: Promise<FacetRow>; done?: FacetRow }>>();
 const FACET_TTL_MS = 5 * 60_000;
 const FACET_CACHE_SIZE = 500;
 
@@ -45,7 +45,8 @@ export function facetsOnce(database: object, key: string, compute: () => Promise
   if (hit && hit.at > Date.now() - FACET_TTL_MS) return hit.value;
   const cache = c;
   const value = compute();
-  const entry = { at: Date.now(), value };
+  const entry: { at: number; value: Promise<FacetRow>; done?: FacetRow } = { at: Date.now(), value };
+  value.then((row) => (entry.done = row), () => undefined);
   cache.delete(key);
   cache.set(key, entry);
   if (cache.size > FACET_CACHE_SIZE) cache.delete(cache.keys().next().value!);
@@ -54,6 +55,15 @@ export function facetsOnce(database: object, key: string, compute: () => Promise
     if (cache.get(key) === entry) cache.delete(key);
   });
   return value;
+}
+
+/**
+ * The facets of `key` when they are computed already and fresh (no waiting): the next page of a search, or
+ * another order of it, knows its count before its page statement runs.
+ */
+export function facetsKnown(database: object, key: string): FacetRow | undefined {
+  const hit = facetCaches.get(database)?.get(key);
+  return hit && hit.at > Date.now() - FACET_TTL_MS ? hit.done : undefined;
 }
 
 export function clearFacetCache(database: object) {

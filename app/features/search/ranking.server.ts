@@ -34,7 +34,7 @@ const EXPANSION_WEIGHT = 0.3;
  *    length, plus a share of the equivalents' score;
  * 7. ties: a visible image, then how complete the record is, then the label.
  */
-export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMatch, normalized: string, limit: SQL): SQL {
+export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMatch, normalized: string, limit: SQL, count?: number): SQL {
   const { locale, viewer } = ctx;
   const identHit = m.idents.length ? sql`coalesce(d.ident = any(${toTextArray(m.idents)}), false)` : sql`false`;
   // dated within the query's years (2), or across them (1: a life, a long span)
@@ -82,12 +82,14 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
   const tier = sql`((${identHit})::int << 24) + ((${matchedCountSql("d", m)}) << 12) + (${startTiers})
     + ((${dateHit}) << 3) + (${titleHit})`;
   const matching = sql`from ${docsOf(locale)} d where ${sql.join(where, sql` and `)}`;
-  // Whether there are at most RANK_LIMIT matches: a count of its own that stops there (an initplan, run
-  // once). Matches are not gathered first (a materialised set cost more than this second index lookup).
+  // Whether there are at most RANK_LIMIT matches: the count of the matches when the caller knows it (the
+  // search's counts computed already), else a count of its own that stops there (an initplan, run once).
+  // Matches are not gathered first (a materialised set cost more than this second index lookup).
+  const few = count !== undefined ? sql.raw(count <= RANK_LIMIT ? "true" : "false") : sql`(select count(*) from (select 1 ${matching} limit ${RANK_LIMIT + 1}) c) <= ${RANK_LIMIT}`;
   return sql`
     select uid, score from (
       select d.record_uid as uid, d.sort_key, d.quality, ${hasVisibleImage(viewer, "d")} as img, ${tier} as tier,
-        case when (select count(*) from (select 1 ${matching} limit ${RANK_LIMIT + 1}) c) <= ${RANK_LIMIT} then (
+        case when ${few} then (
           select ${textScore}${expansionScore} from search_texts x where x.locale = ${locale} and x.record_uid = d.record_uid) end as score
       ${matching}
     ) r

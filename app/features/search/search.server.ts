@@ -9,7 +9,7 @@ import { cardQuery, toCard, toTextArray, type CardRow } from "../records/cards.s
 import { DEFAULT_OPTIONS, type SiteOptions } from "../site/options";
 import type { RecordCard } from "../records/types";
 import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type BBox, type SearchParams, type Sort } from "./search-params";
-import { facetStatement, facetsOnce, nameIn, visibleTree, type FacetRow, type Facets } from "./facets.server";
+import { facetStatement, facetsKnown, facetsOnce, nameIn, visibleTree, type FacetRow, type Facets } from "./facets.server";
 import { correctText, parseQuery, queryWords, type ParsedQuery } from "./query";
 import { synonymIndex, type SynonymIndex } from "./synonyms.server";
 import { corrections, docsOf, intArray, matchSql, rowsOf, textMatch, unknownWords, type TextMatch } from "./text-match.server";
@@ -205,11 +205,13 @@ async function runSearch(
   const { locale, viewer } = ctx;
   const where = matchingSet(ctx, p, opts, run);
   const words = run.match !== null;
-  const pageStatement = pageStatementOf(ctx, p, opts, run, where, sql`limit ${run.pageSize} offset ${p.page * run.pageSize}`);
-
   // Count and facets do not depend on page, sort or view: paging through a search reuses them.
   const facetKey = JSON.stringify([locale, viewer.accessLevels, p.tables, p.filters, p.open, p.from, p.to, p.media, p.bbox, opts.excludedTypes, opts.baseFilters, opts.pinned,
     run.match && [run.match.clauses, run.match.mode, run.match.idents]]);
+  // (the count, when known already, spares the relevance page its own count of the matches)
+  const known = facetsKnown(ctx.database, facetKey)?.total;
+  const pageStatement = pageStatementOf(ctx, p, opts, run, where, sql`limit ${run.pageSize} offset ${p.page * run.pageSize}`, known);
+
   const [page, row] = await Promise.all([
     rowsOf<{ uid: number; score: number | null }>(ctx, pageStatement, words),
     // On PostgreSQL the two statements run at once on two connections (two cores); PGlite runs them in turn.
@@ -247,13 +249,13 @@ async function runSearch(
 }
 
 /** The statement of a page of the matching set `where` in the search's order: record uids (and relevance scores). */
-function pageStatementOf(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: Prepared & { sort: Sort }, where: SQL[], limit: SQL): SQL {
+function pageStatementOf(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: Prepared & { sort: Sort }, where: SQL[], limit: SQL, count?: number): SQL {
   const { locale, viewer } = ctx;
   const rank = run.sort === "ss" && !p.shuffle;
   const words = run.match !== null;
   return (
     rank && run.match
-      ? rankedPageStatement(ctx, where, run.match, run.normalized, limit)
+      ? rankedPageStatement(ctx, where, run.match, run.normalized, limit, count)
       : sql`
     ${
       // With words, the matching documents are gathered first (from the words' GIN bitmap) and then sorted:

@@ -186,15 +186,6 @@ type Slot = {
 };
 
 /**
- * Runs the front: listens on host:port at once (/healthz answers 503 "starting" until an app listens), starts
- * the app processes, and hands each new connection to the ready app with the least to do (ties in turn); the
- * connections it keeps (/healthz first, or no app ready) it serves itself, proxying any other request on them.
- * The first app prepares the database (migrations, demo); the others start once it listens, without the
- * demo step. The first app failing its first start (no build, the data directory in use…) stops the front with
- * its exit code; an app that dies later is started again (after 1 s, doubling up to 30 s while it keeps dying
- * within a minute). Resolves once the front listens.
- */
-/**
  * Each app's JavaScript heap limit in MB: APP_HEAP_MB, else 512 for one app and 768 shared by several (at
  * least 256 each), so that the front and two apps stay within 1 GB under load (decision 031).
  */
@@ -227,6 +218,15 @@ export function removeStaleDirs(tmp: string) {
   }
 }
 
+/**
+ * Runs the front: listens on host:port at once (/healthz answers 503 "starting" until an app listens), starts
+ * the app processes, and hands each new connection to the ready app with the least to do (ties in turn); the
+ * connections it keeps (/healthz first, or no app ready) it serves itself, proxying any other request on them.
+ * The first app prepares the database (migrations, demo); the others start once it listens, without the
+ * demo step. The first app failing its first start (no build, the data directory in use…) stops the front with
+ * its exit code; an app that dies later is started again (after 1 s, doubling up to 30 s while it keeps dying
+ * within a minute). Resolves once the front listens.
+ */
 export async function runFront(opts: FrontOptions) {
   const env = opts.env ?? process.env;
   const log = opts.logger;

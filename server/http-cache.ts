@@ -84,7 +84,7 @@ const FOLLOW_WAIT_MS = 10_000;
 const NOT_ON_304 = ["Content-Type", "Content-Length", "Content-Encoding", "Transfer-Encoding", "Content-Security-Policy"];
 
 /** The page cut at every occurrence of its nonce (a nonce is 24 random characters): put together with another by withParts. */
-export function cutAtNonce(body: Buffer, nonce: string): Buffer[] {
+function cutAtNonce(body: Buffer, nonce: string): Buffer[] {
   if (!nonce) return [body];
   const parts: Buffer[] = [];
   let from = 0;
@@ -96,10 +96,8 @@ export function cutAtNonce(body: Buffer, nonce: string): Buffer[] {
   return parts;
 }
 /** The parts of a page put together with `nonce` between them. */
-export const withParts = (parts: Buffer[], nonce: string) =>
+const withParts = (parts: Buffer[], nonce: string) =>
   parts.length === 1 ? parts[0]! : Buffer.concat(parts.flatMap((p, i) => (i ? [Buffer.from(nonce), p] : [p])));
-/** The page with every occurrence of one nonce replaced by another. */
-export const withNonce = (body: Buffer, from: string, to: string): Buffer => (!from || from === to ? body : withParts(cutAtNonce(body, from), to));
 
 export function httpCache(opts: PageCacheOptions = pageCacheOf()): express.RequestHandler {
   const store: Store = { kept: new Map(), bytes: 0 };
@@ -227,22 +225,28 @@ export function httpCache(opts: PageCacheOptions = pageCacheOf()): express.Reque
       }
       const body = Buffer.concat(chunks);
       headers();
+      // The page cut at its nonce, once: the ETag hashes the parts (the same page under another nonce is the
+      // same page), and the kept copy is the parts.
+      const parts = cutAtNonce(body, String(res.locals.cspNonce ?? ""));
+      if (!res.getHeader("ETag")) {
+        const hash = crypto.createHash("sha1");
+        for (const part of parts) hash.update(part);
+        res.setHeader("ETag", `W/"${hash.digest("base64url").slice(0, 27)}"`);
+      }
+      // Kept whatever this visitor is answered (the page, a 304 or a HEAD's headers): the next ones get it.
+      if (microKey && body.length && !res.getHeader("Set-Cookie") && /public/.test(String(res.getHeader("Cache-Control") ?? "")))
+        keep(microKey, {
+          at: Date.now(),
+          headers: Object.entries(res.getHeaders()).filter(([k]) => !SKIP_HEADERS.has(k.toLowerCase())) as Kept["headers"],
+          parts,
+          size: body.length,
+        });
       if (req.method === "HEAD") return end(done);
-      // The same page under another nonce is the same page: the ETag leaves the nonce out.
-      const nonce = String(res.locals.cspNonce ?? "");
-      if (!res.getHeader("ETag")) res.setHeader("ETag", `W/"${crypto.createHash("sha1").update(withNonce(body, nonce, "")).digest("base64url").slice(0, 27)}"`);
       if (matches(req.get("if-none-match"), String(res.getHeader("ETag")))) {
         res.statusCode = 304;
         for (const h of NOT_ON_304) res.removeHeader(h);
         return end(done);
       }
-      if (microKey && !res.getHeader("Set-Cookie") && /public/.test(String(res.getHeader("Cache-Control") ?? "")))
-        keep(microKey, {
-          at: Date.now(),
-          headers: Object.entries(res.getHeaders()).filter(([k]) => !SKIP_HEADERS.has(k.toLowerCase())) as Kept["headers"],
-          parts: cutAtNonce(body, nonce),
-          size: body.length,
-        });
       if (!res.getHeader("Content-Encoding")) res.setHeader("Content-Length", body.length);
       return end(body, done);
     };

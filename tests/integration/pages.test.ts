@@ -200,5 +200,14 @@ describe("pages and routes", () => {
     expect((await server.fetch("/en", { headers: { cookie: "teca_session=abc" } })).headers.get("x-cache")).toBeNull();
     clearSearchCache(cat.db);
     expect((await server.fetch("/en")).headers.get("x-cache")).toBeNull();
+    // a revalidation answered 304 keeps the page too: the next visitor gets the kept copy
+    const etag = (await server.fetch("/en")).headers.get("etag")!;
+    clearSearchCache(cat.db);
+    const revalidated = await server.fetch("/en", { headers: { "if-none-match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("x-cache")).toBeNull();
+    const after = await server.fetch("/en");
+    expect(after.headers.get("x-cache")).toBe("hit");
+    expect(after.headers.get("etag")).toBe(etag);
   });
 });

@@ -41,19 +41,19 @@ const FACET_CACHE_SIZE = 500;
 export function facetsOnce(database: object, key: string, compute: () => Promise<FacetRow>): Promise<FacetRow> {
   let c = facetCaches.get(database);
   if (!c) facetCaches.set(database, (c = new Map()));
-  const hit = c.get(key);
-  if (hit && hit.at > Date.now() - FACET_TTL_MS) return hit.value;
+  const hit = freshEntry(database, key);
+  if (hit) return hit.value;
   const cache = c;
   const value = compute();
   const entry: { at: number; value: Promise<FacetRow>; done?: FacetRow } = { at: Date.now(), value };
-  value.then((row) => (entry.done = row), () => undefined);
   cache.delete(key);
   cache.set(key, entry);
   if (cache.size > FACET_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  // a failed computation is not kept (the next search tries again)
-  value.catch(() => {
-    if (cache.get(key) === entry) cache.delete(key);
-  });
+  value.then(
+    (row) => (entry.done = row),
+    // a failed computation is not kept (the next search tries again)
+    () => cache.get(key) === entry && cache.delete(key),
+  );
   return value;
 }
 
@@ -62,8 +62,12 @@ export function facetsOnce(database: object, key: string, compute: () => Promise
  * another order of it, knows its count before its page statement runs.
  */
 export function facetsKnown(database: object, key: string): FacetRow | undefined {
+  return freshEntry(database, key)?.done;
+}
+
+function freshEntry(database: object, key: string) {
   const hit = facetCaches.get(database)?.get(key);
-  return hit && hit.at > Date.now() - FACET_TTL_MS ? hit.done : undefined;
+  return hit && hit.at > Date.now() - FACET_TTL_MS ? hit : undefined;
 }
 
 export function clearFacetCache(database: object) {

@@ -26,7 +26,7 @@ const rounds = Number(opts.rounds);
 type Mode = "front" | "direct";
 type Figure = { mode: Mode; set: string; rps: number; p50: number; errors: number };
 
-ensureBuild((m) => console.log(m));
+await ensureBuild((m) => console.log(m));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "teca-front-bench-"));
 const dataDir = opts.pgliteDir ?? path.join(work, "pglite");
 const mediaDir = path.join(dataDir, "media");

@@ -220,7 +220,7 @@ async function run(db: string, target: ServerTarget, open: () => Promise<Databas
   }
 }
 
-ensureBuild((m) => console.log(m));
+await ensureBuild((m) => console.log(m));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "teca-load-"));
 try {
   if (!opts.only || opts.only === "pglite") {

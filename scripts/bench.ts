@@ -68,7 +68,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
     void cleanup().finally(() => process.exit(130));
   });
 
-ensureBuild((m) => console.log(m));
+await ensureBuild((m) => console.log(m));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "teca-bench-"));
 cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }));
 

@@ -22,7 +22,8 @@ function run(name, args, extraEnv = {}) {
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const steps = [];
 // The production build: what visitors download (and what the size budget measures).
-steps.push(["build", run("build", [bin("@react-router/dev", "bin.js"), "build"], { NODE_ENV: "production" })]);
+// (and the compiled server, build/node, that `npm start` and `npm run serve` run: scripts/build.mjs)
+steps.push(["build", run("build", [path.join(root, "scripts/build.mjs")], { NODE_ENV: "production" })]);
 if (!steps[0][1]) process.exit(1);
 // Chromium before the long suites: a missing browser is found (and installed, or the command to install it
 // printed) in seconds. Without it the Vitest suites still run; the test run then fails at the browser step.

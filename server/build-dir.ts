@@ -1,7 +1,5 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+import { root } from "../app/.server/root";
 
 /**
  * Where `npm run build` writes the app and the server reads it: `build/`, or `TECA_BUILD_DIR` (used by

@@ -12,13 +12,14 @@ import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import type { Logger } from "../app/.server/logger";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+import { bundleDir, root } from "../app/.server/root";
 
 /** Set in the app process's environment: the socket to listen on instead of HOST:PORT. */
 export const APP_SOCKET_ENV = "TECA_APP_SOCKET";
+/** Set in the app process's environment: its place among the front's apps (1, 2, …). */
+export const APP_SLOT_ENV = "TECA_APP_SLOT";
 /**
  * The app processes' scheduling priority below the front's (nice, 0–19; APP_NICENESS): by default 10 on PGlite,
  * whose statements hold the app's event loop; 0 on PostgreSQL, whose backends and the apps share the cores at
@@ -156,7 +157,7 @@ export type FrontOptions = {
   port: number;
   host: string;
   logger: Logger;
-  /** The app process's module (default: server/index.ts), run with tsx. */
+  /** The app process's module (default: the compiled server's app.js, plain Node; from the sources server/index.ts, run with tsx). */
   appEntry?: string;
   /** How many app processes (PostgreSQL: WEB_CONCURRENCY; always 1 on PGlite, one writer per data directory). */
   apps?: number;
@@ -261,12 +262,17 @@ export async function runFront(opts: FrontOptions) {
   let database = env.DATABASE_URL ? "postgres" : "pglite";
   let turn = 0;
 
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
-  const withTsx = process.execArgv.some((a) => a === "tsx" || a.includes("/tsx/")) ? process.execArgv : [...process.execArgv, "--import", tsx];
+  // The compiled front (build/node/serve.js) runs the compiled app (build/node/app.js) with plain Node: tsx's
+  // loader thread and esbuild service cost about 50 MB a process. From the sources (tests), server/index.ts
+  // through tsx. An explicit appEntry (tests' recording apps) runs as it is, with tsx when the front has it.
+  const appEntry = opts.appEntry ?? (bundleDir ? path.join(bundleDir, "app.js") : path.join(root, "server/index.ts"));
+  const hasTsx = process.execArgv.some((a) => a === "tsx" || a.includes("/tsx/"));
+  const needsTsx = /\.tsx?$/.test(appEntry) && !hasTsx;
+  const baseArgv = needsTsx ? [...process.execArgv, "--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href] : process.execArgv;
   // The app's JavaScript heap is bounded (APP_HEAP_MB, default appHeapMB), unless NODE_OPTIONS says otherwise: V8
   // otherwise lets it grow with the allocation rate of rendering under load, far past what it keeps.
-  const heapSet = [...withTsx, env.NODE_OPTIONS ?? ""].some((a) => a.includes("max-old-space-size"));
-  const execArgv = heapSet ? withTsx : [...withTsx, `--max-old-space-size=${appHeapMB(env, count)}`];
+  const heapSet = [...baseArgv, env.NODE_OPTIONS ?? ""].some((a) => a.includes("max-old-space-size"));
+  const execArgv = heapSet ? baseArgv : [...baseArgv, `--max-old-space-size=${appHeapMB(env, count)}`];
 
   /** The first app could not start: nothing else runs yet (the others wait for it). */
   const giveUp = (code: number) => {
@@ -283,12 +289,12 @@ export async function runFront(opts: FrontOptions) {
     slot.ready = false;
     slot.startedAt = Date.now();
     // only the first app loads the demo (the others start once it listens: the catalogue is there)
-    const c = fork(opts.appEntry ?? path.join(root, "server/index.ts"), [], {
+    const c = fork(appEntry, [], {
       execArgv,
       // (glibc's malloc otherwise keeps an arena per thread that allocated, 8 per core: with the thread pool's
       // compression and crypto work, tens of MB per app; MALLOC_ARENA_MAX=2 measured 1,012 against 1,070 MB
       // peak for two apps under the load bench, same throughput)
-      env: { MALLOC_ARENA_MAX: "2", ...env, [APP_SOCKET_ENV]: slot.socketPath, ...(slot.index > 0 ? { TECA_DEMO: "0" } : {}) },
+      env: { MALLOC_ARENA_MAX: "2", ...env, [APP_SOCKET_ENV]: slot.socketPath, [APP_SLOT_ENV]: String(slot.index + 1), ...(slot.index > 0 ? { TECA_DEMO: "0" } : {}) },
       stdio: ["inherit", "inherit", "inherit", "ipc"],
     });
     slot.child = c;

@@ -2,21 +2,20 @@ import cluster from "node:cluster";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { openDatabase, type Database } from "../app/.server/db";
 import { DatabaseLockedError } from "../app/.server/db-lock";
 import { readEnv } from "../app/.server/env";
 import { logger } from "../app/.server/logger";
+import { isEntry, root } from "../app/.server/root";
 import { createApp } from "./app";
 import { recoverInterrupted } from "../app/features/catalogue/loads.server";
 import { ensureDemo, prepareDemo, type PreparedDemo } from "../app/features/demo/load.server";
 import { countUsers } from "../app/features/accounts/accounts.server";
 import { buildDir } from "./build-dir";
 import { scheduleAlerts } from "../app/features/saved-searches/alerts.server";
-import { APP_SOCKET_ENV, HEARTBEAT_MS, serveHandedConnections, type AppMessage } from "./front";
+import { APP_SLOT_ENV, APP_SOCKET_ENV, HEARTBEAT_MS, serveHandedConnections, type AppMessage } from "./front";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Starts the catalogue: database (migrated, demo loaded when empty), then HTTP. */
 export async function main() {
@@ -64,8 +63,9 @@ export async function main() {
     database = await openDatabase({ databaseUrl: env.databaseUrl, readUrl: env.databaseReadUrl, migrate: false, statementTimeoutMs: env.statementTimeoutMs });
   }
 
-  // One line, from the first worker of a cluster (server/serve.ts) only.
-  if ((!cluster.isWorker || cluster.worker?.id === 1) && (await countUsers(database)) === 0)
+  // One line, from the first app of the front or the first worker of a cluster (server/serve.ts) only.
+  const firstApp = cluster.isWorker ? cluster.worker?.id === 1 : (process.env[APP_SLOT_ENV] ?? "1") === "1";
+  if (firstApp && (await countUsers(database)) === 0)
     logger.info("No user yet: create the first administrator with `npm run user -- add --email you@example.org --role Amministratore --password-stdin`");
 
   // Under the front process (server/front.ts, PGlite): listen on its private socket, say when ready, heartbeat.
@@ -132,9 +132,12 @@ export async function main() {
   return server;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** Runs main() as a process's whole work: a failure to start is logged and ends the process. */
+export function runMain() {
   main().catch((err) => {
     logger.fatal({ err }, "failed to start");
     process.exit(1);
   });
 }
+
+if (isEntry(import.meta.url)) runMain();

@@ -46,7 +46,11 @@ async function primary(count: number) {
   process.on("SIGINT", stop);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/**
+ * `npm run serve`: the front (TECA_FRONT, default), else on PostgreSQL WEB_CONCURRENCY cluster workers, else the
+ * app alone in this process (a cluster worker is always the app).
+ */
+export async function serve() {
   // React (external to the build) picks its development build, about 1.5× slower to render, unless NODE_ENV
   // says production: the built server runs as production unless told otherwise (its processes inherit it).
   process.env.NODE_ENV ??= "production";
@@ -64,3 +68,23 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     });
   }
 }
+
+/**
+ * `npm start` (scripts/start.mjs, after building): the front (TECA_FRONT, default), else the app alone in this
+ * process, on either database.
+ */
+export async function start() {
+  process.env.NODE_ENV ??= "production";
+  const { startFront, usesFront } = await import("./front");
+  const { logger } = await import("../app/.server/logger");
+  if (usesFront()) await startFront(logger);
+  else await (await import("./index")).main();
+}
+
+/** The log (for scripts/start.mjs's build messages). */
+export async function loadLogger() {
+  return (await import("../app/.server/logger")).logger;
+}
+
+// `node build/node/serve.js` (the compiled server) or `node --import tsx server/serve.ts` (tests)
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await serve();

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
 import * as schema from "../../db/schema";
 import { acquireLock } from "./db-lock";
+import { root } from "./root";
 import { isDatabaseUnavailable } from "./db-errors";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,7 +28,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../db/migrations");
+const MIGRATIONS = path.join(root, "db/migrations");
 
 export type OpenOptions = {
   /** PostgreSQL connection string; when absent the embedded PGlite at dataDir is used. */

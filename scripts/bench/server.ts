@@ -1,34 +1,18 @@
 // The built server as a child process for the benchmark: built first when
-// stale (as `npm start` decides), started with `node scripts/start.mjs` on the
-// database it is given, stopped at the end.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
+// stale (as `npm start` decides), started with `node scripts/start.mjs` (or
+// `scripts/serve.mjs` with several apps) on the database it is given, stopped at the end.
+import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { buildStale } from "../build.mjs";
 
 export const root = path.resolve(import.meta.dirname, "../..");
-const buildFile = path.join(root, "build/server/index.js");
 
-function newest(dir: string): number {
-  let t = 0;
-  if (!fs.existsSync(dir)) return t;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-/** Builds the app when build/server/index.js is missing or older than app/, public/ or package.json (scripts/start.mjs's rule). */
-export function ensureBuild(log: (m: string) => void) {
-  const built = fs.existsSync(buildFile) ? fs.statSync(buildFile).mtimeMs : 0;
-  const sources = Math.max(newest(path.join(root, "app")), newest(path.join(root, "public")), fs.statSync(path.join(root, "package.json")).mtimeMs);
-  if (built && sources <= built) return;
-  log(built ? "The build is older than the sources: building…" : "No build: building…");
+/** Builds what is missing or older than the sources (the app, the compiled server: scripts/build.mjs, as `npm start` decides). */
+export async function ensureBuild(log: (m: string) => void) {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`npm run build failed (exit ${r.status}):\n${`${r.stdout}\n${r.stderr}`.trim().split("\n").slice(-30).join("\n")}`);
-  log(`  built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const built = await buildStale({ quiet: true, log });
+  if (built.app || built.server) log(`  built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 /** A TCP port nobody listens on right now. */
@@ -55,7 +39,7 @@ export type RunningServer = {
 };
 
 /**
- * Starts `node scripts/start.mjs` (or `server/serve.ts` with workers) on the given database (DATABASE_URL, or
+ * Starts `node scripts/start.mjs` (or `scripts/serve.mjs` with workers) on the given database (DATABASE_URL, or
  * DATA_DIR for PGlite): its front process and the app processes behind it, `pid` being the front's, and media
  * directory, on a free port of 127.0.0.1, and waits until /healthz answers 200.
  */
@@ -90,7 +74,11 @@ export async function startServer(opts: {
 
   // one app process unless told (the front runs WEB_CONCURRENCY of them on PostgreSQL, default: the cores)
   env.WEB_CONCURRENCY = String(opts.workers ?? 1);
-  const args = opts.workers ? ["--import", "tsx", path.join(root, "server/serve.ts")] : [path.join(root, "scripts/start.mjs")];
+  // the compiled server with plain Node, as production runs it (scripts/build.mjs); BENCH_FROM_SOURCES=1: the
+  // sources through tsx (as before decision 032), for a comparison
+  const args = process.env.BENCH_FROM_SOURCES === "1"
+    ? ["--import", "tsx", path.join(root, "server/serve.ts")]
+    : [path.join(root, opts.workers ? "scripts/serve.mjs" : "scripts/start.mjs")];
   const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {

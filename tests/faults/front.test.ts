@@ -177,9 +177,10 @@ describe("the front process on PGlite", () => {
   });
 
   it("answers /healthz while the app is held, restarts a killed app, proxies with the client's address, stops cleanly", { timeout: 400_000 }, async () => {
-    if (!fs.existsSync(path.join(buildDir, "server/index.js"))) throw new Error("Run `npm run build` before the fault suite.");
+    if (!fs.existsSync(path.join(buildDir, "server/index.js")) || !fs.existsSync(path.join(buildDir, "node/serve.js"))) throw new Error("Run `npm run build` before the fault suite.");
     const port = await freePort();
-    child = spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
+    // `npm run serve`: the compiled server, with plain Node
+    child = spawn(process.execPath, ["scripts/serve.mjs"], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", TECA_DEMO: "0", LOG_LEVEL: "warn", NODE_ENV: "production", HEALTH_TIMEOUT_MS: "1500", BOT_CHECK: "off", TRUST_PROXY: "" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -200,6 +201,10 @@ describe("the front process on PGlite", () => {
     expect(up.status).toBe("ok");
     const appPid = up.pid!;
     expect(appPid).not.toBe(child.pid);
+    // the compiled app process (build/node/app.js), without tsx's loader: about 50–120 MB less a process
+    const command = fs.readFileSync(`/proc/${appPid}/cmdline`, "utf8").split("\0");
+    expect(command).toContain(path.join(buildDir, "node/app.js"));
+    expect(command.join(" ")).not.toContain("tsx");
     expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), "utf8")).pid).toBe(appPid);
 
     // Every other request is the app's: pages, HEAD, the methods it refuses, a forged Host.

@@ -91,13 +91,14 @@ for (const target of testDatabases().filter((t) => t.name === "postgres")) {
     // shares the port and each worker answers /healthz itself, on the connection the primary gave it.
     for (const front of [true, false])
       it(`npm run serve starts WEB_CONCURRENCY processes on one port${front ? " behind the front" : " (node:cluster, TECA_FRONT=0)"}; an import is seen by all of them at once`, async () => {
-        if (!fs.existsSync(path.join(buildDir, "server/index.js"))) throw new Error("Run `npm run build` before the integration tests.");
+        if (!fs.existsSync(path.join(buildDir, "server/index.js")) || !fs.existsSync(path.join(buildDir, "node/serve.js"))) throw new Error("Run `npm run build` before the integration tests.");
         const db = await target.open();
         opened.push(db);
         const dir = tempDir();
         await importFile(db, writeNdjson(dir, [makeRecord({ id: "p1", texts: { it: { label: "Ventaglio dipinto" } } })], "a.ndjson"), { mediaDir: dir, mediaStore: dir });
         const port = await freePort();
-        const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
+        // `npm run serve`: the compiled server, with plain Node
+        const child: ChildProcess = spawn(process.execPath, ["scripts/serve.mjs"], {
           cwd: root,
           env: { ...process.env, DATABASE_URL: db.url!, WEB_CONCURRENCY: "2", PORT: String(port), HOST: "127.0.0.1", TECA_DEMO: "0", LOG_LEVEL: "warn", DATA_DIR: dir, TECA_FRONT: front ? "" : "0" },
           stdio: ["ignore", "pipe", "pipe"],
@@ -121,6 +122,8 @@ for (const target of testDatabases().filter((t) => t.name === "postgres")) {
             }
           }
           expect(pids.size, output).toBe(2);
+          // each of them compiled JavaScript without tsx's loader (the front's app.js, or the cluster's workers)
+          for (const pid of pids) expect(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8")).not.toContain("tsx");
           const count = async () => (await getJson<{ count: number }>(`${base}/api/public/search?q=ventaglio&locale=it`)).count;
           // each process computes and caches the count (the front sends one request to each in turn)
           for (let i = 0; i < 4; i++) expect(await count()).toBe(1);

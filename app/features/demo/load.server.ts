@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
@@ -7,6 +8,7 @@ import type { Database } from "~/.server/db";
 import type { Derived } from "~/.server/media";
 import type { Logger } from "~/.server/logger";
 import { createProgress, type Progress } from "~/.server/progress";
+import { bundleDir } from "~/.server/root";
 import { importFile } from "~/features/catalogue/import.server";
 import { completedLoad } from "~/features/catalogue/loads.server";
 import { DEFAULT_IMAGES, DEFAULT_RECORDS, DEFAULT_SEED, generateDemo, type DemoResult } from "./generate";
@@ -64,14 +66,22 @@ export function prepareDemo(opts: Omit<DemoLoadOptions, "mediaDir" | "prepared">
   return { result, progress };
 }
 
-function inWorker(req: PrepareRequest, progress: Progress): Promise<DemoResult & { derived: ReadonlyMap<string, Derived> }> {
-  // The worker loads TypeScript as the server does (tsx), found from here rather than from the working directory.
+/**
+ * The preparation worker: the compiled one beside the compiled server (build/node/prepare.worker.js), else the
+ * TypeScript source through tsx as the server loads it, found from here rather than from the working directory.
+ */
+function newWorker(req: PrepareRequest): Worker {
+  if (bundleDir) return new Worker(path.join(bundleDir, "prepare.worker.js"), { workerData: req });
   const entry = new URL("./prepare.worker.ts", import.meta.url).href;
   const tsx = import.meta.resolve?.("tsx/esm/api") ?? pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href;
   const code = `import(${JSON.stringify(tsx)}).then((t) => { (t.register ?? t.default.register)(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(code, { eval: true, workerData: req });
+}
+
+function inWorker(req: PrepareRequest, progress: Progress): Promise<DemoResult & { derived: ReadonlyMap<string, Derived> }> {
   return new Promise((resolve, reject) => {
     let result: (DemoResult & { derived: ReadonlyMap<string, Derived> }) | undefined;
-    const worker = new Worker(code, { eval: true, workerData: req });
+    const worker = newWorker(req);
     worker.on("message", (m: PrepareMessage) => {
       if (m.kind === "start") progress.start(m.label, m.total, m.unit);
       else if (m.kind === "update") progress.update(m.done);

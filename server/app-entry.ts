@@ -1,0 +1,4 @@
+// The app process of the compiled server (build/node/app.js, scripts/build-server.mjs): what the front forks.
+import { runMain } from "./index";
+
+runMain();

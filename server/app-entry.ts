@@ -1,4 +1,4 @@
-// The app process of the compiled server (build/node/app.js, scripts/build-server.mjs): what the front forks.
+// The app process of the compiled server (build/node/app.js, scripts/build.mjs): what the front forks.
 import { runMain } from "./index";
 
 runMain();

@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * Set by scripts/build-server.mjs in the compiled server (build/node/): the checkout's root relative to the
+ * Set by scripts/build.mjs in the compiled server (build/node/): the checkout's root relative to the
  * compiled files. Undefined when the sources run through tsx (tests, scripts).
  */
 declare const __TECA_ROOT_FROM_BUNDLE__: string | undefined;

@@ -31,9 +31,10 @@ const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
  * server: server/, app/, db/, package.json).
  */
 export function staleParts() {
-  const pkg = fs.statSync(path.join(root, "package.json")).mtimeMs;
-  const appSources = Math.max(newest(path.join(root, "app")), newest(path.join(root, "public")), pkg);
-  const serverSources = Math.max(newest(path.join(root, "app")), newest(path.join(root, "server")), newest(path.join(root, "db")), pkg);
+  // (app/ is read once: it is most of the files walked, on every start)
+  const shared = Math.max(newest(path.join(root, "app")), fs.statSync(path.join(root, "package.json")).mtimeMs);
+  const appSources = Math.max(shared, newest(path.join(root, "public")));
+  const serverSources = Math.max(shared, newest(path.join(root, "server")), newest(path.join(root, "db")));
   const app = mtime(appStamp);
   const server = mtime(serverEntry);
   return { app: !app || appSources > app, server: !server || serverSources > server, anyBuild: Boolean(app || server) };
@@ -93,7 +94,7 @@ export async function buildStale({ force = false, quiet = false, log = () => {} 
   }
   // (after the app: React Router's build empties build/)
   if (stale.server || stale.app) await buildServer();
-  return { app: stale.app, server: stale.server };
+  return { app: stale.app, server: stale.server || stale.app };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

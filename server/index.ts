@@ -16,7 +16,6 @@ import { buildDir } from "./build-dir";
 import { scheduleAlerts } from "../app/features/saved-searches/alerts.server";
 import { APP_SLOT_ENV, APP_SOCKET_ENV, HEARTBEAT_MS, serveHandedConnections, type AppMessage } from "./front";
 
-
 /** Starts the catalogue: database (migrated, demo loaded when empty), then HTTP. */
 export async function main() {
   const env = readEnv();

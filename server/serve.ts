@@ -70,11 +70,10 @@ export async function serve() {
 }
 
 /**
- * `npm start` (scripts/start.mjs, after building): the front (TECA_FRONT, default), else the app alone in this
+ * `npm start` (scripts/start.mjs, which sets NODE_ENV, after building): the front (TECA_FRONT, default), else the app alone in this
  * process, on either database.
  */
 export async function start() {
-  process.env.NODE_ENV ??= "production";
   const { startFront, usesFront } = await import("./front");
   const { logger } = await import("../app/.server/logger");
   if (usesFront()) await startFront(logger);

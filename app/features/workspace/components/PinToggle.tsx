@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { useI18n } from "~/i18n/context";
 import type { CardActionTarget } from "~/ui/card-actions";
@@ -31,8 +31,13 @@ function Toggle({ ws, target, where }: { ws: Workspace; target: CardActionTarget
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
   const [drawer, setDrawer] = useState(false);
   const [status, setStatus] = useState("");
-  // The state is re-read whenever the current collection's items change (spec §4).
-  useEffect(() => setOptimistic(null), [ws.pins, ws.current?.id]);
+  /** Pin requests of this toggle not answered yet. */
+  const sending = useRef(0);
+  // The state is re-read whenever the current collection's items change (spec §4), but not while a press is
+  // on its way: the page's data re-read after the previous press would show the state before this one.
+  useEffect(() => {
+    if (sending.current === 0) setOptimistic(null);
+  }, [ws.pins, ws.current?.id]);
   const pinned = optimistic ?? serverPinned;
   const back = location.pathname + location.search;
   const current = ws.current;
@@ -46,7 +51,9 @@ function Toggle({ ws, target, where }: { ws: Workspace; target: CardActionTarget
     }
     const next = !pinned;
     setOptimistic(next);
+    sending.current++;
     const r = await inOrder(() => post("/api/auth/docs/saveUser", { locale, data: { pins: [{ table: target.table, id: target.id, pinned: next }] } }));
+    sending.current--;
     if (!r.ok) setOptimistic(null);
     setStatus(r.ok ? t(next ? "workspace.pin.pinned" : "workspace.pin.unpinned", { collection: current.title }) : (r.message ?? t("workspace.error.generic")));
     void revalidator.revalidate();

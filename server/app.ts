@@ -15,7 +15,7 @@ import { readCookie } from "../app/lib/cookies";
 import type { Logger } from "../app/.server/logger";
 import { isCatalogueRead, requestDatabase, type TecaLoadContext } from "../app/.server/context";
 import { watchCatalogue } from "../app/.server/caches";
-import { httpCache } from "./http-cache";
+import { httpCache, pageCacheOf } from "./http-cache";
 import { oaiPostAsGet } from "../app/features/standards/oai-post.server";
 import { jsonLdNegotiation } from "../app/features/standards/jsonld-negotiation.server";
 import { mediaFiles } from "./media";
@@ -134,7 +134,7 @@ export function createApp(opts: AppOptions) {
   // The catalogue's pages and calls meet the cache before anything else works for them (they are never static
   // files); other pages and API answers after the static files (below). Exports, a catalogue read, are
   // downloads streamed as they are read (never kept, no ETag): the cache layer stays out of them.
-  const cache = httpCache();
+  const cache = httpCache(pageCacheOf(), opts.database);
   const catalogueRead = (req: express.Request) => isCatalogueRead(req.path) && req.path !== "/api/public/export";
   app.use((req, res, next) => (catalogueRead(req) ? cache(req, res, next) : next()));
 

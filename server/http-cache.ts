@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type express from "express";
-import { registerCache } from "../app/.server/caches";
+import { pagesChanged, registerPages } from "../app/.server/caches";
 import { isCatalogueRead } from "../app/.server/context";
 
 /**
@@ -42,32 +42,37 @@ function defaultCacheControl(res: express.Response): string | null {
 }
 
 /**
- * Visitors' catalogue pages and calls kept whole in this process for a minute (PAGE_CACHE_SECONDS, default
- * 60; 0: none), at most PAGE_CACHE_MB (default 32) of them, oldest out first: the pages a shared cache
- * before the site may keep a minute anyway (PAGE_CACHE), so a burst of visitors on the same search
- * or record costs one rendering, not one each, and never waits in the load limiter's queue. Only the
- * catalogue's reads (isCatalogueRead: home, search, records, their JSON and the rest), for requests without a
- * session, answered 200 as `public` without a cookie; kept per PUBLIC_URL, scheme, host, address, Cookie and
- * Accept (what the pages vary by). One computation per page at a time: the others wait for it, or get the
- * copy that has just expired (stale-while-revalidate, up to a minute past its time). An import, a
- * settings save (catalogueChanged) and any write a signed-in user makes through this process clear them.
- * Decision 030.
+ * Visitors' catalogue pages and calls kept whole in this process for five minutes (PAGE_CACHE_SECONDS, default
+ * 300; 0: none), at most PAGE_CACHE_MB (default 32) of them, oldest out first, so a burst of visitors on the
+ * same search or record costs one rendering, not one each, and never waits in the load limiter's queue. Only
+ * the catalogue's reads (isCatalogueRead: home, search, records, their JSON and the rest), for requests
+ * without a session, answered 200 as `public` without a cookie; kept per PUBLIC_URL, scheme, host, address,
+ * Cookie and Accept (what the pages vary by). One computation per page at a time: the others wait for it, or
+ * get the copy that has just expired (stale-while-revalidate, up to a minute past its time). They are
+ * forgotten, in every process (caches.ts, a NOTIFY on PostgreSQL), by an import or a settings save
+ * (catalogueChanged) and by any successful write of a signed-in user (pagesChanged): what is kept longer
+ * than the minute a shared cache may keep it (PAGE_CACHE) is what nothing has changed since. What changes
+ * with time alone shows within the five minutes (the home page's sample is drawn anew as often); a random
+ * selection (`shuffle`) is kept a minute. Decision 030.
  */
 export type PageCacheOptions = { seconds: number; maxBytes: number };
 export function pageCacheOf(env: NodeJS.ProcessEnv = process.env): PageCacheOptions {
   const num = (v: string | undefined, d: number) => (v !== undefined && v !== "" && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : d);
-  return { seconds: num(env.PAGE_CACHE_SECONDS, 60), maxBytes: num(env.PAGE_CACHE_MB, 32) * 1024 * 1024 };
+  return { seconds: num(env.PAGE_CACHE_SECONDS, 300), maxBytes: num(env.PAGE_CACHE_MB, 32) * 1024 * 1024 };
 }
+/** How long a random selection (the search's `shuffle`) is kept at most: visitors asking again get another. */
+const RANDOM_MS = 60_000;
+const isRandom = (req: express.Request) => /(?:^|[?&])(?:show)?shuffle=1(?:&|$)/.test(req.originalUrl.slice(req.originalUrl.indexOf("?") + 1));
 /** A kept page: its headers, and its body cut where the nonce of the response it was made for stood. */
-type Kept = { at: number; headers: [string, string | number | string[]][]; parts: Buffer[]; size: number };
+type Kept = { at: number; ms: number; headers: [string, string | number | string[]][]; parts: Buffer[]; size: number };
 type Store = { kept: Map<string, Kept>; bytes: number };
-/** Every store of kept pages in this process, cleared together by catalogueChanged (registered once). */
+/** Every store of kept pages in this process, cleared together by catalogueChanged and pagesChanged (registered once). */
 const stores = new Set<Store>();
 const forget = (store: Store) => {
   store.kept.clear();
   store.bytes = 0;
 };
-registerCache(() => stores.forEach(forget));
+registerPages(() => stores.forEach(forget));
 // (the CSP header is this response's own, with its nonce: server/app.ts sets it before this runs)
 const SKIP_HEADERS = new Set(["content-security-policy", "x-request-id", "set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "connection"]);
 const hasSession = (req: express.Request) => /(?:^|;\s*)(?:__Host-)?teca_session=/.test(req.get("cookie") ?? "");
@@ -99,7 +104,11 @@ function cutAtNonce(body: Buffer, nonce: string): Buffer[] {
 const withParts = (parts: Buffer[], nonce: string) =>
   parts.length === 1 ? parts[0]! : Buffer.concat(parts.flatMap((p, i) => (i ? [Buffer.from(nonce), p] : [p])));
 
-export function httpCache(opts: PageCacheOptions = pageCacheOf()): express.RequestHandler {
+/**
+ * `database`: where a signed-in user's writes are announced to the other processes (pagesChanged); without
+ * it, only this process's kept pages are forgotten.
+ */
+export function httpCache(opts: PageCacheOptions = pageCacheOf(), database?: object): express.RequestHandler {
   const store: Store = { kept: new Map(), bytes: 0 };
   stores.add(store);
   const { kept } = store;
@@ -119,15 +128,17 @@ export function httpCache(opts: PageCacheOptions = pageCacheOf()): express.Reque
       store.bytes -= v.size;
     }
   };
-  /** The page kept under `key` if it is younger than `age` ms. */
-  const keptWithin = (key: string | null, age: number) => {
+  /** The page kept under `key` if its time (and `past` ms more) has not run out. */
+  const keptWithin = (key: string | null, past: number) => {
     const hit = key ? kept.get(key) : undefined;
-    return hit && hit.at > Date.now() - age ? hit : undefined;
+    return hit && hit.at > Date.now() - hit.ms - past ? hit : undefined;
   };
-  const fresh = (key: string | null) => keptWithin(key, ttl);
+  const fresh = (key: string | null) => keptWithin(key, 0);
   const serveKept = (req: express.Request, res: express.Response, hit: Kept, state = "hit") => {
     for (const [k, v] of hit.headers) res.setHeader(k, v);
-    res.setHeader("Age", String(Math.floor((Date.now() - hit.at) / 1000)));
+    // A kept page is what the catalogue still is (every change forgets it): validated now, so no Age —
+    // except a copy served past its time while it is made again.
+    if (state === "stale") res.setHeader("Age", String(Math.floor((Date.now() - hit.at) / 1000)));
     res.setHeader("X-Cache", state);
     if (matches(req.get("if-none-match"), String(res.getHeader("ETag")))) {
       for (const h of NOT_ON_304) res.removeHeader(h);
@@ -141,8 +152,13 @@ export function httpCache(opts: PageCacheOptions = pageCacheOf()): express.Reque
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       // A signed-in user's write may change what visitors see (a story unpublished, an annotation approved):
-      // this process's kept pages go (other processes' expire within seconds).
-      if (kept.size && hasSession(req)) res.on("finish", () => res.statusCode < 400 && forget(store));
+      // the kept pages go, in every process.
+      if (hasSession(req))
+        res.on("finish", () => {
+          if (res.statusCode >= 400) return;
+          if (database) pagesChanged(database);
+          else forget(store);
+        });
       return next();
     }
     const key =
@@ -155,7 +171,7 @@ export function httpCache(opts: PageCacheOptions = pageCacheOf()): express.Reque
     if (!other) return make(req, res, next, key);
     // Being made again: meanwhile the copy that just expired is served, as stale-while-revalidate lets a
     // shared cache do (a popular page never makes a crowd wait for its renewal).
-    const stale = keptWithin(key, ttl + STALE_MS);
+    const stale = keptWithin(key, STALE_MS);
     if (stale) return serveKept(req, res, stale, "stale");
     // The same page is being made: wait for it (at most FOLLOW_WAIT_MS), then serve it, or make it if it was not kept.
     let timer: NodeJS.Timeout | undefined;
@@ -237,6 +253,7 @@ export function httpCache(opts: PageCacheOptions = pageCacheOf()): express.Reque
       if (microKey && body.length && !res.getHeader("Set-Cookie") && /public/.test(String(res.getHeader("Cache-Control") ?? "")))
         keep(microKey, {
           at: Date.now(),
+          ms: isRandom(req) ? Math.min(ttl, RANDOM_MS) : ttl,
           headers: Object.entries(res.getHeaders()).filter(([k]) => !SKIP_HEADERS.has(k.toLowerCase())) as Kept["headers"],
           parts,
           size: body.length,

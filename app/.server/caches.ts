@@ -9,7 +9,7 @@ import type { Database } from "./db";
  * process, and, on PostgreSQL, in every other process serving the catalogue
  * (a NOTIFY each of them hears through watchCatalogue).
  */
-type Registry = { clearers: Set<(database: object) => void>; senders: WeakMap<object, string> };
+type Registry = { clearers: Set<(database: object) => void>; pages?: Set<() => void>; senders: WeakMap<object, string> };
 /**
  * One registry per process, whichever copy of this module asks: the server (run from source) and the built
  * app bundle each hold their own copy of the modules, and the caches live in the bundle's.
@@ -19,7 +19,11 @@ const registry: Registry = ((globalThis as Record<symbol, Registry>)[Symbol.for(
   senders: new WeakMap(),
 });
 const { clearers } = registry;
+/** The stores of whole pages (server/http-cache.ts): cleared by a catalogue change and by pagesChanged. */
+const pageStores = (registry.pages ??= new Set());
 const CHANNEL = "teca_catalogue";
+/** The payload of a notification that only pages changed (a signed-in user's write), before the sender. */
+const PAGES = "pages:";
 /** Who sent a notification: a process hears its own too, and has already cleared. */
 const senders = registry.senders;
 const senderOf = (database: object) => {
@@ -29,6 +33,12 @@ const senderOf = (database: object) => {
 };
 
 export function registerCache(clear: (database: object) => void) {
+  clearers.add(clear);
+}
+
+/** A store of whole pages: forgotten on every change of the catalogue and on every pagesChanged. */
+export function registerPages(clear: () => void) {
+  pageStores.add(clear);
   clearers.add(clear);
 }
 
@@ -48,12 +58,26 @@ export function catalogueChanged(database: object) {
     void d.rows(sql`select pg_notify(${CHANNEL}, ${senderOf(database)})`).catch(() => undefined);
 }
 
-/** Clears this process's caches of `database` when another process changes the catalogue. Answers a stop function. */
+/**
+ * A signed-in user's write may change what visitors see (a story unpublished, a record made restricted, an
+ * annotation approved): the whole pages kept for visitors are forgotten — in this process and, on
+ * PostgreSQL, in every other one — while the catalogue's caches (facets, counts) stay.
+ */
+export function pagesChanged(database: object) {
+  for (const clear of pageStores) clear();
+  const d = database as Partial<Database>;
+  if (d.kind === "postgres" && d.rows)
+    void d.rows(sql`select pg_notify(${CHANNEL}, ${PAGES + senderOf(database)})`).catch(() => undefined);
+}
+
+/** Clears this process's caches of `database` when another process changes the catalogue or its pages. Answers a stop function. */
 export async function watchCatalogue(database: Database): Promise<() => Promise<void>> {
   if (!database.listen) return async () => {};
   const self = senderOf(database);
   return database.listen(CHANNEL, (payload) => {
-    if (payload !== self) clearHere(database);
+    if (payload.startsWith(PAGES)) {
+      if (payload.slice(PAGES.length) !== self) for (const clear of pageStores) clear();
+    } else if (payload !== self) clearHere(database);
   });
 }
 

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testDatabases } from "../setup/db";
 import { startTestServer } from "../setup/app";
 import { seededCatalogue } from "../setup/catalogue";
 import { makeRecord, tempDir } from "../factories/records";
+import { createUser } from "../../app/features/accounts/accounts.server";
+import { createSession } from "../../app/.server/session";
 
 /** A page with its CSP nonce taken out: two answers with the same content differ only there. */
 const withoutNonce = (html: string) => html.replace(/ nonce="[^"]*"/g, "");
@@ -209,5 +211,47 @@ describe("pages and routes", () => {
     const after = await server.fetch("/en");
     expect(after.headers.get("x-cache")).toBe("hit");
     expect(after.headers.get("etag")).toBe(etag);
+  });
+
+  it("keeps a page nothing has changed since five minutes, a random selection one", async () => {
+    const { clearSearchCache } = await import("../../app/features/search/search.server");
+    clearSearchCache(cat.db);
+    for (const url of ["/en/cerca?shuffle=1", "/en/cerca?q=letter"]) {
+      await server.fetch(url);
+      expect((await server.fetch(url)).headers.get("x-cache")).toBe("hit");
+    }
+    const now = Date.now();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(now + 61_000);
+    try {
+      expect((await server.fetch("/en/cerca?shuffle=1")).headers.get("x-cache")).toBeNull();
+      expect((await server.fetch("/en/cerca?q=letter")).headers.get("x-cache")).toBe("hit");
+      clock.mockReturnValue(now + 301_000);
+      expect((await server.fetch("/en/cerca?q=letter")).headers.get("x-cache")).toBeNull();
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it("forgets the kept pages on a signed-in user's write, not on a refused one; a kept page carries no Age", async () => {
+    const user = await createUser(cat.db, { email: "pages-cache@example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
+    const cookie = `teca_session=${(await createSession(cat.db, user.id, { userAgent: "test", address: "127.0.0.1" })).token}`;
+    const write = (who: string) =>
+      server.fetch("/api/auth/docs/saveDoc", {
+        method: "POST",
+        headers: { cookie: who, "content-type": "application/json", origin: server.base },
+        body: JSON.stringify({ collection: "collections", locale: "it", data: { title: "Lettere" } }),
+      });
+    await server.fetch("/fr/cerca?q=giuseppe");
+    const hit = await server.fetch("/fr/cerca?q=giuseppe");
+    expect(hit.headers.get("x-cache")).toBe("hit");
+    // what nothing has changed since is served as validated now (it is kept past the minute a CDN may keep it)
+    expect(hit.headers.get("age")).toBeNull();
+    // a write refused (no session) changes nothing: the page stays kept
+    expect((await write("teca_session=nobody")).status).toBeGreaterThanOrEqual(400);
+    expect((await server.fetch("/fr/cerca?q=giuseppe")).headers.get("x-cache")).toBe("hit");
+    // a signed-in user's write may change what visitors see: the page is made again
+    expect((await write(cookie)).status).toBe(201);
+    expect((await server.fetch("/fr/cerca?q=giuseppe")).headers.get("x-cache")).toBeNull();
+    expect((await server.fetch("/fr/cerca?q=giuseppe")).headers.get("x-cache")).toBe("hit");
   });
 });

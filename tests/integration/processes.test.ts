@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../../app/.server/db";
-import { catalogueChanged, watchCatalogue } from "../../app/.server/caches";
+import { catalogueChanged, pagesChanged, registerPages, watchCatalogue } from "../../app/.server/caches";
 import { facetsOnce, type FacetRow } from "../../app/features/search/facets.server";
 import { importFile } from "../../app/features/catalogue/import.server";
 import { testDatabases } from "../setup/db";
@@ -75,6 +75,34 @@ for (const target of testDatabases().filter((t) => t.name === "postgres")) {
         total = (await facetsOnce(two, "k", async () => row(2))).total;
       }
       expect(total).toBe(2);
+    });
+
+    it("a signed-in user's write in one process forgets the kept pages of the others, not their catalogue caches", async () => {
+      const one = await target.open();
+      opened.push(one);
+      const two = await openDatabase({ databaseUrl: one.url!, migrate: false });
+      opened.push(two);
+      let cleared = 0;
+      registerPages(() => cleared++);
+      await watchCatalogue(two);
+      const row = (total: number) => ({ total }) as FacetRow;
+      expect((await facetsOnce(two, "k", async () => row(1))).total).toBe(1);
+      // what another process sends when one of its users writes (pagesChanged there)
+      await one.rows(sql`select pg_notify('teca_catalogue', 'pages:' || gen_random_uuid())`);
+      for (let i = 0; i < 50 && cleared === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(cleared).toBe(1);
+      expect((await facetsOnce(two, "k", async () => row(2))).total).toBe(1);
+      // and what this process sends: its own pages at once, the others' by the notification (not heard by itself twice)
+      const heard: string[] = [];
+      const stop = await one.listen!("teca_catalogue", (p) => heard.push(p));
+      pagesChanged(two);
+      expect(cleared).toBe(2);
+      for (let i = 0; i < 50 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      await stop();
+      expect(heard).toHaveLength(1);
+      expect(heard[0]).toMatch(/^pages:/);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(cleared).toBe(2);
     });
 
     it("a statement running past the server's timeout is cancelled", async () => {

@@ -10,7 +10,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One more try for a test that fails: the suite shares two cores with a browser per worker and the server,
+  // and a timing slip there must not sink a CI run. A test that passes only on its second try is listed as
+  // "flaky" in the summary: find why (two were races in the app, not in the test), do not leave it.
+  retries: 1,
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -65,12 +65,14 @@ const RANDOM_MS = 60_000;
 const isRandom = (req: express.Request) => /(?:^|[?&])(?:show)?shuffle=1(?:&|$)/.test(req.originalUrl.slice(req.originalUrl.indexOf("?") + 1));
 /** A kept page: its headers, and its body cut where the nonce of the response it was made for stood. */
 type Kept = { at: number; ms: number; headers: [string, string | number | string[]][]; parts: Buffer[]; size: number };
-type Store = { kept: Map<string, Kept>; bytes: number };
+/** `generation`: how many times the store was forgotten; a page made across a change is not kept. */
+type Store = { kept: Map<string, Kept>; bytes: number; generation: number };
 /** Every store of kept pages in this process, cleared together by catalogueChanged and pagesChanged (registered once). */
 const stores = new Set<Store>();
 const forget = (store: Store) => {
   store.kept.clear();
   store.bytes = 0;
+  store.generation++;
 };
 registerPages(() => stores.forEach(forget));
 // (the CSP header is this response's own, with its nonce: server/app.ts sets it before this runs)
@@ -109,7 +111,7 @@ const withParts = (parts: Buffer[], nonce: string) =>
  * it, only this process's kept pages are forgotten.
  */
 export function httpCache(opts: PageCacheOptions = pageCacheOf(), database?: object): express.RequestHandler {
-  const store: Store = { kept: new Map(), bytes: 0 };
+  const store: Store = { kept: new Map(), bytes: 0, generation: 0 };
   stores.add(store);
   const { kept } = store;
   /** Pages being made now, by key: resolved when that response is over. */
@@ -152,13 +154,18 @@ export function httpCache(opts: PageCacheOptions = pageCacheOf(), database?: obj
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       // A signed-in user's write may change what visitors see (a story unpublished, an annotation approved):
-      // the kept pages go, in every process.
-      if (hasSession(req))
-        res.on("finish", () => {
-          if (res.statusCode >= 400) return;
-          if (database) pagesChanged(database);
-          else forget(store);
-        });
+      // the kept pages go, in every process — before the answer leaves, so that whatever the user (or a
+      // test) asks next is made anew.
+      if (hasSession(req)) {
+        const end = res.end.bind(res) as End;
+        (res as { end: End }).end = (chunk, encoding, cb) => {
+          if (res.statusCode < 400) {
+            if (database) pagesChanged(database);
+            else forget(store);
+          }
+          return end(chunk, encoding as BufferEncoding, cb);
+        };
+      }
       return next();
     }
     const key =
@@ -185,6 +192,8 @@ export function httpCache(opts: PageCacheOptions = pageCacheOf(), database?: obj
   };
 
   function make(req: express.Request, res: express.Response, next: express.NextFunction, microKey: string | null) {
+    // A change while the page is being made (forget) may have come after its data was read: not kept.
+    const generation = store.generation;
     if (microKey) {
       const done = new Promise<void>((resolve) => res.once("close", resolve));
       making.set(microKey, done);
@@ -250,7 +259,7 @@ export function httpCache(opts: PageCacheOptions = pageCacheOf(), database?: obj
         res.setHeader("ETag", `W/"${hash.digest("base64url").slice(0, 27)}"`);
       }
       // Kept whatever this visitor is answered (the page, a 304 or a HEAD's headers): the next ones get it.
-      if (microKey && body.length && !res.getHeader("Set-Cookie") && /public/.test(String(res.getHeader("Cache-Control") ?? "")))
+      if (microKey && body.length && generation === store.generation && !res.getHeader("Set-Cookie") && /public/.test(String(res.getHeader("Cache-Control") ?? "")))
         keep(microKey, {
           at: Date.now(),
           ms: isRandom(req) ? Math.min(ttl, RANDOM_MS) : ttl,

@@ -160,6 +160,29 @@ test("search this area puts the map's view into the address and narrows the resu
   expect(bad.status()).toBe(400);
 });
 
+test("a search made while the basemap is still loading draws it on the new map, and nothing on the old one", async ({ page }) => {
+  await offline(page);
+  // The world's outlines answer only once the visitor has searched the area (a slow connection).
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/assets/countries-*.json", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/cerca?view=map");
+  await page.waitForFunction(() => (window as unknown as { __tecaHydrated?: boolean }).__tecaHydrated === true);
+  const map = page.getByRole("region", { name: "Mappa dei risultati", exact: true });
+  await expect(map.locator(".leaflet-marker-icon").first()).toBeVisible();
+  await map.getByRole("button", { name: "Ingrandisci", exact: true }).click();
+  await page.getByRole("button", { name: "Cerca in quest'area", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]bbox=/);
+  await expect(page.getByRole("navigation", { name: "Filtri attivi" }).getByRole("link", { name: "Rimuovi il filtro Area della mappa", exact: true })).toBeVisible();
+  release();
+  // (the old map's drawing, once its outlines arrive, must not touch the map that replaced it: no page error)
+  await expect(map.locator("path.map-land").first()).toBeAttached();
+  await expect(map).toHaveAttribute("data-basemap-drawn", /110m|50m/);
+});
+
 test("without network the bundled basemap draws land and borders, with its attribution", async ({ page }) => {
   const map = await openMap(page, "/en/cerca?view=map", "Map of the results");
   await expect(map).toHaveAttribute("data-basemap", "offline");

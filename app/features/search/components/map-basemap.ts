@@ -41,7 +41,9 @@ export async function addBasemap(L: typeof Leaflet, map: Leaflet.Map) {
     if (url === shown) return;
     shown = url;
     const o = await outlines(url);
-    if (shown !== url || !map.getContainer().isConnected) return;
+    // The map may be gone meanwhile (remove() empties its panes): a new search draws a new map in the same
+    // element, so the element being in the page says nothing.
+    if (shown !== url || map.getPane("basemap") !== pane) return;
     const group = L.layerGroup([
       L.geoJSON(o.land, { pane: "basemap", interactive: false, style: { className: "map-land", weight: 1 } }),
       L.geoJSON(o.borders, { pane: "basemap", interactive: false, style: { className: "map-border", weight: 1, fill: false } }),

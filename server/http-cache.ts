@@ -62,7 +62,7 @@ export function pageCacheOf(env: NodeJS.ProcessEnv = process.env): PageCacheOpti
 }
 /** How long a random selection (the search's `shuffle`) is kept at most: visitors asking again get another. */
 const RANDOM_MS = 60_000;
-const isRandom = (req: express.Request) => /(?:^|[?&])(?:show)?shuffle=1(?:&|$)/.test(req.originalUrl.slice(req.originalUrl.indexOf("?") + 1));
+const isRandom = (req: express.Request) => req.query.shuffle === "1" || req.query.showshuffle === "1";
 /** A kept page: its headers, and its body cut where the nonce of the response it was made for stood. */
 type Kept = { at: number; ms: number; headers: [string, string | number | string[]][]; parts: Buffer[]; size: number };
 /** `generation`: how many times the store was forgotten; a page made across a change is not kept. */

@@ -63,8 +63,10 @@ export function catalogueChanged(database: object) {
  * annotation approved): the whole pages kept for visitors are forgotten — in this process and, on
  * PostgreSQL, in every other one — while the catalogue's caches (facets, counts) stay.
  */
+const clearPages = () => pageStores.forEach((clear) => clear());
+
 export function pagesChanged(database: object) {
-  for (const clear of pageStores) clear();
+  clearPages();
   const d = database as Partial<Database>;
   if (d.kind === "postgres" && d.rows)
     void d.rows(sql`select pg_notify(${CHANNEL}, ${PAGES + senderOf(database)})`).catch(() => undefined);
@@ -76,7 +78,7 @@ export async function watchCatalogue(database: Database): Promise<() => Promise<
   const self = senderOf(database);
   return database.listen(CHANNEL, (payload) => {
     if (payload.startsWith(PAGES)) {
-      if (payload.slice(PAGES.length) !== self) for (const clear of pageStores) clear();
+      if (payload.slice(PAGES.length) !== self) clearPages();
     } else if (payload !== self) clearHere(database);
   });
 }

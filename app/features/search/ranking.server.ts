@@ -2,10 +2,15 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { hasVisibleImage } from "~/.server/access";
 import { toTextArray } from "../records/cards.server";
-import { docsOf, intArray, matchedCountSql, type TextMatch } from "./text-match.server";
+import { docsOf, intArray, matchedCountSql, rowsOf, type TextMatch } from "./text-match.server";
 
-/** Above this many matches, the text score is left out: it reads every matching vector. */
-export const RANK_LIMIT = 4000;
+/**
+ * How the relevance page is made. `rankLimit`: above this many matches the text score is left out (it reads
+ * every matching vector). `broadPages`: a page of more matches than that is read in the order of its ties
+ * (rankedPage); tests lower the limit to compare both ways on a small catalogue, and `made` tells them which
+ * way a page was made.
+ */
+export const ranking: { rankLimit: number; broadPages: boolean; made?: (how: "walk" | "statement") => void } = { rankLimit: 4000, broadPages: true };
 
 /**
  * Field weights of the text score (ts_rank's order: D, C, B, A): descriptions,
@@ -29,13 +34,137 @@ const EXPANSION_WEIGHT = 0.3;
  * 4. a record dated within the year, span or century the query names, then one dated across it;
  * 5. every typed word in the title as typed, then by its stems, then with the last as a prefix, then each
  *    word or an equivalent;
- * 6. the text score (at most RANK_LIMIT matches): cover density of the typed
+ * 6. the text score (at most ranking.rankLimit matches): cover density of the typed
  *    words (proximity) with field weights, normalised by the document's
  *    length, plus a share of the equivalents' score;
  * 7. ties: a visible image, then how complete the record is, then the label.
  */
 export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMatch, normalized: string, limit: SQL, count?: number): SQL {
   const { locale, viewer } = ctx;
+  const { tier, rankQuery } = tierOf(ctx, m, normalized, false);
+  const matching = sql`from ${docsOf(locale)} d where ${sql.join(where, sql` and `)}`;
+  const limitOf = ranking.rankLimit;
+  // Whether there are at most rankLimit matches: the count of the matches when the caller knows it (the
+  // search's counts computed already), else a count of its own that stops there (an initplan, run once).
+  // Matches are not gathered first (a materialised set cost more than this second index lookup).
+  const few = count !== undefined ? sql.raw(count <= limitOf ? "true" : "false") : sql`(select count(*) from (select 1 ${matching} limit ${limitOf + 1}) c) <= ${limitOf}`;
+  return sql`
+    select uid, score from (
+      select d.record_uid as uid, d.sort_key, d.quality, ${hasVisibleImage(viewer, "d")} as img, ${tier} as tier,
+        case when ${few} then (
+          select ${rankQuery} from search_texts x where x.locale = ${locale} and x.record_uid = d.record_uid) end as score
+      ${matching}
+    ) r
+    order by tier desc, score desc nulls last, img desc, quality desc, sort_key collate "C" asc, uid
+    ${limit}`;
+}
+
+/** A page reaching further than this (offset + size) is made by rankedPageStatement alone. */
+const BROAD_MAX_ROWS = 300;
+/**
+ * The walk in tie order reads at most this many documents, and keeps at most PROBE_PER_ROW matches for each
+ * row of the page (at least four for each row up to the page's last).
+ */
+const PROBE_SCAN_LIMIT = 15_000;
+const PROBE_PER_ROW = 40;
+
+/**
+ * The page of the relevance sort (rows `offset`…`offset + limit`). With more than rankLimit matches (no text
+ * score), the order is the tier, then the ties (image, completeness, label): a broad search (a common word, a
+ * short prefix: hundreds of thousands of matches in a large catalogue) need not read every match.
+ * 1. The walk: the first matches in tie order (an index of migration 0027, reading at most PROBE_SCAN_LIMIT
+ *    documents), with their tiers. The highest tier τ with at least a page of them in the walk has its first
+ *    rows there, in order.
+ * 2. The gathering: every match of a tier above τ, through indexes that find a superset of them (the title
+ *    words of those tiers; titles that start with, or are, the query), sorted. Above τ, each tier held less
+ *    than a page in the walk: few rows.
+ * The page is the gathered rows, then τ's rows from the walk. The same order as rankedPageStatement; it is
+ * used when the walk cannot give a page (too few matches near the start of the tie order, a viewer who sees
+ * restricted images, a deep page, "or" mode, identifiers or years in the query).
+ * `where` is the matching set; `unindexed`, the same without the words as an index condition.
+ */
+export async function rankedPage(
+  ctx: ServiceContext,
+  where: SQL[],
+  unindexed: SQL[],
+  m: TextMatch,
+  normalized: string,
+  offset: number,
+  limit: number,
+  count?: number,
+): Promise<{ uid: number; score: number | null }[]> {
+  const rows = offset + limit;
+  const statement = (known?: number) => {
+    ranking.made?.("statement");
+    return rankedPageStatement(ctx, where, m, normalized, sql`limit ${limit} offset ${offset}`, known);
+  };
+  const eligible = ranking.broadPages && m.mode === "and" && !m.idents.length && !m.years && ctx.viewer.accessLevels.length === 1 && rows <= BROAD_MAX_ROWS;
+  if (!eligible || (count !== undefined && count <= ranking.rankLimit)) return rowsOf(ctx, statement(count), true);
+  const docs = docsOf(ctx.locale);
+  const n =
+    count ??
+    (await rowsOf<{ n: number }>(ctx, sql`select count(*)::int as n from (select 1 from ${docs} d where ${sql.join(where, sql` and `)} limit ${ranking.rankLimit + 1}) c`, true))[0]!.n;
+  if (n <= ranking.rankLimit) return rowsOf(ctx, statement(n), true);
+
+  const { tier } = tierOf(ctx, m, normalized, true);
+  const ties = sql`d.has_media desc, d.quality desc, d.sort_key collate "C", d.record_uid`;
+  const outerTies = sql`has_media desc, quality desc, sort_key collate "C", uid`;
+  const walked = await rowsOf<{ uid: number; tier: number }>(ctx, sql`
+    select d.record_uid as uid, ${tier} as tier
+    from (select * from ${docs} d order by ${ties} limit ${PROBE_SCAN_LIMIT}) d
+    where ${sql.join(unindexed, sql` and `)}
+    order by ${ties} limit ${Math.max(PROBE_PER_ROW * limit, 4 * rows)}`, true, "walk");
+  const perTier = new Map<number, number>();
+  for (const w of walked) perTier.set(Number(w.tier), (perTier.get(Number(w.tier)) ?? 0) + 1);
+  const tau = [...perTier.keys()].sort((a, b) => b - a).find((t) => perTier.get(t)! >= rows);
+  const above = tau === undefined ? null : aboveTier(m, normalized, tau);
+  if (tau === undefined || !above) return rowsOf(ctx, statement(n), true);
+  const gathered = await rowsOf<{ uid: number }>(ctx, sql`
+    select uid from (
+      select d.record_uid as uid, ${tier} as tier, d.has_media, d.quality, d.sort_key
+      from ${docs} d where ${sql.join(unindexed, sql` and `)} and ${above}
+    ) d where tier > ${tau}
+    order by tier desc, ${outerTies} limit ${rows}`, true);
+  ranking.made?.("walk");
+  const page = [...gathered.map((g) => Number(g.uid)), ...walked.filter((w) => Number(w.tier) === tau).map((w) => Number(w.uid))];
+  return page.slice(offset, rows).map((uid) => ({ uid, score: null }));
+}
+
+/** Characters that are neither letters nor digits, as ranges [from, to) of code points (and all beyond ASCII). */
+const NOT_ALNUM_RANGES: [string, string][] = [["\u0001", "0"], [":", "A"], ["[", "a"], ["{", "\u0080"], ["\u0080", "\u{10FFFF}"]];
+
+/**
+ * An index condition on search documents `d` that holds for every document of a tier above `tau` (null when
+ * there is none cheap enough): titles that start with the query, titles that are the query, title words of
+ * the title tiers above τ's (see tierOf: start bits 10–11, title tier in bits 0–2; no date or identifier here).
+ */
+function aboveTier(m: TextMatch, normalized: string, tau: number): SQL | null {
+  const starts = tau >> 10;
+  const title = tau & 7;
+  const isQuery = normalized ? sql`d.sort_key collate "C" = ${normalized}` : sql`false`;
+  if (starts === 3) return title < 4 ? isQuery : sql`false`;
+  if (starts === 1) return title === 4 ? isQuery : null;
+  const levels = [m.clauseTitleGroups, m.titleGroups, m.exactTitleGroups, m.formTitleGroups].slice(title);
+  const entries = [...new Set(levels.flat(2))];
+  const conds: SQL[] = [];
+  // titles that start with the query followed by no letter or digit (sort keys are lower case, unaccented):
+  // the ranges of such next characters, in the label index's order
+  if (normalized)
+    conds.push(sql`(${sql.join(
+      [isQuery, ...NOT_ALNUM_RANGES.map(([a, b]) => sql`(d.sort_key collate "C" >= ${normalized + a} and d.sort_key collate "C" < ${normalized + b})`)],
+      sql` or `,
+    )})`);
+  if (entries.length) conds.push(sql`d.lex && ${intArray(entries)}`);
+  return conds.length ? sql`(${sql.join(conds, sql` or `)})` : sql`false`;
+}
+
+/**
+ * The tier keys of the relevance sort (1–5 above) packed into one number per search document `d`, highest
+ * first, and the text score's expression over its vectors `x`. `rowTest`: title entries are always tested on
+ * the row's title words (a few rows: no second index lookup).
+ */
+function tierOf(ctx: ServiceContext, m: TextMatch, normalized: string, rowTest: boolean) {
+  const { locale } = ctx;
   const identHit = m.idents.length ? sql`coalesce(d.ident = any(${toTextArray(m.idents)}), false)` : sql`false`;
   // dated within the query's years (2), or across them (1: a life, a long span)
   const range = m.years ? sql`int4range(${m.years.from}, ${m.years.to}, '[]')` : null;
@@ -48,7 +177,7 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
     const g = groups.filter((x) => x.length);
     if (g.length !== groups.length || !g.length) return sql`false`;
     const join = m.mode === "or" ? sql` or ` : sql` and `;
-    if (g.flat().length <= ROW_TEST_LIMIT) return sql`(${sql.join(g.map((x) => sql`d.tlex && ${intArray(x)}`), join)})`;
+    if (rowTest || g.flat().length <= ROW_TEST_LIMIT) return sql`(${sql.join(g.map((x) => sql`d.tlex && ${intArray(x)}`), join)})`;
     return sql`d.record_uid in (select t.record_uid from ${docsOf(locale)} t where (${sql.join(g.map((x) => sql`t.lex && ${intArray(x)}`), join)}))`;
   };
   const hasPrefix = m.titleGroups.some((g, i) => g.length !== m.exactTitleGroups[i]!.length);
@@ -62,7 +191,7 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
   // entry of the tiers first, and the tiers' own tests only for the rows that pass it (the same value; a broad
   // search computes this for tens of thousands of rows).
   const titleEntries = [...new Set([...m.formTitleGroups, ...m.exactTitleGroups, ...m.titleGroups, ...m.clauseTitleGroups].flat())];
-  const rowTested = [m.formTitleGroups, m.exactTitleGroups, m.titleGroups, m.clauseTitleGroups].every((g) => g.flat().length <= ROW_TEST_LIMIT);
+  const rowTested = rowTest || [m.formTitleGroups, m.exactTitleGroups, m.titleGroups, m.clauseTitleGroups].every((g) => g.flat().length <= ROW_TEST_LIMIT);
   const titleHit = rowTested && titleEntries.length ? sql`case when d.tlex && ${intArray(titleEntries)} then ${titleTiers} else 0 end` : titleTiers;
   const textScore = m.rankQuery
     ? sql`ts_rank_cd(${WEIGHTS}::float4[], x.tsv, ${m.rankQuery}::tsquery, 1)`
@@ -81,18 +210,5 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
   const startTiers = normalized ? sql`case when starts_with(d.sort_key, ${normalized}) then ((${exact})::int << 11) + ((${starts})::int << 10) else 0 end` : sql`0`;
   const tier = sql`((${identHit})::int << 24) + ((${matchedCountSql("d", m)}) << 12) + (${startTiers})
     + ((${dateHit}) << 3) + (${titleHit})`;
-  const matching = sql`from ${docsOf(locale)} d where ${sql.join(where, sql` and `)}`;
-  // Whether there are at most RANK_LIMIT matches: the count of the matches when the caller knows it (the
-  // search's counts computed already), else a count of its own that stops there (an initplan, run once).
-  // Matches are not gathered first (a materialised set cost more than this second index lookup).
-  const few = count !== undefined ? sql.raw(count <= RANK_LIMIT ? "true" : "false") : sql`(select count(*) from (select 1 ${matching} limit ${RANK_LIMIT + 1}) c) <= ${RANK_LIMIT}`;
-  return sql`
-    select uid, score from (
-      select d.record_uid as uid, d.sort_key, d.quality, ${hasVisibleImage(viewer, "d")} as img, ${tier} as tier,
-        case when ${few} then (
-          select ${textScore}${expansionScore} from search_texts x where x.locale = ${locale} and x.record_uid = d.record_uid) end as score
-      ${matching}
-    ) r
-    order by tier desc, score desc nulls last, img desc, quality desc, sort_key collate "C" asc, uid
-    ${limit}`;
+  return { tier, rankQuery: sql`${textScore}${expansionScore}` };
 }

@@ -13,7 +13,7 @@ import { facetStatement, facetsKnown, facetsOnce, nameIn, visibleTree, type Face
 import { correctText, parseQuery, queryWords, type ParsedQuery } from "./query";
 import { synonymIndex, type SynonymIndex } from "./synonyms.server";
 import { corrections, docsOf, intArray, matchSql, rowsOf, textMatch, unknownWords, type TextMatch } from "./text-match.server";
-import { rankedPageStatement } from "./ranking.server";
+import { rankedPage, rankedPageStatement } from "./ranking.server";
 
 export type { FacetNode, Facets } from "./facets.server";
 export { visibleTree } from "./facets.server";
@@ -142,7 +142,7 @@ function typeShown(alias: string, excludedTypes: number[] = DEFAULT_OPTIONS.excl
  * as conditions on the locale's documents `d` (docsOf). Shared by the result page, the counts
  * and the map.
  */
-function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: Prepared): SQL[] {
+function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: Prepared, indexedWords = true): SQL[] {
   const { locale, viewer } = ctx;
   const where: SQL[] = [recordVisible(viewer, "d"), sql`d.table_name = any(${toTextArray(p.tables)})`];
   const shown = typeShown("d", opts.excludedTypes);
@@ -177,7 +177,8 @@ function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, 
   }
   if (p.bbox) where.push(plain(inArea(ctx, sql`d.record_uid`, p.bbox)));
   if (opts.uidRange) where.push(plain(sql`(d.record_uid > ${opts.uidRange.after} and d.record_uid <= ${opts.uidRange.upTo})`));
-  if (run.match) where.push(matchSql("d", run.match));
+  // (`indexedWords` false: the words are tested on each row another index finds, not looked up)
+  if (run.match) where.push(indexedWords ? matchSql("d", run.match) : sql`coalesce(${matchSql("d", run.match)}, false)`);
   return where;
 }
 
@@ -210,10 +211,11 @@ async function runSearch(
     run.match && [run.match.clauses, run.match.mode, run.match.idents]]);
   // (the count, when known already, spares the relevance page its own count of the matches)
   const known = facetsKnown(ctx.database, facetKey)?.total;
-  const pageStatement = pageStatementOf(ctx, p, opts, run, where, sql`limit ${run.pageSize} offset ${p.page * run.pageSize}`, known);
-
+  const ranked = run.sort === "ss" && !p.shuffle && run.match;
   const [page, row] = await Promise.all([
-    rowsOf<{ uid: number; score: number | null }>(ctx, pageStatement, words),
+    ranked
+      ? rankedPage(ctx, where, matchingSet(ctx, p, opts, run, false), run.match!, run.normalized, p.page * run.pageSize, run.pageSize, known)
+      : rowsOf<{ uid: number; score: number | null }>(ctx, pageStatementOf(ctx, p, opts, run, where, sql`limit ${run.pageSize} offset ${p.page * run.pageSize}`, known), words),
     // On PostgreSQL the two statements run at once on two connections (two cores); PGlite runs them in turn.
     facetsOnce(ctx.database, facetKey, async () =>
       (await rowsOf<FacetRow>(ctx, facetStatement(ctx, p, where, [...p.open, ...tagFilters(p.filters)]), words))[0]!),

@@ -248,10 +248,12 @@ export async function unknownWords(ctx: ServiceContext, m: TextMatch): Promise<s
  * every row's array against the word's entries — which costs far more per
  * row than it estimates. Bitmap scans of the GIN index never test arrays.
  */
-export async function rowsOf<T>(ctx: ServiceContext, statement: SQL, words: boolean): Promise<T[]> {
+export async function rowsOf<T>(ctx: ServiceContext, statement: SQL, words: boolean, plan: "bitmap" | "walk" = "bitmap"): Promise<T[]> {
   if (!words) return ctx.database.rows<T>(statement);
+  // ("walk": a statement that reads an index in order and tests each document's words, a bounded number of them)
+  const off = plan === "walk" ? "enable_bitmapscan" : "enable_indexscan";
   return ctx.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config(${off}, 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
     return ((await tx.execute(statement)) as unknown as { rows: T[] }).rows;
   });
 }

@@ -62,9 +62,14 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
 /** A page reaching further than this (offset + size) is made by rankedPageStatement alone. */
 const BROAD_MAX_ROWS = 300;
 /**
- * The walk in tie order reads at most this many documents, and keeps at most PROBE_PER_ROW matches for each
- * row of the page (at least four for each row up to the page's last).
+ * The walk in tie order tests each document's words against the query's entries (the built-in `&&` compares
+ * every entry with every entry: a document's ~150 words with a prefix's hundreds cost ~100 µs a row). It reads
+ * at most WALK_BUDGET / (the query's entries) documents, never more than PROBE_SCAN_LIMIT, and is not tried
+ * for a query of more than WALK_MAX_ENTRIES entries. It keeps at most PROBE_PER_ROW matches for each row of
+ * the page (at least four for each row up to the page's last).
  */
+const WALK_BUDGET = 150_000;
+const WALK_MAX_ENTRIES = 200;
 const PROBE_SCAN_LIMIT = 15_000;
 const PROBE_PER_ROW = 40;
 
@@ -72,7 +77,7 @@ const PROBE_PER_ROW = 40;
  * The page of the relevance sort (rows `offset`…`offset + limit`). With more than rankLimit matches (no text
  * score), the order is the tier, then the ties (image, completeness, label): a broad search (a common word, a
  * short prefix: hundreds of thousands of matches in a large catalogue) need not read every match.
- * 1. The walk: the first matches in tie order (an index of migration 0027, reading at most PROBE_SCAN_LIMIT
+ * 1. The walk: the first matches in tie order (an index of migration 0027, reading a bounded number of
  *    documents), with their tiers. The highest tier τ with at least a page of them in the walk has its first
  *    rows there, in order.
  * 2. The gathering: every match of a tier above τ, through indexes that find a superset of them (the title
@@ -80,7 +85,7 @@ const PROBE_PER_ROW = 40;
  *    than a page in the walk: few rows.
  * The page is the gathered rows, then τ's rows from the walk. The same order as rankedPageStatement; it is
  * used when the walk cannot give a page (too few matches near the start of the tie order, a viewer who sees
- * restricted images, a deep page, "or" mode, identifiers or years in the query).
+ * restricted images, a deep page, "or" mode, identifiers or years in the query, a prefix of very many words).
  * `where` is the matching set; `unindexed`, the same without the words as an index condition.
  */
 export async function rankedPage(
@@ -98,7 +103,9 @@ export async function rankedPage(
     ranking.made?.("statement");
     return rankedPageStatement(ctx, where, m, normalized, sql`limit ${limit} offset ${offset}`, known);
   };
-  const eligible = ranking.broadPages && m.mode === "and" && !m.idents.length && !m.years && ctx.viewer.accessLevels.length === 1 && rows <= BROAD_MAX_ROWS;
+  const entries = m.clauses.reduce((sum, c) => sum + c.alts.flat(2).length, 0);
+  const eligible = ranking.broadPages && m.mode === "and" && !m.idents.length && !m.years && ctx.viewer.accessLevels.length === 1
+    && rows <= BROAD_MAX_ROWS && entries <= WALK_MAX_ENTRIES;
   if (!eligible || (count !== undefined && count <= ranking.rankLimit)) return rowsOf(ctx, statement(count), true);
   const docs = docsOf(ctx.locale);
   const n =
@@ -111,7 +118,7 @@ export async function rankedPage(
   const outerTies = sql`has_media desc, quality desc, sort_key collate "C", uid`;
   const walked = await rowsOf<{ uid: number; tier: number }>(ctx, sql`
     select d.record_uid as uid, ${tier} as tier
-    from (select * from ${docs} d order by ${ties} limit ${PROBE_SCAN_LIMIT}) d
+    from (select * from ${docs} d order by ${ties} limit ${Math.min(PROBE_SCAN_LIMIT, Math.floor(WALK_BUDGET / Math.max(1, entries)))}) d
     where ${sql.join(unindexed, sql` and `)}
     order by ${ties} limit ${Math.max(PROBE_PER_ROW * limit, 4 * rows)}`, true, "walk");
   const perTier = new Map<number, number>();

@@ -151,8 +151,14 @@ function aboveTier(m: TextMatch, normalized: string, tau: number): SQL | null {
   const isQuery = normalized ? sql`d.sort_key collate "C" = ${normalized}` : sql`false`;
   if (starts === 3) return title < 4 ? isQuery : sql`false`;
   if (starts === 1) return title === 4 ? isQuery : null;
-  const levels = [m.clauseTitleGroups, m.titleGroups, m.exactTitleGroups, m.formTitleGroups].slice(title);
-  const entries = [...new Set(levels.flat(2))];
+  // A title tier holds every word's (or clause's) group of title entries: per tier above τ's, one index
+  // lookup per group, intersected (a common word's title entries alone can be most of the catalogue).
+  const levels = new Map<string, number[][]>();
+  for (const groups of [m.clauseTitleGroups, m.titleGroups, m.exactTitleGroups, m.formTitleGroups].slice(title)) {
+    if (!groups.length || groups.some((g) => !g.length)) continue;
+    const sorted = groups.map((g) => [...new Set(g)].sort((a, b) => a - b));
+    levels.set(JSON.stringify(sorted), sorted);
+  }
   const conds: SQL[] = [];
   // titles that start with the query followed by no letter or digit (sort keys are lower case, unaccented):
   // the ranges of such next characters, in the label index's order
@@ -161,7 +167,7 @@ function aboveTier(m: TextMatch, normalized: string, tau: number): SQL | null {
       [isQuery, ...NOT_ALNUM_RANGES.map(([a, b]) => sql`(d.sort_key collate "C" >= ${normalized + a} and d.sort_key collate "C" < ${normalized + b})`)],
       sql` or `,
     )})`);
-  if (entries.length) conds.push(sql`d.lex && ${intArray(entries)}`);
+  for (const groups of levels.values()) conds.push(sql`(${sql.join(groups.map((g) => sql`d.lex && ${intArray(g)}`), sql` and `)})`);
   return conds.length ? sql`(${sql.join(conds, sql` or `)})` : sql`false`;
 }
 

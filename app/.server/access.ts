@@ -38,12 +38,17 @@ export function recordVisible(viewer: Viewer, alias = "r"): SQL {
  * Media flagged restricted are shown only when the viewer's access list has
  * more than one entry (spec §6: more than one access entry lifts the flag).
  */
-export function mediaVisible(viewer: Viewer, alias = "m"): SQL {
-  return viewer.accessLevels.length > 1 ? sql`true` : sql`${sql.identifier(alias)}.restricted = false`;
+export function seesRestrictedMedia(viewer: Viewer): boolean {
+  return viewer.accessLevels.length > 1;
 }
 
-/** SQL: the record `alias` has an image this viewer may see (restricted images need more than one access level). */
+/** SQL: the media item `alias` may be shown to the viewer (seesRestrictedMedia). */
+export function mediaVisible(viewer: Viewer, alias = "m"): SQL {
+  return seesRestrictedMedia(viewer) ? sql`true` : sql`${sql.identifier(alias)}.restricted = false`;
+}
+
+/** SQL: the record `alias` has an image this viewer may see (seesRestrictedMedia). */
 export function hasVisibleImage(viewer: Viewer, alias = "r"): SQL {
   const r = sql.identifier(alias);
-  return viewer.accessLevels.length > 1 ? sql`(${r}.has_media or ${r}.has_restricted_media)` : sql`${r}.has_media`;
+  return seesRestrictedMedia(viewer) ? sql`(${r}.has_media or ${r}.has_restricted_media)` : sql`${r}.has_media`;
 }

@@ -58,13 +58,13 @@ export function catalogueChanged(database: object) {
     void d.rows(sql`select pg_notify(${CHANNEL}, ${senderOf(database)})`).catch(() => undefined);
 }
 
+const clearPages = () => pageStores.forEach((clear) => clear());
+
 /**
  * A signed-in user's write may change what visitors see (a story unpublished, a record made restricted, an
  * annotation approved): the whole pages kept for visitors are forgotten — in this process and, on
  * PostgreSQL, in every other one — while the catalogue's caches (facets, counts) stay.
  */
-const clearPages = () => pageStores.forEach((clear) => clear());
-
 export function pagesChanged(database: object) {
   clearPages();
   const d = database as Partial<Database>;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
-import { hasVisibleImage } from "~/.server/access";
+import { hasVisibleImage, seesRestrictedMedia } from "~/.server/access";
 import { toTextArray } from "../records/cards.server";
 import { docsOf, intArray, matchedCountSql, rowsOf, type TextMatch } from "./text-match.server";
 
@@ -42,12 +42,11 @@ const EXPANSION_WEIGHT = 0.3;
 export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMatch, normalized: string, limit: SQL, count?: number): SQL {
   const { locale, viewer } = ctx;
   const { tier, rankQuery } = tierOf(ctx, m, normalized, false);
-  const matching = sql`from ${docsOf(locale)} d where ${sql.join(where, sql` and `)}`;
-  const limitOf = ranking.rankLimit;
+  const matching = matchingFrom(ctx, where);
   // Whether there are at most rankLimit matches: the count of the matches when the caller knows it (the
   // search's counts computed already), else a count of its own that stops there (an initplan, run once).
   // Matches are not gathered first (a materialised set cost more than this second index lookup).
-  const few = count !== undefined ? sql.raw(count <= limitOf ? "true" : "false") : sql`(select count(*) from (select 1 ${matching} limit ${limitOf + 1}) c) <= ${limitOf}`;
+  const few = count !== undefined ? sql.raw(count <= ranking.rankLimit ? "true" : "false") : sql`${countUpToLimit(matching)} <= ${ranking.rankLimit}`;
   return sql`
     select uid, score from (
       select d.record_uid as uid, d.sort_key, d.quality, ${hasVisibleImage(viewer, "d")} as img, ${tier} as tier,
@@ -58,6 +57,10 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
     order by tier desc, score desc nulls last, img desc, quality desc, sort_key collate "C" asc, uid
     ${limit}`;
 }
+
+const matchingFrom = (ctx: ServiceContext, where: SQL[]) => sql`from ${docsOf(ctx.locale)} d where ${sql.join(where, sql` and `)}`;
+/** How many matches there are, counting no further than rankLimit + 1. */
+const countUpToLimit = (matching: SQL) => sql`(select count(*) from (select 1 ${matching} limit ${ranking.rankLimit + 1}) c)`;
 
 /** A page reaching further than this (offset + size) is made by rankedPageStatement alone. */
 const BROAD_MAX_ROWS = 300;
@@ -104,18 +107,18 @@ export async function rankedPage(
     return rankedPageStatement(ctx, where, m, normalized, sql`limit ${limit} offset ${offset}`, known);
   };
   const entries = m.clauses.reduce((sum, c) => sum + c.alts.flat(2).length, 0);
-  const eligible = ranking.broadPages && m.mode === "and" && !m.idents.length && !m.years && ctx.viewer.accessLevels.length === 1
+  const eligible = ranking.broadPages && m.mode === "and" && !m.idents.length && !m.years && !seesRestrictedMedia(ctx.viewer)
     && rows <= BROAD_MAX_ROWS && entries <= WALK_MAX_ENTRIES;
   if (!eligible || (count !== undefined && count <= ranking.rankLimit)) return rowsOf(ctx, statement(count), true);
   const docs = docsOf(ctx.locale);
   const n =
     count ??
-    (await rowsOf<{ n: number }>(ctx, sql`select count(*)::int as n from (select 1 from ${docs} d where ${sql.join(where, sql` and `)} limit ${ranking.rankLimit + 1}) c`, true))[0]!.n;
+    (await rowsOf<{ n: number }>(ctx, sql`select ${countUpToLimit(matchingFrom(ctx, where))}::int as n`, true))[0]!.n;
   if (n <= ranking.rankLimit) return rowsOf(ctx, statement(n), true);
 
   const { tier } = tierOf(ctx, m, normalized, true);
+  // (the index's order: a viewer who does not see restricted images has `has_media` as their image flag)
   const ties = sql`d.has_media desc, d.quality desc, d.sort_key collate "C", d.record_uid`;
-  const outerTies = sql`has_media desc, quality desc, sort_key collate "C", uid`;
   const walked = await rowsOf<{ uid: number; tier: number }>(ctx, sql`
     select d.record_uid as uid, ${tier} as tier
     from (select * from ${docs} d order by ${ties} limit ${Math.min(PROBE_SCAN_LIMIT, Math.floor(WALK_BUDGET / Math.max(1, entries)))}) d
@@ -127,11 +130,11 @@ export async function rankedPage(
   const above = tau === undefined ? null : aboveTier(m, normalized, tau);
   if (tau === undefined || !above) return rowsOf(ctx, statement(n), true);
   const gathered = await rowsOf<{ uid: number }>(ctx, sql`
-    select uid from (
-      select d.record_uid as uid, ${tier} as tier, d.has_media, d.quality, d.sort_key
+    select d.record_uid as uid from (
+      select d.record_uid, ${tier} as tier, d.has_media, d.quality, d.sort_key
       from ${docs} d where ${sql.join(unindexed, sql` and `)} and ${above}
     ) d where tier > ${tau}
-    order by tier desc, ${outerTies} limit ${rows}`, true);
+    order by tier desc, ${ties} limit ${rows}`, true);
   ranking.made?.("walk");
   const page = [...gathered.map((g) => Number(g.uid)), ...walked.filter((w) => Number(w.tier) === tau).map((w) => Number(w.uid))];
   return page.slice(offset, rows).map((uid) => ({ uid, score: null }));

@@ -5,6 +5,7 @@ import { rolesFromClaims, oidcSettings } from "../../app/features/accounts/oidc.
 import { seededCatalogue } from "../setup/catalogue";
 import { testDatabases } from "../setup/db";
 import { makeRecord } from "../factories/records";
+import { HOSTILE_REDIRECTS } from "../fixtures/open-redirects";
 import { CookieJar, startOidcProvider, throughProvider, type TestAccount } from "../setup/oidc-provider";
 
 /**
@@ -210,6 +211,20 @@ for (const target of testDatabases()) {
     it("does not follow a redirect to another site", async () => {
       const { res } = await signIn("bruno", { redirect: "//evil.example/x" });
       expect(res.headers.get("location")).toBe("/en");
+      // The review's variant: a path that normalises to "//evil.example" (issue 29 §1).
+      const { res: dotted } = await signIn("bruno", { redirect: "/.//evil.example" });
+      expect(dotted.headers.get("location")).toBe("/en");
+    });
+
+    it("keeps the language's home, not a hostile target, for the return from the provider", async () => {
+      for (const bad of HOSTILE_REDIRECTS) {
+        const start = await cat.server.fetch(`/auth/oidc/start?locale=fr&redirect=${encodeURIComponent(bad)}`);
+        expect(start.status, JSON.stringify(bad)).toBe(302);
+        const state = new URL(start.headers.get("location")!).searchParams.get("state");
+        const [row] = await cat.db.rows<{ data: { redirect: string } }>(sql`select data from pending_logins where kind = 'oidc' and data->>'state' = ${state}`);
+        expect(row!.data.redirect, JSON.stringify(bad)).toBe("/fr");
+      }
+      await cat.db.rows(sql`delete from pending_logins where kind = 'oidc'`);
     });
   });
 }

@@ -20,6 +20,12 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     sso: boolean("sso").notNull().default(false),
     ssoSubject: text("sso_subject"),
+    /**
+     * Whether the address is known to be its holder's: an SSO provider's `email_verified === true` (issue 29
+     * §5). Shares waiting for an address are claimed only by a verified one (migration 0028). Accounts made
+     * here (by an administrator, the command line) are verified: their first password comes by mail.
+     */
+    emailVerified: boolean("email_verified").notNull().default(true),
     disabled: boolean("disabled").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

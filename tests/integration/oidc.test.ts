@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createUser, hashPassword } from "../../app/features/accounts/accounts.server";
+import { createSession } from "../../app/.server/session";
 import { rolesFromClaims, oidcSettings } from "../../app/features/accounts/oidc.server";
 import { seededCatalogue } from "../setup/catalogue";
 import { testDatabases } from "../setup/db";
@@ -214,6 +215,36 @@ for (const target of testDatabases()) {
       // The review's variant: a path that normalises to "//evil.example" (issue 29 §1).
       const { res: dotted } = await signIn("bruno", { redirect: "/.//evil.example" });
       expect(dotted.headers.get("location")).toBe("/en");
+    });
+
+    it("claims a share waiting for the address only when the provider asserts it verified (issue 29 §5)", async () => {
+      const owner = await createUser(cat.db, { email: "owner@example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
+      const ownerCookie = `teca_session=${(await createSession(cat.db, owner.id, { userAgent: "test", address: "127.0.0.1" })).token}`;
+      const call = async (cookie: string, path: string, body: unknown) => {
+        const res = await fetch(`${base()}${path}`, { method: "POST", headers: { cookie, "content-type": "application/json", origin: base() }, body: JSON.stringify(body) });
+        return { status: res.status, body: (await res.json().catch(() => null)) as { data: { id: string } } | null };
+      };
+      const made = await call(ownerCookie, "/api/auth/docs/saveDoc", { collection: "collections", locale: "it", data: { title: "Carteggio riservato", items: [{ table: "ca_objects", id: "pub" }] } });
+      expect(made.status).toBe(201);
+      const id = made.body!.data.id;
+      expect((await call(ownerCookie, "/api/auth/docs/shareDoc", { collection: "collections", name: id, locale: "it", data: { share: { email: "dora@idp.example.org", role: "reader" } } })).status).toBe(200);
+      const sees = async (jar: CookieJar) => (await jar.fetch(`${base()}/collections/${id}`)).status;
+
+      // The claim left out: signed in, but the collection shared with that address stays out of reach.
+      accounts.dora = { email: "dora@idp.example.org", given_name: "Dora", roles: ["staff"], email_verified: undefined };
+      const first = await signIn("dora");
+      expect(first.res.status).toBe(302);
+      expect(await sees(first.jar)).toBe(404);
+      expect((await userRow("dora@idp.example.org"))).toBeTruthy();
+      const [waiting] = await cat.db.rows<{ user_id: string | null }>(sql`select user_id from collection_shares where email = 'dora@idp.example.org'`);
+      expect(waiting!.user_id).toBeNull();
+      // A string that is not "true" asserts nothing either.
+      accounts.dora = { ...accounts.dora, email_verified: "yes" };
+      expect(await sees((await signIn("dora")).jar)).toBe(404);
+      // Asserted: the next sign-in claims it.
+      accounts.dora = { ...accounts.dora, email_verified: true };
+      const verified = await signIn("dora");
+      expect(await sees(verified.jar)).toBe(200);
     });
 
     it("keeps the language's home, not a hostile target, for the return from the provider", async () => {

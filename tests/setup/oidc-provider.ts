@@ -7,7 +7,7 @@ import Provider from "oidc-provider";
  * its own login form accepts any password for the login typed, then a consent form). Accounts are the
  * `accounts` map, read at each request so a test can change someone's claims between two sign-ins.
  */
-export type TestAccount = { email?: string; given_name?: string; family_name?: string; roles?: string[] };
+export type TestAccount = { email?: string; email_verified?: boolean | string; given_name?: string; family_name?: string; roles?: string[] };
 
 export async function startOidcProvider(opts: { port?: number; redirectUris: string[]; accounts: Record<string, TestAccount>; clientId?: string; clientSecret?: string }) {
   const server = http.createServer();

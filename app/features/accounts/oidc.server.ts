@@ -247,6 +247,9 @@ export async function finishOidc(context: TecaLoadContext, input: { requestUrl: 
   // An address the provider says it has not verified is not one to take (it would block its owner here).
   if (claims.email_verified === false || claims.email_verified === "false") return fail("refused", "email_unverified", { email });
   if (roles.length === 0) return fail("refused", "no_role", { email });
+  // Only an address the provider asserts as verified claims the shares waiting for it (issue 29 §5;
+  // migration 0028): a provider that lets users type any address and leaves the claim out asserts nothing.
+  const emailVerified = claims.email_verified === true || claims.email_verified === "true";
   const firstName = str(claims.given_name) || str(claims.name);
   const lastName = str(claims.family_name);
 
@@ -255,7 +258,7 @@ export async function finishOidc(context: TecaLoadContext, input: { requestUrl: 
   if (existing) {
     if (existing.disabled) return fail("refused", "disabled", { email });
     userId = existing.id;
-    const changes = { firstName, lastName, roles, level: levelOf(roles), updatedAt: new Date(), lastLoginAt: new Date() };
+    const changes = { firstName, lastName, roles, level: levelOf(roles), emailVerified, updatedAt: new Date(), lastLoginAt: new Date() };
     const [other] = await database.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.id} <> ${userId}`);
     // A new address taken by another account is not taken over: the old one stays.
     await database.db
@@ -268,7 +271,7 @@ export async function finishOidc(context: TecaLoadContext, input: { requestUrl: 
     if (taken) return fail("refused", "email_taken", { email });
     const [created] = await database.db
       .insert(users)
-      .values({ email, firstName, lastName, roles, level: levelOf(roles), sso: true, ssoSubject: subject, lastLoginAt: new Date() })
+      .values({ email, firstName, lastName, roles, level: levelOf(roles), sso: true, ssoSubject: subject, emailVerified, lastLoginAt: new Date() })
       .returning({ id: users.id });
     userId = created!.id;
     await audit(database, { event: "user_created", actor: { userId: null, address }, subjectId: userId, email, detail: { roles, method: "sso" } });

@@ -109,7 +109,9 @@ for (const target of testDatabases()) {
       const before = await count("anna");
       const svg = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`;
       const html = `<!doctype html><html><body><script>alert(1)</script></body></html>`;
-      for (const [name, bytes] of [["x.png", svg], ["y.png", html], ["z.jpg", "plain text"], ["empty.png", ""]] as const) {
+      // …in any encoding (issue 29 §6): UTF-16 with and without its mark.
+      const utf16 = (t: string, bom: boolean) => new Uint8Array(Buffer.concat([bom ? Buffer.from([0xff, 0xfe]) : Buffer.alloc(0), Buffer.from(t, "utf16le")]));
+      for (const [name, bytes] of [["x.png", svg], ["y.png", html], ["z.jpg", "plain text"], ["empty.png", ""], ["w.png", utf16(svg, true)], ["v.tif", utf16(svg, false)]] as const) {
         const r = await upload("anna", [{ name, bytes }]);
         expect(r.status, name).toBe(400);
       }

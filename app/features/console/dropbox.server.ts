@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
+import { holdsMarkup, startsAsMarkup } from "~/.server/file-content";
 import type { ServiceContext } from "~/.server/context";
 import { recordVisible } from "~/.server/access";
 import { capabilities } from "~/.server/session";
@@ -59,9 +60,10 @@ export async function checkFile(kind: DropboxKind, file: Upload): Promise<{ ext:
   if (expected === "cfb") return { ext: "doc", mime: "application/msword" };
   // XML, but not a page or a drawing a browser would run: an SVG or XHTML root, or a stylesheet processing
   // instruction (XSLT turns any XML into a page), is refused. The whole file is read (it is within the size
-  // limit): a root after 64 KB of comment was missed when only the start was.
-  if (expected === "xml" && /<(?:[\w.-]+:)?(?:svg|html)[\s>/]|http:\/\/www\.w3\.org\/(?:2000\/svg|1999\/xhtml|1999\/XSL\/Transform)|<\?xml-stylesheet/i.test(Buffer.from(file.bytes).toString("utf8")))
-    return null;
+  // limit): a root after 64 KB of comment was missed when only the start was. Any other kind that reads as
+  // markup is not what its name says.
+  // The text is decoded in its own encoding first (a UTF-16 SVG read as UTF-8 showed no root; issue 29 §6).
+  if (expected === "xml" ? holdsMarkup(file.bytes) : startsAsMarkup(file.bytes)) return null;
   return { ext: found.ext, mime: found.mime };
 }
 

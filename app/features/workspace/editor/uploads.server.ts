@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { startsAsMarkup } from "~/.server/file-content";
 import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
 import type { Viewer } from "~/.server/access";
@@ -78,7 +79,9 @@ const cleanName = (name: string) => (path.basename(name.replace(/\\/g, "/")).rep
 
 /** Re-encodes one checked image; null when its content is not an accepted image (or does not decode). */
 async function reencode(file: Upload): Promise<{ bytes: Buffer; width: number; height: number } | null> {
-  if (file.bytes.length === 0) return null;
+  // Markup in any encoding (an SVG is the classic) is never an image here, whatever its name (issue 29 §6):
+  // sharp would decode an SVG, and it must never reach it.
+  if (file.bytes.length === 0 || startsAsMarkup(file.bytes)) return null;
   const found = await fileTypeFromBuffer(file.bytes);
   if (!found || !IMAGE_TYPES.has(found.ext)) return null;
   try {

@@ -15,12 +15,13 @@ import { readCookie } from "../app/lib/cookies";
 import type { Logger } from "../app/.server/logger";
 import { isCatalogueRead, requestDatabase, type TecaLoadContext } from "../app/.server/context";
 import { watchCatalogue } from "../app/.server/caches";
+import { readEnv } from "../app/.server/env";
 import { httpCache, pageCacheOf } from "./http-cache";
 import { oaiPostAsGet } from "../app/features/standards/oai-post.server";
 import { jsonLdNegotiation } from "../app/features/standards/jsonld-negotiation.server";
 import { mediaFiles } from "./media";
 import { iiifImages } from "./iiif";
-import { allowedHostsOf, databaseGuard, hostGuard, loadLimiter, loadLimitOf, methodGuard, type LoadLimit } from "./guard";
+import { allowedHostsOf, databaseGuard, hostGuard, mailLinkOrigin, loadLimiter, loadLimitOf, methodGuard, type LoadLimit } from "./guard";
 
 /** The URL as logged: a password-reset, unsubscribe or shared-collection link's token is a credential, so it never reaches the log. */
 export const loggedUrl = (url: string) =>
@@ -80,7 +81,8 @@ export function createApp(opts: AppOptions) {
   });
 
   app.use(methodGuard());
-  app.use(hostGuard({ publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL, allowedHosts: opts.allowedHosts ?? allowedHostsOf(process.env.ALLOWED_HOSTS) }));
+  const allowedHosts = opts.allowedHosts ?? allowedHostsOf(process.env.ALLOWED_HOSTS);
+  app.use(hostGuard({ publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL, allowedHosts }));
 
   // A fresh nonce per response: React Router's inline scripts carry it (app/entry.server.tsx); nothing else
   // inline may run. Kept pages (the page cache) get theirs rewritten (http-cache.ts).
@@ -172,6 +174,14 @@ export function createApp(opts: AppOptions) {
             secure,
             csrfCookie: readCookie(req.get("cookie"), cookieName(CSRF_COOKIE, secure)),
             formTokenRequired: res.locals.formTokenRequired === true,
+            linkOrigin: mailLinkOrigin({
+              publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL,
+              allowedHosts,
+              protocol: req.protocol,
+              host: req.host ?? "",
+              // (a request the front proxied over its app socket has no TCP port: the front listens on PORT)
+              arrivedOnPort: req.socket.localPort ?? readEnv().port,
+            }),
           },
         };
       },

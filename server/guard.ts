@@ -30,11 +30,33 @@ const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{
 
 export const DEFAULT_ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", "::1"];
 
-/** The hosts of ALLOWED_HOSTS (comma-separated; "*" trusts any), or the local ones. */
+/** The hosts of ALLOWED_HOSTS (comma-separated, each may carry a port; "*" trusts any), or the local ones. */
 export function allowedHostsOf(value: string | undefined): string[] | "*" {
   const list = (value ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
   if (list.includes("*")) return "*";
   return list.length ? list : DEFAULT_ALLOWED_HOSTS;
+}
+
+/** A Host header's name (lower case, without a final dot) and port ("" when it names none). */
+function splitHost(host: string): { name: string; port: string } {
+  const m = /^(.*?)(?::(\d+))?$/.exec(host.toLowerCase())!;
+  return { name: m[1]!.replace(/\.$/, ""), port: m[2] ?? "" };
+}
+
+/**
+ * The origin links in mail may carry (a reset link; issue 29 §8): PUBLIC_URL when set. Without it the
+ * request's own, only when its host is in ALLOWED_HOSTS and so is its port: the port the request arrived on
+ * or none (the protocol's own: a proxy in front), or one an entry names with the host ("host:8080"). Else
+ * null — no link is mailed: `Host: localhost:31337` must not send a user's reset token to port 31337. With
+ * ALLOWED_HOSTS "*" nothing but PUBLIC_URL is trusted for mail.
+ */
+export function mailLinkOrigin(opts: { publicUrl?: string; allowedHosts: string[] | "*"; protocol: string; host: string; arrivedOnPort?: number }): string | null {
+  if (opts.publicUrl) return opts.publicUrl.replace(/\/$/, "");
+  if (opts.allowedHosts === "*" || !HOST.test(opts.host)) return null;
+  const { name, port } = splitHost(opts.host);
+  const listed = new Set(opts.allowedHosts);
+  const ok = port ? listed.has(`${name}:${port}`) || (listed.has(name) && Number(port) === opts.arrivedOnPort) : listed.has(name);
+  return ok ? `${opts.protocol}://${opts.host.toLowerCase()}` : null;
 }
 
 /**
@@ -52,8 +74,9 @@ export function hostGuard(opts: { publicUrl?: string; allowedHosts: string[] | "
     if (!HOST.test(raw) || (forwarded !== undefined && !HOST.test(forwarded)))
       return res.status(400).type("text/plain").send("Bad Request: malformed Host header");
     if (opts.publicUrl || opts.allowedHosts === "*") return next();
-    const name = host.toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
-    if (allowed.has(name)) return next();
+    const { name, port } = splitHost(host);
+    // An entry without a port serves the host on any port; "host:port" only on that one.
+    if (allowed.has(name) || (port && allowed.has(`${name}:${port}`))) return next();
     res.status(400).type("text/plain").send(`Bad Request: host ${name} is not served here (set PUBLIC_URL or ALLOWED_HOSTS)`);
   };
 }

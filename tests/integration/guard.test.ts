@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import express from "express";
 import type { AddressInfo } from "node:net";
 import http from "node:http";
-import { allowedHostsOf, databaseGuard, hostGuard, loadLimiter, loadLimitOf, methodGuard } from "../../server/guard";
+import { allowedHostsOf, databaseGuard, hostGuard, loadLimiter, loadLimitOf, mailLinkOrigin, methodGuard } from "../../server/guard";
 
 const servers: http.Server[] = [];
 afterEach(() => {
@@ -188,5 +188,38 @@ describe("databaseGuard", () => {
     await new Promise((r) => setTimeout(r, 150));
     expect(guard.isDown()).toBe(false);
     expect((await raw(port, "GET", "/")).status).toBe(200);
+  });
+});
+
+describe("links in mail (issue 29 §8)", () => {
+  const local = allowedHostsOf(undefined);
+  const of = (host: string, extra: Partial<Parameters<typeof mailLinkOrigin>[0]> = {}) =>
+    mailLinkOrigin({ allowedHosts: local, protocol: "http", host, arrivedOnPort: 3000, ...extra });
+
+  it("follow PUBLIC_URL when it is set, whatever the Host", () => {
+    expect(of("localhost:31337", { publicUrl: "https://museo.example.org/" })).toBe("https://museo.example.org");
+  });
+
+  it("follow an allowed host only on the port the request arrived on, or none, or one ALLOWED_HOSTS names", () => {
+    expect(of("localhost:3000")).toBe("http://localhost:3000");
+    expect(of("localhost")).toBe("http://localhost");
+    expect(of("localhost:31337")).toBeNull();
+    expect(of("evil.example:3000")).toBeNull();
+    expect(of("museo.example.org:8443", { allowedHosts: allowedHostsOf("museo.example.org:8443") })).toBe("http://museo.example.org:8443");
+    expect(of("museo.example.org:8444", { allowedHosts: allowedHostsOf("museo.example.org:8443") })).toBeNull();
+    expect(of("museo.example.org", { allowedHosts: allowedHostsOf("museo.example.org:8443") })).toBeNull();
+    // "*" serves any host, but trusts none for mail: PUBLIC_URL is needed.
+    expect(of("localhost:3000", { allowedHosts: "*" })).toBeNull();
+    expect(of("bad host")).toBeNull();
+  });
+
+  it("an ALLOWED_HOSTS entry with a port serves that host on that port only", async () => {
+    const a = express();
+    a.use(hostGuard({ allowedHosts: allowedHostsOf("museo.example.org:8443, archivio.example.org") }));
+    a.get("/", (_req, res) => res.send("ok"));
+    const port = await serve(a);
+    expect((await raw(port, "GET", "/", { host: "museo.example.org:8443" })).status).toBe(200);
+    expect((await raw(port, "GET", "/", { host: "museo.example.org:9000" })).status).toBe(400);
+    expect((await raw(port, "GET", "/", { host: "archivio.example.org:9000" })).status).toBe(200);
   });
 });

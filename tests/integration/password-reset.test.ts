@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { execFile } from "node:child_process";
@@ -172,6 +173,42 @@ for (const target of testDatabases()) {
       // the token is stored hashed
       const token = linkIn(mail)![1]!;
       expect((await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from password_reset_tokens where id = ${token}`))[0]!.n).toBe(0);
+      await clearLimits();
+    });
+
+    it("mails no link to a host or port the site does not serve as itself (issue 29 §8)", async () => {
+      const port = new URL(server.base).port;
+      /** A reset request with the Host an attacker chooses (fetch cannot forge one). */
+      const ask = (host: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const body = JSON.stringify({ email: "marco@example.org" });
+          const req = http.request(
+            { host: "127.0.0.1", port: Number(port), method: "POST", path: "/api/public/reset_password", headers: { host, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+            (res) => {
+              let text = "";
+              res.on("data", (d) => (text += d));
+              res.on("end", () => resolve({ status: res.statusCode!, body: text }));
+            },
+          );
+          req.on("error", reject);
+          req.end(body);
+        });
+      const before = mailsTo("marco@example.org").length;
+      const origins = async () =>
+        cat.db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = 'password_reset_requested' and email = 'marco@example.org' and detail->>'reason' = 'origin'`);
+      for (const host of ["localhost:31337", "127.0.0.1:1", `localhost:${Number(port) + 1}`]) {
+        const forged = await ask(host);
+        // The same answer as always (nothing says whether a mail went)…
+        expect(forged.status, host).toBe(200);
+        expect(JSON.parse(forged.body)).toEqual({ message: SENT });
+      }
+      // …but no link went anywhere.
+      await until(async () => ((await origins())[0]!.n === 3 ? true : undefined), "three refused origins");
+      expect(mailsTo("marco@example.org")).toHaveLength(before);
+      // The host with the port the request arrived on is the site's own: the link follows it.
+      expect((await ask(`localhost:${port}`)).status).toBe(200);
+      const { link } = await nthMail("marco@example.org", before + 1);
+      expect(link.startsWith(`http://localhost:${port}/reset_password/`)).toBe(true);
       await clearLimits();
     });
 

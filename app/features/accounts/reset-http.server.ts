@@ -4,8 +4,11 @@ import { isLocale, type Locale } from "~/lib/locale";
 
 /** What the reset and password routes share: reading a JSON or form body, the site's origin, JSON answers. */
 
-/** The origin reset links point to: PUBLIC_URL when set, else the request's own (the Host is checked by the server). */
-export const linkOrigin = (url: URL) => process.env.PUBLIC_URL?.replace(/\/$/, "") || url.origin;
+/**
+ * The origin reset links point to, as the server worked it out (server/guard.ts mailLinkOrigin): PUBLIC_URL,
+ * else the request's own when its host and port are allowed; null when no link may be mailed.
+ */
+export const linkOrigin = (context: TecaLoadContext): string | null => context.auth?.linkOrigin ?? null;
 
 /** A JSON body or a form post as a record of strings; null when it cannot be read. */
 export async function readFields(request: Request): Promise<Record<string, string> | null> {

@@ -144,7 +144,7 @@ export type ResetRequestResult = { status: "accepted" } | { status: "limited"; r
  */
 export async function requestPasswordReset(
   database: Database,
-  input: { email: string; locale: Locale; origin: string; address: string },
+  input: { email: string; locale: Locale; origin: string | null; address: string },
 ): Promise<ResetRequestResult> {
   const email = input.email.trim().slice(0, 320);
   const limits = resetLimits();
@@ -164,21 +164,25 @@ export async function requestPasswordReset(
   return { status: "accepted" };
 }
 
-async function sendResetMail(database: Database, input: { email: string; locale: Locale; origin: string; address: string }) {
+async function sendResetMail(database: Database, input: { email: string; locale: Locale; origin: string | null; address: string }) {
   const actor: Actor = { userId: null, address: input.address };
   const [user] = await database.db
     .select({ id: users.id, email: users.email, disabled: users.disabled, sso: users.sso })
     .from(users)
     .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
   const eligible = user && !user.disabled && !user.sso;
+  // A request naming a host or port the site does not serve as itself (issue 29 §8) gets no link: the token
+  // would go wherever its Host said. The reply was the same.
+  const reason = !user ? "unknown" : user.sso ? "sso" : user.disabled ? "disabled" : !input.origin ? "origin" : null;
   await audit(database, {
     event: "password_reset_requested",
     actor,
     subjectId: user?.id ?? null,
     email: input.email,
-    detail: eligible ? { sent: true } : { sent: false, reason: user ? (user.sso ? "sso" : "disabled") : "unknown" },
+    detail: reason ? { sent: false, reason } : { sent: true },
   });
-  if (!eligible) return;
+  if (reason === "origin") logger.warn({ email: input.email }, "password reset: no mail, the request's host and port are not the site's (set PUBLIC_URL, or list host:port in ALLOWED_HOSTS)");
+  if (!eligible || !input.origin) return;
   const { token } = await issueResetToken(database, user.id);
   const options = await getSiteOptions(database, input.locale);
   const mail = resetMail(input.locale, { site: options.title || "Teca", email: user.email, link: resetLink(input.origin, input.locale, token) });

@@ -28,7 +28,7 @@ import type { AuditEvent, AuditQuery, UpsertUserInput, UserListQuery } from "./u
 
 export type UsersContext = { database: Database; viewer: Viewer; address?: string };
 
-export type UsersErrorCode = "forbidden" | "notFound" | "exists" | "self" | "lastAdmin" | "adminOnly" | "password" | "sso" | "disabled";
+export type UsersErrorCode = "forbidden" | "notFound" | "exists" | "self" | "lastAdmin" | "adminOnly" | "password" | "sso" | "disabled" | "origin";
 
 /** An expected refusal: `field` names the input it is about, when one is. */
 export class UsersError extends Error {
@@ -236,13 +236,15 @@ export async function changeUserPassword(ctx: UsersContext, id: string, password
  * Mails a user a one-time password-reset link (the reset service of decision 041: one hour, single use) in
  * `locale`, pointing at `origin`. Not for SSO or disabled accounts. The audit row names the manager.
  */
-export async function sendUserResetLink(ctx: UsersContext, id: string, opts: { locale: Locale; origin: string }): Promise<void> {
+export async function sendUserResetLink(ctx: UsersContext, id: string, opts: { locale: Locale; origin: string | null }): Promise<void> {
   const actor = await requireManager(ctx);
   const u = await getManagedUser(ctx, id);
   // (a Manager does not act on an Amministratore's account, a reset link included)
   if (u.roles.includes(ADMIN_ROLE) && !isAdminViewer(ctx) && id !== actor.userId) throw new UsersError("adminOnly");
   if (u.sso) throw new UsersError("sso");
   if (u.disabled) throw new UsersError("disabled");
+  // No address the site is sure of for the link (issue 29 §8): said to the manager, nothing is mailed.
+  if (!opts.origin) throw new UsersError("origin");
   const { token } = await issueResetToken(ctx.database, id);
   const options = await getSiteOptions(ctx.database, opts.locale);
   const mail = resetMail(opts.locale, { site: options.title || "Teca", email: u.email, link: resetLink(opts.origin, opts.locale, token) });

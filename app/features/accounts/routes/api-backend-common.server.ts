@@ -68,9 +68,10 @@ export const USERS_ERROR_KEYS: Record<UsersError["code"], MessageKey> = {
   password: "password.invalid",
   sso: "users.error.sso",
   disabled: "users.error.disabled",
+  origin: "users.error.origin",
 };
 
-const STATUS: Record<UsersError["code"], number> = { forbidden: 404, notFound: 404, exists: 409, self: 409, lastAdmin: 409, adminOnly: 403, password: 400, sso: 409, disabled: 409 };
+const STATUS: Record<UsersError["code"], number> = { forbidden: 404, notFound: 404, exists: 409, self: 409, lastAdmin: 409, adminOnly: 403, password: 400, sso: 409, disabled: 409, origin: 409 };
 
 /** A service's refusal as JSON; `creating` heads it with spec §8's 'Impossibile creare l'utenza'. Other errors are rethrown. */
 export function refusal(err: unknown, locale: Locale, creating = false): Response {

@@ -26,7 +26,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const refused = await botCheckRefusal(context, form);
   if (refused) return data({ sent: false, error: refused as MessageKey, email, minutes: 0 }, { status: 400 });
   if (!EMAIL.test(email) || email.length > 320) return data({ sent: false, error: "reset.error" as MessageKey, email, minutes: 0 }, { status: 400 });
-  const result = await requestPasswordReset(context.database, { email, locale, origin: linkOrigin(url), address: clientOf(context).address });
+  const result = await requestPasswordReset(context.database, { email, locale, origin: linkOrigin(context), address: clientOf(context).address });
   if (result.status === "limited")
     return data(
       { sent: false, error: "reset.limited" as MessageKey, email, minutes: Math.ceil(result.retryAfter / 60) },

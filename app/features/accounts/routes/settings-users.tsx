@@ -129,7 +129,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return backToList(url, form, "users.done.deleted");
     }
     if (intent === "reset") {
-      await sendUserResetLink(ctx, id.data, { locale: splitLocale(url.pathname).locale, origin: linkOrigin(url) });
+      await sendUserResetLink(ctx, id.data, { locale: splitLocale(url.pathname).locale, origin: linkOrigin(context) });
       return backToList(url, form, "users.done.resetSent");
     }
     if (intent === "totp-reset") {

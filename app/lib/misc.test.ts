@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readCookie } from "./cookies";
 import { localizePath, pickText, splitLocale } from "./locale";
 import { recordPath, slugifyLabel, tableFromSlug } from "./tables";
 
@@ -28,5 +29,18 @@ describe("record links", () => {
     expect(slugifyLabel("Élégie n° 5")).toBe("elegie-n-5");
     expect(tableFromSlug("luoghi")).toBe("ca_places");
     expect(tableFromSlug("ca_places")).toBeUndefined();
+  });
+});
+
+describe("readCookie", () => {
+  it("reads a cookie, decoded, among others", () => {
+    expect(readCookie("a=1; teca_locale=en; b=2", "teca_locale")).toBe("en");
+    expect(readCookie("teca_q=caff%C3%A8", "teca_q")).toBe("caffè");
+    expect(readCookie(null, "x")).toBeNull();
+    expect(readCookie("x", "x")).toBeNull();
+  });
+  it.each(["%E0%A4%A", "%", "%ZZ", "a%"])("ignores %j as if absent, and takes a later copy that decodes", (bad) => {
+    expect(readCookie(`teca_session=${bad}`, "teca_session")).toBeNull();
+    expect(readCookie(`teca_session=${bad}; teca_session=ok`, "teca_session")).toBe("ok");
   });
 });

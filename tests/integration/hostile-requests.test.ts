@@ -10,7 +10,10 @@ import { makeRecord } from "../factories/records";
 import { HOSTILE_REDIRECTS, LOCAL_REDIRECTS } from "../fixtures/open-redirects";
 
 /**
- * Issue 29 §1: every route that sends the browser somewhere the request names — sign-in (the form, and the
+ * What the outside review of issue 29 sent, replayed over HTTP on the built server (one catalogue per
+ * database for all of it).
+ *
+ * §1: every route that sends the browser somewhere the request names — sign-in (the form, and the
  * page when already signed in), the two-step code page, the pin's `back`, the new collection's `back`, the
  * language switch's `next` — refuses every hostile target of tests/fixtures/open-redirects.ts, over HTTP on
  * the built server. (The SSO round trip is in oidc.test.ts, which has a provider.) What a browser would do
@@ -19,7 +22,7 @@ import { HOSTILE_REDIRECTS, LOCAL_REDIRECTS } from "../fixtures/open-redirects";
 const PASSWORD = "Archivio-2026!";
 
 for (const target of testDatabases()) {
-  describe(`open redirects on ${target.name}`, () => {
+  describe(`hostile requests on ${target.name}`, () => {
     let cat: Awaited<ReturnType<typeof seededCatalogue>>;
     let session = "";
     let recovery: string[] = [];
@@ -110,6 +113,34 @@ for (const target of testDatabases()) {
       expect((await cat.server.fetch("/workspace/pin", form({ table: "ca_objects", id: "pub", back: good }, session))).headers.get("location")).toBe(good);
       const [{ n }] = await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from collections`);
       expect(n).toBe(20);
+    });
+
+    it("a cookie that does not decode is ignored as if absent, never a 500 (§4)", async () => {
+      const names = ["teca_session", "__Host-teca_session", "teca_csrf", "__Host-teca_csrf", "teca_filters", "teca_locale", "teca_theme", "teca_2fa", "teca_oidc"];
+      const garbage = ["%E0%A4%A", "%", "%ZZ", "%%", "%u0041", "%C0%AF", "%00", "%FF%FE", '"%"', "a%", `${"%".repeat(50)}`];
+      const pages = ["/", "/cerca?q=ventaglio", "/cerca.data?q=ventaglio", "/api/public/search?q=ventaglio", "/api/public/suggest?q=ven", "/login", "/en/login/2fa", "/oggetti/pub", "/auth/oidc/callback?state=x&code=y"];
+      const seen: string[] = [];
+      const send = async (page: string, cookie: string) => {
+        const res = await cat.server.fetch(page, { headers: { cookie } });
+        await res.arrayBuffer();
+        if (res.status >= 500) seen.push(`${page} ${cookie} → ${res.status}`);
+      };
+      // Every cookie the app reads, all garbage at once (each read happens in the request), per kind of garbage…
+      for (const value of garbage) {
+        const cookie = names.map((n) => `${n}=${value}`).join("; ");
+        for (const page of pages) await send(page, cookie);
+        const post = await cat.server.fetch("/login", form({ email: "ada@example.org", password: "wrong", csrf: value }, cookie));
+        if (post.status >= 500) seen.push(`POST /login ${cookie} → ${post.status}`);
+      }
+      // …and each alone, the review's value, where it is read.
+      for (const name of names) for (const page of ["/", "/cerca?q=ventaglio", "/api/public/search?q=ventaglio", "/en/login/2fa"]) await send(page, `${name}=%E0%A4%A`);
+      expect(seen).toEqual([]);
+      // A garbage copy in front of the real session cookie does not sign the user out.
+      const profile = await cat.server.fetch("/api/auth/profile", { headers: { cookie: `teca_session=%E0%A4%A; ${session}` } });
+      expect(profile.status).toBe(200);
+      // And a bad locale cookie is no choice: the home page stays in Italian.
+      const home = await cat.server.fetch("/", { headers: { cookie: "teca_locale=%" } });
+      expect(home.status).toBe(200);
     });
 
     it("the language switch goes to the same page in the other language, never elsewhere", async () => {

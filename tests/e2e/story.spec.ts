@@ -99,6 +99,8 @@ test("write, save, publish, read signed out, unpublish", async ({ page, browser 
   await panel.getByRole("button", { name: "Pubblica" }).click();
   const publicLink = panel.getByRole("link", { name: "Apri la pagina pubblica" });
   await expect(publicLink).toBeVisible();
+  // The message says what the server confirmed (issue 31 §1: it said "Pubblicazione ritirata" here).
+  await expect(page.locator(".story-editor__status")).toHaveText("Storia pubblicata");
   const publicPath = (await publicLink.getAttribute("href"))!;
   expect(publicPath).toMatch(/^\/public\/stories\/il-viaggio-degli-oggetti-[a-z0-9]{8}$/);
   for (const prefix of ["/en", "/fr"]) {
@@ -145,6 +147,7 @@ test("write, save, publish, read signed out, unpublish", async ({ page, browser 
   await panel.getByRole("tab", { name: "Gestisci" }).click();
   await panel.getByRole("button", { name: "Ritira la pubblicazione" }).click();
   await expect(panel.getByRole("button", { name: "Pubblica", exact: true })).toBeVisible();
+  await expect(page.locator(".story-editor__status")).toHaveText("Pubblicazione ritirata");
   const gone = await reader.goto(publicPath);
   expect(gone?.status()).toBe(404);
   await visitor.close();

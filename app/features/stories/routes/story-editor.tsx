@@ -75,7 +75,9 @@ const ActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type ActionResult =
-  | { ok: true; intent: "save" | "publish"; id: string; version: number; created: boolean }
+  | { ok: true; intent: "save"; id: string; version: number; created: boolean }
+  // The state the server confirmed: the message says it, not the page's copy from before (issue 31 §1).
+  | { ok: true; intent: "publish"; id: string; version: number; public: boolean }
   | { ok: true; intent: "delete" }
   | { ok: false; message: string; conflict: boolean };
 
@@ -97,7 +99,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     if (a.intent === "publish") {
       if (!story) return fail("stories.publish.saveFirst", 400);
       const done = await updateStory(ctx, story.id, { public: a.public });
-      return data<ActionResult>({ ok: true, intent: "publish", id: done.id, version: done.version, created: false });
+      return data<ActionResult>({ ok: true, intent: "publish", id: done.id, version: done.version, public: done.public });
     }
     if (!story) {
       const made = await createStory(ctx, collection.id, { title: a.title, blocks: a.blocks });
@@ -243,7 +245,7 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
         unsaved.release();
         navigate(localizePath(`/collections/${collection.id}/stories/${result.id}`, locale), { replace: true });
       }
-    } else setStatus(story?.public ? t("stories.publish.withdrawn") : t("stories.publish.done"));
+    } else setStatus(result.public ? t("stories.publish.done") : t("stories.publish.withdrawn"));
   });
   useEffect(() => {
     if (!result || fetcher.state !== "idle" || handled.current === result) return;

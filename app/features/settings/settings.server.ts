@@ -11,6 +11,7 @@ import { DEFAULT_OPTIONS } from "~/features/site/options";
 import { emptyValue, issueMessages, itemNamed, itemsOf, type FieldMessage, type SettingsItem, type SettingsPage } from "./items";
 import { appendRevision, latestRevisions, lockRevisionItem, revisionAt, revisionHistory, StaleRevisionError, txRunner, type HistoryEntry, type Latest, type Runner } from "./revisions.server";
 import { sanitizeContentHtml } from "~/features/pages/sanitize.server";
+import { cssProblem, cssProblemMessage } from "./css-safety.server";
 import { ownUploads } from "~/features/workspace/editor/uploads.server";
 import { uploadUrlsIn } from "~/features/workspace/editor/uploads";
 
@@ -97,6 +98,17 @@ const SERVER_CLEAN: Record<string, (value: unknown) => unknown> = {
   },
 };
 
+/**
+ * The checks of a valid value that only the server runs (their libraries stay out of the browser): the custom
+ * stylesheet is read with a CSS parser (decision 083).
+ */
+const SERVER_CHECKS: Record<string, (value: unknown) => FieldMessage[]> = {
+  customcss: (value) => {
+    const problem = typeof value === "string" ? cssProblem(value) : null;
+    return problem ? [cssProblemMessage(problem)] : [];
+  },
+};
+
 /** An item's stored value in one document (undefined: the document does not hold it). */
 function storedIn(item: SettingsItem, doc: Record<string, unknown> | undefined): unknown {
   if (!doc) return undefined;
@@ -169,8 +181,10 @@ function stateOf(item: SettingsItem, docs: Docs, latest: Latest[], locale: Local
 /** Validates a value for an item: the parsed value, or the messages per field. */
 export function validateItem(item: SettingsItem, value: unknown): { ok: true; value: unknown } | { ok: false; fields: Record<string, FieldMessage[]> } {
   const parsed = item.schema.safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, fields: issueMessages(item, parsed.error) };
+  if (!parsed.success) return { ok: false, fields: issueMessages(item, parsed.error) };
+  const refused = SERVER_CHECKS[item.key]?.(parsed.data) ?? [];
+  if (refused.length) return { ok: false, fields: { [item.shape === "scalar" ? item.field.name : "form"]: refused } };
+  return { ok: true, value: parsed.data };
 }
 
 export type SaveInput = {

@@ -1,18 +1,19 @@
 import type { Route } from "./+types/custom-css";
 import { getSiteOptions } from "~/features/site/site.server";
-import { cssProblem } from "../css-safety";
-import { cssVersion } from "../custom-css.server";
+import { cssVersion, servedCustomCss } from "../custom-css.server";
 
 /**
  * GET /site/custom.css: the site's custom CSS (spec §3 customcss) as a stylesheet of its own — text/css
- * (the server adds nosniff to every answer), never inlined in a page. Checked again here: a value written
- * outside the settings is served only if it passes. With the `v` its text hashes to, it is kept for a year; otherwise revalidated.
+ * (the server adds nosniff to every answer), never inlined in a page. Read again here with the parser
+ * (decision 083): what is served is the checked tree written out, without anything that breaks a rule (a
+ * text stored before the rule, or written outside the settings). With the `v` its text hashes to, it is kept
+ * for a year; otherwise revalidated.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const options = (await getSiteOptions(context.database, "it")) as { customcss?: unknown };
-  const raw = typeof options.customcss === "string" ? options.customcss : "";
-  const css = raw && !cssProblem(raw) ? raw : "";
-  const version = cssVersion(css);
+  const served = servedCustomCss(options.customcss);
+  const css = served?.css ?? "";
+  const version = served?.version ?? cssVersion(css);
   const pinned = url.searchParams.get("v") === version;
   return new Response(css || "/* no custom styles */\n", {
     headers: {

@@ -234,11 +234,37 @@ for (const target of testDatabases()) {
         "a{content:'\\3c /style>'}",
         "a{width:expression(alert(1))}",
         `a{}${" ".repeat(50_001)}`,
+        // issue 29, attack 7 (decision 083): addresses elsewhere in any spelling, selectors that read a form
+        'a{background:image-set("http://evil.example/a.png" 1x)}',
+        "a{background:-webkit-image-set(url(//evil.example/a.png) 1x)}",
+        "a{background:url(https://example.org/a.png)}",
+        "a{background:\\75rl(https://evil.example/a.png)}",
+        "@font-face{font-family:X;src:url(https://evil.example/f.woff2)}",
+        "a{background:cross-fade(url(/media/a.png), url(https://evil.example/b.png), 50%)}",
+        "input[name=csrf][value^=a]{background:url(/media/a.png)}",
+        '[name="csrf" i]{color:red}',
+        "a{color:red}}",
       ]) {
+        const before = (await state("customcss")).version;
         const res = await save("customcss", bad);
         expect(res.status, bad.slice(0, 40)).toBe(400);
+        expect(Object.values(((await res.json()) as Json).error.fields as Record<string, string[]>).flat().length, bad.slice(0, 40)).toBe(1);
+        expect((await state("customcss")).version).toBe(before);
       }
-      const css = "body { --site-test: 1 }\n.hero h1 > span { color: #123456 }";
+      // the message names the line and the address, in the page's language
+      const refused = await save("customcss", '.a { color: #222 }\n.b { background: image-set("http://evil.example/a.png" 1x) }');
+      expect(((await refused.json()) as Json).error.fields.customcss).toEqual([
+        "Riga 2: image-set(\"http://evil.example/a.png\"1x) punta altrove. Un indirizzo può essere solo un file di questo sito in /media/, /uploads/, /site/ o /assets/ (senza parametri dopo ?), un'immagine incorporata data:image (png, jpeg, gif, webp, avif) o #id.",
+      ]);
+      const v = (await state("customcss")).version;
+      const page = await postForm("/en/settings/developer", [["key", "customcss"], ["version", String(v)], ["customcss", "a { color: red }\ninput[value^=a] { background: url(/media/a.png) }"]]);
+      expect(page.status).toBe(400);
+      const html = await page.text();
+      expect(html).toContain("Line 2: the selector input[value^=a] is not allowed");
+      expect(html).toContain("input[value^=a] { background: url(/media/a.png) }"); // what was typed stays in the form
+      expect((await state("customcss")).version).toBe(v);
+
+      const css = "/* house style */\nbody { --site-test: 1 }\n.hero h1 > span { color: #123456; background: url('/media/hero.jpg') }\n@media (max-width: 40em) { .hero { padding: 0 } }";
       expect((await save("customcss", css)).status).toBe(200);
       const home = await (await get("/")).text();
       const href = /<link rel="stylesheet" href="(\/site\/custom\.css\?v=[\w-]+)"/.exec(home)?.[1];
@@ -249,13 +275,25 @@ for (const target of testDatabases()) {
       expect(sheet.headers.get("content-type")).toBe("text/css; charset=utf-8");
       expect(sheet.headers.get("x-content-type-options")).toBe("nosniff");
       expect(sheet.headers.get("cache-control")).toContain("immutable");
-      expect(await sheet.text()).toBe(css);
-      // a value written outside the settings that would be refused is not served
-      await cat.db.rows(sql`update site_options set options = options || '{"customcss":"</style><script>alert(1)</script>"}'::jsonb where locale = 'it'`);
+      // the checked tree written out by the parser: what the browser reads is what was checked
+      expect(await sheet.text()).toBe("body{--site-test:1}.hero h1>span{color:#123456;background:url(/media/hero.jpg)}@media (max-width:40em){.hero{padding:0}}");
       const { catalogueChanged } = await import("../../app/.server/caches");
-      catalogueChanged(cat.db);
+      const store = async (stored: string) => {
+        await cat.db.rows(sql`update site_options set options = options || ${JSON.stringify({ customcss: stored })}::jsonb where locale = 'it'`);
+        catalogueChanged(cat.db);
+      };
+      // a stylesheet stored before the parser (https addresses were allowed) is served without what breaks the rule
+      await store('.a{color:red;background:url(https://example.org/a.png)}\n.b{background:image-set("http://evil.example/b.png" 1x);margin:0}\ninput[name=csrf][value^=a]{background:url(/media/x.png)}\n.c{color:blue}');
+      const legacyHref = /<link rel="stylesheet" href="(\/site\/custom\.css\?v=[\w-]+)"/.exec(await (await get("/")).text())?.[1];
+      expect(legacyHref).toBeTruthy();
+      expect(legacyHref).not.toBe(href);
+      expect(await (await get(legacyHref!)).text()).toBe(".a{color:red}.b{margin:0}.c{color:blue}");
+      expect(await (await get("/site/custom.css")).text()).toBe(".a{color:red}.b{margin:0}.c{color:blue}");
+      // a value written outside the settings that the old checks refuse is not served at all
+      await store("</style><script>alert(1)</script>");
       const unsafe = await (await get("/site/custom.css")).text();
       expect(unsafe).not.toContain("<");
+      expect(unsafe).toBe("/* no custom styles */\n");
       expect(await (await get("/")).text()).not.toContain("/site/custom.css");
     });
 

@@ -29,8 +29,9 @@ export function requiredCapability(module: Module): CapabilityName {
 
 /** The login page of the URL's language, asked to come back to `target`. */
 export function loginRedirectPath(target: URL): string {
-  const { locale } = splitLocale(target.pathname);
-  return `${localizePath("/login", locale)}?redirect=${encodeURIComponent(target.pathname + target.search)}`;
+  // The interface language: a further one (/de) reads the Italian content but has its own login page.
+  const { ui } = splitLocale(target.pathname);
+  return `${localizePath("/login", ui)}?redirect=${encodeURIComponent(target.pathname + target.search)}`;
 }
 
 function refuse(args: Args, resource: boolean): never {

@@ -50,4 +50,25 @@ describe("the password rule (spec §5)", () => {
     expect(passwordAcceptable("abcdefghij", "^[a-z]{10,}$")).toBe(true);
     expect(passwordAcceptable("x".repeat(300), "^x+$")).toBe(false);
   });
+  it("checks a 256-character password against the review's stalling pattern in under 50 ms", () => {
+    // On RegExp this took 2.4 s at 64 characters and over a minute at 128.
+    const stalling = "^\\w*\\w*\\w*\\w*\\w*\\w*!$";
+    for (const pw of ["a".repeat(256), `${"a".repeat(255)}!`, `${"a".repeat(254)}!a`]) {
+      // the fastest of three runs: what the check costs, not how busy the shared machine is
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const t = performance.now();
+        expect(passwordAcceptable(pw, stalling)).toBe(pw.endsWith("!"));
+        best = Math.min(best, performance.now() - t);
+      }
+      expect(best).toBeLessThan(50);
+    }
+    // one more character is refused before the pattern runs
+    expect(passwordAcceptable(`${"a".repeat(256)}!`, stalling)).toBe(false);
+  });
+  it("falls back to the spec's rule when the stored pattern does not compile on the linear engine", () => {
+    expect(passwordAcceptable("abcdefghij", "(a)\\1")).toBe(false);
+    expect(passwordAcceptable("Abcdefg1!", "(a)\\1")).toBe(true);
+    expect(passwordAcceptable("Abcdefg1!", "([")).toBe(true);
+  });
 });

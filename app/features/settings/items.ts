@@ -1,7 +1,6 @@
 import { z } from "~/lib/zod";
 import { ROLE_NAMES } from "~/features/accounts/roles";
 import { contrastFailures } from "./contrast";
-import { regexProblem } from "./regex-safety";
 import { TABLES, type TableName } from "~/lib/tables";
 import { OPTIONAL_LOCALES, type OptionalLocale } from "~/lib/locale";
 
@@ -68,11 +67,9 @@ const hostIn = (hosts: string[]) => (v: string) => {
 export const YOUTUBE_HOSTS = ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "youtube-nocookie.com", "youtu.be"];
 export const VIMEO_HOSTS = ["vimeo.com", "www.vimeo.com", "player.vimeo.com"];
 
-const safePattern = (label: "patternPassword" | "regexFiltriInit") =>
-  z.string().superRefine((v, ctx) => {
-    const p = regexProblem(v);
-    if (p) ctx.addIssue({ code: "custom", message: E(`regex.${p}`), params: { field: label } });
-  });
+// Patterns run on RE2 (decision 079); the server's check (SERVER_CHECKS in settings.server.ts) compiles them
+// there, which keeps the engine out of the browser's bundle.
+const pattern = z.string();
 
 export const DATE_FORMATS = ["DD/MM/YYYY", "DD-MM-YYYY", "DD.MM.YYYY", "YYYY-MM-DD", "MM/DD/YYYY", "DD MMMM YYYY", "D MMMM YYYY"] as const;
 export const BACKGROUND_TYPES = ["none", "image", "video"] as const;
@@ -119,7 +116,7 @@ const customjsSchema = z
     label: z.record(z.string().max(200), z.string().max(200)),
     more: codes,
     filtriOrder: codes,
-    regexFiltriInit: safePattern("regexFiltriInit"),
+    regexFiltriInit: pattern,
     timeline: z
       .object({ from: z.number().int().min(-5000).max(3000), to: z.number().int().min(-5000).max(3000) })
       .strict()
@@ -297,7 +294,7 @@ export const SETTINGS_ITEMS: readonly SettingsItem[] = [
   { key: "home", page: "contents", scope: "locale", shape: "json", store: "page", schema: homeSchema },
   {
     key: "patternPassword", page: "developer", scope: "site", shape: "scalar", field: { name: "patternPassword", type: "text", max: 300 },
-    schema: nullable(safePattern("patternPassword")),
+    schema: nullable(pattern),
   },
 ];
 

@@ -12,6 +12,7 @@ import { emptyValue, issueMessages, itemNamed, itemsOf, type FieldMessage, type 
 import { appendRevision, latestRevisions, lockRevisionItem, revisionAt, revisionHistory, StaleRevisionError, txRunner, type HistoryEntry, type Latest, type Runner } from "./revisions.server";
 import { sanitizeContentHtml } from "~/features/pages/sanitize.server";
 import { cssProblem, cssProblemMessage } from "./css-safety.server";
+import { patternProblem } from "~/.server/linear-pattern";
 import { ownUploads } from "~/features/workspace/editor/uploads.server";
 import { uploadUrlsIn } from "~/features/workspace/editor/uploads";
 
@@ -98,15 +99,24 @@ const SERVER_CLEAN: Record<string, (value: unknown) => unknown> = {
   },
 };
 
+/** A pattern's refusal, if any: it must compile on the linear-time engine, small enough (decision 079). */
+const patternMessages = (value: unknown, path: string): FieldMessage[] => {
+  const problem = typeof value === "string" ? patternProblem(value) : null;
+  return problem ? [{ key: `settings.error.regex.${problem}`, params: { path } }] : [];
+};
+
 /**
  * The checks of a valid value that only the server runs (their libraries stay out of the browser): the custom
- * stylesheet is read with a CSS parser (decision 083).
+ * stylesheet is read with a CSS parser (decision 083); the patterns administrators write compile on RE2
+ * (decision 079).
  */
 const SERVER_CHECKS: Record<string, (value: unknown) => FieldMessage[]> = {
   customcss: (value) => {
     const problem = typeof value === "string" ? cssProblem(value) : null;
     return problem ? [cssProblemMessage(problem)] : [];
   },
+  patternPassword: (value) => patternMessages(value, "—"),
+  customjs: (value) => patternMessages((value as { regexFiltriInit?: unknown } | null)?.regexFiltriInit, "regexFiltriInit"),
 };
 
 /** An item's stored value in one document (undefined: the document does not hold it). */
@@ -183,7 +193,7 @@ export function validateItem(item: SettingsItem, value: unknown): { ok: true; va
   const parsed = item.schema.safeParse(value);
   if (!parsed.success) return { ok: false, fields: issueMessages(item, parsed.error) };
   const refused = SERVER_CHECKS[item.key]?.(parsed.data) ?? [];
-  if (refused.length) return { ok: false, fields: { [item.shape === "scalar" ? item.field.name : "form"]: refused } };
+  if (refused.length) return { ok: false, fields: { [item.shape === "scalar" ? item.field.name : item.shape === "json" ? "json" : "form"]: refused } };
   return { ok: true, value: parsed.data };
 }
 

@@ -232,9 +232,10 @@ export type ChangePasswordResult =
   | { status: "invalid"; problem: PasswordProblem };
 
 /**
- * /editPassword and POST /api/auth/change_password: the current password is required (a wrong one counts
- * as a failed sign-in, under the same limits). On success every session of the user ends and a new one
- * replaces the current one: other browsers are signed out, this one stays signed in under a new id.
+ * /editPassword and POST /api/auth/change_password: the current password is required and checked before
+ * any rule on the new one (a wrong one counts as a failed sign-in, under the same limits). On success every
+ * session of the user ends and a new one replaces the current one: other browsers are signed out, this one
+ * stays signed in under a new id.
  */
 export async function changeOwnPassword(
   database: Database,
@@ -252,8 +253,7 @@ export async function changeOwnPassword(
   ];
   const wait = await retryAfter(database, keys, limits);
   if (wait > 0) return { status: "limited", retryAfter: wait };
-  const problem = await newPasswordProblem(database, input.password, input.confirmation);
-  if (problem) return { status: "invalid", problem };
+  // Before any rule: only someone who knows the password makes the site's pattern run on their input.
   const ok = user.passwordHash ? await verifyPassword(user.passwordHash, input.current.slice(0, 1024)) : false;
   const actor: Actor = { userId: user.id, address: input.address };
   if (!ok) {
@@ -261,6 +261,8 @@ export async function changeOwnPassword(
     await audit(database, { event: "password_change_failed", actor, subjectId: user.id, email: user.email });
     return { status: "wrong" };
   }
+  const problem = await newPasswordProblem(database, input.password, input.confirmation);
+  if (problem) return { status: "invalid", problem };
   await database.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, user.id));
   await deleteUserSessions(database, user.id);
   await database.db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));

@@ -133,11 +133,14 @@ for (const [locale, prefix, counter, next] of [
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: status(1) })).toBeVisible();
     await expect(page.locator(".deepzoom")).toHaveAttribute("data-state", "ready");
+    // It opens at its top: title, way back and tools in view (issue 31 §5: it opened 300–480 px down).
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await expectAccessible(page);
 
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("status").filter({ hasText: status(2) })).toBeVisible();
     await expect(page).toHaveURL(/[?&]p=2$/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.keyboard.press("ArrowLeft");
     await expect(page.getByRole("status").filter({ hasText: status(1) })).toBeVisible();
     await page.keyboard.press("End");

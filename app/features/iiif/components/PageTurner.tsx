@@ -61,10 +61,16 @@ export function PageTurner({ pages }: { pages: TurnerPage[] }) {
     return () => document.removeEventListener("keydown", onKey);
   }, [go, index, pages.length]);
 
-  // The current thumbnail stays in sight as the pages turn.
+  // The current thumbnail stays in sight as the pages turn. Only the strip scrolls: scrollIntoView moved the
+  // whole page too, so the page-turner opened 300–480 px down with its title and tools out of view (issue 31 §5).
   useEffect(() => {
-    const el = thumbs.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    el?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const list = thumbs.current;
+    const el = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !el) return;
+    const shown = list.getBoundingClientRect();
+    const thumb = el.getBoundingClientRect();
+    if (thumb.left < shown.left) list.scrollLeft -= shown.left - thumb.left;
+    else if (thumb.right > shown.right) list.scrollLeft += thumb.right - shown.right;
   }, [index]);
 
   const labelLang = page.labelLang !== locale ? page.labelLang : undefined;

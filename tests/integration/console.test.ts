@@ -413,6 +413,9 @@ for (const target of testDatabases()) {
         ["it", { kind: "image" }, [["buona.png", await files.png()], ["pagina.png", files.html()]], 415, "Ci dispiace, qualcosa è andato storto"],
         ["en", { kind: "image" }, [["finto.png", files.pdf()]], 415, "Sorry, something went wrong"],
         ["fr", { kind: "document" }, [["disegno.xml", files.svg()]], 415, "Désolé, quelque chose s'est mal passé"],
+        // The same drawing in UTF-16, with and without its byte-order mark (issue 29 §6: it passed as UTF-8).
+        ["it", { kind: "document" }, [["disegno16.xml", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(files.svg().toString("utf8"), "utf16le")])]], 415, "Ci dispiace"],
+        ["it", { kind: "document" }, [["disegno16be.xml", Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(files.svg().toString("utf8"), "utf16le").swap16()])]], 415, "Ci dispiace"],
         ["it", { kind: "document" }, [["foto.pdf", await files.png()]], 415, "Ci dispiace"],
         ["it", { kind: "image" }, [["nota.txt", Buffer.from("testo")]], 415, "Ci dispiace"],
         ["it", { kind: "image" }, [["vuoto.png", Buffer.alloc(0)]], 415, "Ci dispiace"],

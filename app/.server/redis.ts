@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { Redis } from "ioredis";
 import { logger } from "./logger";
 
@@ -32,7 +31,20 @@ export async function closeRedis() {
   clients.clear();
 }
 
-/** A key of this site (`REDIS_PREFIX`, default `teca:`) that says nothing of what it counts (e-mail addresses are hashed). */
-export function redisKey(kind: string, key: string) {
-  return `${process.env.REDIS_PREFIX ?? "teca:"}${kind}:${crypto.createHash("sha256").update(key).digest("hex").slice(0, 40)}`;
+/**
+ * Waits, at most `ms`, for a client still making its first connection (a process's first use of it): a
+ * command sent before would be refused at once and counted elsewhere. A client that lost Redis is not waited
+ * for — its callers fall back at once.
+ */
+export async function redisSettled(client: Redis, ms = 1000) {
+  if (!["wait", "connecting", "connect"].includes(client.status)) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off("ready", done).off("error", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    client.once("ready", done).once("error", done);
+  });
 }

@@ -93,17 +93,19 @@ export const auditLog = pgTable(
 );
 
 /**
- * Failed sign-ins, the brute-force limits' memory (in the database, so that every process sees them): one
- * row per failure per key (`account:<email>`, `address:<ip>`), forgotten after an hour.
+ * The counters of the sign-in and reset limits (decision 081): rate-limiter-flexible's Drizzle store, one row
+ * per limiter and key (`login-pair:<account>.<client>`, `login-client:<client>`, `reset-…`; each part a hash,
+ * so no address is stored), the points used in the window that ends at `expire`. The property names are the
+ * store's.
  */
-export const authFailures = pgTable(
-  "auth_failures",
+export const rateLimits = pgTable(
+  "rate_limits",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    key: text("key").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    key: text("key").primaryKey(),
+    points: integer("points").notNull().default(0),
+    expire: timestamp("expire", { withTimezone: true }),
   },
-  (t) => [index("auth_failures_key_at_idx").on(t.key, t.at)],
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
 );
 
 /** One-time recovery codes of two-factor sign-in (decision 046): their SHA-256, each usable once. */

@@ -120,12 +120,12 @@ for (const target of testDatabases()) {
         t = performance.now();
         await login("ricerca@example.org", "Wrong-password1");
         wrong.push(performance.now() - t);
-        await cat.db.rows(sql`delete from auth_failures`);
+        await cat.db.rows(sql`delete from rate_limits`);
       }
       const median = (a: number[]) => a.sort((x, y) => x - y)[a.length >> 1]!;
       expect(median(unknown) / median(wrong)).toBeGreaterThan(0.5);
       expect(median(unknown) / median(wrong)).toBeLessThan(2);
-      await cat.db.rows(sql`delete from auth_failures`);
+      await cat.db.rows(sql`delete from rate_limits`);
     });
 
     it("gives a new session at each sign-in, ending the one the browser came with", async () => {
@@ -171,7 +171,7 @@ for (const target of testDatabases()) {
       await disableUser(cat.db, "TEMP@example.org", actor);
       expect((await server.fetch("/api/auth/profile", { headers: { Cookie: cookie } })).status).toBe(401);
       expect((await login("temp@example.org", PASSWORD)).status).toBe(401);
-      await cat.db.rows(sql`delete from auth_failures`);
+      await cat.db.rows(sql`delete from rate_limits`);
     });
 
     it("the login page signs in without JavaScript and goes back to a local redirect only", async () => {
@@ -198,7 +198,7 @@ for (const target of testDatabases()) {
       const wrong = await post("/cerca", "Nope-nope-1");
       expect(wrong.status).toBe(401);
       expect(await wrong.text()).toContain("Nom d&#x27;utilisateur ou mot de passe incorrect.");
-      await cat.db.rows(sql`delete from auth_failures`);
+      await cat.db.rows(sql`delete from rate_limits`);
       // signed in, the login page sends the user on
       const cookie = await signedIn("manager@example.org");
       const again = await server.fetch("/login?redirect=/cerca", { headers: { Cookie: cookie } });
@@ -336,16 +336,27 @@ for (const target of testDatabases()) {
       }
     });
 
-    it("answers 429 with Retry-After after too many failures, per account and per address", async () => {
-      await cat.db.rows(sql`delete from auth_failures`);
+    it("answers 429 with Retry-After after too many failures from one client, never to the owner's own client (decision 081)", async () => {
+      await cat.db.rows(sql`delete from rate_limits`);
       process.env.LOGIN_MAX_FAILURES_ACCOUNT = "3";
       process.env.LOGIN_MAX_FAILURES_ADDRESS = "6";
+      // the owner comes through a reverse proxy that names them: another client than the test's 127.0.0.1
+      const before = process.env.TRUST_PROXY;
+      process.env.TRUST_PROXY = "1";
+      const proxied = await serve(cat.db, cat.store);
+      const fromHome = (email: string) =>
+        proxied.fetch("/api/public/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: proxied.base, "X-Forwarded-For": "203.0.113.7" },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        });
       try {
         for (let i = 0; i < 3; i++) expect((await login("manager@example.org", "Wrong-password1")).status).toBe(401);
         const limited = await login("manager@example.org", PASSWORD);
         expect(limited.status).toBe(429);
         expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(800);
         expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(900);
+        expect(await limited.json()).toEqual({ error: { code: 429, message: "Troppi tentativi di accesso. Riprova tra 15 minuti." } });
         // the page says so too
         const page = await server.fetch("/login", {
           method: "POST",
@@ -353,17 +364,26 @@ for (const target of testDatabases()) {
           body: new URLSearchParams({ email: "manager@example.org", password: PASSWORD }).toString(),
         });
         expect(page.status).toBe(429);
+        expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(800);
         expect(await page.text()).toContain("Troppi tentativi di accesso");
-        // another account from the same address still works, until the address's own limit
+        // the stranger's failures do not hold the owner, who signs in from their own client
+        const home = await fromHome("manager@example.org");
+        expect(home.status).toBe(200);
+        expect(sessionOf(home)).toBeDefined();
+        // another account from the stranger's client still works, until that client's own limit
         for (let i = 0; i < 3; i++) expect((await login(`x${i}@example.org`, "Wrong-password1")).status).toBe(401);
         expect((await login("ricerca@example.org", PASSWORD)).status).toBe(429);
-        // the limit passes: the right password gets through again once the failures age out
-        await cat.db.rows(sql`update auth_failures set at = at - interval '16 minutes'`);
+        expect((await fromHome("ricerca@example.org")).status).toBe(200);
+        // the limit passes: the right password gets through again once the window has ended
+        await cat.db.rows(sql`update rate_limits set expire = now() - interval '1 second'`);
         expect((await login("manager@example.org", PASSWORD)).status).toBe(200);
       } finally {
+        await proxied.close();
+        if (before === undefined) delete process.env.TRUST_PROXY;
+        else process.env.TRUST_PROXY = before;
         delete process.env.LOGIN_MAX_FAILURES_ACCOUNT;
         delete process.env.LOGIN_MAX_FAILURES_ADDRESS;
-        await cat.db.rows(sql`delete from auth_failures`);
+        await cat.db.rows(sql`delete from rate_limits`);
       }
     });
   });

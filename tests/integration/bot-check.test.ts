@@ -85,7 +85,7 @@ for (const target of testDatabases()) {
     };
     const counts = async () => {
       const [row] = await cat.db.rows<{ failures: number; audit: number; resets: number }>(
-        sql`select (select count(*)::int from auth_failures) as failures, (select count(*)::int from audit_log) as audit,
+        sql`select (select coalesce(sum(points), 0)::int from rate_limits) as failures, (select count(*)::int from audit_log) as audit,
           (select count(*)::int from password_reset_tokens) as resets`,
       );
       return row!;

@@ -10,7 +10,7 @@ import { makeRecord, tempDir, writeNdjson } from "../factories/records";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const TABLES = [
-  "audit_log", "auth_failures", "bot_check_spent", "catalogue_loads", "collection_items", "collection_links", "collection_shares", "collections",
+  "audit_log", "bot_check_spent", "catalogue_loads", "collection_items", "collection_links", "collection_shares", "collections",
   "console_jobs", "media", "pages", "password_reset_tokens", "pending_logins", "record_tags", "record_texts",
   "record_tombstones", "record_types", "records", "recovery_codes", "relation_types", "relations", "revisions",
   "saved_search_tokens", "saved_searches", "search_docs", "search_docs_en", "search_docs_fr", "search_docs_it",
@@ -19,6 +19,8 @@ const TABLES = [
   "moodboards", "uploads",
   // issue 15 stories (0023)
   "stories",
+  // sign-in and reset limits (0029, decision 081)
+  "rate_limits",
 ];
 
 for (const target of testDatabases()) {

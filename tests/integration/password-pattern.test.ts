@@ -96,7 +96,7 @@ for (const target of testDatabases()) {
       const good = "b".repeat(200) + "!";
       expect((await change({ currentPassword: PASSWORD, password: good, confirmation: good })).status).toBe(200);
       expect((await post("/api/public/login", { email: "ricerca@example.org", password: good })).status).toBe(200);
-      await cat.db.rows(sql`delete from auth_failures`);
+      await cat.db.rows(sql`delete from rate_limits`);
     });
   });
 }

@@ -114,7 +114,7 @@ for (const target of testDatabases()) {
     };
     const auditCount = async (event: string, email?: string) =>
       (await cat.db.rows<{ n: number }>(email ? sql`select count(*)::int as n from audit_log where event = ${event} and lower(email) = ${email}` : sql`select count(*)::int as n from audit_log where event = ${event}`))[0]!.n;
-    const clearLimits = () => cat.db.rows(sql`delete from auth_failures`);
+    const clearLimits = () => cat.db.rows(sql`delete from rate_limits`);
     let originalHash = "";
     /** Gives a user back the password PASSWORD after a test changed it. */
     const restore = (email: string) => cat.db.rows(sql`update users set password_hash = ${originalHash} where lower(email) = ${email.toLowerCase()}`);
@@ -380,8 +380,17 @@ for (const target of testDatabases()) {
         expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3500);
         expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
         expect(await refused.json()).toEqual({ error: { code: 429, message: "Troppe richieste di reset. Riprova tra 60 minuti." } });
+        // the page says so too, with the same Retry-After
+        const page = await server.fetch("/en/reset_password", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base },
+          body: new URLSearchParams({ email: "marco@example.org" }).toString(),
+        });
+        expect(page.status).toBe(429);
+        expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(3500);
+        expect(await page.text()).toContain("Too many reset requests");
         // the limit passes with the hour
-        await cat.db.rows(sql`update auth_failures set at = at - interval '61 minutes'`);
+        await cat.db.rows(sql`update rate_limits set expire = now() - interval '1 second'`);
         expect((await post("/api/public/reset_password", { email: "rita@example.org" })).status).toBe(200);
       } finally {
         delete process.env.RESET_MAX_PER_ACCOUNT;
@@ -457,6 +466,34 @@ for (const target of testDatabases()) {
       expect(await profile(rita)).toBe(401);
       await restore("Rita@Example.org");
       await clearLimits();
+    });
+
+    it("counts wrong current passwords on the change page like failed sign-ins of this client (429 with Retry-After)", async () => {
+      await clearLimits();
+      process.env.LOGIN_MAX_FAILURES_ACCOUNT = "2";
+      try {
+        await createUser(cat.db, { email: "mirta@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
+        const cookie = await signedIn("mirta@example.org");
+        const change = (currentPassword: string) =>
+          server.fetch("/fr/editPassword", {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base, Cookie: cookie },
+            body: new URLSearchParams({ currentPassword, password: NEW_PASSWORD, confirmation: NEW_PASSWORD }).toString(),
+          });
+        for (let i = 0; i < 2; i++) expect((await change("Sbagliata-1")).status).toBe(400);
+        const held = await change(PASSWORD);
+        expect(held.status).toBe(429);
+        expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(800);
+        expect(Number(held.headers.get("retry-after"))).toBeLessThanOrEqual(900);
+        expect(await held.text()).toContain("Trop de tentatives");
+        // nothing changed: the password is still the old one
+        expect(await profile(cookie)).toBe(200);
+        await clearLimits();
+        expect((await login("mirta@example.org", PASSWORD)).status).toBe(200);
+      } finally {
+        delete process.env.LOGIN_MAX_FAILURES_ACCOUNT;
+        await clearLimits();
+      }
     });
 
     it("follows the site option patternPassword when it is set (an invalid pattern falls back to the spec's)", async () => {

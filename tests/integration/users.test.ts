@@ -161,7 +161,7 @@ for (const target of testDatabases()) {
     });
 
     it("changing roles ends that user's sessions; a change of name does not; disabling ends them too and enabling lets them back", async () => {
-      await cat.db.rows(sql`delete from auth_failures`);
+      await cat.db.rows(sql`delete from rate_limits`);
       const { changeUserPassword } = await import("../../app/features/accounts/users.server");
       const ctx = { database: cat.db, viewer: { kind: "user" as const, userId: ids.manager!, level: 32, roles: ["Manager"], accessLevels: [1, 2, 3] }, address: "t" };
       await changeUserPassword(ctx, ids.nuova!, PASSWORD);
@@ -182,7 +182,7 @@ for (const target of testDatabases()) {
       expect(await lastAudit("user_disabled")).toMatchObject({ actor_id: ids.manager, subject_id: ids.nuova });
       await post("/api/auth/backend/upsert", { id: ids.nuova, email: "Nuova@Example.org", roles: ["Ricercatore avanzato"], disabled: false }, cookies.manager);
       expect(await lastAudit("user_enabled")).toMatchObject({ actor_id: ids.manager, subject_id: ids.nuova });
-      await cat.db.rows(sql`delete from auth_failures`);
+      await cat.db.rows(sql`delete from rate_limits`);
       expect((await login("nuova@example.org")).status).toBe(200);
       // another's address is taken
       const taken = await post("/api/auth/backend/upsert", { id: ids.nuova, email: "MANAGER@example.org", roles: ["Ricercatore"] }, cookies.manager);

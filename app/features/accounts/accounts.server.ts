@@ -1,14 +1,13 @@
 import crypto from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
-import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import { auditLog, authFailures, users } from "../../../db/schema";
+import { asc, eq, sql } from "drizzle-orm";
+import { auditLog, users } from "../../../db/schema";
 import type { Database } from "~/.server/db";
-import { logger } from "~/.server/logger";
-import { redisClient, redisKey } from "~/.server/redis";
 import { createSession, deleteSession, deleteUserSessions } from "~/.server/session";
 import { levelOf, roleNamed, type RoleName } from "./roles";
 import { passwordAcceptable } from "./password";
 import { requiredForSite, secondStepOf } from "./totp.server";
+import { attemptNotFailed, attemptSucceeded, reserveAttempt } from "./limits.server";
 
 /**
  * Accounts: passwords, sign-in with its brute-force limits, the users the command-line tool manages, and
@@ -62,95 +61,9 @@ export async function audit(
 
 // ── Brute-force limits ────────────────────────────────────────────────────────────────────────────────
 
-export type LoginLimits = { windowMs: number; perAccount: number; perAddress: number };
-
-/**
- * LOGIN_MAX_FAILURES_ACCOUNT (default 10) and LOGIN_MAX_FAILURES_ADDRESS (default 50) failed sign-ins in
- * LOGIN_WINDOW_MINUTES (default 15): at most 40 tries an hour on one account, and the right password gets
- * through again as soon as the oldest failure of the window has aged out.
- */
-export function loginLimits(env: NodeJS.ProcessEnv = process.env): LoginLimits {
-  const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d);
-  return {
-    windowMs: num(env.LOGIN_WINDOW_MINUTES, 15) * 60_000,
-    perAccount: num(env.LOGIN_MAX_FAILURES_ACCOUNT, 10),
-    perAddress: num(env.LOGIN_MAX_FAILURES_ADDRESS, 50),
-  };
-}
-
-export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
-export const addressKey = (address: string) => `address:${address}`;
-
-/**
- * Seconds until a new attempt is allowed for these keys, 0 when it is allowed now. The failures are counted
- * in Redis when `REDIS_URL` is set (every process sees them at once), else — and whenever Redis does not
- * answer — in the database (`auth_failures`).
- */
-export async function retryAfter(database: Database, keys: [string, number][], limits: LoginLimits): Promise<number> {
-  const since = Date.now() - limits.windowMs;
-  const redis = redisClient();
-  if (redis) {
-    try {
-      return await retryAfterFrom(keys, limits, async (key, max) => {
-        const found = await redis.zrevrangebyscore(redisKey("fail", key), "+inf", `(${since}`, "WITHSCORES", "LIMIT", 0, max);
-        return found.filter((_, i) => i % 2 === 1).map(Number);
-      });
-    } catch (err) {
-      logger.warn({ err: (err as Error).message }, "sign-in limits: Redis did not answer, the database counts");
-    }
-  }
-  return retryAfterFrom(keys, limits, async (key, max) => {
-    const rows = await database.db
-      .select({ at: authFailures.at })
-      .from(authFailures)
-      .where(and(eq(authFailures.key, key), gt(authFailures.at, new Date(since))))
-      .orderBy(sql`${authFailures.at} desc`)
-      .limit(max);
-    return rows.map((r) => r.at.getTime());
-  });
-}
-
-/** `newest` gives a key's failure times in the window, newest first, at most `max` of them. */
-async function retryAfterFrom(keys: [string, number][], limits: LoginLimits, newest: (key: string, max: number) => Promise<number[]>) {
-  let wait = 0;
-  for (const [key, max] of keys) {
-    // The attempt is allowed again when the failures in the window drop below max: when the one `max`
-    // places before the newest ages out.
-    const times = await newest(key, max);
-    if (times.length < max) continue;
-    const oldest = times[times.length - 1]!;
-    wait = Math.max(wait, Math.ceil((oldest + limits.windowMs - Date.now()) / 1000));
-  }
-  return Math.max(0, wait);
-}
-
-/** Counts a failure (or a request, for the reset limits) under each key; failures older than an hour go. */
-export async function recordFailure(database: Database, keys: string[]) {
-  const redis = redisClient();
-  if (redis) {
-    try {
-      const now = Date.now();
-      const batch = redis.multi();
-      for (const key of keys) {
-        const k = redisKey("fail", key);
-        batch.zadd(k, now, `${now}-${crypto.randomBytes(6).toString("hex")}`).zremrangebyscore(k, "-inf", now - 3_600_000).pexpire(k, 3_600_000);
-      }
-      await batch.exec();
-      return;
-    } catch (err) {
-      logger.warn({ err: (err as Error).message }, "sign-in limits: Redis did not answer, the database counts");
-    }
-  }
-  await database.db.insert(authFailures).values(keys.map((key) => ({ key })));
-  await database.db.delete(authFailures).where(and(inArray(authFailures.key, keys), lt(authFailures.at, new Date(Date.now() - 3_600_000))));
-}
-
-/** Forgets a key's failures (after a successful sign-in of that account), wherever they are counted. */
-export async function clearFailures(database: Database, key: string) {
-  const redis = redisClient();
-  if (redis) await redis.del(redisKey("fail", key)).catch(() => undefined);
-  await database.db.delete(authFailures).where(eq(authFailures.key, key));
-}
+// Counted in limits.server.ts (decision 081); single sign-on (oidc.server.ts) forgets an account's failures
+// through this module.
+export { accountKey, clearFailures } from "./limits.server";
 
 // ── Sign-in ───────────────────────────────────────────────────────────────────────────────────────────
 
@@ -163,20 +76,18 @@ export type SignInResult =
 
 /**
  * Checks an e-mail and password. Every failure — unknown address, wrong password, disabled or SSO account —
- * is the same answer after the same work (a hash is verified in every case). On success a new session is
- * opened (the one the browser came with, if any, is ended) and the account's failures are forgotten.
+ * is the same answer after the same work (a hash is verified in every case). The attempt is counted before
+ * the hash is verified (decision 081): parallel tries cannot pass the limits. On success a new session is
+ * opened (the one the browser came with, if any, is ended) and this client's failures on the account are
+ * forgotten.
  */
 export async function signIn(
   database: Database,
   input: { email: string; password: string; address: string; userAgent: string; previousSessionId?: string | null },
 ): Promise<SignInResult> {
   const email = input.email.trim().slice(0, 320);
-  const limits = loginLimits();
-  const keys: [string, number][] = [
-    [accountKey(email), limits.perAccount],
-    [addressKey(input.address), limits.perAddress],
-  ];
-  const wait = await retryAfter(database, keys, limits);
+  const who = { email, address: input.address };
+  const wait = await reserveAttempt(database, who);
   if (wait > 0) {
     await audit(database, { event: "login_limited", actor: { userId: null, address: input.address }, email });
     return { status: "limited", retryAfter: wait };
@@ -190,18 +101,18 @@ export async function signIn(
   const password = input.password.slice(0, 1024);
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyHash(), password), false);
   if (!user || !ok || user.disabled || user.sso) {
-    await recordFailure(database, keys.map(([k]) => k));
     await audit(database, { event: "login_failed", actor: { userId: null, address: input.address }, subjectId: user?.id ?? null, email });
     return { status: "failed" };
   }
   const step = secondStepOf(user, await requiredForSite(database));
   if (step) {
+    await attemptNotFailed(database, who);
     await audit(database, { event: "login_password_ok", actor: { userId: null, address: input.address }, subjectId: user.id, email, detail: { next: step } });
     return { status: "second_factor", userId: user.id, email, step };
   }
   if (input.previousSessionId) await deleteSession(database, input.previousSessionId);
   const session = await createSession(database, user.id, { userAgent: input.userAgent, address: input.address });
-  await clearFailures(database, accountKey(email));
+  await attemptSucceeded(database, who);
   await database.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   await audit(database, { event: "login", actor: { userId: user.id, address: input.address }, subjectId: user.id, email });
   return { status: "ok", token: session.token, expiresAt: session.expiresAt, userId: user.id };

@@ -1,4 +1,4 @@
-import type { MetaFunction } from "react-router";
+import type { HeadersFunction, MetaFunction } from "react-router";
 import { translate, type MessageKey } from "~/i18n";
 import { splitLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
@@ -21,3 +21,16 @@ export function accountMeta(titleKey: MessageKey, descriptionKey: MessageKey = t
     ];
   };
 }
+
+/**
+ * The headers of an account page: the loader's (its Cache-Control), and the action's Retry-After when the
+ * sign-in or reset limits refused it (React Router merges the cookies itself, and keeps nothing else of an
+ * action's headers without this).
+ */
+export const accountHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const h = new Headers();
+  for (const [k, v] of loaderHeaders) if (k.toLowerCase() !== "set-cookie") h.set(k, v);
+  const retry = actionHeaders.get("Retry-After");
+  if (retry) h.set("Retry-After", retry);
+  return h;
+};

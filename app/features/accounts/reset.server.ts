@@ -8,7 +8,8 @@ import { createSession, deleteUserSessions, hashToken, newToken } from "~/.serve
 import { translate, type MessageKey } from "~/i18n";
 import { localizePath, type Locale } from "~/lib/locale";
 import { getSiteOptions } from "~/features/site/site.server";
-import { accountKey, type Actor, addressKey, audit, clearFailures, hashPassword, loginLimits, recordFailure, retryAfter, verifyPassword } from "./accounts.server";
+import { type Actor, audit, hashPassword, verifyPassword } from "./accounts.server";
+import { accountKey, attemptSucceeded, clearFailures, consumeResetByAccount, consumeResetByClient, reserveAttempt } from "./limits.server";
 import { DEFAULT_PASSWORD_PATTERN, passwordAcceptable } from "./password";
 
 /**
@@ -33,10 +34,6 @@ export function resetLimits(env: NodeJS.ProcessEnv = process.env): ResetLimits {
   const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d);
   return { windowMs: 3_600_000, perAccount: num(env.RESET_MAX_PER_ACCOUNT, 5), perAddress: num(env.RESET_MAX_PER_ADDRESS, 20) };
 }
-
-// The same table as failed sign-ins (auth_failures), under keys of their own: every request counts.
-const resetAccountKey = (email: string) => `reset:${accountKey(email)}`;
-const resetAddressKey = (address: string) => `reset:${addressKey(address)}`;
 
 // ── Work done after the reply ─────────────────────────────────────────────────────────────────────────
 
@@ -148,14 +145,12 @@ export async function requestPasswordReset(
 ): Promise<ResetRequestResult> {
   const email = input.email.trim().slice(0, 320);
   const limits = resetLimits();
-  // One client asking too often is told so (429). An address asked for too often is not: anyone could
-  // otherwise keep its owner from resetting their password — the reply stays the same, only no mail goes.
-  const clientKey = resetAddressKey(input.address);
-  const wait = await retryAfter(database, [[clientKey, limits.perAddress]], { ...limits });
+  // Every request counts (decision 081). One client asking too often is told so (429). An address asked for
+  // too often is not: anyone could otherwise keep its owner from resetting their password — the reply stays
+  // the same, only no mail goes.
+  const wait = await consumeResetByClient(database, { points: limits.perAddress, windowMs: limits.windowMs }, input.address);
   if (wait > 0) return { status: "limited", retryAfter: wait };
-  const accountKeyOf = resetAccountKey(email);
-  const mailed = (await retryAfter(database, [[accountKeyOf, limits.perAccount]], { ...limits })) === 0;
-  await recordFailure(database, mailed ? [accountKeyOf, clientKey] : [clientKey]);
+  const mailed = (await consumeResetByAccount(database, { points: limits.perAccount, windowMs: limits.windowMs }, email)) === 0;
   if (mailed) later("password reset mail", () => sendResetMail(database, { ...input, email }));
   else
     later("password reset audit", () =>
@@ -233,9 +228,9 @@ export type ChangePasswordResult =
 
 /**
  * /editPassword and POST /api/auth/change_password: the current password is required and checked before
- * any rule on the new one (a wrong one counts as a failed sign-in, under the same limits). On success every
- * session of the user ends and a new one replaces the current one: other browsers are signed out, this one
- * stays signed in under a new id.
+ * any rule on the new one (each try is counted as a sign-in attempt before it is checked, under the same
+ * limits; a right one is given back). On success every session of the user ends and a new one replaces the
+ * current one: other browsers are signed out, this one stays signed in under a new id.
  */
 export async function changeOwnPassword(
   database: Database,
@@ -246,21 +241,17 @@ export async function changeOwnPassword(
     .from(users)
     .where(eq(users.id, input.userId));
   if (!user || user.sso || user.disabled) return { status: "notFound" };
-  const limits = loginLimits();
-  const keys: [string, number][] = [
-    [accountKey(user.email), limits.perAccount],
-    [addressKey(input.address), limits.perAddress],
-  ];
-  const wait = await retryAfter(database, keys, limits);
+  const who = { email: user.email, address: input.address };
+  const wait = await reserveAttempt(database, who);
   if (wait > 0) return { status: "limited", retryAfter: wait };
   // Before any rule: only someone who knows the password makes the site's pattern run on their input.
   const ok = user.passwordHash ? await verifyPassword(user.passwordHash, input.current.slice(0, 1024)) : false;
   const actor: Actor = { userId: user.id, address: input.address };
   if (!ok) {
-    await recordFailure(database, keys.map(([k]) => k));
     await audit(database, { event: "password_change_failed", actor, subjectId: user.id, email: user.email });
     return { status: "wrong" };
   }
+  await attemptSucceeded(database, who);
   const problem = await newPasswordProblem(database, input.password, input.confirmation);
   if (problem) return { status: "invalid", problem };
   await database.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, user.id));

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import type { TecaLoadContext } from "~/.server/context";
 import { createSession, deleteSession, sessionCookie } from "~/.server/session";
-import { accountKey, addressKey, audit, clearFailures, loginLimits, recordFailure, retryAfter, type SignInResult } from "./accounts.server";
+import { audit, type SignInResult } from "./accounts.server";
+import { attemptNotFailed, attemptSucceeded, reserveAttempt } from "./limits.server";
 import { clearedPendingCookie, countAttempt, createPending, deletePending, findPending, pendingToken, takePending, type PendingLogin } from "./pending-login.server";
 import { beginSetup, confirmSetup, pendingSetup, verifySecondFactor } from "./totp.server";
 
@@ -47,8 +48,9 @@ export type SecondStepResult =
   | { status: "expired"; setCookies: string[] };
 
 /**
- * A code typed at the second step. Wrong codes count as failed sign-ins of the account and the address
- * (the same limits, 429), and at most five per password; right, the session opens like any sign-in.
+ * A code typed at the second step. Each code is counted as a sign-in attempt on the account from this client
+ * before it is checked (the same limits, 429; decision 081), and at most five per password; right, the
+ * session opens like any sign-in.
  */
 export async function completeSecondStep(context: TecaLoadContext, cookieHeader: string | null, code: string): Promise<SecondStepResult> {
   const { database } = context;
@@ -58,19 +60,20 @@ export async function completeSecondStep(context: TecaLoadContext, cookieHeader:
   const step = await currentSecondStep(context, cookieHeader);
   if (!step) return { status: "expired", setCookies: cleared };
   const userId = step.pending.userId!;
-  const limits = loginLimits();
-  const keys: [string, number][] = [
-    [accountKey(step.email), limits.perAccount],
-    [addressKey(address), limits.perAddress],
-  ];
-  const wait = await retryAfter(database, keys, limits);
+  const who = { email: step.email, address };
+  const wait = await reserveAttempt(database, who);
   if (wait > 0) {
     await audit(database, { event: "login_limited", actor: { userId: null, address }, subjectId: userId, email: step.email, detail: { method: "totp" } });
     return { status: "limited", retryAfter: wait };
   }
+  // Nothing checked, or the code was right but the sign-in cannot finish: the attempt was no failure.
+  const expired = async () => {
+    await attemptNotFailed(database, who);
+    return { status: "expired" as const, setCookies: cleared };
+  };
   if ((await countAttempt(database, step.pending.id)) > MAX_CODES) {
     await deletePending(database, step.pending.id);
-    return { status: "expired", setCookies: cleared };
+    return expired();
   }
   let factor: string | null;
   let recoveryCodes: string[] | null = null;
@@ -81,18 +84,17 @@ export async function completeSecondStep(context: TecaLoadContext, cookieHeader:
     factor = await verifySecondFactor(database, userId, code);
   }
   if (!factor) {
-    await recordFailure(database, keys.map(([k]) => k));
     await audit(database, { event: "login_failed", actor: { userId: null, address }, subjectId: userId, email: step.email, detail: { method: "totp" } });
     return { status: "wrong" };
   }
   // Taken once: a second request with the same cookie finds nothing.
   const taken = await takePending(database, "totp", pendingToken(cookieHeader, "totp", secure));
-  if (!taken) return { status: "expired", setCookies: cleared };
+  if (!taken) return expired();
   const [user] = await database.db.select({ disabled: users.disabled }).from(users).where(eq(users.id, userId));
-  if (!user || user.disabled) return { status: "expired", setCookies: cleared };
+  if (!user || user.disabled) return expired();
   if (context.auth?.sessionId) await deleteSession(database, context.auth.sessionId);
   const session = await createSession(database, userId, { userAgent: context.auth?.userAgent ?? "", address });
-  await clearFailures(database, accountKey(step.email));
+  await attemptSucceeded(database, who);
   await database.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
   await audit(database, { event: "login", actor: { userId, address }, subjectId: userId, email: step.email, detail: { secondFactor: factor } });
   return { status: "ok", setCookies: [...cleared, sessionCookie(session.token, session.expiresAt, secure)], recoveryCodes };

@@ -1,10 +1,11 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account-security";
-import { accountMeta } from "../meta";
+import { accountHeaders, accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
 import { type MessageKey } from "~/i18n";
 import { notFound } from "~/.server/errors";
-import { accountKey, addressKey, getUser, loginLimits, recordFailure, retryAfter, verifyCurrentPassword } from "../accounts.server";
+import { getUser, verifyCurrentPassword } from "../accounts.server";
+import { attemptSucceeded, reserveAttempt } from "../limits.server";
 import { formToken } from "../login.server";
 import { beginSetup, confirmSetup, disableTotp, pendingSetup, requiredForSite, secondStepOf, totpState, verifySecondFactor } from "../totp.server";
 import { RecoveryCodes, SetupInstructions } from "../components/totp-parts";
@@ -40,14 +41,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   );
 }
 
-/** The answer's headers: the loader's, and the action's Retry-After (cookies are merged by React Router). */
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const h = new Headers();
-  for (const [k, v] of loaderHeaders) if (k.toLowerCase() !== "set-cookie") h.set(k, v);
-  const retry = actionHeaders.get("Retry-After");
-  if (retry) h.set("Retry-After", retry);
-  return h;
-};
+export const headers = accountHeaders;
 
 type ActionData = { error: MessageKey | null; minutes: number; recoveryCodes: string[] | null; done: MessageKey | null };
 const reply = (d: Partial<ActionData>, init?: ResponseInit) => data<ActionData>({ error: null, minutes: 0, recoveryCodes: null, done: null, ...d }, init);
@@ -58,38 +52,31 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const code = String(form.get("code") ?? "").slice(0, 40);
   const actor = { userId: user.id, address: context.auth?.address ?? "" };
-  // Codes and passwords typed here count like sign-in failures (the same limits): this page cannot be used to guess.
-  const limits = loginLimits();
-  const keys: [string, number][] = [
-    [accountKey(user.email), limits.perAccount],
-    [addressKey(actor.address), limits.perAddress],
-  ];
-  const wait = await retryAfter(context.database, keys, limits);
+  if (intent !== "begin" && intent !== "confirm" && intent !== "disable") return reply({ error: "totp.wrongCode" }, { status: 400 });
+  // Required for the user's role (decision 048): it stays on (a manager may reset it, the sign-in then sets it up again).
+  if (intent === "disable" && (await requiredFor(context, user))) return reply({ error: "totp.requiredNoDisable" }, { status: 409 });
+  // Codes and passwords typed here are counted like sign-in attempts, before they are checked (the same
+  // limits, decision 081): this page cannot be used to guess.
+  const who = { email: user.email, address: actor.address };
+  const wait = await reserveAttempt(context.database, who);
   if (wait > 0) return reply({ error: "login.limited", minutes: Math.ceil(wait / 60) }, { status: 429, headers: { "Retry-After": String(wait) } });
   if (intent === "begin") {
-    if (!(await verifyCurrentPassword(context.database, user.id, String(form.get("currentPassword") ?? "")))) {
-      await recordFailure(context.database, keys.map(([k]) => k));
-      return reply({ error: "password.wrongCurrent" }, { status: 400 });
-    }
+    if (!(await verifyCurrentPassword(context.database, user.id, String(form.get("currentPassword") ?? "")))) return reply({ error: "password.wrongCurrent" }, { status: 400 });
+    await attemptSucceeded(context.database, who);
     const started = await beginSetup(context.database, user.id, url.host);
     return started ? reply({}) : reply({ error: "totp.alreadyOn" }, { status: 409 });
   }
-  const wrong = async () => {
-    await recordFailure(context.database, keys.map(([k]) => k));
-    return reply({ error: "totp.wrongCode" }, { status: 400 });
-  };
+  const wrong = () => reply({ error: "totp.wrongCode" }, { status: 400 });
   if (intent === "confirm") {
     const codes = await confirmSetup(context.database, user.id, code, actor);
-    return codes ? reply({ recoveryCodes: codes, done: "totp.enabledNow" }) : wrong();
+    if (!codes) return wrong();
+    await attemptSucceeded(context.database, who);
+    return reply({ recoveryCodes: codes, done: "totp.enabledNow" });
   }
-  if (intent === "disable") {
-    // Required for the user's role (decision 048): it stays on (a manager may reset it, the sign-in then sets it up again).
-    if (await requiredFor(context, user)) return reply({ error: "totp.requiredNoDisable" }, { status: 409 });
-    if (!(await verifySecondFactor(context.database, user.id, code))) return wrong();
-    await disableTotp(context.database, user.id, actor);
-    return reply({ done: "totp.disabledNow" });
-  }
-  return reply({ error: "totp.wrongCode" }, { status: 400 });
+  if (!(await verifySecondFactor(context.database, user.id, code))) return wrong();
+  await attemptSucceeded(context.database, who);
+  await disableTotp(context.database, user.id, actor);
+  return reply({ done: "totp.disabledNow" });
 }
 
 export const meta = accountMeta("totp.pageTitle");

@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { result, setCookie } = await loginWith(context, { email, password });
   if (result.status === "limited")
     return Response.json(
-      { error: { code: 429, message: translate(locale, "login.limited") } },
+      { error: { code: 429, message: translate(locale, "login.limited", { minutes: Math.ceil(result.retryAfter / 60) }) } },
       { status: 429, headers: { "Retry-After": String(result.retryAfter), "Cache-Control": "no-store" } },
     );
   // A second factor is due (decision 046): no session yet; the browser continues at the code page.

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/edit-password";
-import { accountMeta } from "../meta";
+import { accountHeaders, accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
 import { type MessageKey } from "~/i18n";
 import { notFound } from "~/.server/errors";
@@ -56,6 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta = accountMeta("password.title");
+
+export const headers = accountHeaders;
 
 export const handle = { layout: "default", capability: "CHANGE_PASSWORD" };
 

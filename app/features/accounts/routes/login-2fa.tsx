@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-2fa";
-import { accountMeta } from "../meta";
+import { accountHeaders, accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
 import { type MessageKey } from "~/i18n";
 import { localizePath, splitLocale, type UiLocale } from "~/lib/locale";
@@ -18,14 +18,7 @@ import { RecoveryCodes, SetupInstructions } from "../components/totp-parts";
 /** Requests whose action just finished the sign-in: their loader renders the codes, not a redirect. */
 const finished = new WeakSet<object>();
 
-/** The answer's headers: the loader's, and the action's Retry-After (cookies are merged by React Router). */
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const h = new Headers();
-  for (const [k, v] of loaderHeaders) if (k.toLowerCase() !== "set-cookie") h.set(k, v);
-  const retry = actionHeaders.get("Retry-After");
-  if (retry) h.set("Retry-After", retry);
-  return h;
-};
+export const headers = accountHeaders;
 
 const expiredLogin = (locale: UiLocale, target: string) =>
   `${localizePath("/login", locale)}?msg=totp.expired${target ? `&redirect=${encodeURIComponent(target)}` : ""}`;

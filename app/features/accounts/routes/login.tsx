@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { accountMeta } from "../meta";
+import { accountHeaders, accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
 import { type MessageKey } from "~/i18n";
 import { localizePath, splitLocale } from "~/lib/locale";
@@ -53,6 +53,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export const meta = accountMeta("login.title");
+
+export const headers = accountHeaders;
 
 export const handle = { layout: "default", capability: "PUBLIC" };
 

@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { accountMeta } from "../meta";
+import { accountHeaders, accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
 import { type MessageKey } from "~/i18n";
 import { localizePath, splitLocale } from "~/lib/locale";
@@ -36,6 +36,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export const meta = accountMeta("reset.title", "reset.intro");
+
+export const headers = accountHeaders;
 
 export const handle = { layout: "default", capability: "PUBLIC" };
 

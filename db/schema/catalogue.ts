@@ -92,6 +92,20 @@ export const recordTexts = pgTable(
   ],
 );
 
+/**
+ * What a metadata field is called in each locale: the label most of the catalogue's entries of that code
+ * and locale carry, rebuilt by every import (teca_refresh_field_labels, migration 0030; decision 084).
+ */
+export const fieldLabels = pgTable(
+  "field_labels",
+  {
+    code: text("code").notNull(),
+    locale: text("locale").notNull(),
+    label: text("label").notNull(),
+  },
+  (t) => [primaryKey({ name: "field_labels_pk", columns: [t.code, t.locale] })],
+);
+
 /** Tags (search filters) forming trees by path. */
 export const tags = pgTable(
   "tags",

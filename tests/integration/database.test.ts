@@ -21,6 +21,8 @@ const TABLES = [
   "stories",
   // sign-in and reset limits (0029, decision 081)
   "rate_limits",
+  // issue 31 field labels by language (0030)
+  "field_labels",
 ];
 
 for (const target of testDatabases()) {

@@ -90,6 +90,35 @@ for (const target of testDatabases()) {
       expect(await db.rows(sql`select 1 from record_tags rt join records r on r.uid = rt.record_uid where r.id = '100'`)).toHaveLength(0);
     });
 
+    it("names each field per language from the whole catalogue, and a re-import that changes a label renames it", async () => {
+      const meta = (label: string, code = "lbl_tecnica") => [{ code, label, type: "text" as const, value: "olio" }];
+      const labelsOf = async () =>
+        await db.rows<{ code: string; locale: string; label: string }>(
+          sql`select code, locale, label from field_labels where code like 'lbl%' order by code, locale`,
+        );
+      const res = await importFile(db, writeNdjson(dir, [
+        makeRecord({ id: "lbl1", texts: { it: { label: "a", metadata: meta("Tecnica") }, fr: { label: "a", metadata: meta("Technique") } } }),
+        makeRecord({ id: "lbl2", texts: { it: { label: "b", metadata: meta("Tecnica") }, fr: { label: "b", metadata: meta("Technique") } } }),
+        // A rarer label loses to the most frequent one; a tie goes to the first in byte order.
+        makeRecord({ id: "lbl3", texts: { fr: { label: "c", metadata: meta("Procédé") }, en: { label: "c", metadata: [...meta("Technique"), ...meta("Medium")] } } }),
+        // The Italian label again, in French, is no translation (the museum converter's ICCD fields).
+        makeRecord({ id: "lbl4", texts: { it: { label: "d", metadata: meta("Definizione", "lbl_ogtd") }, fr: { label: "d", metadata: meta("Definizione", "lbl_ogtd") } } }),
+      ], "labels.ndjson"), { mediaDir: dir, mediaStore: store });
+      expect(res.imported).toBe(4);
+      expect(await labelsOf()).toEqual([
+        { code: "lbl_ogtd", locale: "it", label: "Definizione" },
+        { code: "lbl_tecnica", locale: "en", label: "Medium" },
+        { code: "lbl_tecnica", locale: "fr", label: "Technique" },
+        { code: "lbl_tecnica", locale: "it", label: "Tecnica" },
+      ]);
+      const again = await importFile(db, writeNdjson(dir, [
+        makeRecord({ id: "lbl1", texts: { it: { label: "a", metadata: meta("Tecnica") }, fr: { label: "a", metadata: meta("Technique d'exécution") } } }),
+        makeRecord({ id: "lbl2", texts: { it: { label: "b", metadata: meta("Tecnica") }, fr: { label: "b", metadata: meta("Technique d'exécution") } } }),
+      ], "labels-again.ndjson"), { mediaDir: dir, mediaStore: store });
+      expect(again.imported).toBe(2);
+      expect((await labelsOf()).find((r) => r.code === "lbl_tecnica" && r.locale === "fr")?.label).toBe("Technique d'exécution");
+    });
+
     it("rejects malformed lines with line numbers and writes nothing", async () => {
       const before = await count();
       const file = writeNdjson(dir, [

@@ -187,7 +187,11 @@ async function writeAll(database: Database, items: AsyncIterable<Parsed>, total:
       if (batch.length) await flush();
       if (pending) await write(pending);
       opts.onStep?.("linking");
-      if (imported) await refreshParentPaths(tx);
+      if (imported) {
+        await refreshParentPaths(tx);
+        // What each field is called per language, from the whole catalogue as it now stands (decision 084).
+        await tx.execute(sql`select teca_refresh_field_labels()`);
+      }
       // Nothing of the import is visible before it commits: each record's search documents are built once,
       // here, rather than per batch and again for every later batch renaming a person it names.
       for (const p of await namingRecords(tx, [...renamed])) stale.add(p.from);

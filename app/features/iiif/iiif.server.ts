@@ -39,6 +39,8 @@ export type IiifRecord = {
   labels: Partial<Record<Locale, string>>;
   summaries: Partial<Record<Locale, string>>;
   metadata: Partial<Record<Locale, MetadataEntry[]>>;
+  /** What the catalogue calls the record's fields per language (field_labels, decision 084), by code. */
+  fieldLabels?: Record<string, Partial<Record<Locale, string>>>;
   typeNames: Partial<Record<Locale, string>>;
   dates: Partial<Record<Locale, string>>;
   source: { url: string | null; license: string | null; attribution: string | null };
@@ -66,9 +68,13 @@ export async function getIiifRecord(ctx: ServiceContext, table: TableName, id: s
     where r.table_name = ${table} and r.id = ${id} and ${recordVisible(viewer, "r")}`);
   if (!row) return null;
   const uid = Number(row.uid);
-  const [texts, imageRows, published] = await Promise.all([
+  const [texts, labelRows, imageRows, published] = await Promise.all([
     database.rows<{ locale: Locale; label: string; summary: string | null; date_display: string | null; metadata: MetadataEntry[] }>(
       sql`select locale, label, summary, date_display, metadata from record_texts where record_uid = ${uid}`,
+    ),
+    database.rows<{ code: string; locale: Locale; label: string }>(
+      sql`select fl.code, fl.locale, fl.label from field_labels fl
+        where fl.code in (select m->>'code' from record_texts t cross join lateral jsonb_array_elements(t.metadata) as m where t.record_uid = ${uid})`,
     ),
     database.rows<{
       media_id: number | string; record_uid: number | string; record_id: string; title: Record<string, string> | null; original: string | null;
@@ -105,6 +111,8 @@ export async function getIiifRecord(ctx: ServiceContext, table: TableName, id: s
     const kept = (t.metadata ?? []).filter((m) => !isInternalField(m.code, opts.internalFields));
     if (kept.length) metadata[t.locale] = kept;
   }
+  const fieldLabels: Record<string, Partial<Record<Locale, string>>> = {};
+  for (const r of labelRows) (fieldLabels[r.code] ??= {})[r.locale] = r.label;
   for (const l of LOCALES) {
     const d = displayDate(start, end, texts.find((t) => t.locale === l)?.date_display ?? texts.find((t) => t.locale === "it")?.date_display, l);
     if (d) dates[l] = d;
@@ -136,6 +144,7 @@ export async function getIiifRecord(ctx: ServiceContext, table: TableName, id: s
     labels,
     summaries,
     metadata,
+    fieldLabels,
     typeNames,
     dates,
     source: { url: row.source_url, license: row.license, attribution: row.attribution },
@@ -186,7 +195,10 @@ const formatOf = (url: string | null, mime: string | null) => {
 
 const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
 
-/** Labels and values of the metadata by language: a field per code, in the order of the first language that has it. */
+/**
+ * Labels and values of the metadata by language: a field per code, in the order of the first language that
+ * has it. A language without the field's value still gets its label when the catalogue names the field in it.
+ */
 function metadataMaps(rec: IiifRecord): { label: LangMap; value: LangMap }[] {
   const out: { label: LangMap; value: LangMap }[] = [];
   const add = (label: LangMap, value: LangMap) => Object.keys(value).length && out.push({ label, value });
@@ -199,6 +211,8 @@ function metadataMaps(rec: IiifRecord): { label: LangMap; value: LangMap }[] {
     const value: LangMap = {};
     for (const l of LOCALES) {
       const entries = (rec.metadata[l] ?? []).filter((m) => m.code === code);
+      const named = rec.fieldLabels?.[code]?.[l];
+      if (!entries.length && named) label[l] = [named];
       if (!entries.length) continue;
       label[l] = [entries[0]!.label];
       value[l] = entries.map((m) => {

@@ -2,7 +2,8 @@ import type { MetadataView } from "./types";
 
 /**
  * How the record page groups a record's metadata, by meaning (docs/decisions/021).
- * Labels stay those of the data model (each entry's own label, in its language);
+ * Labels are the data model's: the entry's own, or, for entries shown in a fallback
+ * language, the catalogue's name of the code in the page's language (decision 084);
  * only the groups' headings are UI messages (`record.group.*`).
  */
 export const METADATA_GROUPS = ["identification", "description", "physical", "subject", "provenance", "rights", "other"] as const;

@@ -102,11 +102,12 @@ export async function getRecord(
   const summary = pickText(Object.fromEntries(texts.map((t) => [t.locale, t.summary])), locale);
   const metaSource = order.map((l) => byLocale.get(l)).find((t) => t && t.metadata.length) ?? main;
   // Internal fields never leave the server for a visitor.
-  const metadata = (metaSource?.metadata ?? []).flatMap((m) => {
+  const entries = (metaSource?.metadata ?? []).flatMap((m) => {
     if (!isInternalField(m.code, opts.internalFields)) return [metadataView(m, locale)];
     return opts.showInternal ? [{ ...metadataView(m, locale), internal: true }] : [];
   });
-  const pick = (codes: string[]) => codes.flatMap((c) => metadata.filter((m) => m.code === c));
+  // Shown in another language than the page's, the fields are named in the page's (decision 084).
+  const relabel = metaSource && metaSource.locale !== locale && entries.length > 0;
 
   const media: MediaView[] = sortMedia(
     mediaRows.map((m) => {
@@ -129,11 +130,18 @@ export async function getRecord(
 
   const ancestorIds = row.parent_path ? row.parent_path.split("/") : row.parent_id ? [row.parent_id] : [];
   const roots = [...new Set(tagRows.map((t) => t.path.split("/")[0]!).filter(Boolean))];
-  const [ancestors, rootRows] = await Promise.all([
+  const [ancestors, rootRows, labelRows] = await Promise.all([
     getCards(ctx, ancestorIds.map((a) => ({ table, id: a }))),
     roots.length ? database.rows<{ id: string; names: Record<string, string> }>(sql`select id, names from tags where id = any(${toTextArray(roots)})`) : [],
+    relabel
+      ? database.rows<{ code: string; label: string }>(
+          sql`select code, label from field_labels where locale = ${locale} and code = any(${toTextArray([...new Set(entries.map((m) => m.code))])})`,
+        )
+      : [],
   ]);
   const rootName = new Map(rootRows.map((r) => [r.id, pickText(r.names, locale)?.text ?? r.id]));
+  const metadata = labelFields(entries, metaSource?.locale ?? locale, locale, new Map(labelRows.map((r) => [r.code, r.label])));
+  const pick = (codes: string[]) => codes.flatMap((c) => metadata.filter((m) => m.code === c));
 
   return {
     ...card,
@@ -160,6 +168,18 @@ export async function getRecord(
     source: { url: row.source_url, license: row.license, attribution: row.attribution },
     locales: texts.map((t) => t.locale),
   };
+}
+
+/**
+ * The fields named in the page's language: entries of another language take the catalogue's label of their
+ * code in the page's language (`labels`, from field_labels); without one they keep their own. Every entry
+ * says which language its label is in, so the page marks the ones that are not the page's.
+ */
+export function labelFields<T extends { code: string; label: string }>(entries: T[], source: Locale, locale: Locale, labels: ReadonlyMap<string, string>): (T & { labelLang: Locale })[] {
+  return entries.map((m) => {
+    const own = source === locale ? undefined : labels.get(m.code);
+    return own ? { ...m, label: own, labelLang: locale } : { ...m, labelLang: source };
+  });
 }
 
 /** Related records a strip shows before loading more. */

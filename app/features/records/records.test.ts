@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { embedUrl, metadataView, sortMedia } from "./records.server";
+import { embedUrl, labelFields, metadataView, sortMedia } from "./records.server";
 import { matchSemaforo } from "./semaforo";
 import { slugifyLabel } from "~/lib/tables";
 
@@ -25,6 +25,23 @@ describe("metadata rendering by type", () => {
     expect(metadataView({ code: "d", label: "Data", type: "date", value: "1885" }, "en")).toMatchObject({ display: "1885" });
     const q = metadataView({ code: "p", label: "Prezzo", type: "quantityValue", value: { amount: 12.5, currency: 2 } }, "en");
     expect(q).toMatchObject({ display: "£12.50" });
+  });
+});
+
+describe("field labels in the page's language (decision 084)", () => {
+  const entries = [
+    { code: "tecnica", label: "Tecnica" },
+    { code: "OGTD", label: "Definizione" },
+  ];
+  const french = new Map([["tecnica", "Technique"]]);
+  it("names a fallback entry by the catalogue's label in the page's language, else keeps its own and says its language", () => {
+    expect(labelFields(entries, "it", "fr", french)).toEqual([
+      { code: "tecnica", label: "Technique", labelLang: "fr" },
+      { code: "OGTD", label: "Definizione", labelLang: "it" },
+    ]);
+  });
+  it("leaves entries already in the page's language as they are", () => {
+    expect(labelFields([{ code: "tecnica", label: "Procédé" }], "fr", "fr", french)).toEqual([{ code: "tecnica", label: "Procédé", labelLang: "fr" }]);
   });
 });
 

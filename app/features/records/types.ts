@@ -20,8 +20,11 @@ export type RecordCard = {
   focalPoint: { x: number; y: number } | null;
 };
 
-/** `internal`: a field kept from visitors, shown to a manager (record-fields.ts). */
-export type MetadataView = { internal?: boolean } & (
+/**
+ * `internal`: a field kept from visitors, shown to a manager (record-fields.ts). `labelLang`: the language of
+ * `label` (the page's when the catalogue names the field in it, else the entry's own; decision 084).
+ */
+export type MetadataView = { internal?: boolean; labelLang?: Locale } & (
   | { code: string; label: string; type: "text"; value: string }
   | { code: string; label: string; type: "date"; value: string; display: string }
   | { code: string; label: string; type: "link"; value: { url: string; text?: string } }

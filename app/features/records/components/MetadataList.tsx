@@ -1,22 +1,35 @@
 import type { MetadataView } from "../types";
 
-/** Metadata as a definition list, each value rendered by its type. */
-export function MetadataList({ items, className = "metadata", lang, internalLabel }: { items: MetadataView[]; className?: string; lang?: string; internalLabel?: string }) {
+/**
+ * Metadata as a definition list, each value rendered by its type. `lang`: the values' language when it is
+ * not the page's (`pageLang`); a label not in the page's language carries its own (decision 084).
+ */
+export function MetadataList({ items, className = "metadata", lang, pageLang, internalLabel }: { items: MetadataView[]; className?: string; lang?: string; pageLang: string; internalLabel?: string }) {
   return (
-    <dl className={className} lang={lang}>
+    <dl className={className}>
       {items.map((m, i) => (
         <div key={`${m.code}-${i}`} data-code={m.code} className={m.internal ? "metadata__internal" : undefined}>
           <dt>
-            {m.label}
+            <span lang={labelLang(m, pageLang)}>{m.label}</span>
             {m.internal && internalLabel && <span className="metadata__badge"> ({internalLabel})</span>}
           </dt>
-          <dd>
+          <dd lang={valueLang(m, lang)}>
             <MetadataValue item={m} />
           </dd>
         </div>
       ))}
     </dl>
   );
+}
+
+/** The `lang` of a field's label: its own language when it is not the page's. */
+export function labelLang(item: MetadataView, pageLang: string): string | undefined {
+  return item.labelLang && item.labelLang !== pageLang ? item.labelLang : undefined;
+}
+
+/** The `lang` of a field's value: dates and amounts are written in the page's language whatever the entry's. */
+export function valueLang(item: MetadataView, lang: string | undefined): string | undefined {
+  return item.type === "date" || item.type === "quantityValue" ? undefined : lang;
 }
 
 export function MetadataValue({ item }: { item: MetadataView }) {

@@ -13,7 +13,7 @@ import type { RootData } from "~/root";
 import { RecordCard } from "../components/RecordCard";
 import { AccessLock } from "../components/AccessLock";
 import { MediaGallery } from "../components/MediaGallery";
-import { MetadataList, MetadataValue } from "../components/MetadataList";
+import { MetadataList, MetadataValue, labelLang as fieldLabelLang, valueLang as fieldValueLang } from "../components/MetadataList";
 import { Semaforo } from "../components/Semaforo";
 import { matchSemaforo } from "../semaforo";
 import type { MessageKey } from "~/i18n";
@@ -182,9 +182,9 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
               </div>
             )}
             {r.headerFields.map((m, i) => (
-              <div key={`${m.code}-${i}`} data-code={m.code} lang={metaLang}>
-                <dt>{m.label}</dt>
-                <dd>
+              <div key={`${m.code}-${i}`} data-code={m.code}>
+                <dt lang={fieldLabelLang(m, locale)}>{m.label}</dt>
+                <dd lang={fieldValueLang(m, metaLang)}>
                   <MetadataValue item={m} />
                 </dd>
               </div>
@@ -211,8 +211,8 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
                 ))}
               </div>
             )}
-            {chosenSummary.length > 0 && <MetadataList items={chosenSummary} lang={metaLang} internalLabel={t("record.internal")} />}
-            {sectionOf("description").length > 0 && <MetadataList items={sectionOf("description")} lang={metaLang} internalLabel={t("record.internal")} />}
+            {chosenSummary.length > 0 && <MetadataList items={chosenSummary} lang={metaLang} pageLang={locale} internalLabel={t("record.internal")} />}
+            {sectionOf("description").length > 0 && <MetadataList items={sectionOf("description")} lang={metaLang} pageLang={locale} internalLabel={t("record.internal")} />}
           </section>
         )}
         <div className="record__groups">
@@ -225,7 +225,7 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
             return (
               <section key={g} aria-labelledby={`group-${g}`} className={`record__section record__group record__group--${g}`}>
                 <h2 id={`group-${g}`}>{t(`record.group.${g}` as MessageKey)}</h2>
-                {items.length > 0 && <MetadataList items={items} lang={metaLang} internalLabel={t("record.internal")} />}
+                {items.length > 0 && <MetadataList items={items} lang={metaLang} pageLang={locale} internalLabel={t("record.internal")} />}
                 {showTags && (
                   <dl className="metadata">
                     {[...tagGroups.entries()].map(([key, tg]) => (

@@ -174,14 +174,16 @@ export function createApp(opts: AppOptions) {
             secure,
             csrfCookie: readCookie(req.get("cookie"), cookieName(CSRF_COOKIE, secure)),
             formTokenRequired: res.locals.formTokenRequired === true,
-            linkOrigin: mailLinkOrigin({
-              publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL,
-              allowedHosts,
-              protocol: req.protocol,
-              host: req.host ?? "",
-              // (a request the front proxied over its app socket has no TCP port: the front listens on PORT)
-              arrivedOnPort: req.socket.localPort ?? readEnv().port,
-            }),
+            // Worked out only by the few routes that mail a link, not on every request.
+            linkOrigin: () =>
+              mailLinkOrigin({
+                publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL,
+                allowedHosts,
+                protocol: req.protocol,
+                host: req.host ?? "",
+                // (a request the front proxied over its app socket has no TCP port: the front listens on PORT)
+                arrivedOnPort: req.socket.localPort ?? readEnv().port,
+              }),
           },
         };
       },

@@ -60,7 +60,7 @@ export type AuthContext = {
   /** A form post came without Origin and Sec-Fetch-Site: it must carry the form token (decision 040). */
   formTokenRequired: boolean;
   /** The origin links in mail may carry (PUBLIC_URL, else an allowed host and port), or null: none is mailed (issue 29 §8). */
-  linkOrigin?: string | null;
+  linkOrigin?: () => string | null;
 };
 
 export type RequestIdentity = { viewer: Viewer; sessionId: string | null };

@@ -13,7 +13,8 @@ import { makeRecord } from "../factories/records";
  */
 const PASSWORD = "Archivio-2026";
 const STALLING = "^\\w*\\w*\\w*\\w*\\w*\\w*!$";
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** The answers this test reads: a setting's state, and a refusal with its message and fields. */
+type Answer = { version?: number; value?: unknown; error?: { message?: string; fields?: Record<string, string[]> } };
 const cookiePair = (res: Response) => (res.headers.getSetCookie().find((c) => /^(__Host-)?teca_session=/.test(c)) ?? "").split(";")[0]!;
 
 for (const target of testDatabases()) {
@@ -27,7 +28,7 @@ for (const target of testDatabases()) {
         body: JSON.stringify(body),
       });
     const state = async (key: string) =>
-      (await (await cat.server.fetch(`/api/auth/backend/settings?key=${key}&locale=it`, { headers: { Cookie: cookies.admin! } })).json()) as Json;
+      (await (await cat.server.fetch(`/api/auth/backend/settings?key=${key}&locale=it`, { headers: { Cookie: cookies.admin! } })).json()) as Answer;
     const save = async (value: unknown, locale = "it") =>
       post("/api/auth/backend/settings", { key: "patternPassword", locale, value, version: (await state("patternPassword")).version }, cookies.admin);
     const change = (body: Record<string, string>) => post("/api/auth/change_password", body, cookies.researcher);
@@ -65,7 +66,7 @@ for (const target of testDatabases()) {
       ]) {
         const res = await post("/api/auth/backend/settings", { key: "patternPassword", locale, value: pattern, version }, cookies.admin);
         expect(res.status, pattern).toBe(400);
-        expect(((await res.json()) as Json).error.fields.patternPassword.join(" "), pattern).toContain(message);
+        expect(((await res.json()) as Answer).error!.fields!.patternPassword!.join(" "), pattern).toContain(message);
       }
       expect((await state("patternPassword")).version).toBe(version);
       expect((await state("patternPassword")).value).toBe(STALLING);
@@ -84,7 +85,7 @@ for (const target of testDatabases()) {
         timed(() => cat.server.fetch("/api/public/suggest?q=venta&locale=it")),
       ]);
       expect(right.value.status).toBe(400);
-      expect(((await right.value.json()) as Json).error.message).toMatch(/^Le mot de passe doit comporter/);
+      expect(((await right.value.json()) as Answer).error!.message).toMatch(/^Le mot de passe doit comporter/);
       expect(visitor.value.status).toBe(200);
       // Generous bounds for a shared machine (both take ~0.5 s here, an argon2 check included); the backtracking
       // engine held the whole server 2.4 s at 64 characters and would take hours at 256.

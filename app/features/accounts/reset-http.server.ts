@@ -8,7 +8,7 @@ import { isLocale, type Locale } from "~/lib/locale";
  * The origin reset links point to, as the server worked it out (server/guard.ts mailLinkOrigin): PUBLIC_URL,
  * else the request's own when its host and port are allowed; null when no link may be mailed.
  */
-export const linkOrigin = (context: TecaLoadContext): string | null => context.auth?.linkOrigin ?? null;
+export const linkOrigin = (context: TecaLoadContext): string | null => context.auth?.linkOrigin?.() ?? null;
 
 /** A JSON body or a form post as a record of strings; null when it cannot be read. */
 export async function readFields(request: Request): Promise<Record<string, string> | null> {

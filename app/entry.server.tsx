@@ -53,33 +53,37 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       // The stylesheet's text for <SiteStylesheet> (app/root.tsx), so that the first paint waits for no request.
-      <InlineStylesheet.Provider value={inlineCss}><ServerRouter context={routerContext} url={request.url} nonce={nonce} /></InlineStylesheet.Provider>, {
-      nonce,
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
-        const stream = createReadableStreamFromReadable(body);
-        responseHeaders.set("Content-Type", "text/html");
-        // The page's scripts, fonts and messages wait for its first paint (app/features/shell/after-paint.server.ts).
-        const deferred = afterPaint(nonce);
-        deferred.pipe(body);
-        pipe(deferred);
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      <InlineStylesheet.Provider value={inlineCss}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesheet.Provider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html");
+          // The page's scripts, fonts and messages wait for its first paint (app/features/shell/after-paint.server.ts).
+          const deferred = afterPaint(nonce);
+          deferred.pipe(body);
+          pipe(deferred);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors of the shell itself reject and are logged by React Router.
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors of the shell itself reject and are logged by React Router.
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
   });
 }

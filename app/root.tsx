@@ -1,6 +1,15 @@
 import { useEffect } from "react";
 import {
-  data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData,
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesUrl from "./styles/site.css?url";
@@ -26,9 +35,7 @@ import { fontDeclarations } from "~/features/settings/fonts";
 import { adminBarData } from "~/features/site-edit/admin-bar.server";
 
 // The stylesheet is not among the links: <SiteStylesheet> writes it into the page (docs/decisions/024).
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   const { locale, ui } = splitLocale(url.pathname);
@@ -54,7 +61,14 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
       ? {
           current: pins.current,
           pins: pins.pins,
-          collections: pins.collections.map((c) => ({ id: c.id, title: c.title, count: c.count, cover: c.cover.url, role: c.role, sharedBy: c.sharedBy })),
+          collections: pins.collections.map((c) => ({
+            id: c.id,
+            title: c.title,
+            count: c.count,
+            cover: c.cover.url,
+            role: c.role,
+            sharedBy: c.sharedBy,
+          })),
           csrf: context.auth?.csrfCookie ?? null,
         }
       : null,

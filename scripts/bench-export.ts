@@ -46,7 +46,8 @@ try {
   const demo = await generateDemo(path.join(work, "demo"), { records: opts.records, images: 0 });
   let t0 = performance.now();
   const res = await importFile(database, demo.file, { mediaDir: demo.mediaDir, mediaStore: path.join(work, "media"), batchSize: 1000 });
-  if (res.rejected.length || res.failed) throw new Error(`import failed: ${JSON.stringify(res.rejected.slice(0, 2))} ${res.failed?.reason}`);
+  if (res.rejected.length || res.failed)
+    throw new Error(`import failed: ${JSON.stringify(res.rejected.slice(0, 2))} ${res.failed?.reason}`);
   await seedDemoSite(database);
   console.log(`imported ${res.imported} records in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   if (opts.scaleTo > res.imported) {

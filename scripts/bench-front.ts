@@ -51,7 +51,10 @@ try {
     const server = await startServer({ target: { dataDir }, mediaDir, env: mode === "direct" ? { TECA_FRONT: "0" } : {} });
     try {
       // warm: each path once (a language's first search reads its documents from disk)
-      for (const p of Object.values(sets).flat()) await fetch(server.url + p).then((r) => r.arrayBuffer()).catch(() => undefined);
+      for (const p of Object.values(sets).flat())
+        await fetch(server.url + p)
+          .then((r) => r.arrayBuffer())
+          .catch(() => undefined);
       for (const [set, paths] of Object.entries(sets)) {
         let i = 0;
         const r = await autocannon({
@@ -64,7 +67,12 @@ try {
         const errors = r.errors + r.non2xx;
         const f: Figure = { mode, set, rps: r.requests.average, p50: r.latency.p50, errors };
         figures.push(f);
-        console.log(`${mode.padEnd(6)} ${set.padEnd(6)} ${f.rps.toFixed(1)} req/s  p50 ${f.p50} ms  errors ${errors}  (load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")})`);
+        console.log(
+          `${mode.padEnd(6)} ${set.padEnd(6)} ${f.rps.toFixed(1)} req/s  p50 ${f.p50} ms  errors ${errors}  (load ${os
+            .loadavg()
+            .map((l) => l.toFixed(1))
+            .join(" ")})`,
+        );
       }
     } finally {
       await server.stop();

@@ -9,11 +9,7 @@ import { Command } from "commander";
 import { openDatabase } from "../app/.server/db";
 import { importFile } from "../app/features/catalogue/import.server";
 
-const program = new Command()
-  .argument("<file>")
-  .option("--media-dir <dir>")
-  .option("--runs <n>", "runs of each kind", "1")
-  .parse();
+const program = new Command().argument("<file>").option("--media-dir <dir>").option("--runs <n>", "runs of each kind", "1").parse();
 const file = path.resolve(program.args[0]!);
 const opts = program.opts<{ mediaDir?: string; runs: string }>();
 
@@ -26,7 +22,11 @@ for (let i = 0; i < Number(opts.runs); i++)
     try {
       const t0 = performance.now();
       const c0 = process.cpuUsage();
-      const res = await importFile(database, file, { mediaDir: opts.mediaDir ? path.resolve(opts.mediaDir) : undefined, mediaStore: path.join(dir, "media"), iiifTiles: tiles });
+      const res = await importFile(database, file, {
+        mediaDir: opts.mediaDir ? path.resolve(opts.mediaDir) : undefined,
+        mediaStore: path.join(dir, "media"),
+        iiifTiles: tiles,
+      });
       const s = (performance.now() - t0) / 1000;
       const c = process.cpuUsage(c0);
       const cpu = (c.user + c.system) / 1e6;
@@ -36,7 +36,9 @@ for (let i = 0; i < Number(opts.runs); i++)
       let tileFiles = 0;
       const store = path.join(dir, "media", ".iiif");
       if (fs.existsSync(store)) tileFiles = fs.readdirSync(store, { recursive: true }).length;
-      console.log(`${tiles ? "with tiles   " : "without tiles"} ${res.imported} records in ${s.toFixed(1)} s: ${rate.toFixed(1)} records/s; CPU ${cpu.toFixed(1)} s: ${(res.imported / cpu).toFixed(1)} records per CPU second (${tileFiles} tile entries)`);
+      console.log(
+        `${tiles ? "with tiles   " : "without tiles"} ${res.imported} records in ${s.toFixed(1)} s: ${rate.toFixed(1)} records/s; CPU ${cpu.toFixed(1)} s: ${(res.imported / cpu).toFixed(1)} records per CPU second (${tileFiles} tile entries)`,
+      );
     } finally {
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -44,4 +46,6 @@ for (let i = 0; i < Number(opts.runs); i++)
   }
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 console.log(`mean: without ${mean(results.without!).toFixed(1)} records/s, with ${mean(results.with!).toFixed(1)} records/s`);
-console.log(`mean by CPU time: without ${mean(cpuResults.without!).toFixed(1)}, with ${mean(cpuResults.with!).toFixed(1)} records per CPU second`);
+console.log(
+  `mean by CPU time: without ${mean(cpuResults.without!).toFixed(1)}, with ${mean(cpuResults.with!).toFixed(1)} records per CPU second`,
+);

@@ -35,21 +35,50 @@ const opts = new Command()
   .option("--no-single", "PostgreSQL: only the run with --workers processes (not the one-process run)")
   .option("--json <file>", "write the figures to this file")
   .parse()
-  .opts<{ only?: string; postgresDb?: string; postgres: string; pgliteDir?: string; mediaDir?: string; levels: string; duration: string; homeDuration?: string; workers: string; single: boolean; json?: string }>();
-const levels = opts.levels.split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  .opts<{
+    only?: string;
+    postgresDb?: string;
+    postgres: string;
+    pgliteDir?: string;
+    mediaDir?: string;
+    levels: string;
+    duration: string;
+    homeDuration?: string;
+    workers: string;
+    single: boolean;
+    json?: string;
+  }>();
+const levels = opts.levels
+  .split(",")
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
 const duration = Number(opts.duration);
 const homeDuration = Number(opts.homeDuration ?? opts.duration);
 const workers = Number(opts.workers);
-if (!levels.length || !(duration > 0) || !(homeDuration > 0) || !Number.isInteger(workers)) throw new Error("--levels, --duration, --workers: positive numbers");
+if (!levels.length || !(duration > 0) || !(homeDuration > 0) || !Number.isInteger(workers))
+  throw new Error("--levels, --duration, --workers: positive numbers");
 
 type Level = {
   /** "mix" (what visitors ask for), or "home" (home pages only: the page every visit starts with). */
   traffic: "mix" | "home";
-  db: string; processes: number; connections: number; seconds: number; requests: number; rps: number;
-  p50: number; p95: number; p99: number; max: number; shed: number; errors: number; errorRate: number;
+  db: string;
+  processes: number;
+  connections: number;
+  seconds: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  shed: number;
+  errors: number;
+  errorRate: number;
   /** The errors by kind: status codes other than 2xx, 3xx and 503, "timeout" and "error" (connection). */
   errorKinds: Record<string, number>;
-  healthP99: number; healthMax: number; peakMemoryMB: number;
+  healthP99: number;
+  healthMax: number;
+  peakMemoryMB: number;
 };
 const results: Level[] = [];
 
@@ -65,14 +94,24 @@ async function mix(database: Database, mediaDir: string | null): Promise<string[
   const suggest = words.slice(10, 30).map((w) => `/api/public/suggest?q=${encodeURIComponent(w.slice(0, 3))}&locale=it`);
   let media: string[] = [];
   if (mediaDir) {
-    const rows = await database.rows<{ thumbnail: string }>(sql`select m.thumbnail from media m join records r on r.uid = m.record_uid where m.thumbnail is not null and not m.restricted and r.access = 1 order by m.id limit 200`);
-    media = rows.filter((r) => !/^https?:/.test(r.thumbnail) && fs.existsSync(path.join(mediaDir, r.thumbnail))).map((r) => `/media/${r.thumbnail}`);
+    const rows = await database.rows<{ thumbnail: string }>(
+      sql`select m.thumbnail from media m join records r on r.uid = m.record_uid where m.thumbnail is not null and not m.restricted and r.access = 1 order by m.id limit 200`,
+    );
+    media = rows
+      .filter((r) => !/^https?:/.test(r.thumbnail) && fs.existsSync(path.join(mediaDir, r.thumbnail)))
+      .map((r) => `/media/${r.thumbnail}`);
   }
   // Home pages are what most visits start with: weight them like a real site (a tenth of the requests).
-  const weighted = [...paths, ...Array.from({ length: Math.ceil(paths.length / 10) }, (_, i) => homes[i % 3]!), ...maps, ...suggest, ...media.slice(0, 40)];
+  const weighted = [
+    ...paths,
+    ...Array.from({ length: Math.ceil(paths.length / 10) }, (_, i) => homes[i % 3]!),
+    ...maps,
+    ...suggest,
+    ...media.slice(0, 40),
+  ];
   // a stable shuffle, so runs compare
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let i = weighted.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
     [weighted[i], weighted[j]] = [weighted[j]!, weighted[i]!];
@@ -120,7 +159,15 @@ function memoryMB(pid: number): number {
   return kb / 1024;
 }
 
-async function level(db: string, server: RunningServer, processes: number, paths: string[], connections: number, traffic: Level["traffic"] = "mix", seconds = duration): Promise<Level> {
+async function level(
+  db: string,
+  server: RunningServer,
+  processes: number,
+  paths: string[],
+  connections: number,
+  traffic: Level["traffic"] = "mix",
+  seconds = duration,
+): Promise<Level> {
   let i = 0;
   let peak = memoryMB(server.pid);
   const sampler = setInterval(() => (peak = Math.max(peak, memoryMB(server.pid))), 100);
@@ -149,17 +196,38 @@ async function level(db: string, server: RunningServer, processes: number, paths
   // (autocannon counts a timeout among its errors too)
   const total = Object.values(codes).reduce((a, c) => a + c.count, 0) + result.errors;
   const shed = codes["503"]?.count ?? 0;
-  const bad = Object.entries(codes).filter(([c]) => !/^[23]/.test(c) && c !== "503").reduce((a, [, c]) => a + c.count, 0) + result.errors;
-  const errorKinds: Record<string, number> = Object.fromEntries(Object.entries(codes).filter(([c]) => !/^[23]/.test(c) && c !== "503").map(([c, v]) => [c, v.count]));
+  const bad =
+    Object.entries(codes)
+      .filter(([c]) => !/^[23]/.test(c) && c !== "503")
+      .reduce((a, [, c]) => a + c.count, 0) + result.errors;
+  const errorKinds: Record<string, number> = Object.fromEntries(
+    Object.entries(codes)
+      .filter(([c]) => !/^[23]/.test(c) && c !== "503")
+      .map(([c, v]) => [c, v.count]),
+  );
   if (result.timeouts) errorKinds.timeout = result.timeouts;
   if (result.errors - result.timeouts > 0) errorKinds.error = result.errors - result.timeouts;
   health.sort((a, b) => a - b);
   times.sort((a, b) => a - b);
   return {
-    traffic, db, processes, connections, seconds, requests: total, rps: total / seconds,
-    p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), max: times.at(-1) ?? 0,
-    shed, errors: bad, errorRate: total ? bad / total : 0, errorKinds,
-    healthP99: percentile(health, 0.99), healthMax: health.at(-1) ?? 0, peakMemoryMB: Math.round(peak),
+    traffic,
+    db,
+    processes,
+    connections,
+    seconds,
+    requests: total,
+    rps: total / seconds,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+    max: times.at(-1) ?? 0,
+    shed,
+    errors: bad,
+    errorRate: total ? bad / total : 0,
+    errorKinds,
+    healthP99: percentile(health, 0.99),
+    healthMax: health.at(-1) ?? 0,
+    peakMemoryMB: Math.round(peak),
   };
 }
 
@@ -171,17 +239,29 @@ async function drained(server: RunningServer) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const t = performance.now();
-    const r = await fetch(`${server.url}/readyz`).then((x) => x.arrayBuffer().then(() => x.ok)).catch(() => false);
+    const r = await fetch(`${server.url}/readyz`)
+      .then((x) => x.arrayBuffer().then(() => x.ok))
+      .catch(() => false);
     if (r && performance.now() - t < 50) return;
     await new Promise((res) => setTimeout(res, 500));
   }
 }
 
 function print(rows: Level[]) {
-  console.log("\n| traffic | database | processes | visitors | req/s | p50 | p95 | p99 | max | 503 (shed) | errors | /healthz p99 | peak memory |");
+  console.log(
+    "\n| traffic | database | processes | visitors | req/s | p50 | p95 | p99 | max | 503 (shed) | errors | /healthz p99 | peak memory |",
+  );
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows)
-    console.log(`| ${r.traffic} | ${r.db} | ${r.processes} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.shed} (${((r.shed / Math.max(1, r.requests)) * 100).toFixed(1)} %) | ${r.errors}${r.errors ? ` (${Object.entries(r.errorKinds).map(([k, n]) => `${k}: ${n}`).join(", ")})` : ""} | ${r.healthP99.toFixed(0)} ms | ${r.peakMemoryMB} MB |`);
+    console.log(
+      `| ${r.traffic} | ${r.db} | ${r.processes} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.shed} (${((r.shed / Math.max(1, r.requests)) * 100).toFixed(1)} %) | ${r.errors}${
+        r.errors
+          ? ` (${Object.entries(r.errorKinds)
+              .map(([k, n]) => `${k}: ${n}`)
+              .join(", ")})`
+          : ""
+      } | ${r.healthP99.toFixed(0)} ms | ${r.peakMemoryMB} MB |`,
+    );
 }
 
 async function run(db: string, target: ServerTarget, open: () => Promise<Database>, mediaDir: string, processes: number[], demo: boolean) {
@@ -203,7 +283,10 @@ async function run(db: string, target: ServerTarget, open: () => Promise<Databas
     const server = await startServer({ target, mediaDir, workers: n > 1 ? n : undefined });
     try {
       // warm: a pass over the home pages and a few searches, so the first level does not measure the start
-      for (const p of paths.slice(0, 30)) await fetch(server.url + p).then((r) => r.arrayBuffer()).catch(() => undefined);
+      for (const p of paths.slice(0, 30))
+        await fetch(server.url + p)
+          .then((r) => r.arrayBuffer())
+          .catch(() => undefined);
       for (const c of levels) {
         await drained(server);
         const r = await level(db, server, n, paths, c);
@@ -230,13 +313,23 @@ try {
     await run("pglite", { dataDir }, () => openDatabase({ dataDir }), mediaDir, [1], fresh);
   }
   if (!opts.only || opts.only === "postgres") {
-    if (!opts.postgresDb) throw new Error("--postgres-db NAME: the PostgreSQL catalogue to serve (make one with `npm run bench -- --only postgres --postgres-db NAME`)");
+    if (!opts.postgresDb)
+      throw new Error(
+        "--postgres-db NAME: the PostgreSQL catalogue to serve (make one with `npm run bench -- --only postgres --postgres-db NAME`)",
+      );
     const u = new URL(opts.postgres);
     u.pathname = `/${opts.postgresDb}`;
     const databaseUrl = u.toString();
     const mediaDir = opts.mediaDir ?? path.join(work, "media");
     fs.mkdirSync(mediaDir, { recursive: true });
-    await run("postgres", { databaseUrl }, () => openDatabase({ databaseUrl, migrate: false }), mediaDir, workers > 1 ? (opts.single ? [1, workers] : [workers]) : [1], false);
+    await run(
+      "postgres",
+      { databaseUrl },
+      () => openDatabase({ databaseUrl, migrate: false }),
+      mediaDir,
+      workers > 1 ? (opts.single ? [1, workers] : [workers]) : [1],
+      false,
+    );
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });

@@ -10,7 +10,17 @@ import { Command } from "commander";
 import pg from "pg";
 import { openDatabase, type Database } from "../app/.server/db";
 import { idealPrecisionAt, type Summary } from "../bench/relevance/metrics";
-import { importMuseum, loadQueries, miniSearchEngine, report, runQueries, tecaEngine, warmUp, type QueryRun, type Report } from "../bench/relevance/run";
+import {
+  importMuseum,
+  loadQueries,
+  miniSearchEngine,
+  report,
+  runQueries,
+  tecaEngine,
+  warmUp,
+  type QueryRun,
+  type Report,
+} from "../bench/relevance/run";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEFAULT_INPUT = path.resolve(projectRoot, "../shared/data/museum/demo/records.ndjson");
@@ -32,7 +42,9 @@ const opts = new Command()
 
 const input = path.resolve(opts.input);
 if (!fs.existsSync(input)) {
-  console.error(`Museum records not found: ${input}\nThe data sits beside the project in ../shared/data (see its README); or pass --input FILE.`);
+  console.error(
+    `Museum records not found: ${input}\nThe data sits beside the project in ../shared/data (see its README); or pass --input FILE.`,
+  );
   process.exit(2);
 }
 const taxonomyFile = path.join(path.dirname(input), "taxonomy.json");
@@ -132,13 +144,21 @@ function printVerbose(teca: QueryRun[], mini: QueryRun[] | null) {
     const m = mini?.[i];
     const q = t.query;
     const must = [...q.grades.values()].filter((g) => g === 2).length;
-    console.log(`\n[${q.locale}] ${JSON.stringify(q.q)} — ${q.class}, topic ${q.topic}: ${must} must-have, ${q.grades.size - must} relevant`);
+    console.log(
+      `\n[${q.locale}] ${JSON.stringify(q.q)} — ${q.class}, topic ${q.topic}: ${must} must-have, ${q.grades.size - must} relevant`,
+    );
     const line = (r: QueryRun, name: string) => {
       const s = r.score;
       console.log(
         `  ${name.padEnd(10)} nDCG ${f3(s.ndcg)}  P ${s.precision.toFixed(1)}  must ${f3(s.mustRecall)}  ${r.ranking.total ?? r.ranking.ids.length} results${r.ranking.notice ? ` (${r.ranking.notice})` : ""}  ${ms(r.ranking.ms)} ms`,
       );
-      r.ranking.ids.slice(0, 10).forEach((id, k) => console.log(`    ${String(k + 1).padStart(2)} ${mark(q.grades, id)} ${(r.ranking.labels[k] ?? "").slice(0, 70).padEnd(70)} ${id}`));
+      r.ranking.ids
+        .slice(0, 10)
+        .forEach((id, k) =>
+          console.log(
+            `    ${String(k + 1).padStart(2)} ${mark(q.grades, id)} ${(r.ranking.labels[k] ?? "").slice(0, 70).padEnd(70)} ${id}`,
+          ),
+        );
     };
     line(t, "Teca");
     if (m) line(m, "MiniSearch");
@@ -152,7 +172,9 @@ let exitCode = 0;
 try {
   console.log(`Importing ${path.relative(process.cwd(), input)} into ${label} …`);
   const imported = await importMuseum(database, input, taxonomy);
-  console.log(`  ${imported.records} records: converted in ${imported.convertSeconds.toFixed(1)} s, imported in ${imported.importSeconds.toFixed(1)} s.`);
+  console.log(
+    `  ${imported.records} records: converted in ${imported.convertSeconds.toFixed(1)} s, imported in ${imported.importSeconds.toFixed(1)} s.`,
+  );
 
   const teca = tecaEngine(database);
   await warmUp(teca);
@@ -177,7 +199,9 @@ try {
   console.log(`Teca: search service, anonymous visitor, the query's locale, first page (${tecaSeconds.toFixed(1)} s for all queries).`);
   if (miniInfo) console.log(miniInfo);
   const bestP = queries.reduce((a, q) => a + idealPrecisionAt(q.grades), 0) / queries.length;
-  console.log(`nDCG@10 with gains 2 (must-have) / 1 (relevant); P@10 over 10 (best possible with these judgments: ${bestP.toFixed(3)}); must@10 = must-haves in the top 10 / min(10, must-haves).\n`);
+  console.log(
+    `nDCG@10 with gains 2 (must-have) / 1 (relevant); P@10 over 10 (best possible with these judgments: ${bestP.toFixed(3)}); must@10 = must-haves in the top 10 / min(10, must-haves).\n`,
+  );
   const reports = [{ name: "Teca", report: report(tecaRuns) }, ...(miniRuns ? [{ name: "MiniSearch", report: report(miniRuns) }] : [])];
   printTable(reports);
 
@@ -196,17 +220,29 @@ try {
 
   if (opts.json) {
     const perQuery = (runs: QueryRun[]) =>
-      runs.map((r) => ({ q: r.query.q, locale: r.query.locale, class: r.query.class, topic: r.query.topic, ...r.score, total: r.ranking.total, notice: r.ranking.notice ?? null, top10: r.ranking.ids.slice(0, 10) }));
+      runs.map((r) => ({
+        q: r.query.q,
+        locale: r.query.locale,
+        class: r.query.class,
+        topic: r.query.topic,
+        ...r.score,
+        total: r.ranking.total,
+        notice: r.ranking.notice ?? null,
+        top10: r.ranking.ids.slice(0, 10),
+      }));
     const out = {
       date: new Date().toISOString(),
       database: label,
       input,
       records: imported.records,
       queries: queries.length,
-      seconds: { convert: imported.convertSeconds, import: imported.importSeconds, teca: tecaSeconds, total: (performance.now() - t0) / 1000 },
-      engines: Object.fromEntries(
-        reports.map((r, i) => [r.name, { ...r.report, perQuery: perQuery(i === 0 ? tecaRuns : miniRuns!) }]),
-      ),
+      seconds: {
+        convert: imported.convertSeconds,
+        import: imported.importSeconds,
+        teca: tecaSeconds,
+        total: (performance.now() - t0) / 1000,
+      },
+      engines: Object.fromEntries(reports.map((r, i) => [r.name, { ...r.report, perQuery: perQuery(i === 0 ? tecaRuns : miniRuns!) }])),
     };
     fs.writeFileSync(path.resolve(opts.json), `${JSON.stringify(out, null, 2)}\n`);
     console.log(`\nWrote ${opts.json}`);

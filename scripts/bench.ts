@@ -32,7 +32,11 @@ const opts = new Command()
   .option("--postgres-db <name>", "keep the PostgreSQL catalogue in this database (created when missing)")
   .option("--pglite-dir <dir>", "keep the PGlite catalogue in this directory")
   .option("--scale-to <n>", "after importing --records demo records, copy them in SQL (new ids) up to this many records", int)
-  .option("--postgres <url>", "PostgreSQL server for a throw-away database", process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres")
+  .option(
+    "--postgres <url>",
+    "PostgreSQL server for a throw-away database",
+    process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+  )
   .option("--seed <n>", "seed of the request sample", int, 1)
   .option("--concurrency <n>", "requests in flight in the measured passes", int, 1)
   .option("--also-concurrency <n>", "then a pass over another ~220 requests with this many in flight (0: none)", int, 4)
@@ -42,8 +46,19 @@ const opts = new Command()
   .option("--verbose", "print every request with its time and status, and the server's output")
   .parse()
   .opts<{
-    records: number; only?: string; postgresDb?: string; pgliteDir?: string; scaleTo?: number; postgres: string; seed: number;
-    concurrency: number; alsoConcurrency: number; repeat: number; timeout: number; json?: string; verbose?: boolean;
+    records: number;
+    only?: string;
+    postgresDb?: string;
+    pgliteDir?: string;
+    scaleTo?: number;
+    postgres: string;
+    seed: number;
+    concurrency: number;
+    alsoConcurrency: number;
+    repeat: number;
+    timeout: number;
+    json?: string;
+    verbose?: boolean;
   }>();
 if (opts.only && opts.only !== "pglite" && opts.only !== "postgres") throw new Error("--only: pglite or postgres");
 opts.concurrency = Math.max(1, opts.concurrency);
@@ -107,7 +122,8 @@ async function prepare(name: string, database: Database, mediaStore: string) {
     const t0 = performance.now();
     const res = await importFile(database, files.file, { mediaDir: files.mediaDir, mediaStore, batchSize: 1000 });
     importSeconds = (performance.now() - t0) / 1000;
-    if (res.rejected.length || res.failed) throw new Error(`import failed: ${JSON.stringify(res.rejected.slice(0, 2))} ${res.failed?.reason}`);
+    if (res.rejected.length || res.failed)
+      throw new Error(`import failed: ${JSON.stringify(res.rejected.slice(0, 2))} ${res.failed?.reason}`);
     await seedDemoSite(database);
     await database.rows(sql`analyze`);
     records = res.imported;
@@ -156,13 +172,22 @@ async function bench(name: string, open: () => Promise<Database>, target: Server
       for (const r of other) used.add(r.path);
     }
     warmup = warmupRequests(pools, used);
-    console.log(`  ${main.length} distinct requests sampled (seed ${opts.seed})${other.length ? `, ${other.length} others for the concurrency pass` : ""} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `  ${main.length} distinct requests sampled (seed ${opts.seed})${other.length ? `, ${other.length} others for the concurrency pass` : ""} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     if (a.short.length) console.log(`  classes short of requests: ${a.short.join(", ")}`);
     if (main.length < 200) console.log(`  WARNING: fewer than 200 requests (the catalogue is too small or too uniform)`);
   } finally {
     await close();
   }
-  const result: Result = { db: name, records: prepared.records, importSeconds: prepared.importSeconds, importRate: prepared.importRate, requests: main.length, passes: [] };
+  const result: Result = {
+    db: name,
+    records: prepared.records,
+    importSeconds: prepared.importSeconds,
+    importRate: prepared.importRate,
+    requests: main.length,
+    passes: [],
+  };
   results.push(result);
 
   const t0 = performance.now();
@@ -195,7 +220,13 @@ async function bench(name: string, open: () => Promise<Database>, target: Server
     if (other.length) await pass(`concurrency-${opts.alsoConcurrency} (${other.length} other requests)`, other, opts.alsoConcurrency);
     if (result.passes.some((p) => p.failures.length)) {
       const errors = server.output().filter((l) => /"level":(50|60)|error/i.test(l));
-      if (errors.length) console.log(`  server errors (last ${Math.min(10, errors.length)}):\n    ${errors.slice(-10).map((l) => l.slice(0, 600)).join("\n    ")}`);
+      if (errors.length)
+        console.log(
+          `  server errors (last ${Math.min(10, errors.length)}):\n    ${errors
+            .slice(-10)
+            .map((l) => l.slice(0, 600))
+            .join("\n    ")}`,
+        );
     }
   } finally {
     await server.stop();
@@ -204,9 +235,13 @@ async function bench(name: string, open: () => Promise<Database>, target: Server
   if (cold) {
     const p95Target = name === "postgres" ? 100 : 250;
     if (result.records >= 100_000)
-      console.log(`  target (${name}, 100,000 records): search p95 ≤ ${p95Target} ms — ${cold.searches.p95.toFixed(0)} ms ${cold.searches.p95 <= p95Target ? "met" : "NOT MET"}`);
+      console.log(
+        `  target (${name}, 100,000 records): search p95 ≤ ${p95Target} ms — ${cold.searches.p95.toFixed(0)} ms ${cold.searches.p95 <= p95Target ? "met" : "NOT MET"}`,
+      );
     if (result.records >= 1_000_000 && name === "postgres")
-      console.log(`  target (postgres, 1,000,000 records): no search over 1 s — max ${cold.searches.max.toFixed(0)} ms ${cold.searches.max <= 1000 ? "met" : "NOT MET"}`);
+      console.log(
+        `  target (postgres, 1,000,000 records): no search over 1 s — max ${cold.searches.max.toFixed(0)} ms ${cold.searches.max <= 1000 ? "met" : "NOT MET"}`,
+      );
   }
 }
 

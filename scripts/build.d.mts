@@ -5,4 +5,8 @@ export const serverEntry: string;
 export function staleParts(): { app: boolean; server: boolean; anyBuild: boolean };
 export function buildApp(opts?: { quiet?: boolean }): void;
 export function buildServer(): Promise<void>;
-export function buildStale(opts?: { force?: boolean; quiet?: boolean; log?: (message: string) => void }): Promise<{ app: boolean; server: boolean }>;
+export function buildStale(opts?: {
+  force?: boolean;
+  quiet?: boolean;
+  log?: (message: string) => void;
+}): Promise<{ app: boolean; server: boolean }>;

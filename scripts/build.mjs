@@ -50,7 +50,9 @@ export function buildApp({ quiet = false } = {}) {
   });
   if (r.status !== 0) {
     const output = quiet ? `${r.stdout ?? ""}\n${r.stderr ?? ""}`.trim() : "";
-    throw Object.assign(new Error(`The app's build failed (exit code ${r.status})${output ? `:\n${output}` : ""}`), { exitCode: r.status ?? 1 });
+    throw Object.assign(new Error(`The app's build failed (exit code ${r.status})${output ? `:\n${output}` : ""}`), {
+      exitCode: r.status ?? 1,
+    });
   }
 }
 

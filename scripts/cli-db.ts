@@ -59,11 +59,15 @@ export async function runImport(
       console.error("The import was rolled back: the catalogue is as it was before it.");
       process.exitCode = 1;
     } else if (result.rejected.length && !options.skipInvalid) {
-      console.error(`${result.rejected.length} line(s) rejected: nothing was imported.${options.rejectedHint ? ` ${options.rejectedHint}` : ""}`);
+      console.error(
+        `${result.rejected.length} line(s) rejected: nothing was imported.${options.rejectedHint ? ` ${options.rejectedHint}` : ""}`,
+      );
       process.exitCode = 1;
     } else {
       const rate = result.seconds > 0 ? Math.round(result.imported / result.seconds) : result.imported;
-      console.log(`Imported ${result.imported} records in ${result.seconds.toFixed(1)} s (${rate} records/s)${result.rejected.length ? `, skipped ${result.rejected.length} invalid line(s)` : ""}.`);
+      console.log(
+        `Imported ${result.imported} records in ${result.seconds.toFixed(1)} s (${rate} records/s)${result.rejected.length ? `, skipped ${result.rejected.length} invalid line(s)` : ""}.`,
+      );
     }
   } finally {
     progress.stop();

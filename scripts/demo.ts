@@ -42,4 +42,6 @@ console.log(`  ${result.file}`);
 console.log(`  ${result.mediaDir} (${result.images} images)`);
 for (const [table, n] of Object.entries(result.counts)) console.log(`  ${table.padEnd(16)} ${n}`);
 console.log(`  ${"total".padEnd(16)} ${result.count}`);
-console.log(`Import with: npm run import -- ${path.relative(process.cwd(), result.file)} --media-dir ${path.relative(process.cwd(), result.mediaDir)}`);
+console.log(
+  `Import with: npm run import -- ${path.relative(process.cwd(), result.file)} --media-dir ${path.relative(process.cwd(), result.mediaDir)}`,
+);

@@ -19,7 +19,12 @@ function instrumented<E extends (q: SQL) => Promise<unknown>>(execute: E, label:
   const rowsOf = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { "QUERY PLAN": string }[];
   return (async (q: SQL) => {
     if (!isQuery(q)) return execute(q);
-    if (explain) console.log(rowsOf(await execute(sql`explain (analyze, buffers, costs off) ${q}`)).map((r) => r["QUERY PLAN"]).join("\n"));
+    if (explain)
+      console.log(
+        rowsOf(await execute(sql`explain (analyze, buffers, costs off) ${q}`))
+          .map((r) => r["QUERY PLAN"])
+          .join("\n"),
+      );
     const t = performance.now();
     const res = await execute(q);
     console.log(`-- ${label}${(performance.now() - t).toFixed(1)} ms\n`);

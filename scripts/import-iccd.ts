@@ -14,9 +14,14 @@ const DEFAULT_THESAURI = path.resolve(projectRoot, "../shared/data/iccd/thesauri
 
 const program = new Command()
   .name("npm run import:iccd --")
-  .description("Converts ICCD schede (XML, any kind: OA, RA, A, F, D, S, NU, BDI/BDM, PST, SI…) to interchange NDJSON and optionally imports them.")
+  .description(
+    "Converts ICCD schede (XML, any kind: OA, RA, A, F, D, S, NU, BDI/BDM, PST, SI…) to interchange NDJSON and optionally imports them.",
+  )
   .argument("<paths...>", "XML files or directories of them (read recursively)")
-  .option("--thesauri <paths...>", "SKOS thesauri (RDF/XML or Turtle files, or directories); default ../shared/data/iccd/thesauri when present")
+  .option(
+    "--thesauri <paths...>",
+    "SKOS thesauri (RDF/XML or Turtle files, or directories); default ../shared/data/iccd/thesauri when present",
+  )
   .option("--no-thesauri", "do not link records to thesaurus tags")
   .option("--out <file>", "interchange NDJSON to write", path.resolve(projectRoot, "data/iccd.ndjson"))
   .option("--import", "import the converted file into the catalogue afterwards", false)
@@ -57,7 +62,14 @@ const result = convertIccdFiles(files, { thesaurus });
 const out = path.resolve(opts.out);
 writeNdjson(out, result.records);
 const objects = Object.values(result.byKind).reduce((a, b) => a + b, 0);
-console.log(`Wrote ${result.records.length} records to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${objects} schede (${Object.entries(result.byKind).sort().map(([k, n]) => `${k} ${n}`).join(", ")}) and ${result.records.length - objects} people and places.`);
+console.log(
+  `Wrote ${result.records.length} records to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${objects} schede (${Object.entries(
+    result.byKind,
+  )
+    .sort()
+    .map(([k, n]) => `${k} ${n}`)
+    .join(", ")}) and ${result.records.length - objects} people and places.`,
+);
 if (result.rejected.length) {
   console.warn(`${result.rejected.length} file(s) not imported:`);
   for (const r of result.rejected) console.warn(`  ${path.relative(process.cwd(), r.file) || r.file}: ${r.reason}`);

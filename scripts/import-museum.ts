@@ -29,7 +29,8 @@ const opts = program.opts<{ input: string; taxonomy?: string; out: string; limit
 const input = path.resolve(opts.input);
 if (!fs.existsSync(input)) {
   console.error(`Input not found: ${input}`);
-  if (opts.input === DEFAULT_INPUT) console.error("The museum data sits beside the project in ../shared/data (see its README); or pass --input FILE.");
+  if (opts.input === DEFAULT_INPUT)
+    console.error("The museum data sits beside the project in ../shared/data (see its README); or pass --input FILE.");
   process.exit(2);
 }
 let taxonomy: string | null = null;
@@ -50,7 +51,12 @@ console.log(`Converting ${input}${taxonomy ? ` (taxonomy ${taxonomy})` : ""} …
 const result = await convertMuseum(input, taxonomy, out, { limit: opts.limit });
 console.log(`Wrote ${result.written} records to ${out} in ${result.seconds.toFixed(1)} s:`);
 for (const [table, n] of Object.entries(result.byTable).sort()) console.log(`  ${table.padEnd(16)} ${n}`);
-console.log(`Record types: ${Object.entries(result.byType).sort((x, y) => y[1] - x[1]).map(([code, n]) => `${code} ${n}`).join(", ")}`);
+console.log(
+  `Record types: ${Object.entries(result.byType)
+    .sort((x, y) => y[1] - x[1])
+    .map(([code, n]) => `${code} ${n}`)
+    .join(", ")}`,
+);
 if (result.skipped.length) {
   console.warn(`Skipped ${result.skipped.length} record(s):`);
   for (const s of result.skipped.slice(0, 50)) console.warn(`  ${s.id}: ${s.reason}`);

@@ -10,11 +10,16 @@ const program = new Command()
   .argument("<file>", "NDJSON file, one record per line")
   .option("--media-dir <dir>", "directory that media `file` paths are relative to")
   .option("--skip-invalid", "import the valid lines even when some are rejected (exit code 0)", false)
-  .option("--batch-size <n>", "records per transaction", (v) => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 1 || n > 5000) throw new InvalidArgumentError("an integer between 1 and 5000");
-    return n;
-  }, 500)
+  .option(
+    "--batch-size <n>",
+    "records per transaction",
+    (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > 5000) throw new InvalidArgumentError("an integer between 1 and 5000");
+      return n;
+    },
+    500,
+  )
   .parse();
 
 const [file] = program.args as [string];

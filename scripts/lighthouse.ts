@@ -22,13 +22,23 @@ const ONLY = argOf("--page");
 const RUNS = Math.max(1, Number(argOf("--runs") ?? 1) || 1);
 const SAVE = argOf("--save");
 if (SAVE) fs.mkdirSync(SAVE, { recursive: true });
-const PAGES: [string, string][] = ([
-  ["home", "/"],
-  ["search", "/cerca?q=ritratto"],
-  ["record", "/oggetti/1"],
-] as [string, string][]).filter(([name]) => !ONLY || name === ONLY);
+const PAGES: [string, string][] = (
+  [
+    ["home", "/"],
+    ["search", "/cerca?q=ritratto"],
+    ["record", "/oggetti/1"],
+  ] as [string, string][]
+).filter(([name]) => !ONLY || name === ONLY);
 // The same flags as the end-to-end suite (playwright.config.ts).
-const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 async function startServer(): Promise<{ base: string; stop: () => void }> {
   const url = argOf("--url");
@@ -71,12 +81,27 @@ function detailsOf(a: { details?: unknown }): string {
   const items = (a.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   const text = items
     .slice(0, 3)
-    .map((i) => String(i.description ?? i.issueType ?? (i.node as { snippet?: string } | undefined)?.snippet ?? i.url ?? i.source ?? "").slice(0, 160))
+    .map((i) =>
+      String(i.description ?? i.issueType ?? (i.node as { snippet?: string } | undefined)?.snippet ?? i.url ?? i.source ?? "").slice(
+        0,
+        160,
+      ),
+    )
     .filter(Boolean);
   return text.length ? `: ${text.join(" | ")}` : "";
 }
 
-type Row = { page: string; url: string; performance: number; accessibility: number; bestPractices: number; seo: number; cls: number; failed: string[]; range?: [number, number] };
+type Row = {
+  page: string;
+  url: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+  failed: string[];
+  range?: [number, number];
+};
 
 const { base, stop } = await startServer();
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
@@ -89,7 +114,12 @@ try {
     const runs: Row[] = [];
     let retries = 0;
     for (let run = 0; run < RUNS; run++) {
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
       if (!result) throw new Error(`no result for ${url}`);
       const { categories, audits, runtimeError } = result.lhr;
       // Lighthouse answers a page it could not measure (no paint in time, a load error) with zeros: say why,
@@ -103,7 +133,9 @@ try {
       if (SAVE) {
         fs.writeFileSync(path.join(SAVE, `${name}-${runs.length + 1}.json`), JSON.stringify(result.lhr));
         const ms = (k: string) => Math.round(audits[k]?.numericValue ?? NaN);
-        console.error(`${name} run ${runs.length + 1}: performance ${score("performance")}, FCP ${ms("first-contentful-paint")} ms, LCP ${ms("largest-contentful-paint")} ms, TBT ${ms("total-blocking-time")} ms, SI ${ms("speed-index")} ms`);
+        console.error(
+          `${name} run ${runs.length + 1}: performance ${score("performance")}, FCP ${ms("first-contentful-paint")} ms, LCP ${ms("largest-contentful-paint")} ms, TBT ${ms("total-blocking-time")} ms, SI ${ms("speed-index")} ms`,
+        );
       }
       const failed = Object.values(categories)
         .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => audits[r.id]))
@@ -131,7 +163,14 @@ try {
 }
 
 const header = ["Page", "Performance", "Accessibility", "Best Practices", "SEO", "CLS"];
-const lines = rows.map((r) => [r.page, r.range ? `${r.performance} (${r.range[0]}–${r.range[1]})` : String(r.performance), String(r.accessibility), String(r.bestPractices), String(r.seo), r.cls.toFixed(3)]);
+const lines = rows.map((r) => [
+  r.page,
+  r.range ? `${r.performance} (${r.range[0]}–${r.range[1]})` : String(r.performance),
+  String(r.accessibility),
+  String(r.bestPractices),
+  String(r.seo),
+  r.cls.toFixed(3),
+]);
 console.log(`| ${header.join(" | ")} |`);
 console.log(`|${header.map(() => "---").join("|")}|`);
 for (const l of lines) console.log(`| ${l.join(" | ")} |`);

@@ -1,6 +1,16 @@
 // Unit tests of bench/relevance/metrics.ts (here because Vitest collects scripts/**, not bench/**).
 import { describe, expect, it } from "vitest";
-import { dcg, idealPrecisionAt, mean, mustHaveRecallAt, ndcgAt, precisionAt, quantile, scoreQuery, summarize } from "../bench/relevance/metrics";
+import {
+  dcg,
+  idealPrecisionAt,
+  mean,
+  mustHaveRecallAt,
+  ndcgAt,
+  precisionAt,
+  quantile,
+  scoreQuery,
+  summarize,
+} from "../bench/relevance/metrics";
 
 const judged = new Map([
   ["a", 2],
@@ -32,7 +42,12 @@ describe("relevance metrics", () => {
 
   it("cuts nDCG at k and ignores a repeated id", () => {
     const many = new Map(Array.from({ length: 20 }, (_, i) => [`r${i}`, 1] as const));
-    expect(ndcgAt(Array.from({ length: 10 }, (_, i) => `r${i}`), many)).toBeCloseTo(1, 10);
+    expect(
+      ndcgAt(
+        Array.from({ length: 10 }, (_, i) => `r${i}`),
+        many,
+      ),
+    ).toBeCloseTo(1, 10);
     expect(ndcgAt(["a", "a", "b", "c", "d"], judged)).toBeCloseTo(1, 10);
     expect(precisionAt(["a", "a", "a"], judged)).toBeCloseTo(0.1, 10);
   });
@@ -51,14 +66,24 @@ describe("relevance metrics", () => {
     expect(mustHaveRecallAt(["c", "d"], judged)).toBe(0);
     expect(mustHaveRecallAt(["c"], new Map([["c", 1]]))).toBeNull();
     const manyMust = new Map(Array.from({ length: 15 }, (_, i) => [`m${i}`, 2] as const));
-    expect(mustHaveRecallAt(Array.from({ length: 10 }, (_, i) => `m${i}`), manyMust)).toBe(1);
+    expect(
+      mustHaveRecallAt(
+        Array.from({ length: 10 }, (_, i) => `m${i}`),
+        manyMust,
+      ),
+    ).toBe(1);
     expect(mustHaveRecallAt(["m0", "m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8", "m9", "m10"], manyMust, 5)).toBe(1);
   });
 
   it("takes nearest-rank quantiles and means that skip nulls", () => {
     expect(quantile([5, 1, 3, 2, 4], 0.5)).toBe(3);
     expect(quantile([1, 2, 3, 4], 0.5)).toBe(2);
-    expect(quantile(Array.from({ length: 100 }, (_, i) => i + 1), 0.95)).toBe(95);
+    expect(
+      quantile(
+        Array.from({ length: 100 }, (_, i) => i + 1),
+        0.95,
+      ),
+    ).toBe(95);
     expect(quantile([7], 0.95)).toBe(7);
     expect(quantile([], 0.5)).toBeNull();
     expect(mean([1, null, 3])).toBe(2);
@@ -66,7 +91,11 @@ describe("relevance metrics", () => {
   });
 
   it("summarises query scores", () => {
-    const s = summarize([scoreQuery(["a", "b", "c", "d"], judged, 10), scoreQuery([], judged, 30), scoreQuery(["c"], new Map([["c", 1]]), 20)]);
+    const s = summarize([
+      scoreQuery(["a", "b", "c", "d"], judged, 10),
+      scoreQuery([], judged, 30),
+      scoreQuery(["c"], new Map([["c", 1]]), 20),
+    ]);
     expect(s.queries).toBe(3);
     expect(s.ndcg).toBeCloseTo((1 + 0 + 1) / 3, 10);
     expect(s.precision).toBeCloseTo((0.4 + 0 + 0.1) / 3, 10);

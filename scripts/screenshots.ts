@@ -25,7 +25,11 @@ const PAGES: [string, string][] = [
   ["error", "/pagina-che-non-esiste"],
 ];
 const WIDTHS = [375, 1440];
-const LOCALES: [string, string][] = [["it", ""], ["en", "/en"], ["fr", "/fr"]];
+const LOCALES: [string, string][] = [
+  ["it", ""],
+  ["en", "/en"],
+  ["fr", "/fr"],
+];
 
 async function startServer(): Promise<{ base: string; stop: () => void }> {
   if (process.env.BASE_URL) return { base: process.env.BASE_URL.replace(/\/$/, ""), stop: () => {} };
@@ -57,7 +61,15 @@ const { base, stop } = await startServer();
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 let bytes = 0;
 try {
@@ -94,4 +106,6 @@ try {
   await browser.close();
   stop();
 }
-console.log(`${WIDTHS.length * LOCALES.length * PAGES.length} screenshots, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${path.relative(root, out)}`);
+console.log(
+  `${WIDTHS.length * LOCALES.length * PAGES.length} screenshots, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${path.relative(root, out)}`,
+);

@@ -31,7 +31,8 @@ const browser = ensureChromium();
 const harvester = ensureHarvester();
 if (!harvester.ok) console.error(`\n✘ the OAI-PMH harvest tests will fail: ${harvester.reason}`);
 steps.push(["unit + integration + faults (Vitest)", run("unit + integration + faults (Vitest)", [bin("vitest", "vitest.mjs"), "run"])]);
-if (browser.ok) steps.push(["end-to-end (Playwright, Chromium)", run("end-to-end (Playwright, Chromium)", [bin("@playwright/test", "cli.js"), "test"])]);
+if (browser.ok)
+  steps.push(["end-to-end (Playwright, Chromium)", run("end-to-end (Playwright, Chromium)", [bin("@playwright/test", "cli.js"), "test"])]);
 else {
   console.error(`\n✘ end-to-end (Playwright, Chromium) not run: ${browser.reason}`);
   steps.push(["end-to-end", false]);
@@ -47,7 +48,12 @@ function ensureChromium() {
     console.error(`\n✘ CHROMIUM_PATH is ${chromium}, which does not exist.`);
     return { ok: false, reason: `CHROMIUM_PATH (${chromium}) does not exist` };
   }
-  return ensureDebianPackage("chromium", "Chromium", () => fs.existsSync(chromium), "(or set CHROMIUM_PATH to a Chromium or Chrome binary)");
+  return ensureDebianPackage(
+    "chromium",
+    "Chromium",
+    () => fs.existsSync(chromium),
+    "(or set CHROMIUM_PATH to a Chromium or Chrome binary)",
+  );
 }
 
 /** The OAI-PMH tests harvest with a client no one here wrote: Debian's libhttp-oai-perl (`oai_pmh`). */
@@ -63,7 +69,9 @@ function ensureDebianPackage(pkg, what, present, extra) {
   const apt = spawnSync("sh", ["-c", "command -v apt-get"], { encoding: "utf8" }).status === 0;
   if (process.getuid?.() === 0 && apt) {
     console.log(`\n▶ ${what} is missing: installing Debian's ${pkg} package (${command})…`);
-    const r = spawnSync("sh", ["-c", `(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`], { stdio: "inherit" });
+    const r = spawnSync("sh", ["-c", `(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`], {
+      stdio: "inherit",
+    });
     if (r.status === 0 && present()) {
       console.log(`✔ ${pkg} installed`);
       return { ok: true };

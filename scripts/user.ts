@@ -14,7 +14,15 @@ import { Command } from "commander";
 import type { Database } from "../app/.server/db";
 import { openCliDatabase } from "./cli-db";
 import {
-  AccountError, audit, createUser, disableUser, findUserByEmail, listUsers, removeUser, setPassword, type Actor,
+  AccountError,
+  audit,
+  createUser,
+  disableUser,
+  findUserByEmail,
+  listUsers,
+  removeUser,
+  setPassword,
+  type Actor,
 } from "../app/features/accounts/accounts.server";
 import { ROLE_NAMES } from "../app/features/accounts/roles";
 import { issueResetToken, resetLink } from "../app/features/accounts/reset.server";
@@ -28,7 +36,13 @@ const siteOrigin = () => process.env.PUBLIC_URL?.replace(/\/$/, "") || `http://l
 /** A one-time link (one hour) to the page where the user sets their password. */
 async function printResetLink(database: Database, user: { id: string; email: string }, locale: Locale) {
   const { token, expiresAt } = await issueResetToken(database, user.id);
-  await audit(database, { event: "password_reset_requested", actor, subjectId: user.id, email: user.email, detail: { sent: false, via: "cli" } });
+  await audit(database, {
+    event: "password_reset_requested",
+    actor,
+    subjectId: user.id,
+    email: user.email,
+    detail: { sent: false, via: "cli" },
+  });
   console.log(`One-time link for ${user.email} to set the password (until ${expiresAt.toISOString()}):`);
   console.log(resetLink(siteOrigin(), locale, token));
 }
@@ -84,7 +98,11 @@ program
   .action(async (o: { email: string; role: string[]; firstName: string; lastName: string; passwordStdin?: boolean; locale: Locale }) => {
     const password = o.passwordStdin ? await readPassword("Password: ") : undefined;
     await withDatabase(async (database) => {
-      const u = await createUser(database, { email: o.email, roles: o.role, password, firstName: o.firstName, lastName: o.lastName }, actor);
+      const u = await createUser(
+        database,
+        { email: o.email, roles: o.role, password, firstName: o.firstName, lastName: o.lastName },
+        actor,
+      );
       console.log(`Created ${u.email} (${u.roles.join(", ")}; level ${u.level}).`);
       if (password === undefined) {
         await printResetLink(database, u, o.locale);

@@ -62,7 +62,9 @@ export function createApp(opts: AppOptions) {
   const limiter = loadLimiter(opts.load ?? loadLimitOf(process.env, opts.database.kind));
   app.locals.requestStats = limiter.stats;
   // Other processes' imports clear this one's caches (PostgreSQL); stopped when the database closes.
-  watchCatalogue(opts.database).catch((err) => opts.logger.warn({ err }, "cannot watch the catalogue for changes: caches expire by age only"));
+  watchCatalogue(opts.database).catch((err) =>
+    opts.logger.warn({ err }, "cannot watch the catalogue for changes: caches expire by age only"),
+  );
 
   app.use((req, res, next) => {
     const incoming = req.get("x-request-id");
@@ -75,7 +77,10 @@ export function createApp(opts: AppOptions) {
       // (a 503 of the load limiter is deliberate: a warning, not an error)
       const level = res.statusCode === 503 ? "warn" : res.statusCode >= 500 ? "error" : "info";
       if (req.path.startsWith("/assets/") || req.path.startsWith("/media/") || req.path.startsWith("/iiif/3/")) return;
-      opts.logger[level]({ reqId: id, method: req.method, url: loggedUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      opts.logger[level](
+        { reqId: id, method: req.method, url: loggedUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        "request",
+      );
     });
     next();
   });
@@ -119,9 +124,11 @@ export function createApp(opts: AppOptions) {
   });
   app.get("/readyz", async (_req, res) => {
     const ok = await Promise.race([pingDatabase(opts.database), new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())]);
-    res.set("Cache-Control", "no-store").status(ok ? 200 : 503).json({ status: ok ? "ready" : "unavailable", database: opts.database.kind });
+    res
+      .set("Cache-Control", "no-store")
+      .status(ok ? 200 : 503)
+      .json({ status: ok ? "ready" : "unavailable", database: opts.database.kind });
   });
-
 
   // One URL per page: "/en/" and "/oggetti/1/" redirect to their form without the trailing slash.
   app.use((req, res, next) => {
@@ -155,7 +162,13 @@ export function createApp(opts: AppOptions) {
   app.use(
     createRequestHandler({
       // Every route's loader and action behind the capability its module declares (decision 040).
-      build: typeof opts.build === "function" ? ((b) => async () => guardBuild(await b()))(opts.build) : guardBuild(opts.build),
+      build:
+        typeof opts.build === "function"
+          ? (
+              (b) => async () =>
+                guardBuild(await b())
+            )(opts.build)
+          : guardBuild(opts.build),
       // The viewer, once per request, from the session cookie: nothing else reads it.
       async getLoadContext(req, res): Promise<TecaLoadContext> {
         const secure = isSecureRequest(req.secure, opts.publicUrl ?? process.env.PUBLIC_URL);

@@ -27,7 +27,11 @@ export const APP_SLOT_ENV = "TECA_APP_SLOT";
  */
 export const appNiceness = (env: NodeJS.ProcessEnv) => {
   const n = Number(env.APP_NICENESS);
-  return env.APP_NICENESS !== undefined && env.APP_NICENESS !== "" && Number.isInteger(n) && n >= 0 && n <= 19 ? n : env.DATABASE_URL ? 0 : 10;
+  return env.APP_NICENESS !== undefined && env.APP_NICENESS !== "" && Number.isInteger(n) && n >= 0 && n <= 19
+    ? n
+    : env.DATABASE_URL
+      ? 0
+      : 10;
 };
 /** How often the app process says it is alive (ms). */
 export const HEARTBEAT_MS = 500;
@@ -68,7 +72,17 @@ function stopReading(socket: net.Socket) {
 const HEALTH_LINE = /^(?:GET|HEAD) \/healthz(?:[?\s]|$)/;
 
 /** Headers of one hop (RFC 9110 §7.6.1): never forwarded, in either direction. */
-const HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "expect", "http2-settings"]);
+const HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+  "expect",
+  "http2-settings",
+]);
 
 /** Headers a `Connection` list may not remove: the body's length and the host. */
 const FRAMING = new Set(["content-length", "transfer-encoding", "host"]);
@@ -97,7 +111,8 @@ export function forwardHeaders(raw: string[], remote: string | undefined, trustP
       if (trustProxy) forwardedFor.push(raw[i + 1]!);
       continue;
     }
-    if (!trustProxy && (name === "x-forwarded-host" || name === "x-forwarded-proto" || name === "x-forwarded-port" || name === "forwarded")) continue;
+    if (!trustProxy && (name === "x-forwarded-host" || name === "x-forwarded-proto" || name === "x-forwarded-port" || name === "forwarded"))
+      continue;
     out.push(raw[i]!, raw[i + 1]!);
   }
   if (remote) forwardedFor.push(remote);
@@ -268,7 +283,9 @@ export async function runFront(opts: FrontOptions) {
   const appEntry = opts.appEntry ?? (bundleDir ? path.join(bundleDir, "app.js") : path.join(root, "server/index.ts"));
   const hasTsx = process.execArgv.some((a) => a === "tsx" || a.includes("/tsx/"));
   const needsTsx = /\.tsx?$/.test(appEntry) && !hasTsx;
-  const baseArgv = needsTsx ? [...process.execArgv, "--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href] : process.execArgv;
+  const baseArgv = needsTsx
+    ? [...process.execArgv, "--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href]
+    : process.execArgv;
   // The app's JavaScript heap is bounded (APP_HEAP_MB, default appHeapMB), unless NODE_OPTIONS says otherwise: V8
   // otherwise lets it grow with the allocation rate of rendering under load, far past what it keeps.
   const heapSet = [...baseArgv, env.NODE_OPTIONS ?? ""].some((a) => a.includes("max-old-space-size"));
@@ -294,7 +311,13 @@ export async function runFront(opts: FrontOptions) {
       // (glibc's malloc otherwise keeps an arena per thread that allocated, 8 per core: with the thread pool's
       // compression and crypto work, tens of MB per app; MALLOC_ARENA_MAX=2 measured 1,012 against 1,070 MB
       // peak for two apps under the load bench, same throughput)
-      env: { MALLOC_ARENA_MAX: "2", ...env, [APP_SOCKET_ENV]: slot.socketPath, [APP_SLOT_ENV]: String(slot.index + 1), ...(slot.index > 0 ? { TECA_DEMO: "0" } : {}) },
+      env: {
+        MALLOC_ARENA_MAX: "2",
+        ...env,
+        [APP_SOCKET_ENV]: slot.socketPath,
+        [APP_SLOT_ENV]: String(slot.index + 1),
+        ...(slot.index > 0 ? { TECA_DEMO: "0" } : {}),
+      },
       stdio: ["inherit", "inherit", "inherit", "ipc"],
     });
     slot.child = c;
@@ -379,7 +402,10 @@ export async function runFront(opts: FrontOptions) {
     // A request without a body can be sent again if the app could not take it: while its event loop runs a
     // long statement, its socket's queue of connections fills (EAGAIN) — the request then waits here, a
     // little longer each time, up to 10 s (the app's own queue's bound) before a 503.
-    const bodyless = (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") && !req.headers["content-length"] && !req.headers["transfer-encoding"];
+    const bodyless =
+      (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") &&
+      !req.headers["content-length"] &&
+      !req.headers["transfer-encoding"];
     const since = Date.now();
     let current: http.ClientRequest | undefined;
     // the visitor left: the app sees its connection close (its load limiter lets the request go)
@@ -447,9 +473,20 @@ export async function runFront(opts: FrontOptions) {
         heartbeatAgeMs: first.lastBeat ? now - first.lastBeat : undefined,
         restarts: slots.reduce((n, s) => n + s.restarts, 0),
         requests: { active: sum("active"), queued: sum("queued"), shed: sum("shed") },
-        apps: slots.map((s) => ({ pid: s.pid || undefined, status: stateOf(s), heartbeatAgeMs: s.lastBeat ? now - s.lastBeat : undefined, restarts: s.restarts, requests: s.requests })),
+        apps: slots.map((s) => ({
+          pid: s.pid || undefined,
+          status: stateOf(s),
+          heartbeatAgeMs: s.lastBeat ? now - s.lastBeat : undefined,
+          restarts: s.restarts,
+          requests: s.requests,
+        })),
       });
-      res.writeHead(ok ? 200 : 503, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Content-Length": Buffer.byteLength(body) });
+      res.writeHead(ok ? 200 : 503, {
+        "Content-Type": "application/json; charset=utf-8",
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Length": Buffer.byteLength(body),
+      });
       return void res.end(req.method === "HEAD" ? undefined : body);
     }
     proxy(req, res);

@@ -21,7 +21,10 @@ export function methodGuard(): express.RequestHandler {
     }
     res.set("Allow", SERVED.join(", "));
     const status = KNOWN.includes(req.method) ? 405 : 501;
-    res.status(status).type("text/plain").send(status === 405 ? "Method Not Allowed" : "Not Implemented");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 405 ? "Method Not Allowed" : "Not Implemented");
   };
 }
 
@@ -32,7 +35,10 @@ export const DEFAULT_ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", "::1"];
 
 /** The hosts of ALLOWED_HOSTS (comma-separated, each may carry a port; "*" trusts any), or the local ones. */
 export function allowedHostsOf(value: string | undefined): string[] | "*" {
-  const list = (value ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const list = (value ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   if (list.includes("*")) return "*";
   return list.length ? list : DEFAULT_ALLOWED_HOSTS;
 }
@@ -50,7 +56,13 @@ function splitHost(host: string): { name: string; port: string } {
  * null — no link is mailed: `Host: localhost:31337` must not send a user's reset token to port 31337. With
  * ALLOWED_HOSTS "*" nothing but PUBLIC_URL is trusted for mail.
  */
-export function mailLinkOrigin(opts: { publicUrl?: string; allowedHosts: string[] | "*"; protocol: string; host: string; arrivedOnPort?: number }): string | null {
+export function mailLinkOrigin(opts: {
+  publicUrl?: string;
+  allowedHosts: string[] | "*";
+  protocol: string;
+  host: string;
+  arrivedOnPort?: number;
+}): string | null {
   if (opts.publicUrl) return opts.publicUrl.replace(/\/$/, "");
   if (opts.allowedHosts === "*" || !HOST.test(opts.host)) return null;
   const { name, port } = splitHost(opts.host);
@@ -110,7 +122,12 @@ export function loadLimiter(limit: LoadLimit) {
   };
   const busy = (res: express.Response) => {
     shed++;
-    res.status(503).set("Retry-After", "2").set("Cache-Control", "no-store").type("text/plain").send("Service Unavailable: too many requests at once, try again in a moment");
+    res
+      .status(503)
+      .set("Retry-After", "2")
+      .set("Cache-Control", "no-store")
+      .type("text/plain")
+      .send("Service Unavailable: too many requests at once, try again in a moment");
   };
   const middleware: express.RequestHandler = (req, res, next) => {
     // a connection may be gone before its request reaches here: then no "close" is coming
@@ -194,7 +211,11 @@ export function databaseGuard(ping: () => Promise<boolean>, opts: { intervalMs?:
   };
   const middleware: express.RequestHandler = (_req, res, next) => {
     if (down) {
-      res.status(503).set("Retry-After", String(Math.ceil(interval / 1000) * 5)).set("Cache-Control", "no-store").type("text/plain")
+      res
+        .status(503)
+        .set("Retry-After", String(Math.ceil(interval / 1000) * 5))
+        .set("Cache-Control", "no-store")
+        .type("text/plain")
         .send("Service Unavailable: the catalogue's database is not answering; try again in a moment");
       return;
     }

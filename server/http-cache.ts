@@ -20,7 +20,11 @@ type Write = (chunk: unknown, encoding?: BufferEncoding | ((err?: Error | null) 
 type End = (chunk?: unknown, encoding?: BufferEncoding | (() => void), cb?: () => void) => express.Response;
 
 const toBuffer = (chunk: unknown, encoding?: unknown) =>
-  Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
+  Buffer.isBuffer(chunk)
+    ? chunk
+    : typeof chunk === "string"
+      ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+      : Buffer.from(chunk as Uint8Array);
 
 /** Whether If-None-Match names this ETag (weak comparison, RFC 9110 §13.1.2). */
 export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -57,7 +61,8 @@ function defaultCacheControl(res: express.Response): string | null {
  */
 export type PageCacheOptions = { seconds: number; maxBytes: number };
 export function pageCacheOf(env: NodeJS.ProcessEnv = process.env): PageCacheOptions {
-  const num = (v: string | undefined, d: number) => (v !== undefined && v !== "" && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : d);
+  const num = (v: string | undefined, d: number) =>
+    v !== undefined && v !== "" && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : d;
   return { seconds: num(env.PAGE_CACHE_SECONDS, 300), maxBytes: num(env.PAGE_CACHE_MB, 32) * 1024 * 1024 };
 }
 /** How long a random selection (the search's `shuffle`) is kept at most: visitors asking again get another. */
@@ -76,7 +81,16 @@ const forget = (store: Store) => {
 };
 registerPages(() => stores.forEach(forget));
 // (the CSP header is this response's own, with its nonce: server/app.ts sets it before this runs)
-const SKIP_HEADERS = new Set(["content-security-policy", "x-request-id", "set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "connection"]);
+const SKIP_HEADERS = new Set([
+  "content-security-policy",
+  "x-request-id",
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "date",
+  "connection",
+]);
 const hasSession = (req: express.Request) => /(?:^|;\s*)(?:__Host-)?teca_session=/.test(req.get("cookie") ?? "");
 /** How long past its time a kept page is still served while the same page is being made again. */
 const STALE_MS = 60_000;
@@ -170,7 +184,14 @@ export function httpCache(opts: PageCacheOptions = pageCacheOf(), database?: obj
     }
     const key =
       ttl > 0 && !hasSession(req) && isCatalogueRead(req.path)
-        ? JSON.stringify([process.env.PUBLIC_URL ?? "", req.protocol, req.get("host") ?? "", req.originalUrl, req.get("cookie") ?? "", req.get("accept") ?? ""])
+        ? JSON.stringify([
+            process.env.PUBLIC_URL ?? "",
+            req.protocol,
+            req.get("host") ?? "",
+            req.originalUrl,
+            req.get("cookie") ?? "",
+            req.get("accept") ?? "",
+          ])
         : null;
     const hit = fresh(key);
     if (hit) return serveKept(req, res, hit);
@@ -243,7 +264,9 @@ export function httpCache(opts: PageCacheOptions = pageCacheOf(), database?: obj
       if (res.statusCode >= 500) {
         // the error page names the request, as the log does
         const id = String(res.locals.requestId ?? "").replace(/[^\w-]/g, "");
-        const page = Buffer.concat(chunks).toString("utf8").replace(/(<code[^>]*data-request-id=""[^>]*>)(<\/code>)/, `$1${id}$2`);
+        const page = Buffer.concat(chunks)
+          .toString("utf8")
+          .replace(/(<code[^>]*data-request-id=""[^>]*>)(<\/code>)/, `$1${id}$2`);
         headers();
         res.removeHeader("Content-Length");
         return end(page, done);
@@ -259,7 +282,13 @@ export function httpCache(opts: PageCacheOptions = pageCacheOf(), database?: obj
         res.setHeader("ETag", `W/"${hash.digest("base64url").slice(0, 27)}"`);
       }
       // Kept whatever this visitor is answered (the page, a 304 or a HEAD's headers): the next ones get it.
-      if (microKey && body.length && generation === store.generation && !res.getHeader("Set-Cookie") && /public/.test(String(res.getHeader("Cache-Control") ?? "")))
+      if (
+        microKey &&
+        body.length &&
+        generation === store.generation &&
+        !res.getHeader("Set-Cookie") &&
+        /public/.test(String(res.getHeader("Cache-Control") ?? ""))
+      )
         keep(microKey, {
           at: Date.now(),
           ms: isRandom(req) ? Math.min(ttl, RANDOM_MS) : ttl,

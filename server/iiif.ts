@@ -67,7 +67,8 @@ export function iiifImages(opts: { database: Database; mediaDir: string; logger:
       }, MAX_WAIT_MS);
       waiting.push(go);
     });
-  const notFound = (res: express.Response) => res.status(404).setHeader("Cache-Control", "public, max-age=60").type("text/plain").send("Not Found");
+  const notFound = (res: express.Response) =>
+    res.status(404).setHeader("Cache-Control", "public, max-age=60").type("text/plain").send("Not Found");
   return async (req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     res.setHeader("Access-Control-Allow-Origin", "*");
@@ -100,7 +101,11 @@ export function iiifImages(opts: { database: Database; mediaDir: string; logger:
         waited = true;
         if (!(await turn())) {
           res.setHeader("Retry-After", "5");
-          return res.status(503).setHeader("Cache-Control", "no-store").type("text/plain").send("Service Unavailable: the image is being prepared");
+          return res
+            .status(503)
+            .setHeader("Cache-Control", "no-store")
+            .type("text/plain")
+            .send("Service Unavailable: the image is being prepared");
         }
         job = inflight.get(id);
       }

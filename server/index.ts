@@ -38,8 +38,17 @@ export async function main() {
   let prepared: PreparedDemo | undefined;
   try {
     const t0 = performance.now();
-    logger.info(env.databaseUrl ? "Connecting to PostgreSQL and applying migrations" : `${fresh ? "Creating" : "Opening"} the embedded database in ${env.dataDir} and applying migrations`);
-    database = await openDatabase({ databaseUrl: env.databaseUrl, readUrl: env.databaseReadUrl, dataDir: env.dataDir, onLocked: fresh ? () => (prepared = prepareDemo(demo)) : undefined });
+    logger.info(
+      env.databaseUrl
+        ? "Connecting to PostgreSQL and applying migrations"
+        : `${fresh ? "Creating" : "Opening"} the embedded database in ${env.dataDir} and applying migrations`,
+    );
+    database = await openDatabase({
+      databaseUrl: env.databaseUrl,
+      readUrl: env.databaseReadUrl,
+      dataDir: env.dataDir,
+      onLocked: fresh ? () => (prepared = prepareDemo(demo)) : undefined,
+    });
     logger.info({ seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) }, "Database ready");
   } catch (err) {
     if (err instanceof DatabaseLockedError) {
@@ -59,13 +68,20 @@ export async function main() {
   // Migrations, recovery and the demo load run unbounded; the requests' statements are bounded (PostgreSQL).
   if (env.databaseUrl && env.statementTimeoutMs > 0) {
     await database.close();
-    database = await openDatabase({ databaseUrl: env.databaseUrl, readUrl: env.databaseReadUrl, migrate: false, statementTimeoutMs: env.statementTimeoutMs });
+    database = await openDatabase({
+      databaseUrl: env.databaseUrl,
+      readUrl: env.databaseReadUrl,
+      migrate: false,
+      statementTimeoutMs: env.statementTimeoutMs,
+    });
   }
 
   // One line, from the first app of the front or the first worker of a cluster (server/serve.ts) only.
   const firstApp = cluster.isWorker ? cluster.worker?.id === 1 : (process.env[APP_SLOT_ENV] ?? "1") === "1";
   if (firstApp && (await countUsers(database)) === 0)
-    logger.info("No user yet: create the first administrator with `npm run user -- add --email you@example.org --role Amministratore --password-stdin`");
+    logger.info(
+      "No user yet: create the first administrator with `npm run user -- add --email you@example.org --role Amministratore --password-stdin`",
+    );
 
   // Under the front process (server/front.ts, PGlite): listen on its private socket, say when ready, heartbeat.
   const socket = process.send ? process.env[APP_SOCKET_ENV] : undefined;
@@ -93,7 +109,10 @@ export async function main() {
       http.createServer(app).listen({ path: socket, backlog: 4096 }, () => {
         const send = (m: AppMessage) => process.connected && process.send!(m);
         send({ type: "ready", pid: process.pid, database: database.kind });
-        heartbeat = setInterval(() => send({ type: "alive", requests: app.locals.requestStats(), connections: handed?.count() ?? 0 }), HEARTBEAT_MS);
+        heartbeat = setInterval(
+          () => send({ type: "alive", requests: app.locals.requestStats(), connections: handed?.count() ?? 0 }),
+          HEARTBEAT_MS,
+        );
         listening();
       })
     : app.listen(env.port, env.host, listening);
@@ -103,9 +122,10 @@ export async function main() {
   if (socket) server.keepAliveTimeout = 65_000;
 
   // Saved-search alerts on a schedule (ALERTS=1, decision 062): one runner per database (advisory lock).
-  const stopAlerts = process.env.ALERTS === "1"
-    ? scheduleAlerts(database, { origin: env.publicUrl ?? `http://${env.host}:${env.port}`, log: logger })
-    : () => {};
+  const stopAlerts =
+    process.env.ALERTS === "1"
+      ? scheduleAlerts(database, { origin: env.publicUrl ?? `http://${env.host}:${env.port}`, log: logger })
+      : () => {};
 
   let stopping = false;
   const stop = async (signal: string) => {

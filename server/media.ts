@@ -61,7 +61,7 @@ export function mediaFiles(opts: { database: Database; mediaDir: string; logger:
     try {
       const secure = isSecureRequest(req.secure, opts.publicUrl ?? process.env.PUBLIC_URL);
       const { viewer } = await identify(opts.database, req.get("cookie"), secure);
-      if ((await mayViewMedia(opts.database, viewer, ids))) return privateFiles(req, res, next);
+      if (await mayViewMedia(opts.database, viewer, ids)) return privateFiles(req, res, next);
     } catch (err) {
       return next(err);
     }

@@ -25,10 +25,17 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     if (target.databaseUrl) {
-      const r = spawnSync(process.env.PG_DUMP ?? "pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${tmp}`, target.databaseUrl], {
-        encoding: "utf8",
-      });
-      if (r.error) throw new Error(`pg_dump could not run (${r.error.message}): install the PostgreSQL client tools (Debian: apt-get install postgresql-client) or set PG_DUMP`);
+      const r = spawnSync(
+        process.env.PG_DUMP ?? "pg_dump",
+        ["--format=custom", "--no-owner", "--no-privileges", `--file=${tmp}`, target.databaseUrl],
+        {
+          encoding: "utf8",
+        },
+      );
+      if (r.error)
+        throw new Error(
+          `pg_dump could not run (${r.error.message}): install the PostgreSQL client tools (Debian: apt-get install postgresql-client) or set PG_DUMP`,
+        );
       if (r.status !== 0) throw new Error(`pg_dump failed: ${r.stderr.trim()}`);
     } else {
       const dir = path.join(target.dataDir, "pglite");
@@ -66,20 +73,37 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     // run by psql after emptying the schemas, all in one transaction (an error changes nothing).
     const script = `${file}.${process.pid}.sql`;
     try {
-      const r = spawnSync(process.env.PG_RESTORE ?? "pg_restore", ["--no-owner", "--no-privileges", `--file=${script}`, file], { encoding: "utf8" });
-      if (r.error) throw new Error(`pg_restore could not run (${r.error.message}): install the PostgreSQL client tools (Debian: apt-get install postgresql-client) or set PG_RESTORE`);
+      const r = spawnSync(process.env.PG_RESTORE ?? "pg_restore", ["--no-owner", "--no-privileges", `--file=${script}`, file], {
+        encoding: "utf8",
+      });
+      if (r.error)
+        throw new Error(
+          `pg_restore could not run (${r.error.message}): install the PostgreSQL client tools (Debian: apt-get install postgresql-client) or set PG_RESTORE`,
+        );
       if (r.status !== 0) throw new Error(`pg_restore could not read ${file}, nothing was changed: ${r.stderr.trim()}`);
       // The dump empties search_path; the search functions name their text-search configurations unqualified
       // (teca_ts_config → 'teca_it'), and the generated columns and indexes calling them are rebuilt on restore.
       await patchSearchPath(script);
       const p = spawnSync(
         process.env.PSQL ?? "psql",
-        ["--single-transaction", "--quiet", "--no-psqlrc", "-v", "ON_ERROR_STOP=1",
-          "-c", "DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;",
-          "-f", script, `--dbname=${target.databaseUrl}`],
+        [
+          "--single-transaction",
+          "--quiet",
+          "--no-psqlrc",
+          "-v",
+          "ON_ERROR_STOP=1",
+          "-c",
+          "DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;",
+          "-f",
+          script,
+          `--dbname=${target.databaseUrl}`,
+        ],
         { encoding: "utf8" },
       );
-      if (p.error) throw new Error(`psql could not run (${p.error.message}): install the PostgreSQL client tools (Debian: apt-get install postgresql-client) or set PSQL`);
+      if (p.error)
+        throw new Error(
+          `psql could not run (${p.error.message}): install the PostgreSQL client tools (Debian: apt-get install postgresql-client) or set PSQL`,
+        );
       if (p.status !== 0) throw new Error(`The restore failed, nothing was changed: ${p.stderr.trim()}`);
     } finally {
       fs.rmSync(script, { force: true });
@@ -127,7 +151,9 @@ async function patchSearchPath(script: string) {
   fs.closeSync(fd);
   const text = head.subarray(0, n).toString("latin1");
   const cut = text.lastIndexOf("\n") + 1;
-  const fixed = text.slice(0, cut).replaceAll("SELECT pg_catalog.set_config('search_path', '', false);", "SELECT pg_catalog.set_config('search_path', 'public', false);");
+  const fixed = text
+    .slice(0, cut)
+    .replaceAll("SELECT pg_catalog.set_config('search_path', '', false);", "SELECT pg_catalog.set_config('search_path', 'public', false);");
   fs.writeFileSync(patched, Buffer.from(fixed, "latin1"));
   const { pipeline } = await import("node:stream/promises");
   await pipeline(fs.createReadStream(script, { start: cut }), fs.createWriteStream(patched, { flags: "a" }));

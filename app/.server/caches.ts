@@ -54,8 +54,7 @@ function clearHere(database: object) {
 export function catalogueChanged(database: object) {
   clearHere(database);
   const d = database as Partial<Database>;
-  if (d.kind === "postgres" && d.rows)
-    void d.rows(sql`select pg_notify(${CHANNEL}, ${senderOf(database)})`).catch(() => undefined);
+  if (d.kind === "postgres" && d.rows) void d.rows(sql`select pg_notify(${CHANNEL}, ${senderOf(database)})`).catch(() => undefined);
 }
 
 const clearPages = () => pageStores.forEach((clear) => clear());
@@ -68,8 +67,7 @@ const clearPages = () => pageStores.forEach((clear) => clear());
 export function pagesChanged(database: object) {
   clearPages();
   const d = database as Partial<Database>;
-  if (d.kind === "postgres" && d.rows)
-    void d.rows(sql`select pg_notify(${CHANNEL}, ${PAGES + senderOf(database)})`).catch(() => undefined);
+  if (d.kind === "postgres" && d.rows) void d.rows(sql`select pg_notify(${CHANNEL}, ${PAGES + senderOf(database)})`).catch(() => undefined);
 }
 
 /** Clears this process's caches of `database` when another process changes the catalogue or its pages. Answers a stop function. */
@@ -98,7 +96,8 @@ export function catalogueValue<T>(load: (database: Database) => Promise<T>, ttlM
   });
   return (database) => {
     let e = entries.get(database);
-    if (!e || (e.value !== undefined && !e.loading && Date.now() - e.at > ttlMs)) entries.set(database, (e = { generation: (e?.generation ?? 0) + 1, at: 0 }));
+    if (!e || (e.value !== undefined && !e.loading && Date.now() - e.at > ttlMs))
+      entries.set(database, (e = { generation: (e?.generation ?? 0) + 1, at: 0 }));
     if (e.value !== undefined) return Promise.resolve(e.value);
     if (e.loading) return e.loading;
     const entry = e;

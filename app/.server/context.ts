@@ -24,7 +24,6 @@ declare module "react-router" {
   interface AppLoadContext extends TecaLoadContext {}
 }
 
-
 /** The service context of a loader: its database, viewer and the URL's locale. */
 export function serviceContext(context: TecaLoadContext, url: URL): ServiceContext {
   return { database: context.database, viewer: context.viewer, locale: splitLocale(url.pathname).locale };
@@ -58,6 +57,9 @@ export function requestDatabase(database: Database, req: { method: string; path:
 
 /** Whether a path (with its locale prefix) is one of the catalogue's pages and calls (CATALOGUE_READS). */
 export function isCatalogueRead(pathname: string): boolean {
-  const path = splitLocale(pathname).path.replace(/\.data$/, "").replace(/\/$/, "") || "/";
+  const path =
+    splitLocale(pathname)
+      .path.replace(/\.data$/, "")
+      .replace(/\/$/, "") || "/";
   return CATALOGUE_READS.some((re) => re.test(path));
 }

@@ -1,6 +1,19 @@
 /** PostgreSQL error classes and codes that mean "the database is not there right now", not "this query is wrong". */
-const UNAVAILABLE_CODES = new Set(["57P01", "57P02", "57P03", "53300", "55000", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN"]);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|not queryable|Connection ended|server closed the connection|terminating connection/i;
+const UNAVAILABLE_CODES = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "55000",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|not queryable|Connection ended|server closed the connection|terminating connection/i;
 
 /**
  * Whether an error means the database cannot be reached (a restart, a network cut, no free connection):

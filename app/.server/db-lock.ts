@@ -24,7 +24,10 @@ export type LockInfo = {
 
 /** The embedded database directory is held by another live process. */
 export class DatabaseLockedError extends Error {
-  constructor(public readonly dir: string, public readonly owner: LockInfo) {
+  constructor(
+    public readonly dir: string,
+    public readonly owner: LockInfo,
+  ) {
     super(
       `The embedded database in ${dir} is in use by process ${owner.pid} (${owner.command}, started ${owner.startedAt}).\n` +
         `PGlite allows one process at a time. Stop that process first (for the server: Ctrl+C or \`kill ${owner.pid}\`), ` +

@@ -167,7 +167,8 @@ async function openPostgres(url: string, statementTimeoutMs: number | undefined,
     // Bitmaps of common words stay exact (not lossy) with a larger work_mem; JIT compilation cost
     // more than it saved on search statements (their cost estimates are inflated by subplans).
     options: `-c max_parallel_workers_per_gather=1 -c jit=off -c work_mem=${process.env.DATABASE_WORK_MEM ?? "32MB"}${
-      statementTimeoutMs ? ` -c statement_timeout=${Math.round(statementTimeoutMs)}` : ""}`,
+      statementTimeoutMs ? ` -c statement_timeout=${Math.round(statementTimeoutMs)}` : ""
+    }`,
   });
   // A connection dropped by the server (restart, failover) must not crash the process: idle ones are
   // reported by the pool; a checked-out one (between the statements of a transaction, or just as its query

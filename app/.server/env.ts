@@ -16,7 +16,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     demoImageCache: env.DEMO_IMAGE_CACHE === "0" ? null : env.DEMO_IMAGE_CACHE ? path.resolve(env.DEMO_IMAGE_CACHE) : undefined,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, "") || undefined,
     /** PostgreSQL: the longest a statement of the server may run (0: unbounded). */
-    statementTimeoutMs: Number.isFinite(Number(env.STATEMENT_TIMEOUT_MS)) && env.STATEMENT_TIMEOUT_MS ? Number(env.STATEMENT_TIMEOUT_MS) : 15_000,
+    statementTimeoutMs:
+      Number.isFinite(Number(env.STATEMENT_TIMEOUT_MS)) && env.STATEMENT_TIMEOUT_MS ? Number(env.STATEMENT_TIMEOUT_MS) : 15_000,
   };
 }
 export type Env = ReturnType<typeof readEnv>;

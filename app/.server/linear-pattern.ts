@@ -94,7 +94,13 @@ function splitLeadingLookaheads(p: string): { source: string; negate: boolean }[
       continue;
     }
     if (c === "(") {
-      const kind = p.startsWith("(?=", i) ? "ahead" : p.startsWith("(?!", i) ? "notAhead" : p.startsWith("(?<=", i) || p.startsWith("(?<!", i) ? "behind" : "plain";
+      const kind = p.startsWith("(?=", i)
+        ? "ahead"
+        : p.startsWith("(?!", i)
+          ? "notAhead"
+          : p.startsWith("(?<=", i) || p.startsWith("(?<!", i)
+            ? "behind"
+            : "plain";
       const g: Group = { start: i, end: -1, depth: open.length, kind };
       groups.push(g);
       open.push(g);

@@ -7,7 +7,10 @@ describe("the log's terminal form", () => {
     const time = new Date(2026, 10, 23, 12, 3, 4).getTime();
     const line = prettyLine(JSON.stringify({ level: 30, time, app: "teca", url: "http://x", n: 3, msg: "Teca is listening" }), false);
     expect(line).toBe("12:03:04 INFO  Teca is listening  url=http://x n=3\n");
-    const err = prettyLine(JSON.stringify({ level: 50, time, msg: "failed", err: { message: "boom", stack: "Error: boom\n    at x" } }), false);
+    const err = prettyLine(
+      JSON.stringify({ level: 50, time, msg: "failed", err: { message: "boom", stack: "Error: boom\n    at x" } }),
+      false,
+    );
     expect(err).toBe("12:03:04 ERROR failed\nError: boom\n    at x\n");
     expect(prettyLine("not json", false)).toBe("not json");
   });
@@ -16,7 +19,10 @@ describe("the log's terminal form", () => {
 describe("progress off a terminal", () => {
   it("logs structured lines with the rate and the ETA, and one at the end of each phase", () => {
     const lines: { obj: Record<string, unknown>; msg: string }[] = [];
-    const progress = createProgress({ info: (obj: object, msg?: string) => void lines.push({ obj: obj as Record<string, unknown>, msg: msg ?? "" }) } as never, { tty: false });
+    const progress = createProgress(
+      { info: (obj: object, msg?: string) => void lines.push({ obj: obj as Record<string, unknown>, msg: msg ?? "" }) } as never,
+      { tty: false },
+    );
     progress.start("Importing", 100);
     progress.update(40);
     progress.start("Drawing", 10, "images");

@@ -10,14 +10,19 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Every file below `root` (relative paths). */
 const files = (root: string): string[] =>
-  fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+  fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 
 describe("the media store", () => {
   it("derives the same content twice at once (two media of one import) without either failing or leaving a .tmp", async () => {
     const store = path.join(dir, "store-a");
     const a = path.join(dir, "a.jpg");
     const b = path.join(dir, "b.jpg");
-    await sharp({ create: { width: 900, height: 600, channels: 3, background: "#a0522d" } }).jpeg().toFile(a);
+    await sharp({ create: { width: 900, height: 600, channels: 3, background: "#a0522d" } })
+      .jpeg()
+      .toFile(a);
     fs.copyFileSync(a, b);
     const [x, y] = await Promise.all([deriveImage(a, store), deriveImage(b, store)]);
     expect(x.original).toBe(y.original);

@@ -41,8 +41,13 @@ export async function deriveImage(sourceFile: string, mediaDir: string, opts: { 
   out.original = originalRel;
   const webReady = meta.format === "jpeg" || meta.format === "png" || meta.format === "webp";
   // The thumbnail's pixels, decoded once (JPEG shrinks on load): its WebP and the dominant colour are made of them.
-  const small = await sharp(input).rotate().resize({ width: DERIVATIVES.thumbnail, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
-  const smallImage = () => sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: small.info.channels } });
+  const small = await sharp(input)
+    .rotate()
+    .resize({ width: DERIVATIVES.thumbnail, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const smallImage = () =>
+    sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: small.info.channels } });
   for (const [name, w] of Object.entries(DERIVATIVES) as [DerivativeName, number][]) {
     // An original no wider than the derivative would only be re-encoded: serve it as it is.
     if (webReady && name !== "thumbnail" && width <= w && !meta.orientation) {

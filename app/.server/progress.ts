@@ -32,7 +32,10 @@ export function createProgress(logger: Pick<Logger, "info">, opts: { tty?: boole
   const line = (final: boolean) => {
     const r = rate();
     const eta = r > 0 && !final ? Math.round((total - done) / r) : 0;
-    logger.info({ step: label, done, total, [`${unit}PerSecond`]: r, ...(final ? {} : { etaSeconds: eta }) }, final ? `${label}: ${done} ${unit}, ${r}/s` : `${label}: ${done}/${total} ${unit}, ${r}/s, ETA ${eta} s`);
+    logger.info(
+      { step: label, done, total, [`${unit}PerSecond`]: r, ...(final ? {} : { etaSeconds: eta }) },
+      final ? `${label}: ${done} ${unit}, ${r}/s` : `${label}: ${done}/${total} ${unit}, ${r}/s, ETA ${eta} s`,
+    );
   };
   const finish = () => {
     if (!label) return;
@@ -53,7 +56,12 @@ export function createProgress(logger: Pick<Logger, "info">, opts: { tty?: boole
       t0 = lastLine = performance.now();
       if (tty) {
         bar = new cliProgress.SingleBar(
-          { format: `${l.padEnd(22)} [{bar}] {percentage}% | {value}/{total} ${unit} | {rate}/s | ETA {eta_formatted}`, hideCursor: true, stream: process.stderr, etaBuffer: 50 },
+          {
+            format: `${l.padEnd(22)} [{bar}] {percentage}% | {value}/{total} ${unit} | {rate}/s | ETA {eta_formatted}`,
+            hideCursor: true,
+            stream: process.stderr,
+            etaBuffer: 50,
+          },
           cliProgress.Presets.shades_classic,
         );
         bar.start(n, 0, { rate: 0 });

@@ -16,7 +16,8 @@ export const bundled = typeof __TECA_ROOT_FROM_BUNDLE__ === "string";
 export const bundleDir = bundled ? here : null;
 
 /** The checkout's root: package.json, db/migrations, public/, node_modules. */
-export const root = typeof __TECA_ROOT_FROM_BUNDLE__ === "string" ? path.resolve(here, __TECA_ROOT_FROM_BUNDLE__) : path.resolve(here, "../..");
+export const root =
+  typeof __TECA_ROOT_FROM_BUNDLE__ === "string" ? path.resolve(here, __TECA_ROOT_FROM_BUNDLE__) : path.resolve(here, "../..");
 
 /** Whether the module at `moduleUrl` is the script node was started with (never inside the compiled server, where every module shares its chunk's URL). */
 export function isEntry(moduleUrl: string): boolean {

@@ -79,7 +79,12 @@ type SessionRow = {
  * The viewer of a request from its Cookie header: the one place that reads the session cookie. An unknown,
  * expired or idle session, or a disabled user, gives the anonymous viewer (and the expired row is deleted).
  */
-export async function identify(database: Database, cookieHeader: string | null | undefined, secure: boolean, now = new Date()): Promise<RequestIdentity> {
+export async function identify(
+  database: Database,
+  cookieHeader: string | null | undefined,
+  secure: boolean,
+  now = new Date(),
+): Promise<RequestIdentity> {
   const caps = capabilities();
   const anonymous = { viewer: anonymousViewer(caps), sessionId: null };
   const token = readCookie(cookieHeader, cookieName(SESSION_COOKIE, secure));

@@ -5,7 +5,10 @@ import frMessages from "./fr.json";
 import deMessages from "./de.json";
 import { translate } from "./index";
 
-const MESSAGES = { it: itMessages, en: enMessages, fr: frMessages, de: deMessages } as Record<"it" | "en" | "fr" | "de", Record<keyof typeof itMessages, string>>;
+const MESSAGES = { it: itMessages, en: enMessages, fr: frMessages, de: deMessages } as Record<
+  "it" | "en" | "fr" | "de",
+  Record<keyof typeof itMessages, string>
+>;
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -14,11 +17,15 @@ describe("UI message catalogues", () => {
     const keys = Object.keys(MESSAGES.it).sort();
     for (const locale of ["en", "fr", "de"] as const) {
       expect(Object.keys(MESSAGES[locale]).sort()).toEqual(keys);
-      for (const k of keys) expect(placeholders(MESSAGES[locale][k as keyof typeof MESSAGES.it]), `${locale} ${k}`).toEqual(placeholders(MESSAGES.it[k as keyof typeof MESSAGES.it]));
+      for (const k of keys)
+        expect(placeholders(MESSAGES[locale][k as keyof typeof MESSAGES.it]), `${locale} ${k}`).toEqual(
+          placeholders(MESSAGES.it[k as keyof typeof MESSAGES.it]),
+        );
     }
   });
   it("has no empty message", () => {
-    for (const locale of ["it", "en", "fr", "de"] as const) for (const [k, v] of Object.entries(MESSAGES[locale])) expect(v.trim(), `${locale} ${k}`).not.toBe("");
+    for (const locale of ["it", "en", "fr", "de"] as const)
+      for (const [k, v] of Object.entries(MESSAGES[locale])) expect(v.trim(), `${locale} ${k}`).not.toBe("");
   });
   it("fills placeholders", () => {
     expect(translate("de", "error.title", { code: 404 })).toBe("Fehler 404");

@@ -8,7 +8,10 @@ import { localizePath, splitLocale } from "./locale";
  */
 export type ApiFetchInit = RequestInit & { expect401?: boolean };
 
-export function loginAfter(msg: "session.expired" | "session.expired_reset_password", loc: Pick<Location, "pathname" | "search"> = window.location): string {
+export function loginAfter(
+  msg: "session.expired" | "session.expired_reset_password",
+  loc: Pick<Location, "pathname" | "search"> = window.location,
+): string {
   const { ui } = splitLocale(loc.pathname);
   return `${localizePath("/login", ui)}?msg=${msg}&redirect=${encodeURIComponent(loc.pathname + loc.search)}`;
 }

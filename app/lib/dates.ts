@@ -9,9 +9,15 @@ function daysInMonth(year: number, month: number): number {
 
 export function isValidDay(d: Day): boolean {
   return (
-    Number.isInteger(d.year) && Number.isInteger(d.month) && Number.isInteger(d.day) &&
-    d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= daysInMonth(d.year, d.month) &&
-    d.year >= -9999 && d.year <= 9999
+    Number.isInteger(d.year) &&
+    Number.isInteger(d.month) &&
+    Number.isInteger(d.day) &&
+    d.month >= 1 &&
+    d.month <= 12 &&
+    d.day >= 1 &&
+    d.day <= daysInMonth(d.year, d.month) &&
+    d.year >= -9999 &&
+    d.year <= 9999
   );
 }
 
@@ -110,7 +116,13 @@ function monthName(month: number, locale: Locale): string {
 const isYearStart = (d: Day) => d.month === 1 && d.day === 1;
 const isYearEnd = (d: Day) => d.month === 12 && d.day === 31;
 
-const ROMAN: [number, string][] = [[10, "X"], [9, "IX"], [5, "V"], [4, "IV"], [1, "I"]];
+const ROMAN: [number, string][] = [
+  [10, "X"],
+  [9, "IX"],
+  [5, "V"],
+  [4, "IV"],
+  [1, "I"],
+];
 function roman(n: number): string {
   let out = "";
   for (const [v, r] of ROMAN) while (n >= v) (out += r), (n -= v);
@@ -138,7 +150,8 @@ export function formatDateRange(start: Day | null, end: Day | null, locale: Loca
   if (isYearStart(s) && isYearEnd(e)) {
     if (s.year === e.year) return formatYear(s.year, locale);
     // 1801–1900 (or 1800–1899): the century.
-    if (s.year > 0 && e.year - s.year === 99 && (s.year % 100 === 1 || s.year % 100 === 0)) return formatCentury(Math.ceil(e.year / 100), locale);
+    if (s.year > 0 && e.year - s.year === 99 && (s.year % 100 === 1 || s.year % 100 === 0))
+      return formatCentury(Math.ceil(e.year / 100), locale);
     return `${formatYear(s.year, locale)} – ${formatYear(e.year, locale)}`;
   }
   if (s.year === e.year && s.month === e.month && s.day === e.day) return formatDay(s, locale);

@@ -3,7 +3,16 @@ import { formatCurrency, formatNumber, formatNumero, scoreIcon } from "./format"
 
 describe("score icon thresholds (spec §9)", () => {
   it.each([
-    [0, 1], [0.79, 1], [0.8, 2], [1.19, 2], [1.2, 3], [1.59, 3], [1.6, 4], [1.99, 4], [2, 5], [7, 5],
+    [0, 1],
+    [0.79, 1],
+    [0.8, 2],
+    [1.19, 2],
+    [1.2, 3],
+    [1.59, 3],
+    [1.6, 4],
+    [1.99, 4],
+    [2, 5],
+    [7, 5],
   ])("score %s gives %s", (score, icon) => expect(scoreIcon(score)).toBe(icon));
   it("gives 0 without a score", () => {
     expect(scoreIcon(null)).toBe(0);

@@ -33,5 +33,8 @@ export function scoreIcon(score: number | null | undefined): number {
 
 /** Inventory number: prefix, final number and bis joined by spaces. */
 export function formatNumero(n: { prefix?: string | null; number?: string | null; bis?: string | null }): string {
-  return [n.prefix, n.number, n.bis].map((p) => (p ?? "").trim()).filter(Boolean).join(" ");
+  return [n.prefix, n.number, n.bis]
+    .map((p) => (p ?? "").trim())
+    .filter(Boolean)
+    .join(" ");
 }

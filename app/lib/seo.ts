@@ -21,7 +21,14 @@ export function alternateLinks(origin: string, pathname: string, search = "", la
 }
 
 /** Meta descriptors of a page: title, description and its language links. */
-export function pageMeta(opts: { title: string; siteTitle?: string; description?: string; origin: string; pathname: string; languages?: readonly UiLocale[] }) {
+export function pageMeta(opts: {
+  title: string;
+  siteTitle?: string;
+  description?: string;
+  origin: string;
+  pathname: string;
+  languages?: readonly UiLocale[];
+}) {
   const title = opts.siteTitle && opts.title !== opts.siteTitle ? `${opts.title} · ${opts.siteTitle}` : opts.title;
   const description = (opts.description ?? "").replace(/\s+/g, " ").trim().slice(0, 200);
   return [
@@ -50,7 +57,14 @@ export function shareMeta(opts: {
 }) {
   const image = opts.image ? (opts.image.startsWith("http") ? opts.image : `${opts.origin}${opts.image}`) : null;
   return [
-    ...pageMeta({ title: opts.title, siteTitle: opts.siteTitle, description: opts.description, origin: opts.origin, pathname: opts.pathname, languages: opts.languages }),
+    ...pageMeta({
+      title: opts.title,
+      siteTitle: opts.siteTitle,
+      description: opts.description,
+      origin: opts.origin,
+      pathname: opts.pathname,
+      languages: opts.languages,
+    }),
     { property: "og:type", content: opts.type },
     { property: "og:url", content: `${opts.origin}${opts.pathname}` },
     { property: "og:description", content: opts.description },

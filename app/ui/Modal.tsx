@@ -6,7 +6,13 @@ import { CloseButton } from "./CloseButton";
  * Escape closes it and focus returns to the opener.
  */
 export function Modal({
-  open, onClose, title, children, variant = "modal", closeLabel = "Chiudi", className = "",
+  open,
+  onClose,
+  title,
+  children,
+  variant = "modal",
+  closeLabel = "Chiudi",
+  className = "",
 }: {
   open: boolean;
   onClose: () => void;

@@ -9,7 +9,17 @@ const WIDTHS = { thumbnail: 400, medium: 1000, large: 2000 } as const;
  * shift), focal-point cropping and a placeholder when it fails to load.
  */
 export function Picture({
-  urls, alt, width, height, sizes = "100vw", focalPoint, placeholder, dominantColor, eager = false, className = "", lang,
+  urls,
+  alt,
+  width,
+  height,
+  sizes = "100vw",
+  focalPoint,
+  placeholder,
+  dominantColor,
+  eager = false,
+  className = "",
+  lang,
 }: {
   urls: ImageUrls;
   alt: string;

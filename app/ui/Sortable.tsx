@@ -11,7 +11,13 @@ import {
   type DragEndEvent,
   type Over,
 } from "@dnd-kit/core";
-import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import {
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useI18n } from "~/i18n/context";
 import "./sortable.css";
@@ -26,7 +32,11 @@ import "./sortable.css";
  * their own move buttons (form posts) for that.
  */
 
-type ItemState = { attributes: ReturnType<typeof useSortable>["attributes"]; listeners: ReturnType<typeof useSortable>["listeners"]; setActivatorNodeRef: (el: HTMLElement | null) => void };
+type ItemState = {
+  attributes: ReturnType<typeof useSortable>["attributes"];
+  listeners: ReturnType<typeof useSortable>["listeners"];
+  setActivatorNodeRef: (el: HTMLElement | null) => void;
+};
 const ItemContext = createContext<ItemState | null>(null);
 
 const noSubscribe = () => () => {};
@@ -75,9 +85,14 @@ export function SortableList({ ids, name, onMove, layout, disabled = false, chil
       onDragOver: ({ active, over }) => {
         if ((over?.id ?? null) === said.current) return undefined;
         said.current = over?.id ?? null;
-        return over ? t("sortable.over", { item: item(active), position: at(over) + 1, total }) : t("sortable.outside", { item: item(active) });
+        return over
+          ? t("sortable.over", { item: item(active), position: at(over) + 1, total })
+          : t("sortable.outside", { item: item(active) });
       },
-      onDragEnd: ({ active, over }) => (over ? t("sortable.end", { item: item(active), position: at(over) + 1, total }) : t("sortable.cancel", { item: item(active), position: at(active) + 1, total })),
+      onDragEnd: ({ active, over }) =>
+        over
+          ? t("sortable.end", { item: item(active), position: at(over) + 1, total })
+          : t("sortable.cancel", { item: item(active), position: at(active) + 1, total }),
       onDragCancel: ({ active }) => t("sortable.cancel", { item: item(active), position: at(active) + 1, total }),
     };
   }, [name, t, total]);
@@ -108,7 +123,10 @@ type ItemProps = { id: string; className?: string; children: ReactNode };
 /** One item (an `li`) of a SortableList; its DragHandle picks it up. */
 export function SortableItem({ id, className, children }: ItemProps) {
   const { t } = useI18n();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, attributes: { roleDescription: t("sortable.role") } });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    attributes: { roleDescription: t("sortable.role") },
+  });
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   const state = useMemo(() => ({ attributes, listeners, setActivatorNodeRef }), [attributes, listeners, setActivatorNodeRef]);
   return (

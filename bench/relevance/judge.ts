@@ -88,7 +88,9 @@ export async function loadViews(file = DEFAULT_RECORDS): Promise<View[]> {
   for await (const line of rl) if (line.trim()) raws.push(JSON.parse(line));
   const nameOf = new Map<string, string>();
   for (const r of raws) {
-    const t = Object.values(r.title ?? {}).filter(Boolean).join("\n");
+    const t = Object.values(r.title ?? {})
+      .filter(Boolean)
+      .join("\n");
     nameOf.set(r.id, [t, r.display_name ?? ""].join("\n"));
   }
   const views: View[] = [];
@@ -105,9 +107,13 @@ export async function loadViews(file = DEFAULT_RECORDS): Promise<View[]> {
             ...values(f.AUTN),
             ...values(f.AUTI),
           ];
-    const medium = Object.entries(f).filter(([k]) => k === "medium" || k.startsWith("MTC")).flatMap(([, v]) => values(v));
+    const medium = Object.entries(f)
+      .filter(([k]) => k === "medium" || k.startsWith("MTC"))
+      .flatMap(([, v]) => values(v));
     const places = [
-      ...Object.entries(f).filter(([k]) => k.startsWith("PVC") || k.startsWith("LDC")).flatMap(([, v]) => values(v)),
+      ...Object.entries(f)
+        .filter(([k]) => k.startsWith("PVC") || k.startsWith("LDC"))
+        .flatMap(([, v]) => values(v)),
       ...(r.relations ?? []).filter((x) => x.type === "located_in").map((x) => nameOf.get(x.target ?? "") ?? ""),
     ];
     views.push({
@@ -120,10 +126,17 @@ export async function loadViews(file = DEFAULT_RECORDS): Promise<View[]> {
       tags: fold((r.tags ?? []).map((t) => (t.path ?? []).filter(Boolean).join(" > ")).join("\n")),
       medium: fold(medium.join("\n")),
       places: fold(places.join("\n")),
-      identifier: fold(r.identifier ?? "").replace(/\s+/g, " ").trim(),
+      identifier: fold(r.identifier ?? "")
+        .replace(/\s+/g, " ")
+        .trim(),
       display: fold(r.dates?.display ?? ""),
       start: typeof r.dates?.start === "number" && r.dates.start !== 0 ? r.dates.start : null,
-      end: typeof r.dates?.end === "number" && r.dates.end !== 0 ? r.dates.end : typeof r.dates?.start === "number" && r.dates.start !== 0 ? r.dates.start : null,
+      end:
+        typeof r.dates?.end === "number" && r.dates.end !== 0
+          ? r.dates.end
+          : typeof r.dates?.start === "number" && r.dates.start !== 0
+            ? r.dates.start
+            : null,
       text: fold([...Object.values(r.description ?? {}), ...Object.values(f).flatMap(values)].filter(Boolean).join("\n")),
     });
   }
@@ -218,11 +231,18 @@ async function main() {
     const byId = new Map(views.map((v) => [v.id, v]));
     for (const query of judged.queries.filter((x) => fold(x.q) === q)) {
       const j = { ...query, ...judged.topics[query.topic]! };
-      console.log(`${j.q} [${j.locale}, ${j.class}, topic ${j.topic}] must ${j.must.length}, relevant ${j.relevant.length}\n  must: ${j.criteria.must}\n  relevant: ${j.criteria.relevant}`);
-      for (const [grade, ids] of [[2, j.must], [1, j.relevant]] as const)
+      console.log(
+        `${j.q} [${j.locale}, ${j.class}, topic ${j.topic}] must ${j.must.length}, relevant ${j.relevant.length}\n  must: ${j.criteria.must}\n  relevant: ${j.criteria.relevant}`,
+      );
+      for (const [grade, ids] of [
+        [2, j.must],
+        [1, j.relevant],
+      ] as const)
         for (const id of ids.slice(0, 40)) {
           const v = byId.get(id)!;
-          console.log(`  ${grade} ${id.padEnd(48)} ${v.title.split("\n")[0]!.slice(0, 60)} | ${v.names.split("\n")[0]?.slice(0, 30)} | ${v.display}`);
+          console.log(
+            `  ${grade} ${id.padEnd(48)} ${v.title.split("\n")[0]!.slice(0, 60)} | ${v.names.split("\n")[0]?.slice(0, 30)} | ${v.display}`,
+          );
         }
     }
     return;
@@ -243,7 +263,9 @@ async function main() {
   );
   for (const q of judged.queries) {
     const t = judged.topics[q.topic]!;
-    console.log(`  ${q.locale} ${q.class.padEnd(18)} ${JSON.stringify(q.q).padEnd(40)} ${q.topic.padEnd(20)} must ${String(t.must.length).padStart(4)}  relevant ${String(t.relevant.length).padStart(4)}`);
+    console.log(
+      `  ${q.locale} ${q.class.padEnd(18)} ${JSON.stringify(q.q).padEnd(40)} ${q.topic.padEnd(20)} must ${String(t.must.length).padStart(4)}  relevant ${String(t.relevant.length).padStart(4)}`,
+    );
   }
 }
 

@@ -22,12 +22,21 @@ export function ndcgAt(ranked: readonly string[], judgments: Judgments, k = 10):
   const ideal = [...judgments.values()].filter((g) => g > 0).sort((a, b) => b - a);
   const best = dcg(ideal, k);
   if (best === 0) return null;
-  return dcg(dedupe(ranked).map((id) => judgments.get(id) ?? 0), k) / best;
+  return (
+    dcg(
+      dedupe(ranked).map((id) => judgments.get(id) ?? 0),
+      k,
+    ) / best
+  );
 }
 
 /** P@k: relevant records (grade ≥ 1) among the first k, over k (fewer results count as misses). */
 export function precisionAt(ranked: readonly string[], judgments: Judgments, k = 10): number {
-  return dedupe(ranked).slice(0, k).filter((id) => (judgments.get(id) ?? 0) > 0).length / k;
+  return (
+    dedupe(ranked)
+      .slice(0, k)
+      .filter((id) => (judgments.get(id) ?? 0) > 0).length / k
+  );
 }
 
 /**
@@ -38,7 +47,9 @@ export function precisionAt(ranked: readonly string[], judgments: Judgments, k =
 export function mustHaveRecallAt(ranked: readonly string[], judgments: Judgments, k = 10): number | null {
   const must = [...judgments.entries()].filter(([, g]) => g >= 2).length;
   if (!must) return null;
-  const found = dedupe(ranked).slice(0, k).filter((id) => (judgments.get(id) ?? 0) >= 2).length;
+  const found = dedupe(ranked)
+    .slice(0, k)
+    .filter((id) => (judgments.get(id) ?? 0) >= 2).length;
   return found / Math.min(k, must);
 }
 
@@ -101,8 +112,14 @@ export function summarize(scores: readonly QueryScore[]): Summary {
     mustRecall: mean(scores.map((s) => s.mustRecall)),
     zeroRate: scores.length ? zero / scores.length : null,
     zero,
-    msMedian: quantile(scores.map((s) => s.ms), 0.5),
-    msP95: quantile(scores.map((s) => s.ms), 0.95),
+    msMedian: quantile(
+      scores.map((s) => s.ms),
+      0.5,
+    ),
+    msP95: quantile(
+      scores.map((s) => s.ms),
+      0.95,
+    ),
   };
 }
 

@@ -68,7 +68,12 @@ export async function importMuseum(database: Database, input: string, taxonomy: 
     const imported = await importFile(database, out, { mediaStore: path.join(dir, "media") });
     if (imported.failed) throw new Error(`import failed at batch ${imported.failed.batch}: ${imported.failed.reason}`);
     if (imported.rejected.length) throw new Error(`import rejected line ${imported.rejected[0]!.line}: ${imported.rejected[0]!.reason}`);
-    return { records: imported.imported, skipped: converted.skipped.length, convertSeconds: converted.seconds, importSeconds: imported.seconds };
+    return {
+      records: imported.imported,
+      skipped: converted.skipped.length,
+      convertSeconds: converted.seconds,
+      importSeconds: imported.seconds,
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -90,7 +95,13 @@ export function tecaEngine(database: Database): Engine {
       const r = await search({ database, viewer: anonymousViewer(), locale }, parsed.params);
       const ms = performance.now() - t0;
       const notice = (r as { notice?: { kind: string } | null }).notice;
-      return { ids: r.data.map((c) => c.id), labels: r.data.map((c) => c.preferred_label), ms, total: r.count, notice: notice?.kind ?? null };
+      return {
+        ids: r.data.map((c) => c.id),
+        labels: r.data.map((c) => c.preferred_label),
+        ms,
+        total: r.count,
+        notice: notice?.kind ?? null,
+      };
     },
   };
 }
@@ -99,7 +110,6 @@ export function tecaEngine(database: Database): Engine {
 export async function warmUp(engine: Engine) {
   for (const locale of ["it", "en", "fr"] as const) for (const q of ["ponte", "figura"]) await engine.rank(q, locale);
 }
-
 
 type Doc = { id: string; label: string; title: string; makers: string; tags: string; identifier: string; fields: string; date: string };
 

@@ -53,8 +53,14 @@ const overlaps = (from: number, to: number, maxSpan: number): Rule => ({
   describe: `object dated overlapping ${from}–${to}, span ≤ ${maxSpan} years`,
   test: (v) => v.type === "object" && v.start !== null && v.end !== null && v.start <= to && v.end >= from && v.end - v.start <= maxSpan,
 });
-const any = (...rules: Rule[]): Rule => ({ describe: rules.map((r) => r.describe).join(" OR "), test: (v) => rules.some((r) => r.test(v)) });
-const all = (...rules: Rule[]): Rule => ({ describe: rules.map((r) => `(${r.describe})`).join(" AND "), test: (v) => rules.every((r) => r.test(v)) });
+const any = (...rules: Rule[]): Rule => ({
+  describe: rules.map((r) => r.describe).join(" OR "),
+  test: (v) => rules.some((r) => r.test(v)),
+});
+const all = (...rules: Rule[]): Rule => ({
+  describe: rules.map((r) => `(${r.describe})`).join(" AND "),
+  test: (v) => rules.every((r) => r.test(v)),
+});
 const nothing: Rule = { describe: "nothing beyond the must-haves", test: () => false };
 
 // ---------------------------------------------------------------------------
@@ -70,15 +76,30 @@ function place(topic: string, inTitle: RegExp, inTags: RegExp, extra?: Rule): Cr
   return { topic, must: title(inTitle), relevant: any(tag(inTags), ...(extra ? [extra] : [])) };
 }
 
-const topic = (name: string, must: Rule | undefined, relevant: Rule, note?: string): Criteria => ({ topic: name, ...(must ? { must } : {}), relevant, ...(note ? { note } : {}) });
+const topic = (name: string, must: Rule | undefined, relevant: Rule, note?: string): Criteria => ({
+  topic: name,
+  ...(must ? { must } : {}),
+  relevant,
+  ...(note ? { note } : {}),
+});
 
-const CANALETTO = artist("canaletto", /\bgiovanni antonio canal\b/, /\bcanaletto\b|\bcanaletti\b/, "Canaletto's record is named Giovanni Antonio Canal; works tagged or titled with his name are relevant.");
+const CANALETTO = artist(
+  "canaletto",
+  /\bgiovanni antonio canal\b/,
+  /\bcanaletto\b|\bcanaletti\b/,
+  "Canaletto's record is named Giovanni Antonio Canal; works tagged or titled with his name are relevant.",
+);
 const TIEPOLO = artist("tiepolo", /\btiepolo\b/);
 const PIRANESI = artist("piranesi", /\bpiranesi\b/);
 const MODIGLIANI = artist("modigliani", /\bmodigliani\b/);
 const GIACOMETTI = artist("giacometti", /\bgiacometti\b/);
 const MANZU = artist("manzu", /\bmanzu\b/);
-const TURNER = artist("turner", /\bjoseph mallord william turner\b/, /\bturner\b/, "All of Turner's works (about 1,400): any of them in the top ten is a hit.");
+const TURNER = artist(
+  "turner",
+  /\bjoseph mallord william turner\b/,
+  /\bturner\b/,
+  "All of Turner's works (about 1,400): any of them in the top ten is a hit.",
+);
 
 const VENICE = place("venice", /\bvenezia\b|\bvenice\b|\bvenise\b/, /\bvenice\b/, located(/\bvenezia\b/));
 const ROME = place("rome", /\broma\b|\brome\b/, /\brome\b/, located(/\broma\b/));
@@ -86,7 +107,12 @@ const NAPLES = {
   ...place("naples", /\bnapoli\b|\bnaples\b/, /\bnaples\b/, any(located(/\bnapoli\b/), madeBy(/, naples\b/))),
   note: "Works by 'unknown Italian, Naples' (made there) are relevant too.",
 };
-const FLORENCE = place("florence", /\bfirenze\b|\bflorence\b|\bflorentine\b|\bfiorentin/, /\bflorence\b/, any(located(/\bfirenze\b/), madeBy(/\bflorentine\b/)));
+const FLORENCE = place(
+  "florence",
+  /\bfirenze\b|\bflorence\b|\bflorentine\b|\bfiorentin/,
+  /\bflorence\b/,
+  any(located(/\bfirenze\b/), madeBy(/\bflorentine\b/)),
+);
 const LAKE_COMO = place("lake-como", /\bcomo\b|\blac de come\b/, /\blake como\b|\bcomo\b/);
 const VESUVIUS = place("vesuvius", /\bvesuvi|\bvesuve\b/, /\bvesuvius\b/);
 const TIVOLI = place("tivoli", /\btivoli\b/, /\btivoli\b/);
@@ -97,7 +123,12 @@ const WATERCOLOUR = topic(
   medium(/watercolou?r|acquerell|aquarell/),
   "Must-have: watercolour is the first-named medium (or the title says it); relevant: watercolour anywhere in the medium.",
 );
-const ETCHING = topic("etching", medium(/^etching\b|^acquaforte|^eau-forte/m), medium(/etching|acquaforte|eau-forte/), "Must-have: etching is the first-named technique.");
+const ETCHING = topic(
+  "etching",
+  medium(/^etching\b|^acquaforte|^eau-forte/m),
+  medium(/etching|acquaforte|eau-forte/),
+  "Must-have: etching is the first-named technique.",
+);
 /** "incisione" / "gravure": the umbrella term for engraved and etched prints. */
 const PRINTMAKING = topic(
   "printmaking",
@@ -105,7 +136,11 @@ const PRINTMAKING = topic(
   medium(/engrav|etching|drypoint|aquatint|mezzotint|woodcut|stipple|acquaforte|puntasecca|xilografia|gravure|eau-forte/),
   "Must-have: an engraving (the literal technique); relevant: any intaglio or relief print technique (etching, drypoint, aquatint, mezzotint, stipple, woodcut).",
 );
-const LITHOGRAPH = topic("lithograph", medium(/^lithograph|^litografia|^carta\/ litografia/m), medium(/lithograph|litografia|lithographie/));
+const LITHOGRAPH = topic(
+  "lithograph",
+  medium(/^lithograph|^litografia|^carta\/ litografia/m),
+  medium(/lithograph|litografia|lithographie/),
+);
 const TERRACOTTA = topic("terracotta", medium(/^terra ?cotta/m), medium(/terra ?cotta|terre cuite/));
 const MARBLE = topic("marble", medium(/^marble|^marmo/m), medium(/\bmarble\b|\bmarmo\b|\bmarbre\b/));
 const BRONZE = topic("bronze", medium(/^bronze/m), medium(/\bbronze\b|\bbronzo\b/));
@@ -118,7 +153,9 @@ const OIL_ON_CANVAS = topic(
 
 const PORTRAIT_OF_A_WOMAN = topic(
   "portrait-of-a-woman",
-  title(/\bportrait of (a |an )?(young )?(woman|lady|girl)\b|\britratto di (una )?(giovane )?(donna|signora|fanciulla)\b|\bportrait de (jeune )?(femme|dame|fille)\b/),
+  title(
+    /\bportrait of (a |an )?(young )?(woman|lady|girl)\b|\britratto di (una )?(giovane )?(donna|signora|fanciulla)\b|\bportrait de (jeune )?(femme|dame|fille)\b/,
+  ),
   any(tag(/> individuals: female$/m), all(title(/\bportrait|\britratto/), tag(/> (woman|girl)$/m))),
   "Must-have: the title says portrait of a woman; relevant: tagged as a female portrait, or a portrait tagged woman/girl.",
 );
@@ -194,8 +231,23 @@ export const SPECS: Spec[] = [
   { q: "marmo", locale: "it", class: "technique/material", ...MARBLE },
   { q: "XIX secolo", locale: "it", class: "year/century", ...C19 },
   { q: "Settecento", locale: "it", class: "year/century", ...C18 },
-  { q: "1820-1830", locale: "it", class: "year/century", ...topic("1820-1830", within(1820, 1830), overlaps(1820, 1830, 20), "Must-have: dated within the span; relevant: a span of at most 20 years overlapping it.") },
-  { q: "12 01339703", locale: "it", class: "identifier", ...id("iccd-1201339703", "12 01339703", "The ICCD catalogue number as the record shows it.") },
+  {
+    q: "1820-1830",
+    locale: "it",
+    class: "year/century",
+    ...topic(
+      "1820-1830",
+      within(1820, 1830),
+      overlaps(1820, 1830, 20),
+      "Must-have: dated within the span; relevant: a span of at most 20 years overlapping it.",
+    ),
+  },
+  {
+    q: "12 01339703",
+    locale: "it",
+    class: "identifier",
+    ...id("iccd-1201339703", "12 01339703", "The ICCD catalogue number as the record shows it."),
+  },
   { q: "Venez", locale: "it", class: "partial-word", ...VENICE },
   { q: "acquer", locale: "it", class: "partial-word", ...WATERCOLOUR },
 
@@ -221,14 +273,44 @@ export const SPECS: Spec[] = [
   { q: "Lipschitz", locale: "en", class: "artist-misspelled", ...artist("lipchitz", /\blipchitz\b/) },
   { q: "Vesuvius", locale: "en", class: "place", ...VESUVIUS },
   { q: "Florence", locale: "en", class: "place", ...FLORENCE },
-  { q: "Grand Canal", locale: "en", class: "phrase", ...place("grand-canal", /\bgrand canal\b|\bcanal grande\b|\bcanale grande\b/, /\bgrand canal\b/) },
-  { q: "Bay of Naples", locale: "en", class: "phrase", ...place("bay-of-naples", /\bbay of naples\b|\bgulf of naples\b|\bgolfo di napoli\b/, /\bbay of naples\b/) },
+  {
+    q: "Grand Canal",
+    locale: "en",
+    class: "phrase",
+    ...place("grand-canal", /\bgrand canal\b|\bcanal grande\b|\bcanale grande\b/, /\bgrand canal\b/),
+  },
+  {
+    q: "Bay of Naples",
+    locale: "en",
+    class: "phrase",
+    ...place("bay-of-naples", /\bbay of naples\b|\bgulf of naples\b|\bgolfo di napoli\b/, /\bbay of naples\b/),
+  },
   { q: "portrait of a woman", locale: "en", class: "phrase", ...PORTRAIT_OF_A_WOMAN },
-  { q: "Unique Forms of Continuity in Space", locale: "en", class: "phrase", ...topic("unique-forms", title(/\bunique forms of continuity in space\b/), madeBy(/\bboccioni\b/)) },
-  { q: "Sulphur Miners", locale: "en", class: "phrase", ...topic("sulphur-miners", title(/\bsulphur miners\b/), madeBy(/\bguttuso\b/), "Guttuso's other works are relevant.") },
+  {
+    q: "Unique Forms of Continuity in Space",
+    locale: "en",
+    class: "phrase",
+    ...topic("unique-forms", title(/\bunique forms of continuity in space\b/), madeBy(/\bboccioni\b/)),
+  },
+  {
+    q: "Sulphur Miners",
+    locale: "en",
+    class: "phrase",
+    ...topic("sulphur-miners", title(/\bsulphur miners\b/), madeBy(/\bguttuso\b/), "Guttuso's other works are relevant."),
+  },
   { q: "gondola", locale: "en", class: "subject", ...topic("gondola", title(/\bgondol/), tag(/gondol/)) },
-  { q: "waterfall", locale: "en", class: "subject", ...topic("waterfall", title(/\bwaterfalls?\b|\bcascata\b|\bcascade\b|\bfalls\b/), tag(/> waterfall$/m)) },
-  { q: "self-portrait", locale: "en", class: "subject", ...topic("self-portrait", title(/\bself-portrait|\bself portrait|\bautoritratto|\bautoportrait/), tag(/self-portraits/)) },
+  {
+    q: "waterfall",
+    locale: "en",
+    class: "subject",
+    ...topic("waterfall", title(/\bwaterfalls?\b|\bcascata\b|\bcascade\b|\bfalls\b/), tag(/> waterfall$/m)),
+  },
+  {
+    q: "self-portrait",
+    locale: "en",
+    class: "subject",
+    ...topic("self-portrait", title(/\bself-portrait|\bself portrait|\bautoritratto|\bautoportrait/), tag(/self-portraits/)),
+  },
   { q: "nativity figures", locale: "en", class: "subject", ...CRECHE },
   { q: "watercolour", locale: "en", class: "technique/material", ...WATERCOLOUR },
   { q: "etching", locale: "en", class: "technique/material", ...ETCHING },
@@ -238,7 +320,17 @@ export const SPECS: Spec[] = [
   { q: "N00370", locale: "en", class: "identifier", ...id("tate-N00370", "N00370") },
   { q: "T01589", locale: "en", class: "identifier", ...id("tate-T01589", "T01589") },
   { q: "60.37.1", locale: "en", class: "identifier", ...id("cmoa-60.37.1", "60.37.1", "A Carnegie accession number.") },
-  { q: "1846", locale: "en", class: "year/century", ...topic("1846", within(1846, 1846), overlaps(1846, 1846, 10), "Must-have: dated 1846; relevant: a span of at most 10 years including it.") },
+  {
+    q: "1846",
+    locale: "en",
+    class: "year/century",
+    ...topic(
+      "1846",
+      within(1846, 1846),
+      overlaps(1846, 1846, 10),
+      "Must-have: dated 1846; relevant: a span of at most 10 years including it.",
+    ),
+  },
   { q: "18th century", locale: "en", class: "year/century", ...C18 },
   { q: "Colos", locale: "en", class: "partial-word", ...place("colosseum", /\bcolosse|\bcolosseo\b|\bcoliseum\b/, /\bcolosseum\b/) },
   { q: "Piran", locale: "en", class: "partial-word", ...PIRANESI },
@@ -247,8 +339,23 @@ export const SPECS: Spec[] = [
   { q: "Tiepolo", locale: "fr", class: "artist", ...TIEPOLO },
   { q: "Modigliani", locale: "fr", class: "artist", ...MODIGLIANI },
   { q: "Canaletto", locale: "fr", class: "artist", ...CANALETTO },
-  { q: "Titien", locale: "fr", class: "artist", ...artist("titian", /\btitian\b|\btiziano\b/, /\btitian\b|\btiziano\b|\btitien\b/, "Titien is Titian's French name.") },
-  { q: "Michel-Ange", locale: "fr", class: "artist", ...artist("michelangelo", /\bmichelangelo buonarroti\b/, /\bmichelangelo\b(?! pistoletto)|\bmichel-ange\b/, "Michelangelo's French name (Buonarroti, not Pistoletto).") },
+  {
+    q: "Titien",
+    locale: "fr",
+    class: "artist",
+    ...artist("titian", /\btitian\b|\btiziano\b/, /\btitian\b|\btiziano\b|\btitien\b/, "Titien is Titian's French name."),
+  },
+  {
+    q: "Michel-Ange",
+    locale: "fr",
+    class: "artist",
+    ...artist(
+      "michelangelo",
+      /\bmichelangelo buonarroti\b/,
+      /\bmichelangelo\b(?! pistoletto)|\bmichel-ange\b/,
+      "Michelangelo's French name (Buonarroti, not Pistoletto).",
+    ),
+  },
   { q: "Raphaël", locale: "fr", class: "artist-accents", ...artist("raphael", /\braphael\b/) },
   { q: "Piranèse", locale: "fr", class: "artist-accents", ...PIRANESI },
   { q: "Giacometi", locale: "fr", class: "artist-misspelled", ...GIACOMETTI },
@@ -274,8 +381,23 @@ export const SPECS: Spec[] = [
   { q: "marbre", locale: "fr", class: "technique/material", ...MARBLE },
   { q: "XVIIIe siècle", locale: "fr", class: "year/century", ...C18 },
   { q: "XIXe siècle", locale: "fr", class: "year/century", ...C19 },
-  { q: "1799", locale: "fr", class: "year/century", ...topic("1799", within(1799, 1799), overlaps(1799, 1799, 10), "Must-have: dated 1799; relevant: a span of at most 10 years including it.") },
-  { q: "00068123", locale: "fr", class: "identifier", ...id("iccd-1500068123", "15 00068123", "The number part of an ICCD catalogue number (15 00068123).") },
+  {
+    q: "1799",
+    locale: "fr",
+    class: "year/century",
+    ...topic(
+      "1799",
+      within(1799, 1799),
+      overlaps(1799, 1799, 10),
+      "Must-have: dated 1799; relevant: a span of at most 10 years including it.",
+    ),
+  },
+  {
+    q: "00068123",
+    locale: "fr",
+    class: "identifier",
+    ...id("iccd-1500068123", "15 00068123", "The number part of an ICCD catalogue number (15 00068123)."),
+  },
   { q: "aquar", locale: "fr", class: "partial-word", ...WATERCOLOUR },
   { q: "Tivol", locale: "fr", class: "partial-word", ...TIVOLI },
 ];

@@ -1,7 +1,21 @@
 import { sql } from "drizzle-orm";
 import {
-  bigserial, bigint, boolean, check, date, doublePrecision, index, integer, jsonb,
-  pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex,
+  bigserial,
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { tsvector, type LocalizedText } from "./types";
 
@@ -164,10 +178,7 @@ export const relations = pgTable(
     ord: integer("ord").notNull().default(0),
     interstitial: jsonb("interstitial").$type<Interstitial[]>().notNull().default([]),
   },
-  (t) => [
-    primaryKey({ columns: [t.fromUid, t.toTable, t.toId, t.type] }),
-    index("relations_to_idx").on(t.toTable, t.toId),
-  ],
+  (t) => [primaryKey({ columns: [t.fromUid, t.toTable, t.toId, t.type] }), index("relations_to_idx").on(t.toTable, t.toId)],
 );
 
 /** A representation of a record: image, video, embed or document. */
@@ -210,5 +221,8 @@ export const recordTombstones = pgTable(
     id: text("id").notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: "record_tombstones_pk", columns: [t.tableName, t.id] }), index("record_tombstones_deleted_idx").on(t.deletedAt, t.tableName, t.id)],
+  (t) => [
+    primaryKey({ name: "record_tombstones_pk", columns: [t.tableName, t.id] }),
+    index("record_tombstones_deleted_idx").on(t.deletedAt, t.tableName, t.id),
+  ],
 );

@@ -56,5 +56,8 @@ export const consoleJobs = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   // One job at a time, whichever process starts it.
-  (t) => [index("console_jobs_started_at_idx").on(t.startedAt), uniqueIndex("console_jobs_one_running_idx").on(t.state).where(sql`${t.state} = 'running'`)],
+  (t) => [
+    index("console_jobs_started_at_idx").on(t.startedAt),
+    uniqueIndex("console_jobs_one_running_idx").on(t.state).where(sql`${t.state} = 'running'`),
+  ],
 );

@@ -11,7 +11,9 @@ export const savedSearches = pgTable(
   "saved_searches",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     query: text("query").notNull().default(""),
     locale: text("locale").notNull().default("it"),
@@ -43,7 +45,9 @@ export const savedSearchTokens = pgTable(
   "saved_search_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    savedSearchId: uuid("saved_search_id").notNull().references(() => savedSearches.id, { onDelete: "cascade" }),
+    savedSearchId: uuid("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("saved_search_tokens_search_idx").on(t.savedSearchId, t.createdAt)],

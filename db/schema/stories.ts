@@ -16,7 +16,9 @@ export const stories = pgTable(
     collectionId: text("collection_id")
       .notNull()
       .references(() => collections.id, { onDelete: "cascade" }),
-    ownerId: uuid("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     blocks: jsonb("blocks").notNull().default([]),
     public: boolean("public").notNull().default(false),

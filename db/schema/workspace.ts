@@ -12,7 +12,9 @@ export const collections = pgTable(
   "collections",
   {
     id: text("id").primaryKey(),
-    ownerId: uuid("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     /** The record whose image is the cover (one of the items); null: the first item's. */
     coverTable: text("cover_table"),
@@ -42,7 +44,10 @@ export const collectionItems = pgTable(
     position: integer("position").notNull(),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.collectionId, t.recordTable, t.recordId] }), index("collection_items_position_idx").on(t.collectionId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.recordTable, t.recordId] }),
+    index("collection_items_position_idx").on(t.collectionId, t.position),
+  ],
 );
 
 /** The user's current collection, the one the pin toggle fills (spec §4); cleared when it is deleted. */
@@ -95,5 +100,8 @@ export const collectionLinks = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("collection_links_token_hash_idx").on(t.tokenHash), index("collection_links_collection_idx").on(t.collectionId, t.createdAt)],
+  (t) => [
+    uniqueIndex("collection_links_token_hash_idx").on(t.tokenHash),
+    index("collection_links_collection_idx").on(t.collectionId, t.createdAt),
+  ],
 );

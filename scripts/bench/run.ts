@@ -58,8 +58,17 @@ export type Stats = { n: number; failed: number; p50: number; p95: number; max: 
 
 /** Percentiles of the requests that answered 2xx (failures are counted and listed, not timed). */
 export function stats(ts: Timing[]): Stats {
-  const ms = ts.filter(ok).map((t) => t.ms).sort((a, b) => a - b);
-  return { n: ts.length, failed: ts.filter((t) => !ok(t)).length, p50: percentile(ms, 0.5), p95: percentile(ms, 0.95), max: ms.at(-1) ?? NaN };
+  const ms = ts
+    .filter(ok)
+    .map((t) => t.ms)
+    .sort((a, b) => a - b);
+  return {
+    n: ts.length,
+    failed: ts.filter((t) => !ok(t)).length,
+    p50: percentile(ms, 0.5),
+    p95: percentile(ms, 0.95),
+    max: ms.at(-1) ?? NaN,
+  };
 }
 
 export type PassSummary = {
@@ -96,7 +105,10 @@ export function summarise(name: string, concurrency: number, run: { timings: Tim
     html: stats(searches.filter((t) => !t.api)),
     api: stats(searches.filter((t) => t.api)),
     all: stats(ts),
-    slowest: [...ts].sort((a, b) => b.ms - a.ms).slice(0, 5).map((t) => ({ ms: Math.round(t.ms), status: t.status, cls: t.cls, path: t.path })),
+    slowest: [...ts]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map((t) => ({ ms: Math.round(t.ms), status: t.status, cls: t.cls, path: t.path })),
     failures: ts.filter((t) => !ok(t)).map((t) => ({ status: t.status, cls: t.cls, path: t.path, ...(t.error ? { error: t.error } : {}) })),
   };
 }
@@ -110,7 +122,8 @@ export function printPass(db: string, s: PassSummary) {
   );
   console.log("  | class | n | p50 | p95 | max | failed |");
   console.log("  |---|---|---|---|---|---|");
-  const row = (name: string, x: Stats) => console.log(`  | ${name} | ${x.n} | ${f(x.p50)} | ${f(x.p95)} | ${f(x.max)} | ${x.failed || ""} |`);
+  const row = (name: string, x: Stats) =>
+    console.log(`  | ${name} | ${x.n} | ${f(x.p50)} | ${f(x.p95)} | ${f(x.max)} | ${x.failed || ""} |`);
   for (const [c, x] of Object.entries(s.classes)) row(c, x);
   row("**searches**", s.searches);
   row("searches, /cerca pages", s.html);

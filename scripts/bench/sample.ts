@@ -9,15 +9,31 @@ import { recordPath, type TableName } from "../../app/lib/tables";
 import { DEFAULT_SEARCH_TABLES, SORTS } from "../../app/features/search/search-params";
 
 export const CLASSES = [
-  "word", "two-words", "prefix-1", "prefix-2", "prefix-3", "identifier",
-  "browse", "filtered-word", "next-page", "record",
+  "word",
+  "two-words",
+  "prefix-1",
+  "prefix-2",
+  "prefix-3",
+  "identifier",
+  "browse",
+  "filtered-word",
+  "next-page",
+  "record",
 ] as const;
 export type RequestClass = (typeof CLASSES)[number];
 
 /** Requests of each class in one set (222 in all). */
 const QUOTA: Record<RequestClass, number> = {
-  word: 40, "two-words": 20, "prefix-1": 12, "prefix-2": 15, "prefix-3": 15, identifier: 20,
-  browse: 30, "filtered-word": 20, "next-page": 20, record: 30,
+  word: 40,
+  "two-words": 20,
+  "prefix-1": 12,
+  "prefix-2": 15,
+  "prefix-3": 15,
+  identifier: 20,
+  browse: 30,
+  "filtered-word": 20,
+  "next-page": 20,
+  record: 30,
 };
 
 export type BenchRequest = { cls: RequestClass; locale: Locale; api: boolean; path: string };
@@ -124,7 +140,12 @@ export async function readPools(database: Database, seed: number, size = 20_000)
     const labels = r.labels ?? {};
     // the label each page shows (its language, else Italian, else another): the record's canonical address
     const shown = (l: Locale) => labels[l] ?? labels.it ?? labels[Object.keys(labels).sort()[0] ?? ""] ?? null;
-    return { table: r.table_name, id: r.id, label: labels.it ?? null, path: Object.fromEntries(LOCALES.map((l) => [l, recordPath(r.table_name, r.id, shown(l))])) as Record<Locale, string> };
+    return {
+      table: r.table_name,
+      id: r.id,
+      label: labels.it ?? null,
+      path: Object.fromEntries(LOCALES.map((l) => [l, recordPath(r.table_name, r.id, shown(l))])) as Record<Locale, string>,
+    };
   });
   return { words, labels, tags, types, years, numeros, records };
 }
@@ -141,7 +162,6 @@ export function searchPath(locale: Locale, api: boolean, sp: URLSearchParams) {
   const s = sp.toString();
   return `${PREFIX[locale]}/cerca${s ? `?${s}` : ""}`;
 }
-
 
 /**
  * One set of distinct requests (about 220) drawn from the pools, none of them in `exclude`. Every
@@ -186,7 +206,11 @@ export function buildRequests(pools: Pools, seed: number, exclude: Set<string> =
   const sorts = SORTS.filter((s) => s !== "ss");
   // The words of a label that are in the locale's pool (no stop words), in their order.
   const known = Object.fromEntries(LOCALES.map((l) => [l, new Set(pools.words[l].map((x) => x.w))])) as Record<Locale, Set<string>>;
-  const contentWords = (l: Locale, label: string) => label.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 4 && known[l].has(w));
+  const contentWords = (l: Locale, label: string) =>
+    label
+      .toLowerCase()
+      .split(/[^\p{L}]+/u)
+      .filter((w) => w.length >= 4 && known[l].has(w));
 
   // word: half common, half rare; one in four with another sort than the default.
   fill("word", (i, l, api) => {
@@ -302,7 +326,11 @@ export function warmupRequests(pools: Pools, exclude: Set<string>): BenchRequest
       ...pools.records.slice(-10).map((x) => ({ cls: "record" as const, locale: l, api: false, path: `${PREFIX[l]}${x.path[l]}` })),
     ];
     const fresh = candidates.filter((c) => !exclude.has(c.path));
-    out.push(...fresh.filter((c) => c.cls === "word").slice(0, 3), ...fresh.filter((c) => c.cls !== "word" && c.cls !== "record"), ...fresh.filter((c) => c.cls === "record").slice(0, 1));
+    out.push(
+      ...fresh.filter((c) => c.cls === "word").slice(0, 3),
+      ...fresh.filter((c) => c.cls !== "word" && c.cls !== "record"),
+      ...fresh.filter((c) => c.cls === "record").slice(0, 1),
+    );
   }
   return out;
 }

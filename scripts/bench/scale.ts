@@ -20,7 +20,9 @@ export async function scaleUp(database: Database, from: number, target: number) 
       .map((x) => x.c);
   const list = (cs: string[], prefix = "") => sql.raw(cs.map((c) => `${prefix}${c}`).join(", "));
   const recordCols = await columns("records", ["id"]);
-  const [{ base }] = (await database.rows<{ base: number }>(sql`select count(*)::int as base from records where id not like '%~%'`)) as [{ base: number }];
+  const [{ base }] = (await database.rows<{ base: number }>(sql`select count(*)::int as base from records where id not like '%~%'`)) as [
+    { base: number },
+  ];
   let n = from;
   const t0 = performance.now();
   const slowIndexes = await database.rows<{ name: string; def: string }>(sql`select indexname as name, indexdef as def from pg_indexes
@@ -28,7 +30,14 @@ export async function scaleUp(database: Database, from: number, target: number) 
   for (const ix of slowIndexes) await database.rows(sql`drop index ${sql.identifier(ix.name)}`);
   // Read before the transactions: PGlite has one connection, and a statement outside a transaction waits for it.
   const copied = ["record_texts", "record_tags", "relations", "media", "search_docs", "search_texts"] as const;
-  const keys: Record<(typeof copied)[number], string> = { record_texts: "record_uid", record_tags: "record_uid", relations: "from_uid", media: "record_uid", search_docs: "record_uid", search_texts: "record_uid" };
+  const keys: Record<(typeof copied)[number], string> = {
+    record_texts: "record_uid",
+    record_tags: "record_uid",
+    relations: "from_uid",
+    media: "record_uid",
+    search_docs: "record_uid",
+    search_texts: "record_uid",
+  };
   const tableCols = Object.fromEntries(await Promise.all(copied.map(async (t) => [t, await columns(t, [keys[t]])] as const)));
   for (let k = Math.floor(n / base); n < target; k++) {
     const limit = Math.min(base, target - n);

@@ -76,9 +76,10 @@ export async function startServer(opts: {
   env.WEB_CONCURRENCY = String(opts.workers ?? 1);
   // the compiled server with plain Node, as production runs it (scripts/build.mjs); BENCH_FROM_SOURCES=1: the
   // sources through tsx (as before decision 032), for a comparison
-  const args = process.env.BENCH_FROM_SOURCES === "1"
-    ? ["--import", "tsx", path.join(root, "server/serve.ts")]
-    : [path.join(root, opts.workers ? "scripts/serve.mjs" : "scripts/start.mjs")];
+  const args =
+    process.env.BENCH_FROM_SOURCES === "1"
+      ? ["--import", "tsx", path.join(root, "server/serve.ts")]
+      : [path.join(root, opts.workers ? "scripts/serve.mjs" : "scripts/start.mjs")];
   const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -123,7 +124,9 @@ export async function startServer(opts: {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server did not answer /healthz within ${Math.round((opts.timeoutMs ?? 300_000) / 1000)} s:\n${lines.slice(-30).join("\n")}`);
+      throw new Error(
+        `the server did not answer /healthz within ${Math.round((opts.timeoutMs ?? 300_000) / 1000)} s:\n${lines.slice(-30).join("\n")}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 250));
   }

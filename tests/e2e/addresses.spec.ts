@@ -26,10 +26,17 @@ test("slugs are cut between words", async ({ page }) => {
   }
 });
 
-for (const [prefix, title] of [["", "Informativa sui cookie"], ["/en", "Cookie policy"], ["/fr", "Politique relative aux cookies"]] as const) {
+for (const [prefix, title] of [
+  ["", "Informativa sui cookie"],
+  ["/en", "Cookie policy"],
+  ["/fr", "Politique relative aux cookies"],
+] as const) {
   test(`the footer's cookie policy exists${prefix ? ` in ${prefix}` : " in Italian"}`, async ({ page }) => {
     await page.goto(prefix || "/");
-    await page.getByRole("contentinfo").getByRole("link", { name: /cookie/i }).click();
+    await page
+      .getByRole("contentinfo")
+      .getByRole("link", { name: /cookie/i })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/public/cookie-policy$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.getByRole("table").getByText("teca_locale")).toBeVisible();

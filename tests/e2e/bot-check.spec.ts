@@ -13,12 +13,22 @@ let server: ChildProcess | null = null;
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(240_000);
   server = spawn(process.execPath, ["tests/setup/bot-check-server.mjs"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: `${process.env.E2E_DATA_DIR ?? "./data-e2e"}-altcha`, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: `${process.env.E2E_DATA_DIR ?? "./data-e2e"}-altcha`,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const until = Date.now() + 220_000;
   for (;;) {
-    const up = await fetch(`${BASE}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`${BASE}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > until || server.exitCode !== null) throw new Error("the ALTCHA server did not start");
     await new Promise((r) => setTimeout(r, 500));
@@ -105,7 +115,9 @@ test.describe("without JavaScript", () => {
     await page.goto(`${BASE}/en/login`);
     // A browser without JavaScript draws the <noscript> text; Chromium with scripts turned off by the test
     // still parses <noscript> as if they ran (it keeps it as hidden raw text), so the test reads the markup.
-    expect(await page.locator(".login-form noscript").innerHTML()).toContain("JavaScript is needed to continue: the bot check runs in your browser.");
+    expect(await page.locator(".login-form noscript").innerHTML()).toContain(
+      "JavaScript is needed to continue: the bot check runs in your browser.",
+    );
     // (axe needs scripts in the page: the same page is checked with them above, in three languages)
     await page.getByLabel("Email").fill(USER.email);
     await page.getByLabel("Password").fill(USER.password);

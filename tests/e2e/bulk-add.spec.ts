@@ -14,7 +14,9 @@ const USER = "e2e-bulk@example.org";
 async function removeAll(page: Page) {
   const list = await page.request.post("/api/auth/docs/getCollections", { data: { locale: "it" } });
   for (const c of ((await list.json()) as { data: { id: string; role: string }[] }).data.filter((x) => x.role === "owner"))
-    expect((await page.request.post("/api/auth/docs/removeDoc", { data: { collection: "collections", name: c.id, locale: "it" } })).status()).toBe(200);
+    expect(
+      (await page.request.post("/api/auth/docs/removeDoc", { data: { collection: "collections", name: c.id, locale: "it" } })).status(),
+    ).toBe(200);
 }
 
 async function createCollection(page: Page, title: string) {
@@ -32,7 +34,9 @@ async function searchPage(page: Page, path = "/cerca?sort=az") {
 
 test.describe.configure({ mode: "serial" });
 
-test("visitors see no selection; a user selects three results, adds them to a new collection, then the page to it (duplicates skipped)", async ({ page }) => {
+test("visitors see no selection; a user selects three results, adds them to a new collection, then the page to it (duplicates skipped)", async ({
+  page,
+}) => {
   await page.goto("/cerca?sort=az");
   await hydrated(page);
   await expect(page.locator(".search .card").first()).toBeVisible();
@@ -131,7 +135,9 @@ test("the save drawer renames and, once confirmed, deletes a collection and a sa
   expect((await page.request.post("/api/auth/docs/getCollectionItems", { data: { collection: id, locale: "it" } })).status()).toBe(404);
 
   // a saved search: the same drawer with its public flag and alert
-  const made = await page.request.post("/api/auth/docs/saveSearch", { data: { locale: "it", data: { title: "Ritratti (bulk)", query: "q=ritratto" } } });
+  const made = await page.request.post("/api/auth/docs/saveSearch", {
+    data: { locale: "it", data: { title: "Ritratti (bulk)", query: "q=ritratto" } },
+  });
   expect(made.status()).toBe(201);
   await page.goto("/searches");
   await hydrated(page);

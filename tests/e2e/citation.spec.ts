@@ -5,9 +5,30 @@ import { expect, expectAccessible, hydrated, test } from "./helpers";
 test.describe.configure({ mode: "parallel" });
 
 for (const [locale, prefix, title, copied, moreFormats, copiedBibtex] of [
-  ["it", "", "Cita questa scheda", "Citazione Chicago copiata negli appunti", "Altri formati: BibTeX e CSL-JSON", "Citazione BibTeX copiata negli appunti"],
-  ["en", "/en", "Cite this record", "Chicago citation copied to the clipboard", "More formats: BibTeX and CSL-JSON", "BibTeX citation copied to the clipboard"],
-  ["fr", "/fr", "Citer cette notice", "Citation Chicago copiée dans le presse-papiers", "Autres formats : BibTeX et CSL-JSON", "Citation BibTeX copiée dans le presse-papiers"],
+  [
+    "it",
+    "",
+    "Cita questa scheda",
+    "Citazione Chicago copiata negli appunti",
+    "Altri formati: BibTeX e CSL-JSON",
+    "Citazione BibTeX copiata negli appunti",
+  ],
+  [
+    "en",
+    "/en",
+    "Cite this record",
+    "Chicago citation copied to the clipboard",
+    "More formats: BibTeX and CSL-JSON",
+    "BibTeX citation copied to the clipboard",
+  ],
+  [
+    "fr",
+    "/fr",
+    "Citer cette notice",
+    "Citation Chicago copiée dans le presse-papiers",
+    "Autres formats : BibTeX et CSL-JSON",
+    "Citation BibTeX copiée dans le presse-papiers",
+  ],
 ] as const) {
   test(`copies the Chicago citation, announced, in ${locale}`, async ({ page, context, baseURL }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });

@@ -23,11 +23,23 @@ test("the tabs' empty states, before anything is made, and the sign-in page for 
   await expectAccessible(page);
 });
 
-test("the workspace's tabs list moodboards, stories and uploads; an upload in use is refused, a free one deleted", async ({ page, baseURL }) => {
+test("the workspace's tabs list moodboards, stories and uploads; an upload in use is refused, a free one deleted", async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, USER.email);
   // Work to list: a collection, two uploads, a moodboard and a story showing the first one.
-  const coll = ((await (await page.request.post("/api/auth/docs/saveDoc", { data: { collection: "collections", locale: "it", data: { title: "Schede per le schede" } } })).json()) as { data: { id: string } }).data.id;
-  const png = (colour: string) => sharp({ create: { width: 90, height: 60, channels: 3, background: colour } }).png().toBuffer();
+  const coll = (
+    (await (
+      await page.request.post("/api/auth/docs/saveDoc", {
+        data: { collection: "collections", locale: "it", data: { title: "Schede per le schede" } },
+      })
+    ).json()) as { data: { id: string } }
+  ).data.id;
+  const png = (colour: string) =>
+    sharp({ create: { width: 90, height: 60, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
   const uploaded = async (name: string, colour: string) => {
     const res = await page.request.post("/api/auth/docs/uploadFile", {
       // (a multipart post is a form post: the server checks where it comes from)
@@ -40,9 +52,17 @@ test("the workspace's tabs list moodboards, stories and uploads; an upload in us
   const inUse = await uploaded("usata.png", "#aa3300");
   await uploaded("libera.png", "#0033aa");
   const item = { id: "i1", url: inUse, title: "Usata", x: 10, y: 10, width: 200, height: 150, rotate: 0, zIndex: 0 };
-  const board = await page.request.post("/api/auth/docs/saveDoc", { data: { collection: "moodboards", locale: "it", data: { title: "Tavola rossa", coll, items: [item] } } });
+  const board = await page.request.post("/api/auth/docs/saveDoc", {
+    data: { collection: "moodboards", locale: "it", data: { title: "Tavola rossa", coll, items: [item] } },
+  });
   expect(board.status()).toBe(201);
-  const story = await page.request.post("/api/auth/docs/saveDoc", { data: { collection: "stories", locale: "it", data: { coll, title: "Racconto rosso", blocks: [{ id: "b1", type: "image", url: inUse }] } } });
+  const story = await page.request.post("/api/auth/docs/saveDoc", {
+    data: {
+      collection: "stories",
+      locale: "it",
+      data: { coll, title: "Racconto rosso", blocks: [{ id: "b1", type: "image", url: inUse }] },
+    },
+  });
   expect(story.status()).toBe(201);
 
   // The tabs are links: by keyboard from the first to the moodboards.
@@ -54,7 +74,10 @@ test("the workspace's tabs list moodboards, stories and uploads; an upload in us
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/collections\?tab=moodboards$/);
   await expect(tabs.getByRole("link", { name: "Moodboard" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("link", { name: "Apri la moodboard «Tavola rossa»" })).toHaveAttribute("href", new RegExp(`/collections/${coll}/moodboards/`));
+  await expect(page.getByRole("link", { name: "Apri la moodboard «Tavola rossa»" })).toHaveAttribute(
+    "href",
+    new RegExp(`/collections/${coll}/moodboards/`),
+  );
   await tabs.getByRole("link", { name: "Storie" }).click();
   await expect(page.getByRole("link", { name: "Racconto rosso" })).toHaveAttribute("href", new RegExp(`/collections/${coll}/stories/`));
 
@@ -69,7 +92,9 @@ test("the workspace's tabs list moodboards, stories and uploads; an upload in us
   await used.getByLabel("Elimina «usata.png»").click();
   await expect(used.getByText("Confermi la cancellazione?")).toBeVisible();
   await used.getByRole("button", { name: "Sì, elimina «usata.png»" }).click();
-  await expect(used.getByRole("alert")).toHaveText("Quest'immagine è ancora usata in moodboard «Tavola rossa», storia «Racconto rosso»: toglila da lì prima di eliminarla.");
+  await expect(used.getByRole("alert")).toHaveText(
+    "Quest'immagine è ancora usata in moodboard «Tavola rossa», storia «Racconto rosso»: toglila da lì prima di eliminarla.",
+  );
   await expect(page.getByRole("heading", { name: "usata.png" })).toBeVisible();
 
   // The free one goes: the tile leaves, the quota has room again.

@@ -6,11 +6,18 @@ import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } 
 const ADMIN = "e2e-admin@example.org";
 const CATALOGUER = "e2e-catalogatore@example.org";
 
-const png = (color: string) => sharp({ create: { width: 16, height: 16, channels: 3, background: color } }).png().toBuffer();
+const png = (color: string) =>
+  sharp({ create: { width: 16, height: 16, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 test("the console: accessible in three languages; an NDJSON import runs in the background and reports", async ({ page }) => {
   await signIn(page, ADMIN);
-  for (const [prefix, heading] of [["/en", "Console"], ["/fr", "Console"], ["", "Console"]] as const) {
+  for (const [prefix, heading] of [
+    ["/en", "Console"],
+    ["/fr", "Console"],
+    ["", "Console"],
+  ] as const) {
     await page.goto(`${prefix}/console`);
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
@@ -18,8 +25,12 @@ test("the console: accessible in three languages; an NDJSON import runs in the b
   }
   await expect(page.getByRole("table").first()).toContainText("ca_objects");
   const stamp = Date.now();
-  const lines = [1, 2].map((n) => JSON.stringify({ table: "ca_objects", id: `e2e-console-${stamp}-${n}`, texts: { it: { label: `Importato dalla console ${n}` } } }));
-  await page.getByLabel("File (.ndjson)").setInputFiles({ name: "console.ndjson", mimeType: "application/x-ndjson", buffer: Buffer.from(lines.join("\n") + "\n") });
+  const lines = [1, 2].map((n) =>
+    JSON.stringify({ table: "ca_objects", id: `e2e-console-${stamp}-${n}`, texts: { it: { label: `Importato dalla console ${n}` } } }),
+  );
+  await page
+    .getByLabel("File (.ndjson)")
+    .setInputFiles({ name: "console.ndjson", mimeType: "application/x-ndjson", buffer: Buffer.from(lines.join("\n") + "\n") });
   await page.getByRole("button", { name: "Avvia l'importazione" }).click();
   await expect(page).toHaveURL(/\/console\?job=\d+$/);
   const job = page.locator(".admin-job");
@@ -73,7 +84,11 @@ test("an admin writes a content page in two languages; a visitor opens it in eac
 
   const visitorContext = await (browser as Browser).newContext();
   const visitor = await visitorContext.newPage();
-  for (const [path, title, text] of [[`/${slug}`, "Chi siamo", "Un archivio di famiglia."], [`/en/${slug}`, "About us", "A family archive."], [`/fr/${slug}`, "Chi siamo", "Cette page n'est pas encore disponible dans votre langue"]] as const) {
+  for (const [path, title, text] of [
+    [`/${slug}`, "Chi siamo", "Un archivio di famiglia."],
+    [`/en/${slug}`, "About us", "A family archive."],
+    [`/fr/${slug}`, "Chi siamo", "Cette page n'est pas encore disponible dans votre langue"],
+  ] as const) {
     const res = await visitor.goto(path);
     expect(res?.status(), path).toBe(200);
     await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -132,7 +147,11 @@ test("staff upload through the drop box; too many files are refused before anyth
 });
 
 test("the style guide: light and dark, accessible in three languages; its dialog traps focus and closes with Escape", async ({ page }) => {
-  for (const [prefix, heading] of [["/en", "Style guide"], ["/fr", "Guide de style"], ["", "Guida di stile"]] as const) {
+  for (const [prefix, heading] of [
+    ["/en", "Style guide"],
+    ["/fr", "Guide de style"],
+    ["", "Guida di stile"],
+  ] as const) {
     await page.goto(`${prefix}/styleguide`);
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

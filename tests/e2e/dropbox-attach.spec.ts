@@ -39,7 +39,9 @@ test("an upload attached to a record from the console: the record gets the image
   const value = await target.inputValue();
   expect(value).toMatch(/^ca_objects\/[\w.-]+$/); // the first record found is chosen
   const label = (await target.locator("option:checked").innerText()).replace(/ \(ca_objects\/.*\)$/, "");
-  const picture = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#6b4f2a" } }).jpeg().toBuffer();
+  const picture = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#6b4f2a" } })
+    .jpeg()
+    .toBuffer();
   await page.getByLabel("File", { exact: true }).setInputFiles([{ name: "busta-e2e.jpg", mimeType: "image/jpeg", buffer: picture }]);
   await page.getByLabel("Etichette").fill(`${TAG.id}, parola-che-non-e-un-tag`);
   await page.getByRole("button", { name: "Carica" }).click();
@@ -66,6 +68,8 @@ test("an upload attached to a record from the console: the record gets the image
   await card.getByRole("link").first().click();
   await expect(seen.v).toHaveURL(new RegExp(`/oggetti/${value.split("/")[1]}`));
   // the new media is the record's last, titled with the file's name
-  await expect(seen.v.locator('[alt="busta-e2e.jpg"], [title="busta-e2e.jpg"]').or(seen.v.getByText("busta-e2e.jpg")).first()).toBeAttached();
+  await expect(
+    seen.v.locator('[alt="busta-e2e.jpg"], [title="busta-e2e.jpg"]').or(seen.v.getByText("busta-e2e.jpg")).first(),
+  ).toBeAttached();
   await seen.close();
 });

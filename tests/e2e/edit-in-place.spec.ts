@@ -5,9 +5,42 @@ import { expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 const EDITOR = "e2e-editor@example.org";
 
 const L = {
-  it: { prefix: "", bar: "Barra di amministrazione", edit: "Modifica le pagine", save: "Salva", saved: "Salvato", subtitle: "Sottotitolo", section: /^Modifica Sezione 1/, drawer: "Sezione 1", manage: "Gestisci", done: "Chiudi il pannello" },
-  en: { prefix: "/en", bar: "Administration bar", edit: "Edit the pages", save: "Save", saved: "Saved", subtitle: "Subtitle", section: /^Edit Section 1/, drawer: "Section 1", manage: "Manage", done: "Close the panel" },
-  fr: { prefix: "/fr", bar: "Barre d'administration", edit: "Modifier les pages", save: "Enregistrer", saved: "Enregistré", subtitle: "Sous-titre", section: /^Modifier Section 1/, drawer: "Section 1", manage: "Gérer", done: "Fermer le panneau" },
+  it: {
+    prefix: "",
+    bar: "Barra di amministrazione",
+    edit: "Modifica le pagine",
+    save: "Salva",
+    saved: "Salvato",
+    subtitle: "Sottotitolo",
+    section: /^Modifica Sezione 1/,
+    drawer: "Sezione 1",
+    manage: "Gestisci",
+    done: "Chiudi il pannello",
+  },
+  en: {
+    prefix: "/en",
+    bar: "Administration bar",
+    edit: "Edit the pages",
+    save: "Save",
+    saved: "Saved",
+    subtitle: "Subtitle",
+    section: /^Edit Section 1/,
+    drawer: "Section 1",
+    manage: "Manage",
+    done: "Close the panel",
+  },
+  fr: {
+    prefix: "/fr",
+    bar: "Barre d'administration",
+    edit: "Modifier les pages",
+    save: "Enregistrer",
+    saved: "Enregistré",
+    subtitle: "Sous-titre",
+    section: /^Modifier Section 1/,
+    drawer: "Section 1",
+    manage: "Gérer",
+    done: "Fermer le panneau",
+  },
 } as const;
 
 async function editMode(page: Page, l: (typeof L)[keyof typeof L]) {
@@ -21,7 +54,10 @@ async function editMode(page: Page, l: (typeof L)[keyof typeof L]) {
   return bar;
 }
 
-test("an administrator edits the hero in place in two languages, saves, is asked before losing edits, restores a revision; visitors see the text", async ({ page, browser }) => {
+test("an administrator edits the hero in place in two languages, saves, is asked before losing edits, restores a revision; visitors see the text", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, EDITOR);
 
@@ -71,7 +107,10 @@ test("an administrator edits the hero in place in two languages, saves, is asked
   await expect(visitor.locator(".hero__subtitle")).toHaveText("Papiers de famille, modifiés sur place");
 
   // the settings history: restore the first version (the demo text, recorded before the first save)
-  for (const [prefix, restore] of [["", "Ripristina la versione 1"], ["/fr", "Restaurer la version 1"]] as const) {
+  for (const [prefix, restore] of [
+    ["", "Ripristina la versione 1"],
+    ["/fr", "Restaurer la version 1"],
+  ] as const) {
     await page.goto(`${prefix}/settings/contents?history=home`);
     await hydrated(page);
     await page.getByRole("button", { name: restore }).click();
@@ -110,9 +149,30 @@ for (const [locale, l] of Object.entries(L)) {
 
 // Content pages in place (decision 076): the page's own text in each language, a new page written where it lives.
 const P = {
-  it: { prefix: "", title: "Titolo della pagina", body: "Testo della pagina", published: "Pubblicata", image: "Immagine", picker: "Scegli un'immagine del catalogo o tra i tuoi caricamenti" },
-  fr: { prefix: "/fr", title: "Titre de la page", body: "Texte de la page", published: "Publiée", image: "Image", picker: "Choisir une image du catalogue ou de vos téléversements" },
-  en: { prefix: "/en", title: "Page title", body: "Page text", published: "Published", image: "Image", picker: "Choose an image from the catalogue or your uploads" },
+  it: {
+    prefix: "",
+    title: "Titolo della pagina",
+    body: "Testo della pagina",
+    published: "Pubblicata",
+    image: "Immagine",
+    picker: "Scegli un'immagine del catalogo o tra i tuoi caricamenti",
+  },
+  fr: {
+    prefix: "/fr",
+    title: "Titre de la page",
+    body: "Texte de la page",
+    published: "Publiée",
+    image: "Image",
+    picker: "Choisir une image du catalogue ou de vos téléversements",
+  },
+  en: {
+    prefix: "/en",
+    title: "Page title",
+    body: "Page text",
+    published: "Published",
+    image: "Image",
+    picker: "Choose an image from the catalogue or your uploads",
+  },
 } as const;
 
 async function pageEditMode(page: Page, path: string, l: (typeof L)[keyof typeof L], p: (typeof P)[keyof typeof P]) {
@@ -124,13 +184,21 @@ async function pageEditMode(page: Page, path: string, l: (typeof L)[keyof typeof
   return bar;
 }
 
-test("an administrator edits a content page in place in Italian and French (the Italian standing in at first); a visitor reads both", async ({ page, browser }) => {
+test("an administrator edits a content page in place in Italian and French (the Italian standing in at first); a visitor reads both", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const slug = `e2e-mostra-${Date.now()}`;
   await signIn(page, EDITOR);
   // a page written in Italian only (through the same endpoint the editor uses)
   const made = await page.request.post("/api/auth/backend/pages", {
-    data: { slug, locale: "it", version: 0, value: { title: "La mostra", html: "<p>Le sale al primo piano.</p>", description: "", published: true } },
+    data: {
+      slug,
+      locale: "it",
+      version: 0,
+      value: { title: "La mostra", html: "<p>Le sale al primo piano.</p>", description: "", published: true },
+    },
   });
   expect(made.status()).toBe(200);
 

@@ -5,7 +5,11 @@ import { expect, expectAccessible, hydrated, test } from "./helpers";
 
 test.describe.configure({ mode: "parallel" });
 
-const parseCsvHeader = (text: string) => text.replace(/^\uFEFF/, "").split("\r\n")[0]!.split(",");
+const parseCsvHeader = (text: string) =>
+  text
+    .replace(/^\uFEFF/, "")
+    .split("\r\n")[0]!
+    .split(",");
 
 for (const [locale, prefix, button, csv] of [
   ["it", "", "Scarica", "CSV (fogli di calcolo)"],
@@ -22,7 +26,10 @@ for (const [locale, prefix, button, csv] of [
     const link = page.getByRole("link", { name: csv });
     await expect(link).toBeVisible();
     // the open menu itself (it covers part of the page below it, as a menu does)
-    const open = await new AxeBuilder({ page }).include(".export-menu").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const open = await new AxeBuilder({ page })
+      .include(".export-menu")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
     expect(open.violations.map((v) => v.id)).toEqual([]);
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^teca-search-\d{4}-\d{2}-\d{2}-milano\.csv$/);

@@ -8,7 +8,11 @@ import { expect, hydrated, test } from "./helpers";
 
 test.describe.configure({ mode: "parallel" });
 
-for (const [locale, prefix] of [["it", ""], ["en", "/en"], ["fr", "/fr"]] as const) {
+for (const [locale, prefix] of [
+  ["it", ""],
+  ["en", "/en"],
+  ["fr", "/fr"],
+] as const) {
   test(`one Back from the search page, loaded from the home page, returns home (${locale})`, async ({ page, baseURL }) => {
     const home = `${baseURL}${prefix}${prefix ? "" : "/"}`;
     await page.goto(home);

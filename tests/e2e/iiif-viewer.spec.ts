@@ -56,7 +56,11 @@ test.afterAll(async () => {
 });
 
 type Label = Record<string, string[]>;
-type Manifest = { id: string; label: Label; items: { id: string; label: Label; items: { items: { body: { service?: { id: string }[] } }[] }[] }[] };
+type Manifest = {
+  id: string;
+  label: Label;
+  items: { id: string; label: Label; items: { items: { body: { service?: { id: string }[] } }[] }[] }[];
+};
 
 /** What a viewer set to English shows of a language map. */
 const english = (l: Label) => (l.en ?? l.none ?? l.it ?? Object.values(l)[0])![0]!;
@@ -72,7 +76,11 @@ async function manifestWithPages(request: APIRequestContext): Promise<Manifest> 
   throw new Error("no public object with two IIIF pages in the demo");
 }
 
-test("a Teca manifest opens in a third-party IIIF viewer (TIFY) on another origin: label, pages and our tiles", async ({ page, request, baseURL }) => {
+test("a Teca manifest opens in a third-party IIIF viewer (TIFY) on another origin: label, pages and our tiles", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const manifest = await manifestWithPages(request);
   const origin = new URL(baseURL!).origin;
   expect(new URL(manifest.id).origin).toBe(origin);
@@ -81,7 +89,9 @@ test("a Teca manifest opens in a third-party IIIF viewer (TIFY) on another origi
   const manifestLoaded = page.waitForResponse((r) => r.url() === manifest.id && r.status() === 200);
   const infoLoaded = page.waitForResponse((r) => r.url() === `${service}/info.json` && r.status() === 200);
   // Tiles of the first page, from our level-0 service (the addresses info.json lists), in the viewer's image.
-  const tileLoaded = page.waitForResponse((r) => r.url().startsWith(`${service}/`) && /\/0\/default\.jpg$/.test(r.url()) && r.status() === 200);
+  const tileLoaded = page.waitForResponse(
+    (r) => r.url().startsWith(`${service}/`) && /\/0\/default\.jpg$/.test(r.url()) && r.status() === 200,
+  );
   const failed: string[] = [];
   page.on("response", (r) => {
     if (r.url().startsWith(origin) && r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
@@ -103,7 +113,9 @@ test("a Teca manifest opens in a third-party IIIF viewer (TIFY) on another origi
   const stage = page.locator("#tify .openseadragon-canvas").first();
   await expect(stage).toBeVisible();
   await expect
-    .poll(async () => Math.max(...(await sharp(await stage.screenshot()).stats()).channels.slice(0, 3).map((c) => c.stdev)), { timeout: 20_000 })
+    .poll(async () => Math.max(...(await sharp(await stage.screenshot()).stats()).channels.slice(0, 3).map((c) => c.stdev)), {
+      timeout: 20_000,
+    })
     .toBeGreaterThan(20); // TIFY's empty grey backdrop and toolbar: about 10
 
   // The pages are the manifest's canvases: the next page loads its own image service.

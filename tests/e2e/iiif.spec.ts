@@ -16,7 +16,8 @@ async function objectWithImages(request: APIRequestContext): Promise<string> {
   for (const item of page.items as { id: string }[]) {
     const m = (await (await request.get(new URL(item.id).pathname)).json()) as Manifest;
     const services = m.items.filter((c) => !c.homepage).map((c) => c.items[0]!.items[0]!.body.service?.[0]?.id);
-    if (services.length >= 2 && services[0] && services[1] && services[0] !== services[1]) return new URL(item.id).pathname.split("/").pop()!;
+    if (services.length >= 2 && services[0] && services[1] && services[0] !== services[1])
+      return new URL(item.id).pathname.split("/").pop()!;
   }
   throw new Error("no object with two public images in the demo");
 }
@@ -39,7 +40,9 @@ test("deep zoom on a record image: buttons, wheel, keyboard, rotation, next imag
   await hydrated(page);
   const firstInfo = page.waitForResponse((r) => /\/iiif\/3\/[0-9a-f]{32}\/info\.json$/.test(r.url()) && r.status() === 200);
   // Tiles come from the IIIF service.
-  const firstTile = page.waitForResponse((r) => /\/iiif\/3\/[0-9a-f]{32}\/(?:full|[\d,]+)\/[\d,]+\/0\/default\.jpg$/.test(r.url()) && r.status() === 200);
+  const firstTile = page.waitForResponse(
+    (r) => /\/iiif\/3\/[0-9a-f]{32}\/(?:full|[\d,]+)\/[\d,]+\/0\/default\.jpg$/.test(r.url()) && r.status() === 200,
+  );
   await page.getByRole("button", { name: /a schermo intero$/ }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();

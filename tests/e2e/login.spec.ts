@@ -4,9 +4,33 @@ import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./
 const USER = { email: "e2e-manager@example.org", password: "E2e-password1", name: "Elena Prova" };
 
 for (const l of [
-  { prefix: "", lang: "it", title: "Accedi", email: "Email", password: "Password", submit: "Accedi", error: "Nome utente o password errati." },
-  { prefix: "/en", lang: "en", title: "Sign in", email: "Email", password: "Password", submit: "Sign in", error: "Wrong username or password." },
-  { prefix: "/fr", lang: "fr", title: "Connexion", email: "E-mail", password: "Mot de passe", submit: "Se connecter", error: "Nom d'utilisateur ou mot de passe incorrect." },
+  {
+    prefix: "",
+    lang: "it",
+    title: "Accedi",
+    email: "Email",
+    password: "Password",
+    submit: "Accedi",
+    error: "Nome utente o password errati.",
+  },
+  {
+    prefix: "/en",
+    lang: "en",
+    title: "Sign in",
+    email: "Email",
+    password: "Password",
+    submit: "Sign in",
+    error: "Wrong username or password.",
+  },
+  {
+    prefix: "/fr",
+    lang: "fr",
+    title: "Connexion",
+    email: "E-mail",
+    password: "Mot de passe",
+    submit: "Se connecter",
+    error: "Nom d'utilisateur ou mot de passe incorrect.",
+  },
 ] as const) {
   test(`the login page in ${l.lang} is accessible and says when sign-in fails`, async ({ page }) => {
     // the failed sign-in is answered 401: the browser logs the status

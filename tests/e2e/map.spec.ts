@@ -147,12 +147,17 @@ test("search this area puts the map's view into the address and narrows the resu
   const pointsAfter = Number(await regionAfter.getAttribute("data-points"));
   expect(pointsAfter).toBeLessThan(pointsBefore);
   // The area is a filter like the others: a chip removes it, and the list view keeps it.
-  const chip = page.getByRole("navigation", { name: "Filtri attivi" }).getByRole("link", { name: "Rimuovi il filtro Area della mappa", exact: true });
+  const chip = page
+    .getByRole("navigation", { name: "Filtri attivi" })
+    .getByRole("link", { name: "Rimuovi il filtro Area della mappa", exact: true });
   await expect(chip).toBeVisible();
   await page.getByRole("navigation", { name: "Vista" }).getByRole("link", { name: "Griglia" }).click();
   await expect(page).toHaveURL(/bbox=/);
   await expect(countStatus(page)).toHaveText(new RegExp(`^${after.toLocaleString("it")} `));
-  await page.getByRole("navigation", { name: "Filtri attivi" }).getByRole("link", { name: "Rimuovi il filtro Area della mappa", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Filtri attivi" })
+    .getByRole("link", { name: "Rimuovi il filtro Area della mappa", exact: true })
+    .click();
   await expect(page).not.toHaveURL(/bbox=/);
   await expect(countStatus(page)).toHaveText(new RegExp(`^${before.toLocaleString("it")} `));
   // A malformed area is refused with a message naming it, changing nothing.
@@ -176,7 +181,9 @@ test("a search made while the basemap is still loading draws it on the new map, 
   await map.getByRole("button", { name: "Ingrandisci", exact: true }).click();
   await page.getByRole("button", { name: "Cerca in quest'area", exact: true }).click();
   await expect(page).toHaveURL(/[?&]bbox=/);
-  await expect(page.getByRole("navigation", { name: "Filtri attivi" }).getByRole("link", { name: "Rimuovi il filtro Area della mappa", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Filtri attivi" }).getByRole("link", { name: "Rimuovi il filtro Area della mappa", exact: true }),
+  ).toBeVisible();
   release();
   // (the old map's drawing, once its outlines arrive, must not touch the map that replaced it: no page error)
   await expect(map.locator("path.map-land").first()).toBeAttached();
@@ -194,9 +201,14 @@ test("without network the bundled basemap draws land and borders, with its attri
   await expect(attribution).toBeVisible();
   await expect(attribution).toContainText("Natural Earth");
   await expect(attribution.getByRole("link", { name: "Leaflet" })).toBeVisible();
-  await expect(page.getByText("The tile server cannot be reached: the map shows the outlines of land and borders bundled with Teca.")).toBeVisible();
+  await expect(
+    page.getByText("The tile server cannot be reached: the map shows the outlines of land and borders bundled with Teca."),
+  ).toBeVisible();
   // Land is drawn under the markers (the sea is the map's background, land a lighter fill).
-  const fill = await map.locator("path.map-land").first().evaluate((el) => getComputedStyle(el).fill);
+  const fill = await map
+    .locator("path.map-land")
+    .first()
+    .evaluate((el) => getComputedStyle(el).fill);
   expect(fill).not.toBe("none");
   await expectAccessible(page);
 });
@@ -213,10 +225,13 @@ test("Leaflet's controls stay under the sticky header and the menu", async ({ pa
   const z = (await zoom.boundingBox())!;
   const h = (await header.boundingBox())!;
   expect(z.y).toBeLessThan(h.y + h.height);
-  const hit = await page.evaluate(([x, y]) => {
-    const el = document.elementFromPoint(x!, y!);
-    return { inHeader: Boolean(el?.closest(".site-header")), inMap: Boolean(el?.closest(".leaflet-container")) };
-  }, [z.x + z.width / 2, Math.max(z.y + 2, h.y + h.height / 2)]);
+  const hit = await page.evaluate(
+    ([x, y]) => {
+      const el = document.elementFromPoint(x!, y!);
+      return { inHeader: Boolean(el?.closest(".site-header")), inMap: Boolean(el?.closest(".leaflet-container")) };
+    },
+    [z.x + z.width / 2, Math.max(z.y + 2, h.y + h.height / 2)],
+  );
   expect(hit).toEqual({ inHeader: true, inMap: false });
 });
 
@@ -227,6 +242,9 @@ test("on a phone the open menu covers the map's controls", async ({ page }) => {
   await page.getByRole("button", { name: /Menu/i }).first().click();
   const zoomIn = map.getByRole("button", { name: "Ingrandisci", exact: true });
   const b = (await zoomIn.boundingBox())!;
-  const hitsMap = await page.evaluate(([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest(".leaflet-container")), [b.x + b.width / 2, b.y + b.height / 2]);
+  const hitsMap = await page.evaluate(
+    ([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest(".leaflet-container")),
+    [b.x + b.width / 2, b.y + b.height / 2],
+  );
   expect(hitsMap).toBe(false);
 });

@@ -51,7 +51,13 @@ async function overflowing(page: Page) {
       if (r.right > vw + 1 || r.left < -1) out.push(`${name} spans ${Math.round(r.left)}–${Math.round(r.right)} of ${vw}`);
       const style = getComputedStyle(el);
       // (a field scrolls the value typed into it: that is not clipping)
-      if (!["INPUT", "TEXTAREA"].includes(el.tagName) && style.overflowX !== "visible" && el.scrollWidth > el.clientWidth + 1 && style.overflowX !== "auto" && style.overflowX !== "scroll")
+      if (
+        !["INPUT", "TEXTAREA"].includes(el.tagName) &&
+        style.overflowX !== "visible" &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        style.overflowX !== "auto" &&
+        style.overflowX !== "scroll"
+      )
         out.push(`${name} clips its text (${el.scrollWidth} > ${el.clientWidth})`);
     }
     return out.slice(0, 10);
@@ -145,9 +151,16 @@ test("touch targets on a phone are at least 44 px high", async ({ page }) => {
   await page.goto("/cerca?q=ritratto");
   await hydrated(page);
   const small = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>("header button, header a, .search button, .search select, .search input:not([type=hidden]), .view-switch a, .chips a, .pagination a")]
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        "header button, header a, .search button, .search select, .search input:not([type=hidden]), .view-switch a, .chips a, .pagination a",
+      ),
+    ]
       .filter((el) => el.offsetParent !== null && !el.closest(".visually-hidden, .skip-link"))
-      .map((el) => ({ name: `${el.tagName} ${(el.textContent ?? el.getAttribute("aria-label") ?? "").trim().slice(0, 20)}`, h: el.getBoundingClientRect().height }))
+      .map((el) => ({
+        name: `${el.tagName} ${(el.textContent ?? el.getAttribute("aria-label") ?? "").trim().slice(0, 20)}`,
+        h: el.getBoundingClientRect().height,
+      }))
       .filter((x) => x.h < 44),
   );
   expect(small).toEqual([]);
@@ -160,21 +173,39 @@ test("touch targets on a phone are at least 44 px high", async ({ page }) => {
  */
 async function smallTargets(page: Page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>("button, select, input:not([type=hidden]), textarea, summary.button, a.button, a.tab, .workspace-tabs a, .admin-toc a, .admin-tabs a, a.tag")]
-      .filter((el) => el.offsetParent !== null && !el.closest(".visually-hidden, .skip-link, .leaflet-container, .card, .timeline, .tag-tree, .ProseMirror, details:not([open]) > :not(summary)"))
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        "button, select, input:not([type=hidden]), textarea, summary.button, a.button, a.tab, .workspace-tabs a, .admin-toc a, .admin-tabs a, a.tag",
+      ),
+    ]
+      .filter(
+        (el) =>
+          el.offsetParent !== null &&
+          !el.closest(
+            ".visually-hidden, .skip-link, .leaflet-container, .card, .timeline, .tag-tree, .ProseMirror, details:not([open]) > :not(summary)",
+          ),
+      )
       .map((el) => {
         const check = el instanceof HTMLInputElement && ["checkbox", "radio"].includes(el.type);
         const r = ((check && (el as HTMLInputElement).labels?.[0]) || el).getBoundingClientRect();
         // (the settings' check boxes still have 26 px labels: held to WCAG 2.5.8's 24 px for now)
         const min = check ? 24 : 44;
-        return { name: `${el.tagName.toLowerCase()}.${el.className} «${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().slice(0, 25)}»`, w: Math.round(r.width), h: Math.round(r.height), min };
+        return {
+          name: `${el.tagName.toLowerCase()}.${el.className} «${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().slice(0, 25)}»`,
+          w: Math.round(r.width),
+          h: Math.round(r.height),
+          min,
+        };
       })
       .filter((x) => x.h < x.min || x.w < x.min)
       .map((x) => `${x.name} ${x.w}×${x.h}`),
   );
 }
 
-test("the signed-in workspace and the console fit a phone: nothing wider than 320 px in French or 375 px in Italian, targets of 44 px", async ({ page, baseURL }) => {
+test("the signed-in workspace and the console fit a phone: nothing wider than 320 px in French or 375 px in Italian, targets of 44 px", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(240_000); // twenty pages, twice
   await page.request.post("/api/public/login", { data: { email: "e2e-mobile@example.org", password: "E2e-password1" } });
   // Something on every tab: a collection of records with a moodboard and a story showing an upload, a saved search.
@@ -183,17 +214,47 @@ test("the signed-in workspace and the console fit a phone: nothing wider than 32
     expect(res.status(), url).toBeLessThan(300);
     return ((await res.json()) as { data: { id: string } }).data;
   };
-  const own = (await page.request.post("/api/auth/docs/getCollections", { data: { locale: "it" } }).then((r) => r.json())) as { data: { id: string }[] };
+  const own = (await page.request.post("/api/auth/docs/getCollections", { data: { locale: "it" } }).then((r) => r.json())) as {
+    data: { id: string }[];
+  };
   for (const c of own.data) await page.request.post("/api/auth/docs/removeDoc", { data: { collection: "collections", name: c.id } });
-  const images = (await post("/api/auth/docs/getImages", { source: "catalogue", locale: "it", q: "" })) as unknown as { images: { ref: object }[] };
-  const coll = (await post("/api/auth/docs/saveDoc", { collection: "collections", locale: "it", data: { title: "Ritratti e vedute dell'Ottocento lombardo", items: images.images.slice(0, 4).map((i) => i.ref) } })).id;
+  const images = (await post("/api/auth/docs/getImages", { source: "catalogue", locale: "it", q: "" })) as unknown as {
+    images: { ref: object }[];
+  };
+  const coll = (
+    await post("/api/auth/docs/saveDoc", {
+      collection: "collections",
+      locale: "it",
+      data: { title: "Ritratti e vedute dell'Ottocento lombardo", items: images.images.slice(0, 4).map((i) => i.ref) },
+    })
+  ).id;
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-  const up = await page.request.post("/api/auth/docs/uploadFile", { headers: { Origin: baseURL! }, multipart: { file: { name: "fotografia-con-un-nome-piuttosto-lungo.png", mimeType: "image/png", buffer: png }, locale: "it" } });
+  const up = await page.request.post("/api/auth/docs/uploadFile", {
+    headers: { Origin: baseURL! },
+    multipart: { file: { name: "fotografia-con-un-nome-piuttosto-lungo.png", mimeType: "image/png", buffer: png }, locale: "it" },
+  });
   expect(up.status()).toBe(201);
   const url = ((await up.json()) as { url: string }).url;
-  const board = (await post("/api/auth/docs/saveDoc", { collection: "moodboards", locale: "it", data: { title: "Tavola", coll, items: [{ id: "i1", url, title: "Prova", x: 10, y: 10, width: 200, height: 150, rotate: 0, zIndex: 0 }] } })).id;
-  const story = (await post("/api/auth/docs/saveDoc", { collection: "stories", locale: "it", data: { coll, title: "Il viaggio degli oggetti", blocks: [{ id: "b1", type: "image", url }] } })).id;
-  const search = (await post("/api/auth/docs/saveSearch", { locale: "it", data: { title: "Ritratti fotografici", query: "q=ritratto" } })).id;
+  const board = (
+    await post("/api/auth/docs/saveDoc", {
+      collection: "moodboards",
+      locale: "it",
+      data: {
+        title: "Tavola",
+        coll,
+        items: [{ id: "i1", url, title: "Prova", x: 10, y: 10, width: 200, height: 150, rotate: 0, zIndex: 0 }],
+      },
+    })
+  ).id;
+  const story = (
+    await post("/api/auth/docs/saveDoc", {
+      collection: "stories",
+      locale: "it",
+      data: { coll, title: "Il viaggio degli oggetti", blocks: [{ id: "b1", type: "image", url }] },
+    })
+  ).id;
+  const search = (await post("/api/auth/docs/saveSearch", { locale: "it", data: { title: "Ritratti fotografici", query: "q=ritratto" } }))
+    .id;
   const pages = [
     "/cerca?q=ritratto",
     "/collections",
@@ -215,7 +276,10 @@ test("the signed-in workspace and the console fit a phone: nothing wider than 32
     "/account/security",
     "/public/cookie-policy",
   ];
-  for (const [prefix, width] of [["/fr", 320], ["", 375]] as const) {
+  for (const [prefix, width] of [
+    ["/fr", 320],
+    ["", 375],
+  ] as const) {
     await page.setViewportSize({ width, height: 740 });
     for (const path of pages) {
       const at = `${prefix}${path} at ${width} px`;

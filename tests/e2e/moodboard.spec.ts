@@ -16,19 +16,26 @@ test.describe.configure({ mode: "serial" });
 let editorPath = "";
 
 const geometry = (page: Page) =>
-  page.locator(".moodboard-item").evaluateAll((els) => els.map((e) => {
-    const s = (e as HTMLElement).style;
-    return { left: s.left, top: s.top, width: s.width, height: s.height, transform: s.transform, zIndex: s.zIndex };
-  }));
+  page.locator(".moodboard-item").evaluateAll((els) =>
+    els.map((e) => {
+      const s = (e as HTMLElement).style;
+      return { left: s.left, top: s.top, width: s.width, height: s.height, transform: s.transform, zIndex: s.zIndex };
+    }),
+  );
 const num = (v: string) => Number.parseFloat(v);
 
 test("build a moodboard by mouse and keyboard, save, reload: the geometry is kept; export; unsaved prompt", async ({ page }) => {
   await signIn(page, USER.email);
   // A collection with two records that have images (the demo archive's).
   const found = await page.request.post("/api/auth/docs/getImages", { data: { source: "catalogue", locale: "it", q: "" } });
-  const images = ((await found.json()) as { data: { images: { ref: { table: string; id: string }; title: string }[] } }).data.images.slice(0, 2);
+  const images = ((await found.json()) as { data: { images: { ref: { table: string; id: string }; title: string }[] } }).data.images.slice(
+    0,
+    2,
+  );
   expect(images).toHaveLength(2);
-  const created = await page.request.post("/api/auth/docs/saveDoc", { data: { collection: "collections", locale: "it", data: { title: "Per la moodboard", items: images.map((i) => i.ref) } } });
+  const created = await page.request.post("/api/auth/docs/saveDoc", {
+    data: { collection: "collections", locale: "it", data: { title: "Per la moodboard", items: images.map((i) => i.ref) } },
+  });
   expect(created.status()).toBe(201);
   const coll = ((await created.json()) as { data: { id: string } }).data.id;
 
@@ -55,7 +62,9 @@ test("build a moodboard by mouse and keyboard, save, reload: the geometry is kep
   await expect(drawer.getByText("Nessuna immagine corrisponde alla ricerca")).toBeVisible();
 
   // An upload (a PNG), added to the board at once.
-  const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#2266aa" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#2266aa" } })
+    .png()
+    .toBuffer();
   await drawer.getByLabel("Carica immagini").setInputFiles({ name: "blu.png", mimeType: "image/png", buffer: png });
   await expect(page.locator(".moodboard-item")).toHaveCount(3);
   await expect(page.locator(".moodboard-item").nth(2).locator("img")).toHaveAttribute("src", /^\/uploads\/[A-Za-z0-9_-]{32}\.webp$/);

@@ -31,11 +31,14 @@ const mailsTo = (to: string) =>
 async function resetLinkFromOutbox(to: string, n: number): Promise<string> {
   let link = "";
   await expect
-    .poll(() => {
-      const mail = mailsTo(to)[n - 1];
-      link = mail ? (/https?:\/\/[^\s"<\/]+(\/(?:en\/|fr\/)?reset_password\/[\w-]+)/.exec(mail)?.[1] ?? "") : "";
-      return link;
-    }, { timeout: 15_000 })
+    .poll(
+      () => {
+        const mail = mailsTo(to)[n - 1];
+        link = mail ? (/https?:\/\/[^\s"<\/]+(\/(?:en\/|fr\/)?reset_password\/[\w-]+)/.exec(mail)?.[1] ?? "") : "";
+        return link;
+      },
+      { timeout: 15_000 },
+    )
     .not.toBe("");
   return link;
 }
@@ -47,9 +50,33 @@ async function signIn(page: Page, email: string, password: string, prefix = "") 
 }
 
 const L = {
-  it: { prefix: "", reset: "Reimposta la password", forgot: "Password dimenticata?", email: "Email", send: "Invia il link", newTitle: "Scegli una nuova password", edit: "Cambia password" },
-  en: { prefix: "/en", reset: "Reset your password", forgot: "Forgot your password?", email: "Email", send: "Send the link", newTitle: "Choose a new password", edit: "Change password" },
-  fr: { prefix: "/fr", reset: "Réinitialiser le mot de passe", forgot: "Mot de passe oublié ?", email: "E-mail", send: "Envoyer le lien", newTitle: "Choisissez un nouveau mot de passe", edit: "Changer le mot de passe" },
+  it: {
+    prefix: "",
+    reset: "Reimposta la password",
+    forgot: "Password dimenticata?",
+    email: "Email",
+    send: "Invia il link",
+    newTitle: "Scegli una nuova password",
+    edit: "Cambia password",
+  },
+  en: {
+    prefix: "/en",
+    reset: "Reset your password",
+    forgot: "Forgot your password?",
+    email: "Email",
+    send: "Send the link",
+    newTitle: "Choose a new password",
+    edit: "Change password",
+  },
+  fr: {
+    prefix: "/fr",
+    reset: "Réinitialiser le mot de passe",
+    forgot: "Mot de passe oublié ?",
+    email: "E-mail",
+    send: "Envoyer le lien",
+    newTitle: "Choisissez un nouveau mot de passe",
+    edit: "Changer le mot de passe",
+  },
 } as const;
 
 for (const [lang, l] of Object.entries(L)) {
@@ -74,7 +101,9 @@ for (const [lang, l] of Object.entries(L)) {
   });
 }
 
-test("reset by mail in the browser: request, read the outbox, a mismatch, the new password, sign in; the link then says it has expired", async ({ page }) => {
+test("reset by mail in the browser: request, read the outbox, a mismatch, the new password, sign in; the link then says it has expired", async ({
+  page,
+}) => {
   allowConsoleErrors(page, /status of 400 \(Bad Request\) .*reset_password/);
   await page.goto("/login");
   await hydrated(page);
@@ -125,7 +154,10 @@ test("an unknown or expired link lands on the login page of its language with th
   await expectAccessible(page);
 });
 
-test("/editPassword: a wrong current password, then the change; this browser stays signed in, another is signed out", async ({ page, browser }) => {
+test("/editPassword: a wrong current password, then the change; this browser stays signed in, another is signed out", async ({
+  page,
+  browser,
+}) => {
   allowConsoleErrors(page, /status of 400 \(Bad Request\) .*editPassword/);
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   try {
@@ -149,7 +181,9 @@ test("/editPassword: a wrong current password, then the change; this browser sta
     expect((await page.request.get("/api/auth/profile")).status()).toBe(200);
     expect((await other.request.get("/api/auth/profile")).status()).toBe(401);
     // back to the password the other tests use, through the JSON twin
-    const back = await page.request.post("/api/auth/change_password", { data: { currentPassword: "Changed-Password2", password: PASSWORD, confirmation: PASSWORD } });
+    const back = await page.request.post("/api/auth/change_password", {
+      data: { currentPassword: "Changed-Password2", password: PASSWORD, confirmation: PASSWORD },
+    });
     expect(back.status()).toBe(200);
   } finally {
     await other.close();

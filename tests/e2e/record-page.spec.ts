@@ -14,7 +14,11 @@ const GROUPS = {
   fr: ["Description", "Description matérielle", "Sujet", "Provenance", "Source et droits"],
 } as const;
 
-for (const [locale, prefix] of [["it", ""], ["en", "/en"], ["fr", "/fr"]] as const) {
+for (const [locale, prefix] of [
+  ["it", ""],
+  ["en", "/en"],
+  ["fr", "/fr"],
+] as const) {
   test(`metadata in groups, each field once, no valuation, in ${locale}`, async ({ page }) => {
     await page.goto(`${prefix}/oggetti/1`);
     const headings = await page.locator(".record__body h2").allInnerTexts();
@@ -50,7 +54,9 @@ test("a subject tag searches the archive by that subject", async ({ page }) => {
   const name = (await tag.innerText()).trim();
   await tag.click();
   await expect(page).toHaveURL(/\/cerca\?filtro=/);
-  await expect(page.getByRole("navigation", { name: "Filtri attivi" }).getByRole("link", { name: `Rimuovi il filtro ${name}` })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Filtri attivi" }).getByRole("link", { name: `Rimuovi il filtro ${name}` }),
+  ).toBeVisible();
 });
 
 test("related records come in paged strips that load the next records on demand", async ({ page }) => {
@@ -86,7 +92,11 @@ test("related records come in paged strips that load the next records on demand"
 });
 
 test("dates are written one way per locale, never ISO or zero-padded", async ({ page }) => {
-  for (const [prefix, expected] of [["", "28 aprile 1906"], ["/en", "28 April 1906"], ["/fr", "28 avril 1906"]] as const) {
+  for (const [prefix, expected] of [
+    ["", "28 aprile 1906"],
+    ["/en", "28 April 1906"],
+    ["/fr", "28 avril 1906"],
+  ] as const) {
     await page.goto(`${prefix}/oggetti/1`);
     await expect(page.locator(".tombstone")).toContainText(expected);
     // (the citation's machine-readable forms, BibTeX and CSL-JSON, write dates as their formats say: ISO)
@@ -96,6 +106,8 @@ test("dates are written one way per locale, never ISO or zero-padded", async ({ 
       return copy.textContent ?? "";
     });
     expect(text, prefix).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
-    expect(text, prefix).not.toMatch(/\b0\d (gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|January|February|March|April|May|June|July|August|September|October|November|December|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\b/);
+    expect(text, prefix).not.toMatch(
+      /\b0\d (gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|January|February|March|April|May|June|July|August|September|October|November|December|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\b/,
+    );
   }
 });

@@ -111,7 +111,9 @@ for (const l of LOCALES) {
     await expect(resultTitles(page, l.label).first()).toHaveText(new RegExp(l.fixed, "i"));
     // The words searched stay those typed: in the box and as the active filter.
     await expect(form.getByLabel(l.label, { exact: true })).toHaveValue(l.typo);
-    await expect(page.getByRole("navigation", { name: l.filters, exact: true }).getByRole("link", { name: `${l.remove} «${l.typo}»`, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: l.filters, exact: true }).getByRole("link", { name: `${l.remove} «${l.typo}»`, exact: true }),
+    ).toBeVisible();
     await expectAccessible(page);
 
     // The correction itself finds the same records, with nothing to say.
@@ -155,7 +157,9 @@ for (const l of LOCALES) {
     await expectAccessible(page);
 
     await suggestion.click();
-    await expect(page).toHaveURL(new RegExp(`${re(l.prefix)}/cerca\\?q=${re(encodeURIComponent(l.century).replace(/%20/g, "+"))}&from=1801&to=1900$`));
+    await expect(page).toHaveURL(
+      new RegExp(`${re(l.prefix)}/cerca\\?q=${re(encodeURIComponent(l.century).replace(/%20/g, "+"))}&from=1801&to=1900$`),
+    );
     await expect(chips.getByRole("link", { name: `${l.remove} 1801 – 1900`, exact: true })).toBeVisible();
     await expect(period.getByLabel(l.from, { exact: true })).toHaveValue("1801");
     await expect(period.getByLabel(l.to, { exact: true })).toHaveValue("1900");

@@ -8,9 +8,36 @@ import { allowConsoleErrors, countStatus, expect, expectAccessible, holdScripts,
  */
 
 const LOCALES = [
-  { prefix: "", lang: "it", word: "milano", label: "Cerca", submit: "Cerca", status: (q: string) => new RegExp(`^\\d+ risultati per «${q}»$`), remove: "Rimuovi il filtro", filters: "Filtri attivi" },
-  { prefix: "/en", lang: "en", word: "milan", label: "Search", submit: "Search", status: (q: string) => new RegExp(`^[\\d,]+ results for “${q}”$`), remove: "Remove the filter", filters: "Active filters" },
-  { prefix: "/fr", lang: "fr", word: "milan", label: "Rechercher", submit: "Rechercher", status: (q: string) => new RegExp(`^[\\d\\s]+ résultats pour\\s«\\s${q}\\s»$`), remove: "Retirer le filtre", filters: "Filtres actifs" },
+  {
+    prefix: "",
+    lang: "it",
+    word: "milano",
+    label: "Cerca",
+    submit: "Cerca",
+    status: (q: string) => new RegExp(`^\\d+ risultati per «${q}»$`),
+    remove: "Rimuovi il filtro",
+    filters: "Filtri attivi",
+  },
+  {
+    prefix: "/en",
+    lang: "en",
+    word: "milan",
+    label: "Search",
+    submit: "Search",
+    status: (q: string) => new RegExp(`^[\\d,]+ results for “${q}”$`),
+    remove: "Remove the filter",
+    filters: "Active filters",
+  },
+  {
+    prefix: "/fr",
+    lang: "fr",
+    word: "milan",
+    label: "Rechercher",
+    submit: "Rechercher",
+    status: (q: string) => new RegExp(`^[\\d\\s]+ résultats pour\\s«\\s${q}\\s»$`),
+    remove: "Retirer le filtre",
+    filters: "Filtres actifs",
+  },
 ] as const;
 
 const PAGE_SIZE = 30;
@@ -45,8 +72,13 @@ const chips = (page: Page, name = "Filtri attivi") => page.getByRole("navigation
 /** No link on the page leads to a restricted record. */
 async function expectNoHiddenRecords(page: Page, response?: Response | null) {
   const hrefs = await page.locator("a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
-  expect(hrefs.filter((h) => HIDDEN_LINK.test(h)), `links to restricted records on ${page.url()}`).toEqual([]);
-  expect(await page.locator("body").innerText()).not.toMatch(new RegExp(HIDDEN_TITLES.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")));
+  expect(
+    hrefs.filter((h) => HIDDEN_LINK.test(h)),
+    `links to restricted records on ${page.url()}`,
+  ).toEqual([]);
+  expect(await page.locator("body").innerText()).not.toMatch(
+    new RegExp(HIDDEN_TITLES.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")),
+  );
   if (response) {
     // The server-rendered HTML, loader data included, does not carry them either.
     const html = await response.text();
@@ -101,7 +133,9 @@ test("a type facet narrows the results and its chip removes it", async ({ page }
   await facet.click();
   await expect(page).toHaveURL(/\/cerca\?q=milano&filtro=type%3A\d+$/);
   await expect(countStatus(page)).toHaveText(`${facetCount} risultati per «milano»`);
-  await expect(page.getByRole("region", { name: "Tipologia", exact: true }).getByRole("link", { name: new RegExp(`^${typeName} `) })).toHaveAttribute("aria-current", "true");
+  await expect(
+    page.getByRole("region", { name: "Tipologia", exact: true }).getByRole("link", { name: new RegExp(`^${typeName} `) }),
+  ).toHaveAttribute("aria-current", "true");
   const types = (await results(page).locator(".card__type").allTextContents()).map((t) => t.trim());
   expect(types.length).toBe(Math.min(facetCount, PAGE_SIZE));
   expect(new Set(types)).toEqual(new Set([typeName]));
@@ -124,9 +158,13 @@ test("the media filter keeps only records with images", async ({ page }) => {
   await only.click();
   await expect(page).toHaveURL(/\/cerca\?q=milano&media=con_media$/);
   await expect.poll(() => resultCount(page)).toBe(expected);
-  await expect(page.getByRole("region", { name: "Immagini", exact: true }).getByRole("link", { name: /^Solo con immagini/ })).toHaveAttribute("aria-current", "true");
+  await expect(
+    page.getByRole("region", { name: "Immagini", exact: true }).getByRole("link", { name: /^Solo con immagini/ }),
+  ).toHaveAttribute("aria-current", "true");
   await expect(chips(page).getByRole("link", { name: "Rimuovi il filtro Solo con immagini", exact: true })).toBeVisible();
-  const srcs = await results(page).locator(".card__media img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src") ?? ""));
+  const srcs = await results(page)
+    .locator(".card__media img")
+    .evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src") ?? ""));
   expect(srcs.length).toBe(Math.min(expected, PAGE_SIZE));
   expect(srcs.filter((s) => /placeholder/.test(s))).toEqual([]);
 });
@@ -199,7 +237,9 @@ test("the filter tree expands a node and filters by a child", async ({ page }) =
   await expect.poll(() => resultCount(page)).toBe(childCount);
   await expect(chips(page).getByRole("link", { name: `Rimuovi il filtro ${childName}`, exact: true })).toBeVisible();
   await expect(subjects.getByRole("link", { name: "Comprimi Soggetti", exact: true })).toHaveAttribute("aria-expanded", "true");
-  await expect(subjects.locator(".tag-tree__children").locator(".tag-tree__row > a[aria-current=true]")).toHaveText(new RegExp(`^${childName}`));
+  await expect(subjects.locator(".tag-tree__children").locator(".tag-tree__row > a[aria-current=true]")).toHaveText(
+    new RegExp(`^${childName}`),
+  );
   await expectAccessible(page);
 });
 
@@ -280,7 +320,9 @@ test("the next page, a record, and back to the same page", async ({ page }) => {
   await expect(pages).toContainText(`Pagina 2 di ${total}`);
 });
 
-test("page counts from 1 in the address: page=1 and the old page=0 are the first page, a page past the end the last one", async ({ page }) => {
+test("page counts from 1 in the address: page=1 and the old page=0 are the first page, a page past the end the last one", async ({
+  page,
+}) => {
   const first = await page.goto("/cerca?q=ritratto&page=1");
   expect(first?.request().redirectedFrom()?.url()).toMatch(/page=1$/);
   await expect(page).toHaveURL(/\/cerca\?q=ritratto$/);
@@ -310,7 +352,9 @@ test("the map view draws the results on the bundled basemap when tiles are unrea
   expect(points).toBeGreaterThan(0);
   await expect(page.getByText(`${points} record con una posizione sulla mappa`)).toBeVisible();
   await expect(map.locator(".leaflet-marker-icon").first()).toBeVisible();
-  await expect(page.getByText("Il server delle mappe non è raggiungibile: la mappa mostra i contorni di terre e confini inclusi in Teca.")).toBeVisible();
+  await expect(
+    page.getByText("Il server delle mappe non è raggiungibile: la mappa mostra i contorni di terre e confini inclusi in Teca."),
+  ).toBeVisible();
   await expect(map).toHaveAttribute("data-basemap", "offline");
   await expect(map.locator(".leaflet-tile-pane img")).toHaveCount(0);
   await expectNoHiddenRecords(page);
@@ -343,7 +387,9 @@ test("the map view without a query places every located record", async ({ page }
   const points = Number(await map.getAttribute("data-points"));
   expect(points).toBeGreaterThan(0);
   await expect(map.locator(".leaflet-marker-icon").first()).toBeVisible();
-  await expect(page.getByText("The tile server cannot be reached: the map shows the outlines of land and borders bundled with Teca.")).toBeVisible();
+  await expect(
+    page.getByText("The tile server cannot be reached: the map shows the outlines of land and borders bundled with Teca."),
+  ).toBeVisible();
   await expectNoHiddenRecords(page, res);
   await expectAccessible(page);
 });
@@ -440,7 +486,11 @@ test("restricted records never appear in a visitor's results", async ({ page }) 
     await expectNoHiddenRecords(page, res);
   }
   // The same search as JSON, which the page's client cache also uses.
-  for (const [q, locale] of [["Lettera riservata Giulio Valdameri", "it"], ["Payroll of the Sesto San Giovanni works", "en"], ["Lettre confidentielle", "fr"]]) {
+  for (const [q, locale] of [
+    ["Lettera riservata Giulio Valdameri", "it"],
+    ["Payroll of the Sesto San Giovanni works", "en"],
+    ["Lettre confidentielle", "fr"],
+  ]) {
     const res = await page.request.get(`/api/public/search?locale=${locale}&q=${encodeURIComponent(q)}`);
     expect(res.status()).toBe(200);
     const body = (await res.json()) as { data: { table: string; id: string }[] };
@@ -466,7 +516,9 @@ test("markup typed into the search box is shown as text, never run", async ({ pa
   await expect(countStatus(page).locator("b, img, script")).toHaveCount(0);
   await expect(chips(page).getByRole("link", { name: /^Rimuovi il filtro «<b>milano<\/b>/ })).toBeVisible();
   await expect(page.locator('img[src="x"], b:text-is("milano")')).toHaveCount(0);
-  expect(await page.locator("script").evaluateAll((ss) => ss.filter((s) => /^\s*alert\(\d\)\s*$/.test(s.textContent ?? "")).length)).toBe(0);
+  expect(await page.locator("script").evaluateAll((ss) => ss.filter((s) => /^\s*alert\(\d\)\s*$/.test(s.textContent ?? "")).length)).toBe(
+    0,
+  );
   await expect(page).toHaveTitle(/<b>milano<\/b>/);
 
   // The same address loaded directly (server-rendered) behaves the same.

@@ -6,7 +6,11 @@ const ADMIN = "e2e-admin@example.org";
 
 const primaryOf = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--primary").trim());
 
-for (const [prefix, heading] of [["", "Impostazioni"], ["/en", "Settings"], ["/fr", "Paramètres"]] as const) {
+for (const [prefix, heading] of [
+  ["", "Impostazioni"],
+  ["/en", "Settings"],
+  ["/fr", "Paramètres"],
+] as const) {
   test(`every settings page is accessible (${heading})`, async ({ page }) => {
     test.setTimeout(180_000);
     await signIn(page, ADMIN);
@@ -84,11 +88,17 @@ test("the menu is edited as a list: add, move and remove rows from the keyboard"
 
   await page.goto("/settings/layout");
   await hydrated(page);
-  await page.locator("#item-menu").getByRole("button", { name: `Rimuovi Voce ${before}` }).click();
+  await page
+    .locator("#item-menu")
+    .getByRole("button", { name: `Rimuovi Voce ${before}` })
+    .click();
   await expect(page.locator("#item-menu .settings-row")).toHaveCount(before);
   await page.locator("#item-menu").getByRole("button", { name: "Salva Menu principale" }).click();
   await expect(page.locator("#item-menu").getByRole("status")).toHaveText("Salvato. La modifica è già visibile sul sito.");
-  const labels = await page.locator("#item-menu").getByLabel("Etichetta").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  const labels = await page
+    .locator("#item-menu")
+    .getByLabel("Etichetta")
+    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
   expect(labels).not.toContain("Nuova voce");
 });
 

@@ -19,9 +19,13 @@ async function freshCollection(page: Page): Promise<string> {
   const list = await page.request.post("/api/auth/docs/getCollections", { data: { locale: "it" } });
   for (const c of ((await list.json()) as { data: { id: string; role: string }[] }).data.filter((c) => c.role === "owner"))
     expect((await page.request.post("/api/auth/docs/removeDoc", { data: { collection: "collections", name: c.id } })).status()).toBe(200);
-  const found = (await (await page.request.get("/api/public/search?sort=az&table=ca_objects")).json()) as { data: { id: string; table: string }[] };
+  const found = (await (await page.request.get("/api/public/search?sort=az&table=ca_objects")).json()) as {
+    data: { id: string; table: string }[];
+  };
   const items = found.data.slice(0, 3).map((r) => ({ table: r.table ?? "ca_objects", id: r.id }));
-  const made = await page.request.post("/api/auth/docs/saveDoc", { data: { collection: "collections", locale: "it", data: { title: "Da condividere", items } } });
+  const made = await page.request.post("/api/auth/docs/saveDoc", {
+    data: { collection: "collections", locale: "it", data: { title: "Da condividere", items } },
+  });
   expect(made.status()).toBe(201);
   return ((await made.json()) as { data: { id: string } }).data.id;
 }
@@ -108,7 +112,9 @@ test("the collections page's tabs keep their state in the URL; axe in three lang
   ] as const) {
     await page.goto(`${prefix}/collections`);
     await hydrated(page);
-    const tabs = page.getByRole("navigation", { name: prefix === "/en" ? "Your work" : prefix === "/fr" ? "Votre travail" : "Il tuo lavoro" });
+    const tabs = page.getByRole("navigation", {
+      name: prefix === "/en" ? "Your work" : prefix === "/fr" ? "Votre travail" : "Il tuo lavoro",
+    });
     await expect(tabs.getByRole("link", { name: collections })).toHaveAttribute("aria-current", "page");
     await expectAccessible(page);
     await tabs.getByRole("link", { name: searches }).click();

@@ -14,27 +14,51 @@ const EDITOR = "e2e-editor@example.org";
 
 const L = {
   it: {
-    prefix: "", bar: "Barra di amministrazione", edit: "Modifica le pagine", save: "Salva", saved: "Salvato",
-    footer: "Blocchi del piè di pagina (al massimo 10)", menu: "Voci del menu (al massimo 100)",
-    blockTitle: (n: number) => `Titolo del blocco ${n}`, blockText: (n: number) => `Testo del blocco ${n}`,
-    label: (n: number) => `Etichetta della voce ${n}`, path: (n: number) => `Indirizzo della voce ${n}`,
-    remove: (n: number) => `Togli la riga ${n}`, count: (c: number, m: number) => `${c} di ${m} righe`,
+    prefix: "",
+    bar: "Barra di amministrazione",
+    edit: "Modifica le pagine",
+    save: "Salva",
+    saved: "Salvato",
+    footer: "Blocchi del piè di pagina (al massimo 10)",
+    menu: "Voci del menu (al massimo 100)",
+    blockTitle: (n: number) => `Titolo del blocco ${n}`,
+    blockText: (n: number) => `Testo del blocco ${n}`,
+    label: (n: number) => `Etichetta della voce ${n}`,
+    path: (n: number) => `Indirizzo della voce ${n}`,
+    remove: (n: number) => `Togli la riga ${n}`,
+    count: (c: number, m: number) => `${c} di ${m} righe`,
     restore: "Ripristina la versione 1",
   },
   en: {
-    prefix: "/en", bar: "Administration bar", edit: "Edit the pages", save: "Save", saved: "Saved",
-    footer: "Footer blocks (at most 10)", menu: "Menu entries (at most 100)",
-    blockTitle: (n: number) => `Block ${n} title`, blockText: (n: number) => `Block ${n} text`,
-    label: (n: number) => `Entry ${n} label`, path: (n: number) => `Entry ${n} address`,
-    remove: (n: number) => `Remove row ${n}`, count: (c: number, m: number) => `${c} of ${m} rows`,
+    prefix: "/en",
+    bar: "Administration bar",
+    edit: "Edit the pages",
+    save: "Save",
+    saved: "Saved",
+    footer: "Footer blocks (at most 10)",
+    menu: "Menu entries (at most 100)",
+    blockTitle: (n: number) => `Block ${n} title`,
+    blockText: (n: number) => `Block ${n} text`,
+    label: (n: number) => `Entry ${n} label`,
+    path: (n: number) => `Entry ${n} address`,
+    remove: (n: number) => `Remove row ${n}`,
+    count: (c: number, m: number) => `${c} of ${m} rows`,
     restore: "Restore version 1",
   },
   fr: {
-    prefix: "/fr", bar: "Barre d'administration", edit: "Modifier les pages", save: "Enregistrer", saved: "Enregistré",
-    footer: "Blocs du pied de page (10 au maximum)", menu: "Entrées du menu (100 au maximum)",
-    blockTitle: (n: number) => `Titre du bloc ${n}`, blockText: (n: number) => `Texte du bloc ${n}`,
-    label: (n: number) => `Libellé de l'entrée ${n}`, path: (n: number) => `Adresse de l'entrée ${n}`,
-    remove: (n: number) => `Retirer la ligne ${n}`, count: (c: number, m: number) => `${c} lignes sur ${m}`,
+    prefix: "/fr",
+    bar: "Barre d'administration",
+    edit: "Modifier les pages",
+    save: "Enregistrer",
+    saved: "Enregistré",
+    footer: "Blocs du pied de page (10 au maximum)",
+    menu: "Entrées du menu (100 au maximum)",
+    blockTitle: (n: number) => `Titre du bloc ${n}`,
+    blockText: (n: number) => `Texte du bloc ${n}`,
+    label: (n: number) => `Libellé de l'entrée ${n}`,
+    path: (n: number) => `Adresse de l'entrée ${n}`,
+    remove: (n: number) => `Retirer la ligne ${n}`,
+    count: (c: number, m: number) => `${c} lignes sur ${m}`,
     restore: "Restaurer la version 1",
   },
 } as const;
@@ -79,7 +103,10 @@ async function visit(browser: Browser, path: string, check: (page: Page) => Prom
 
 const visitorFooter = (page: Page) => page.locator(".site-footer__blocks");
 
-test("the footer and the menu edited in place: a blank row appended up to the limit, empty rows stripped, two languages, seen by visitors, restored", async ({ page, browser }) => {
+test("the footer and the menu edited in place: a blank row appended up to the limit, empty rows stripped, two languages, seen by visitors, restored", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, EDITOR);
 
@@ -156,7 +183,12 @@ test("the footer and the menu edited in place: a blank row appended up to the li
   });
 
   // the settings history restores the first version (the demo's, recorded before the first save)
-  for (const [l, key] of [[L.it, "footer_blocks"], [L.fr, "footer_blocks"], [L.fr, "menu"], [L.en, "menu"]] as const) {
+  for (const [l, key] of [
+    [L.it, "footer_blocks"],
+    [L.fr, "footer_blocks"],
+    [L.fr, "menu"],
+    [L.en, "menu"],
+  ] as const) {
     await page.goto(`${l.prefix}/settings/layout?history=${key}`);
     await hydrated(page);
     await page.getByRole("button", { name: l.restore }).click();

@@ -163,7 +163,9 @@ test("a broken image falls back to the placeholder", async ({ page }) => {
   await expect(page.locator(".gallery__open img")).toHaveAttribute("src", /placeholder/);
 });
 
-test("a page carries its stylesheet and fetches only its own language's messages; a navigation into another language waits for that one", async ({ page }) => {
+test("a page carries its stylesheet and fetches only its own language's messages; a navigation into another language waits for that one", async ({
+  page,
+}) => {
   const catalogues: string[] = [];
   page.on("request", (r) => {
     const m = /\/assets\/(it|en|fr)-[\w-]+\.json$/.exec(r.url());
@@ -177,7 +179,11 @@ test("a page carries its stylesheet and fetches only its own language's messages
   expect([...new Set(catalogues)]).toEqual(["fr"]);
   // A router navigation (as a <Link> into another language does) renders the new language whole, the
   // Italian messages having been fetched first.
-  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/cerca?q=ritratto"));
+  await page.evaluate(() =>
+    (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(
+      "/cerca?q=ritratto",
+    ),
+  );
   await expect(page).toHaveURL(/^[^?]*\/cerca\?q=ritratto/);
   await expect(page.locator("html")).toHaveAttribute("lang", "it");
   await expect(page.getByRole("navigation", { name: "Lingua" })).toBeVisible();

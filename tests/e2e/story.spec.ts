@@ -20,10 +20,18 @@ test("write, save, publish, read signed out, unpublish", async ({ page, browser 
   for (const c of ((await own.json()) as { data: { id: string }[] }).data)
     expect((await page.request.post("/api/auth/docs/removeDoc", { data: { collection: "collections", name: c.id } })).status()).toBe(200);
   // A collection of two records with images.
-  const found = (await (await page.request.get("/api/public/search?media=con_media&locale=it&sort=az")).json()) as { data: { id: string; table: string; preferred_label: string; url: { medium: string | null } }[] };
+  const found = (await (await page.request.get("/api/public/search?media=con_media&locale=it&sort=az")).json()) as {
+    data: { id: string; table: string; preferred_label: string; url: { medium: string | null } }[];
+  };
   const recs = found.data.filter((r) => r.url.medium).slice(0, 2);
   expect(recs.length).toBe(2);
-  const made = await page.request.post("/api/auth/docs/saveDoc", { data: { collection: "collections", locale: "it", data: { title: "Per la storia", items: recs.map((r) => ({ table: r.table, id: r.id })) } } });
+  const made = await page.request.post("/api/auth/docs/saveDoc", {
+    data: {
+      collection: "collections",
+      locale: "it",
+      data: { title: "Per la storia", items: recs.map((r) => ({ table: r.table, id: r.id })) },
+    },
+  });
   expect(made.status()).toBe(201);
   const coll = ((await made.json()) as { data: { id: string } }).data.id;
 

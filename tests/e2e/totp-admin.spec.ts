@@ -26,9 +26,14 @@ test("reset a user's two-step verification, then read it in the activity log (th
     await expect(row.getByRole("button", { name: `${l.button} e2e-lostphone@example.org` })).toBeVisible();
     await expectAccessible(page);
   }
-  await page.getByRole("row", { name: /e2e-lostphone@example\.org/ }).getByRole("button", { name: /Reset two-step verification/ }).click();
+  await page
+    .getByRole("row", { name: /e2e-lostphone@example\.org/ })
+    .getByRole("button", { name: /Reset two-step verification/ })
+    .click();
   await expect(page.locator(".users-notice")).toContainText("Two-step verification reset: the user signs in with the password alone");
-  await expect(page.getByRole("row", { name: /e2e-lostphone@example\.org/ }).getByRole("button", { name: /Reset two-step verification/ })).toHaveCount(0);
+  await expect(
+    page.getByRole("row", { name: /e2e-lostphone@example\.org/ }).getByRole("button", { name: /Reset two-step verification/ }),
+  ).toHaveCount(0);
   // The user signs in with the password alone now (before: 202, a code was due), in a context of their own.
   const api = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
   const res = await api.post("/api/public/login", { data: { email: "e2e-lostphone@example.org", password: "E2e-password1" } });

@@ -149,7 +149,11 @@ test("an API call answered 401 takes the browser to login with 'Sessione scaduta
   await hydrated(page);
   // the session ends on the server side (another tab signed out): the next call is refused
   await page.context().clearCookies({ name: "teca_session" });
-  await page.getByRole("row").filter({ hasText: CATALOGUER.email }).getByRole("button", { name: `Désactiver ${CATALOGUER.email}` }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: CATALOGUER.email })
+    .getByRole("button", { name: `Désactiver ${CATALOGUER.email}` })
+    .click();
   await expect(page).toHaveURL(/\/fr\/login\?msg=session\.expired&redirect=%2Ffr%2Fsettings%2Fusers%3Fq%3Dcatalogatore$/);
   await expect(page.getByText("Votre session a expiré")).toBeVisible();
   await page.getByLabel("E-mail").fill(MANAGER.email);

@@ -49,7 +49,9 @@ test.describe.configure({ mode: "serial" });
 let collectionPath = "";
 let publicPath = "";
 
-test("pin from the search page into a new collection, reorder by buttons, by mouse drag and by keyboard drag, remove, publish", async ({ page }) => {
+test("pin from the search page into a new collection, reorder by buttons, by mouse drag and by keyboard drag, remove, publish", async ({
+  page,
+}) => {
   await signIn(page, USER.email);
   await removeAll(page);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -61,7 +63,10 @@ test("pin from the search page into a new collection, reorder by buttons, by mou
   expect(names.length).toBe(3);
 
   // No collection yet: the pin opens the new-collection drawer with the record.
-  await cards.nth(0).getByRole("button", { name: `Aggiungi «${names[0]}» a una nuova collezione` }).click();
+  await cards
+    .nth(0)
+    .getByRole("button", { name: `Aggiungi «${names[0]}» a una nuova collezione` })
+    .click();
   const drawer = page.getByRole("dialog", { name: `Nuova collezione con «${names[0]}»` });
   await expect(drawer).toBeVisible();
   await expectAccessible(page);
@@ -144,7 +149,9 @@ test("pin from the search page into a new collection, reorder by buttons, by mou
   await expect(handle(names[0]!)).toBeFocused();
   // A refused save puts the order back and says so.
   allowConsoleErrors(page, /status of 409/);
-  await page.route("**/api/auth/docs/saveDoc", (route) => route.fulfill({ status: 409, json: { error: { code: 409, message: "Riprova più tardi." } } }));
+  await page.route("**/api/auth/docs/saveDoc", (route) =>
+    route.fulfill({ status: 409, json: { error: { code: 409, message: "Riprova più tardi." } } }),
+  );
   await pickUp(page, `Hai preso «${names[0]}», in posizione 3 di 3.`);
   await page.keyboard.press("ArrowLeft");
   await expect(announced(page)).toHaveText(`«${names[0]}»: posizione 2 di 3.`);
@@ -176,7 +183,11 @@ test("the public page signed out, in three languages, and its Open Graph tags", 
   expect(publicPath, "the published collection of the test before").not.toBe("");
   const context = await browser.newContext();
   const page = await context.newPage();
-  for (const [prefix, kicker] of [["", "Collezione"], ["/en", "Collection"], ["/fr", "Collection"]] as const) {
+  for (const [prefix, kicker] of [
+    ["", "Collezione"],
+    ["/en", "Collection"],
+    ["/fr", "Collection"],
+  ] as const) {
     await page.goto(prefix + publicPath);
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1, name: "Ventagli da vedere" })).toBeVisible();
@@ -267,13 +278,20 @@ test("without JavaScript the pin is a form post that works", async ({ browser })
   await expect(pin).toHaveAttribute("aria-pressed", "false");
   await pin.click();
   await expect(page).toHaveURL(/\/cerca\?sort=az$/);
-  await expect(page.locator(".search .card").nth(5).getByRole("button", { name: `Metti «${name}» in Ventagli da vedere` })).toHaveAttribute("aria-pressed", "true");
+  await expect(
+    page
+      .locator(".search .card")
+      .nth(5)
+      .getByRole("button", { name: `Metti «${name}» in Ventagli da vedere` }),
+  ).toHaveAttribute("aria-pressed", "true");
   await page.goto(collectionPath);
   await expect(page.locator(".collection-items .card__title").first()).toHaveText(name);
   await context.close();
 });
 
-test("the collections drawer's carousel moves by its buttons, by dragging and by the arrow keys, disabled at the ends", async ({ page }) => {
+test("the collections drawer's carousel moves by its buttons, by dragging and by the arrow keys, disabled at the ends", async ({
+  page,
+}) => {
   await signIn(page, USER.email);
   for (let i = 1; i <= 8; i++) {
     const r = await page.request.post("/api/auth/docs/saveDoc", { data: { collection: "collections", data: { title: `Raccolta ${i}` } } });
@@ -289,7 +307,8 @@ test("the collections drawer's carousel moves by its buttons, by dragging and by
   const previous = carousel.getByRole("button", { name: "Collezioni precedenti" });
   const next = carousel.getByRole("button", { name: "Collezioni successive" });
   /** How far the carousel has moved, in pixels (embla moves its track). */
-  const offset = () => carousel.locator(".collections-carousel__track").evaluate((el) => -new DOMMatrix(getComputedStyle(el).transform).m41 || 0);
+  const offset = () =>
+    carousel.locator(".collections-carousel__track").evaluate((el) => -new DOMMatrix(getComputedStyle(el).transform).m41 || 0);
   await expect(carousel.getByRole("group")).toHaveCount(9);
   await expect(previous).toBeDisabled();
   await expect(next).toBeEnabled();
@@ -334,7 +353,12 @@ test("the collections drawer's carousel moves by its buttons, by dragging and by
   await expect(drawer.getByLabel("Collezione attuale").locator("option:checked")).toHaveText("Raccolta 3");
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
-  await expect(page.locator(".search .card").first().getByRole("button", { name: /in Raccolta 3$/ })).toBeVisible();
+  await expect(
+    page
+      .locator(".search .card")
+      .first()
+      .getByRole("button", { name: /in Raccolta 3$/ }),
+  ).toBeVisible();
   await page.locator(".site-header").getByRole("button", { name: "Collezioni" }).click();
   await drawer.getByLabel("Collezione attuale").selectOption({ label: "Nuova..." });
   await expect(page).toHaveURL(/\/collections\?new=1$/);

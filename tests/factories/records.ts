@@ -30,6 +30,8 @@ export function writeNdjson(dir: string, lines: (InterchangeInput | string)[], n
 
 /** A small JPEG of the given size under dir; returns the file name. */
 export async function makeImage(dir: string, name: string, width = 640, height = 480, color = "#a0522d") {
-  await sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toFile(path.join(dir, name));
+  await sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toFile(path.join(dir, name));
   return name;
 }

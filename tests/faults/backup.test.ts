@@ -37,11 +37,17 @@ for (const target of faultTargets()) {
       try {
         const records = [
           ...Array.from({ length: 40 }, (_, i) =>
-            makeRecord({ id: `b${i}`, tags: [{ id: "t1", name: { it: "Tema" }, parents: [] }], relations: [{ type: "autore", table: "ca_entities", id: "e1" }] }),
+            makeRecord({
+              id: `b${i}`,
+              tags: [{ id: "t1", name: { it: "Tema" }, parents: [] }],
+              relations: [{ type: "autore", table: "ca_entities", id: "e1" }],
+            }),
           ),
           makeRecord({ table: "ca_entities", id: "e1", texts: { it: { label: "Ada Negri" } } }),
         ];
-        expect((await importFile(db, writeNdjson(t.dataDir, records, "b.ndjson"), { mediaStore: path.join(t.dataDir, "media") })).imported).toBe(41);
+        expect(
+          (await importFile(db, writeNdjson(t.dataDir, records, "b.ndjson"), { mediaStore: path.join(t.dataDir, "media") })).imported,
+        ).toBe(41);
         await seedDemoSite(db);
         saved = await everyTable(db);
         expect(saved.records!.rows).toBe(41);
@@ -57,7 +63,9 @@ for (const target of faultTargets()) {
       // Changes after the backup: more records, some removed, the site options gone.
       db = await t.open();
       try {
-        await importFile(db, writeNdjson(t.dataDir, [makeRecord({ id: "late" })], "late.ndjson"), { mediaStore: path.join(t.dataDir, "media") });
+        await importFile(db, writeNdjson(t.dataDir, [makeRecord({ id: "late" })], "late.ndjson"), {
+          mediaStore: path.join(t.dataDir, "media"),
+        });
         await db.rows(sql`delete from records where id in ('b1', 'b2')`);
         await db.rows(sql`delete from site_options`);
         expect(await everyTable(db)).not.toEqual(saved);

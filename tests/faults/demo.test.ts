@@ -81,16 +81,29 @@ describe("a demo without its completion marker", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("is loaded again from scratch (a part of it left by an older version); the operator's own records are left alone", { timeout: 180_000 }, async () => {
+  it("is loaded again from scratch (a part of it left by an older version); the operator's own records are left alone", {
+    timeout: 180_000,
+  }, async () => {
     const db = await t.open();
     try {
       // What the old loader left when killed: a part of the demo's records, no site options, no marker.
       const gen = await generateDemo(path.join(dir, "gen"), { records: RECORDS, images: 0 });
-      const part = fs.readFileSync(gen.file, "utf8").split("\n").filter((l) => !l.includes('"media"') || l.includes('"media":[]')).slice(0, 120);
+      const part = fs
+        .readFileSync(gen.file, "utf8")
+        .split("\n")
+        .filter((l) => !l.includes('"media"') || l.includes('"media":[]'))
+        .slice(0, 120);
       const res = await importFile(db, writeNdjson(dir, part, "part.ndjson"), { mediaStore: path.join(dir, "store") });
       expect(res.imported).toBe(120);
       await db.rows(sql`delete from catalogue_loads`);
-      const opts = { mediaDir: path.join(dir, "store"), workDir: path.join(dir, "work"), logger: quiet, tty: false, records: RECORDS, images: IMAGES };
+      const opts = {
+        mediaDir: path.join(dir, "store"),
+        workDir: path.join(dir, "work"),
+        logger: quiet,
+        tty: false,
+        records: RECORDS,
+        images: IMAGES,
+      };
       expect(await ensureDemo(db, opts)).toBe(true);
       const s = await snapshot(db);
       expect(s.counts.records).toBe(RECORDS);

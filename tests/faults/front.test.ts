@@ -29,15 +29,29 @@ const freePort = () =>
   });
 
 /** One request on a fresh connection: status, headers, body, and how long it took. */
-function request(port: number, opts: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {}) {
+function request(
+  port: number,
+  opts: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {},
+) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; ms: number }>((resolve, reject) => {
     const t = performance.now();
-    const req = http.request({ host: "127.0.0.1", port, method: opts.method ?? "GET", path: opts.path ?? "/", headers: opts.headers, agent: false, timeout: opts.timeoutMs ?? 30_000 }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (body += d));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body, ms: performance.now() - t }));
-    });
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: opts.method ?? "GET",
+        path: opts.path ?? "/",
+        headers: opts.headers,
+        agent: false,
+        timeout: opts.timeoutMs ?? 30_000,
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body, ms: performance.now() - t }));
+      },
+    );
     req.on("timeout", () => req.destroy(new Error("timeout")));
     req.on("error", reject);
     req.end(opts.body);
@@ -101,22 +115,57 @@ describe("the front's socket directories", () => {
 
 describe("the front's headers", () => {
   it("pass Host unchanged, drop hop-by-hop headers and a client's own X-Forwarded-*, and add the client's address", () => {
-    const raw = ["Host", "teca.example:8080", "Connection", "keep-alive, X-Secret-Hop", "X-Secret-Hop", "1", "X-Forwarded-For", "203.0.113.9", "X-Forwarded-Proto", "https", "X-Forwarded-Host", "evil.example", "Cookie", "a=1"];
+    const raw = [
+      "Host",
+      "teca.example:8080",
+      "Connection",
+      "keep-alive, X-Secret-Hop",
+      "X-Secret-Hop",
+      "1",
+      "X-Forwarded-For",
+      "203.0.113.9",
+      "X-Forwarded-Proto",
+      "https",
+      "X-Forwarded-Host",
+      "evil.example",
+      "Cookie",
+      "a=1",
+    ];
     expect(forwardHeaders(raw, "127.0.0.1", false)).toEqual(["Host", "teca.example:8080", "Cookie", "a=1", "X-Forwarded-For", "127.0.0.1"]);
     // Behind a trusted reverse proxy (TRUST_PROXY=1): what it says is kept, the proxy's own address added.
-    expect(forwardHeaders(raw, "10.0.0.2", true)).toEqual(["Host", "teca.example:8080", "X-Forwarded-Proto", "https", "X-Forwarded-Host", "evil.example", "Cookie", "a=1", "X-Forwarded-For", "203.0.113.9, 10.0.0.2"]);
+    expect(forwardHeaders(raw, "10.0.0.2", true)).toEqual([
+      "Host",
+      "teca.example:8080",
+      "X-Forwarded-Proto",
+      "https",
+      "X-Forwarded-Host",
+      "evil.example",
+      "Cookie",
+      "a=1",
+      "X-Forwarded-For",
+      "203.0.113.9, 10.0.0.2",
+    ]);
   });
 });
 
 describe("the front's body framing (no request smuggling)", () => {
   it("keeps Content-Length and Host whatever Connection names, and re-frames a chunked body", () => {
-    expect(forwardHeaders(["Host", "h", "Content-Length", "5", "Connection", "content-length, host, transfer-encoding"], "127.0.0.1", false)).toEqual([
-      "Host", "h", "Content-Length", "5", "X-Forwarded-For", "127.0.0.1",
+    expect(
+      forwardHeaders(["Host", "h", "Content-Length", "5", "Connection", "content-length, host, transfer-encoding"], "127.0.0.1", false),
+    ).toEqual(["Host", "h", "Content-Length", "5", "X-Forwarded-For", "127.0.0.1"]);
+    expect(forwardHeaders(["Host", "h", "Transfer-Encoding", "chunked"], "127.0.0.1", false)).toEqual([
+      "Transfer-Encoding",
+      "chunked",
+      "Host",
+      "h",
+      "X-Forwarded-For",
+      "127.0.0.1",
     ]);
-    expect(forwardHeaders(["Host", "h", "Transfer-Encoding", "chunked"], "127.0.0.1", false)).toEqual(["Transfer-Encoding", "chunked", "Host", "h", "X-Forwarded-For", "127.0.0.1"]);
   });
 
-  it("a body smuggling a second request with a forged address reaches the app as one request's body; handed or passed on, a forged address is not believed", { timeout: 60_000 }, async () => {
+  it("a body smuggling a second request with a forged address reaches the app as one request's body; handed or passed on, a forged address is not believed", {
+    timeout: 60_000,
+  }, async () => {
     const port = await freePort();
     const front = spawn(process.execPath, ["--import", "tsx", "tests/faults/fixtures/front-recording.ts"], {
       cwd: root,
@@ -142,12 +191,16 @@ describe("the front's body framing (no request smuggling)", () => {
         });
       }
       // A connection is the app's (handed over): a client's own X-Forwarded-* are not believed there either.
-      expect((await request(port, { path: "/c", headers: { "X-Forwarded-For": "6.6.6.6", "X-Forwarded-Host": "evil.example" } })).status).toBe(200);
+      expect(
+        (await request(port, { path: "/c", headers: { "X-Forwarded-For": "6.6.6.6", "X-Forwarded-Host": "evil.example" } })).status,
+      ).toBe(200);
       // A connection that asks for /healthz first is the front's: what follows on it is passed on.
       const kept = await new Promise<string>((resolve, reject) => {
         let text = "";
         const sock = net.connect(port, "127.0.0.1", () =>
-          sock.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /d HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 6.6.6.6\r\nConnection: close\r\n\r\n"),
+          sock.write(
+            "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /d HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 6.6.6.6\r\nConnection: close\r\n\r\n",
+          ),
         );
         sock.on("data", (d) => (text += d));
         sock.on("close", () => resolve(text));
@@ -157,7 +210,11 @@ describe("the front's body framing (no request smuggling)", () => {
       expect(kept.match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
       expect(kept).toContain('"status":"ok"');
       await new Promise((r) => setTimeout(r, 300));
-      const seen = JSON.parse((await request(port, { path: "/seen" })).body) as { method: string; path: string; forwardedFor: string | null }[];
+      const seen = JSON.parse((await request(port, { path: "/seen" })).body) as {
+        method: string;
+        path: string;
+        forwardedFor: string | null;
+      }[];
       expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /a", "DELETE /b", "GET /c", "GET /d"]);
       expect(seen.every((r) => r.forwardedFor === "127.0.0.1")).toBe(true);
     } finally {
@@ -176,13 +233,28 @@ describe("the front process on PGlite", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("answers /healthz while the app is held, restarts a killed app, proxies with the client's address, stops cleanly", { timeout: 400_000 }, async () => {
-    if (!fs.existsSync(path.join(buildDir, "server/index.js")) || !fs.existsSync(path.join(buildDir, "node/serve.js"))) throw new Error("Run `npm run build` before the fault suite.");
+  it("answers /healthz while the app is held, restarts a killed app, proxies with the client's address, stops cleanly", {
+    timeout: 400_000,
+  }, async () => {
+    if (!fs.existsSync(path.join(buildDir, "server/index.js")) || !fs.existsSync(path.join(buildDir, "node/serve.js")))
+      throw new Error("Run `npm run build` before the fault suite.");
     const port = await freePort();
     // `npm run serve`: the compiled server, with plain Node
     child = spawn(process.execPath, ["scripts/serve.mjs"], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", TECA_DEMO: "0", LOG_LEVEL: "warn", NODE_ENV: "production", HEALTH_TIMEOUT_MS: "1500", BOT_CHECK: "off", TRUST_PROXY: "" },
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        DATABASE_URL: "",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        TECA_DEMO: "0",
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        HEALTH_TIMEOUT_MS: "1500",
+        BOT_CHECK: "off",
+        TRUST_PROXY: "",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.on("data", (d) => (output += d));
@@ -192,10 +264,14 @@ describe("the front process on PGlite", () => {
     // The front listens at once and says the app is starting; then the app answers.
     const first = await until("the front", async () => (await health(port)).json, 60_000);
     expect(first.front).toBe(child.pid);
-    const up = await until("the app", async () => {
-      const h = await health(port);
-      return h.status === 200 ? h.json : undefined;
-    }, 200_000).catch((e: Error) => {
+    const up = await until(
+      "the app",
+      async () => {
+        const h = await health(port);
+        return h.status === 200 ? h.json : undefined;
+      },
+      200_000,
+    ).catch((e: Error) => {
       throw new Error(`${e.message}\n${output}`);
     });
     expect(up.status).toBe("ok");
@@ -221,16 +297,25 @@ describe("the front process on PGlite", () => {
     // A 4 MB sign-in body arrives whole (the JSON parses: a failed sign-in, not a 400), from the client's
     // address as the front saw it, whatever X-Forwarded-For the client sent.
     const body = JSON.stringify({ email: "nobody@example.org", password: "wrong-password", pad: "x".repeat(4 * 1024 * 1024) });
-    const login = await request(port, { method: "POST", path: "/api/public/login", headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.9" }, body });
+    const login = await request(port, {
+      method: "POST",
+      path: "/api/public/login",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.9" },
+      body,
+    });
     expect(login.status, login.body).toBe(401);
     // Visitors who leave before their answer leave the app's queue too.
     await Promise.all(
       Array.from({ length: 12 }, (_, i) => request(port, { path: `/cerca?q=vaso${i}`, timeoutMs: 5 }).catch(() => undefined)),
     );
-    await until("the abandoned requests to go", async () => {
-      const h = (await health(port)).json;
-      return h.requests.active === 0 && h.requests.queued === 0 ? true : undefined;
-    }, 30_000);
+    await until(
+      "the abandoned requests to go",
+      async () => {
+        const h = (await health(port)).json;
+        return h.requests.active === 0 && h.requests.queued === 0 ? true : undefined;
+      },
+      30_000,
+    );
 
     // The app's event loop held (stopped): /healthz still answers at once, 200 until the app's last
     // heartbeat is HEALTH_TIMEOUT_MS old, then 503; a page waits for the app.
@@ -260,19 +345,27 @@ describe("the front process on PGlite", () => {
 
     // kill -9: the front answers 503 meanwhile and starts the app again, which takes the lock over.
     process.kill(appPid, "SIGKILL");
-    const down = await until("the front to notice", async () => {
-      const h = await health(port);
-      return h.status === 503 && h.json.status === "restarting" ? h : undefined;
-    }, 10_000);
+    const down = await until(
+      "the front to notice",
+      async () => {
+        const h = await health(port);
+        return h.status === 503 && h.json.status === "restarting" ? h : undefined;
+      },
+      10_000,
+    );
     const meanwhile = await request(port, { path: "/" });
     if (meanwhile.status !== 200) {
       expect(meanwhile.status).toBe(503);
       expect(meanwhile.headers["retry-after"]).toBeTruthy();
     }
-    const again = await until("the restarted app", async () => {
-      const h = await health(port);
-      return h.status === 200 ? h.json : undefined;
-    }, 200_000);
+    const again = await until(
+      "the restarted app",
+      async () => {
+        const h = await health(port);
+        return h.status === 200 ? h.json : undefined;
+      },
+      200_000,
+    );
     expect(again.pid).not.toBe(appPid);
     expect(again.restarts).toBe(1);
     expect(again.front).toBe(child.pid);

@@ -70,7 +70,8 @@ export async function snapshot(db: Database) {
     where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p') and not c.relispartition
       and c.relname <> 'catalogue_loads' order by c.relname`);
   const counts: Record<string, number> = {};
-  for (const t of tables) counts[t.name] = (await db.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(t.name)}`))[0]!.n;
+  for (const t of tables)
+    counts[t.name] = (await db.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(t.name)}`))[0]!.n;
   const [ids] = await db.rows<{ sum: string | null }>(
     sql`select md5(string_agg(table_name || '/' || id, ',' order by table_name, id)) as sum from records`,
   );

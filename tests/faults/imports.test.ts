@@ -51,9 +51,14 @@ for (const target of faultTargets()) {
     }, 120_000);
     afterAll(async () => t?.drop());
 
-    it("while writing its batches, and while building its search documents: the catalogue is as before; run again, as after", { timeout: 240_000 }, async () => {
+    it("while writing its batches, and while building its search documents: the catalogue is as before; run again, as after", {
+      timeout: 240_000,
+    }, async () => {
       // 1,500 new works and a rename of 10 people that earlier works name.
-      const lines = [...Array.from({ length: 1500 }, (_, i) => work(i)), ...Array.from({ length: 10 }, (_, i) => person(i, `Nuovo nome ${i}`))];
+      const lines = [
+        ...Array.from({ length: 1500 }, (_, i) => work(i)),
+        ...Array.from({ length: 10 }, (_, i) => person(i, `Nuovo nome ${i}`)),
+      ];
       const file = writeNdjson(t.dataDir, lines, "big.ndjson");
 
       const killAt: [string, (o: string) => boolean][] = [
@@ -69,8 +74,12 @@ for (const target of faultTargets()) {
         try {
           const state = await snapshot(db);
           // Killed before its commit (as intended here) nothing is kept; the load is found interrupted.
-          const found = state.ids === before.ids ? (target.name === "postgres" ? await recovered(db) : await recoverInterruptedLoads(db)) : [];
-          expect(found.map((l) => [l.kind, l.source]), phase).toEqual(state.ids === before.ids ? [["import", file]] : []);
+          const found =
+            state.ids === before.ids ? (target.name === "postgres" ? await recovered(db) : await recoverInterruptedLoads(db)) : [];
+          expect(
+            found.map((l) => [l.kind, l.source]),
+            phase,
+          ).toEqual(state.ids === before.ids ? [["import", file]] : []);
           killed.push({ phase, state, interrupted: found.length });
         } finally {
           await db.close();
@@ -85,11 +94,13 @@ for (const target of faultTargets()) {
       try {
         const after = await snapshot(db);
         expect(after.counts.records).toBe(before.counts.records! + 1500);
-        const [ids] = await db.rows<{ sum: string }>(sql`select md5(string_agg(x, ',' order by x)) as sum from unnest(${`{${[
-          ...Array.from({ length: 50 }, (_, i) => `ca_entities/p${i}`),
-          ...Array.from({ length: 1500 }, (_, i) => `ca_objects/w${i}`),
-          ...Array.from({ length: 30 }, (_, i) => `ca_objects/w${10_000 + i}`),
-        ].join(",")}}`}::text[]) as x`);
+        const [ids] = await db.rows<{ sum: string }>(
+          sql`select md5(string_agg(x, ',' order by x)) as sum from unnest(${`{${[
+            ...Array.from({ length: 50 }, (_, i) => `ca_entities/p${i}`),
+            ...Array.from({ length: 1500 }, (_, i) => `ca_objects/w${i}`),
+            ...Array.from({ length: 30 }, (_, i) => `ca_objects/w${10_000 + i}`),
+          ].join(",")}}`}::text[]) as x`,
+        );
         expect(after.ids).toBe(ids!.sum);
         // Never between: each kill left the catalogue as before the import or as after it.
         for (const k of killed) expect([before, after], k.phase).toContainEqual(k.state);
@@ -133,7 +144,9 @@ for (const target of faultTargets()) {
         const written = fs.readFileSync(out, "utf8").trim().split("\n").length;
         expect(written).toBe(1000);
         expect(after.counts.records).toBe(start.counts.records! + written);
-        const [{ n }] = await db.rows<{ n: number }>(sql`select count(*)::int as n from catalogue_loads where kind = 'museum' and state = 'complete'`);
+        const [{ n }] = await db.rows<{ n: number }>(
+          sql`select count(*)::int as n from catalogue_loads where kind = 'museum' and state = 'complete'`,
+        );
         expect(n).toBe(1);
       } finally {
         await db.close();

@@ -47,7 +47,15 @@ describe("the PGlite single-writer lock", () => {
   it("refuses a second live process, naming it, and lets go when it is killed", { timeout: 120_000 }, async () => {
     const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", PORT: String(39500 + Math.floor(Math.random() * 400)), HOST: "127.0.0.1", TECA_DEMO: "0", LOG_LEVEL: "info" },
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        DATABASE_URL: "",
+        PORT: String(39500 + Math.floor(Math.random() * 400)),
+        HOST: "127.0.0.1",
+        TECA_DEMO: "0",
+        LOG_LEVEL: "info",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -55,14 +63,21 @@ describe("the PGlite single-writer lock", () => {
     server.stderr.on("data", (d) => (out += d));
     const exited = new Promise((r) => server.on("exit", r));
     try {
-      const up = await waitFor({ child: server, output: () => out, exited: exited as Promise<number | null> }, (o) => o.includes("Teca is listening at"), 60_000);
+      const up = await waitFor(
+        { child: server, output: () => out, exited: exited as Promise<number | null> },
+        (o) => o.includes("Teca is listening at"),
+        60_000,
+      );
       expect(up, out).toBe(true);
       const err = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(DatabaseLockedError);
       expect((err as Error).message).toContain(`in use by process ${server.pid}`);
       expect((err as Error).message).toContain("server/index.ts");
       // A command-line tool is refused the same way, and writes nothing.
-      const cli = runTool("scripts/import.ts", [writeNdjson(dir, [makeRecord({ id: "x1" })], "one.ndjson")], { DATA_DIR: dir, DATABASE_URL: "" });
+      const cli = runTool("scripts/import.ts", [writeNdjson(dir, [makeRecord({ id: "x1" })], "one.ndjson")], {
+        DATA_DIR: dir,
+        DATABASE_URL: "",
+      });
       expect(await cli.exited).toBe(3);
       expect(cli.output()).toContain(`in use by process ${server.pid}`);
     } finally {

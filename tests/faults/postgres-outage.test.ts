@@ -22,7 +22,9 @@ describe.runIf(target)("PostgreSQL goes away under load and comes back", () => {
     const words = ["vaso", "piatto", "brocca", "lucerna", "anfora", "coppa", "tazza", "bottiglia"];
     cat = await seededCatalogue(
       target!,
-      Array.from({ length: 60 }, (_, i) => makeRecord({ id: `r${i}`, texts: { it: { label: `${words[i % words.length]} ${i} di prova` }, en: { label: `test ${i}` } } })),
+      Array.from({ length: 60 }, (_, i) =>
+        makeRecord({ id: `r${i}`, texts: { it: { label: `${words[i % words.length]} ${i} di prova` }, en: { label: `test ${i}` } } }),
+      ),
     );
     dbName = new URL(cat.db.url!).pathname.slice(1);
     admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -44,7 +46,12 @@ describe.runIf(target)("PostgreSQL goes away under load and comes back", () => {
     const visitor = async () => {
       while (!stop) {
         const i = n++;
-        const url = [`/cerca?q=${["vaso", "piatto", "coppa", "anfora"][i % 4]}&page=${1 + (i % 3)}`, `/oggetti/r${i % 60}`, `/api/public/search?q=prova${i}&locale=it`, `/en/cerca?q=test&sort=${["az", "za"][i % 2]}`][i % 4]!;
+        const url = [
+          `/cerca?q=${["vaso", "piatto", "coppa", "anfora"][i % 4]}&page=${1 + (i % 3)}`,
+          `/oggetti/r${i % 60}`,
+          `/api/public/search?q=prova${i}&locale=it`,
+          `/en/cerca?q=test&sort=${["az", "za"][i % 2]}`,
+        ][i % 4]!;
         const start = Date.now();
         const res = await cat.server.fetch(url).catch(() => null);
         await res?.arrayBuffer().catch(() => undefined);
@@ -101,7 +108,10 @@ describe.runIf(target)("PostgreSQL goes away under load and comes back", () => {
     expect(Math.max(...during.map((h) => h.ms))).toBeLessThan(3000);
     // no request ever got no answer, and nothing but 200/301/503 (the first failures inside the outage's
     // first half second may be the query that found its connection killed: 503 too)
-    expect(hits.every((h) => served(h.status) || h.status === 503), JSON.stringify(hits.filter((h) => !served(h.status) && h.status !== 503).slice(0, 3))).toBe(true);
+    expect(
+      hits.every((h) => served(h.status) || h.status === 503),
+      JSON.stringify(hits.filter((h) => !served(h.status) && h.status !== 503).slice(0, 3)),
+    ).toBe(true);
     // liveness from memory throughout
     expect(health.every((h) => h.status === 200)).toBe(true);
     expect(recoveredAt, "recovered").not.toBeNull();

@@ -94,7 +94,15 @@ type Ids = {
   pageSlug: string;
 };
 
-type Viewer = { name: string; level: number; kind: "anonymous" | "user"; role?: RoleName; userId?: string; cookie?: string; owner?: boolean };
+type Viewer = {
+  name: string;
+  level: number;
+  kind: "anonymous" | "user";
+  role?: RoleName;
+  userId?: string;
+  cookie?: string;
+  owner?: boolean;
+};
 type Status = number | ((v: Viewer) => number);
 
 /**
@@ -177,7 +185,10 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   "api:docs-saveSearch": { status: 405, post: (i) => ({ json: { name: i.search, data: { title: "Presa" } } }) },
   "api:docs-removeSearch": { status: 405, post: (i) => ({ json: { name: i.search } }) },
   "api:export": { path: () => "/api/public/export?q=vaso" },
-  "api:record": [{ path: () => "/api/public/records/ca_objects/pub" }, { path: () => "/api/public/records/ca_objects/ris", status: restrictedRecord }],
+  "api:record": [
+    { path: () => "/api/public/records/ca_objects/pub" },
+    { path: () => "/api/public/records/ca_objects/ris", status: restrictedRecord },
+  ],
   "api:related": { path: () => "/api/public/records/ca_objects/pub/related?group=correlato%7Ccorrelato&offset=0" },
   "api:login": { status: 405 },
   "api:altcha": { status: 404 }, // the bot check is off in the tests: no challenge to hand out
@@ -199,7 +210,10 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   "api:docs-addLanguage": { post: () => ({ json: { locale: "de", enabled: false } }) },
   "api:docs-getCollections": { status: 405 },
   "api:docs-getCollectionItems": { status: 405 },
-  "api:docs-saveDoc": { status: 405, post: (i) => ({ json: { collection: "collections", name: i.collection, data: { title: "Presa", version: 1 } } }) },
+  "api:docs-saveDoc": {
+    status: 405,
+    post: (i) => ({ json: { collection: "collections", name: i.collection, data: { title: "Presa", version: 1 } } }),
+  },
   "api:docs-removeDoc": { status: 405, post: (i) => ({ json: { collection: "collections", name: i.collection } }) },
   "api:docs-saveUser": { status: 405 },
   "api:docs-addItems": { status: 405, post: (i) => ({ json: { collection: i.collection, items: [{ table: "ca_objects", id: "pub2" }] } }) },
@@ -220,7 +234,10 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   "auth:oidc-start": { status: 302 }, // no provider configured: back to the login page with its message
   "auth:oidc-callback": { status: 302 },
   lang: { path: () => "/lang/en?next=/cerca", status: 302 },
-  "iiif:manifest": [{ path: () => "/iiif/manifest/ca_objects/pub" }, { path: () => "/iiif/manifest/ca_objects/ris", status: restrictedRecord }],
+  "iiif:manifest": [
+    { path: () => "/iiif/manifest/ca_objects/pub" },
+    { path: () => "/iiif/manifest/ca_objects/ris", status: restrictedRecord },
+  ],
   "iiif:collection-search": { path: () => "/iiif/collection/search?q=vaso" },
   "iiif:collection-public": { path: (i) => `/iiif/collection/public/${i.publishedSlug}` },
   oai: { path: () => "/oai?verb=Identify" },
@@ -240,17 +257,62 @@ const OWNED_CALLS: { key: string; url: string; body: (i: Ids) => unknown; write?
   { key: "api:docs-getDocBySlug", url: "/api/auth/docs/getDocBySlug", body: (i) => ({ slug: i.collection }) },
   { key: "api:docs-shareDoc", url: "/api/auth/docs/shareDoc", body: (i) => ({ collection: "collections", name: i.collection }) },
   { key: "api:docs-getDocBySlug", url: "/api/auth/docs/getDocBySlug", body: (i) => ({ collection: "stories", slug: i.story }) },
-  { key: "api:docs-saveDoc", url: "/api/auth/docs/saveDoc", body: (i) => ({ collection: "collections", name: i.collection, data: { title: "Presa", version: 1 } }), write: true },
-  { key: "api:docs-saveDoc", url: "/api/auth/docs/saveDoc", body: (i) => ({ collection: "moodboards", name: i.moodboard, data: { ...board, version: 1 } }), write: true },
-  { key: "api:docs-saveDoc", url: "/api/auth/docs/saveDoc", body: (i) => ({ collection: "stories", name: i.story, data: { public: true } }), write: true },
-  { key: "api:docs-saveDoc", url: "/api/auth/docs/saveDoc", body: (i) => ({ collection: "searches", name: i.search, data: { title: "Presa" } }), write: true },
-  { key: "api:docs-removeDoc", url: "/api/auth/docs/removeDoc", body: (i) => ({ collection: "collections", name: i.collection }), write: true },
-  { key: "api:docs-removeDoc", url: "/api/auth/docs/removeDoc", body: (i) => ({ collection: "moodboards", name: i.moodboard }), write: true },
+  {
+    key: "api:docs-saveDoc",
+    url: "/api/auth/docs/saveDoc",
+    body: (i) => ({ collection: "collections", name: i.collection, data: { title: "Presa", version: 1 } }),
+    write: true,
+  },
+  {
+    key: "api:docs-saveDoc",
+    url: "/api/auth/docs/saveDoc",
+    body: (i) => ({ collection: "moodboards", name: i.moodboard, data: { ...board, version: 1 } }),
+    write: true,
+  },
+  {
+    key: "api:docs-saveDoc",
+    url: "/api/auth/docs/saveDoc",
+    body: (i) => ({ collection: "stories", name: i.story, data: { public: true } }),
+    write: true,
+  },
+  {
+    key: "api:docs-saveDoc",
+    url: "/api/auth/docs/saveDoc",
+    body: (i) => ({ collection: "searches", name: i.search, data: { title: "Presa" } }),
+    write: true,
+  },
+  {
+    key: "api:docs-removeDoc",
+    url: "/api/auth/docs/removeDoc",
+    body: (i) => ({ collection: "collections", name: i.collection }),
+    write: true,
+  },
+  {
+    key: "api:docs-removeDoc",
+    url: "/api/auth/docs/removeDoc",
+    body: (i) => ({ collection: "moodboards", name: i.moodboard }),
+    write: true,
+  },
   { key: "api:docs-removeDoc", url: "/api/auth/docs/removeDoc", body: (i) => ({ collection: "stories", name: i.story }), write: true },
   { key: "api:docs-removeDoc", url: "/api/auth/docs/removeDoc", body: (i) => ({ collection: "uploads", name: i.uploadId }), write: true },
-  { key: "api:docs-addItems", url: "/api/auth/docs/addItems", body: (i) => ({ collection: i.collection, items: [{ table: "ca_objects", id: "pub2" }] }), write: true },
-  { key: "api:docs-shareDoc", url: "/api/auth/docs/shareDoc", body: (i) => ({ collection: "collections", name: i.collection, data: { link: 7 } }), write: true },
-  { key: "api:docs-saveSearch", url: "/api/auth/docs/saveSearch", body: (i) => ({ name: i.search, data: { title: "Presa" } }), write: true },
+  {
+    key: "api:docs-addItems",
+    url: "/api/auth/docs/addItems",
+    body: (i) => ({ collection: i.collection, items: [{ table: "ca_objects", id: "pub2" }] }),
+    write: true,
+  },
+  {
+    key: "api:docs-shareDoc",
+    url: "/api/auth/docs/shareDoc",
+    body: (i) => ({ collection: "collections", name: i.collection, data: { link: 7 } }),
+    write: true,
+  },
+  {
+    key: "api:docs-saveSearch",
+    url: "/api/auth/docs/saveSearch",
+    body: (i) => ({ name: i.search, data: { title: "Presa" } }),
+    write: true,
+  },
   { key: "api:docs-removeSearch", url: "/api/auth/docs/removeSearch", body: (i) => ({ name: i.search }), write: true },
 ];
 
@@ -271,9 +333,23 @@ function routeTable(build: ServerBuild): Row[] {
     if (id === "root") continue;
     const chain: Route[] = [];
     for (let r: Route | undefined = route; r && r.id !== "root"; r = r.parentId ? routes[r.parentId] : undefined) chain.unshift(r);
-    const pattern = "/" + chain.map((r) => r.path ?? "").filter(Boolean).join("/");
+    const pattern =
+      "/" +
+      chain
+        .map((r) => r.path ?? "")
+        .filter(Boolean)
+        .join("/");
     const locale = /^(en|fr|de)(\/|$)/.exec(pattern.slice(1))?.[1] ?? "";
-    rows.push({ id, key: id.replace(/^(it|en|fr|de):/, ""), pattern, locale, chain, page: !!route.module.default, action: !!route.module.action, leaf: !parents.has(id) });
+    rows.push({
+      id,
+      key: id.replace(/^(it|en|fr|de):/, ""),
+      pattern,
+      locale,
+      chain,
+      page: !!route.module.default,
+      action: !!route.module.action,
+      leaf: !parents.has(id),
+    });
   }
   return rows;
 }
@@ -282,7 +358,9 @@ function routeTable(build: ServerBuild): Row[] {
 function matcher(build: ServerBuild): (url: string) => string[] {
   type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] };
   const routes = Object.values(build.routes as Record<string, Route>);
-  const nodes = new Map<string, Node>(routes.map((r) => [r.id, { id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: [] }]));
+  const nodes = new Map<string, Node>(
+    routes.map((r) => [r.id, { id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: [] }]),
+  );
   for (const r of routes) if (r.parentId) nodes.get(r.parentId)!.children.push(nodes.get(r.id)!);
   const tree = [nodes.get("root")!] as unknown as Parameters<typeof matchRoutes>[0];
   return (url) => (matchRoutes(tree, new URL(url, "http://x").pathname) ?? []).map((m) => (m.route as unknown as Node).id);
@@ -299,10 +377,14 @@ const dataUrl = (url: string) => {
  * Equal before and after means nothing was written.
  */
 async function fingerprint(database: Awaited<ReturnType<TestDbOpen>>) {
-  const tables = await database.rows<{ name: string }>(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sessions' order by 1`);
+  const tables = await database.rows<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sessions' order by 1`,
+  );
   const out: Record<string, string> = {};
   for (const { name } of tables) {
-    const [row] = await database.rows<{ d: string | null }>(sql`select md5(string_agg(t::text, '|' order by t::text)) as d from ${sql.identifier(name)} t`);
+    const [row] = await database.rows<{ d: string | null }>(
+      sql`select md5(string_agg(t::text, '|' order by t::text)) as d from ${sql.identifier(name)} t`,
+    );
     out[name] = row?.d ?? "";
   }
   return out;
@@ -357,12 +439,20 @@ for (const target of testDatabases()) {
     const request = async (v: Viewer, url: string, init: RequestInit & { fresh?: boolean } = {}): Promise<Answer> => {
       const cookie = [await cookieOf(v, !!init.fresh), `teca_csrf=${CSRF}`].filter(Boolean).join("; ");
       // (uncompressed: the answers are read here, not sent over a network)
-      const res = await cat.server.fetch(url, { ...init, headers: { cookie, "accept-encoding": "identity", ...(init.headers as Record<string, string>) } });
+      const res = await cat.server.fetch(url, {
+        ...init,
+        headers: { cookie, "accept-encoding": "identity", ...(init.headers as Record<string, string>) },
+      });
       return { status: res.status, location: res.headers.get("location"), body: await res.text() };
     };
-    const timing = (what: string, t0: number) => console.log(`access matrix on ${target.name}: ${what} in ${Math.round(performance.now() - t0)} ms`);
+    const timing = (what: string, t0: number) =>
+      console.log(`access matrix on ${target.name}: ${what} in ${Math.round(performance.now() - t0)} ms`);
     const postJson = (v: Viewer, url: string, body: unknown) =>
-      request(v, url, { method: "POST", headers: { "content-type": "application/json", origin: cat.server.base }, body: JSON.stringify(body) });
+      request(v, url, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: cat.server.base },
+        body: JSON.stringify(body),
+      });
 
     beforeAll(async () => {
       uploadsDir = tempDir("teca-matrix-uploads-");
@@ -391,7 +481,11 @@ for (const target of testDatabases()) {
 
       const meta = { userAgent: "matrix", address: "127.0.0.1" };
       const make = async (name: string, role: RoleName) => {
-        const user = await createUser(cat.db, { email: `${name.replace(/\W/g, "-").toLowerCase()}@example.org`, roles: [role] }, { userId: null, address: "test" });
+        const user = await createUser(
+          cat.db,
+          { email: `${name.replace(/\W/g, "-").toLowerCase()}@example.org`, roles: [role] },
+          { userId: null, address: "test" },
+        );
         const cookie = `teca_session=${(await createSession(cat.db, user.id, meta)).token}`;
         return { name, role, level: levelOf([role]), kind: "user" as const, userId: user.id, cookie };
       };
@@ -412,22 +506,69 @@ for (const target of testDatabases()) {
         expect(res.status, `${url} ${res.body}`).toBe(expected);
         return JSON.parse(res.body).data;
       };
-      ids.collection = (await call("/api/auth/docs/saveDoc", { collection: "collections", locale: "it", data: { title: "Privata della proprietaria", items: [{ table: "ca_objects", id: "pub" }] } })).id;
-      const published = (await call("/api/auth/docs/saveDoc", { collection: "collections", locale: "it", data: { title: "Pubblicata", items: [{ table: "ca_objects", id: "pub" }] } })).id;
-      ids.publishedSlug = (await call("/api/auth/docs/saveDoc", { collection: "collections", locale: "it", name: published, data: { public: true } }, 200)).slug;
-      ids.moodboard = (await call("/api/auth/docs/saveDoc", { collection: "moodboards", locale: "it", data: { ...board, title: "Tavola privata", coll: ids.collection } })).id;
-      ids.story = (await call("/api/auth/docs/saveDoc", { collection: "stories", locale: "it", data: { coll: ids.collection, title: "Storia privata", blocks: [] } })).id;
-      ids.publicStorySlug = (await call("/api/auth/docs/saveDoc", { collection: "stories", locale: "it", data: { coll: published, title: "Storia pubblica", blocks: [], public: true } })).slug;
-      ids.sharedToken = new URL((await call("/api/auth/docs/shareDoc", { collection: "collections", name: published, data: { link: 7 } })).link.url, "http://x").pathname.split("/").pop()!;
-      ids.search = (await call("/api/auth/docs/saveSearch", { locale: "it", data: { title: "Ricerca privata", query: "q=vaso", alert: "weekly" } })).id;
+      ids.collection = (
+        await call("/api/auth/docs/saveDoc", {
+          collection: "collections",
+          locale: "it",
+          data: { title: "Privata della proprietaria", items: [{ table: "ca_objects", id: "pub" }] },
+        })
+      ).id;
+      const published = (
+        await call("/api/auth/docs/saveDoc", {
+          collection: "collections",
+          locale: "it",
+          data: { title: "Pubblicata", items: [{ table: "ca_objects", id: "pub" }] },
+        })
+      ).id;
+      ids.publishedSlug = (
+        await call("/api/auth/docs/saveDoc", { collection: "collections", locale: "it", name: published, data: { public: true } }, 200)
+      ).slug;
+      ids.moodboard = (
+        await call("/api/auth/docs/saveDoc", {
+          collection: "moodboards",
+          locale: "it",
+          data: { ...board, title: "Tavola privata", coll: ids.collection },
+        })
+      ).id;
+      ids.story = (
+        await call("/api/auth/docs/saveDoc", {
+          collection: "stories",
+          locale: "it",
+          data: { coll: ids.collection, title: "Storia privata", blocks: [] },
+        })
+      ).id;
+      ids.publicStorySlug = (
+        await call("/api/auth/docs/saveDoc", {
+          collection: "stories",
+          locale: "it",
+          data: { coll: published, title: "Storia pubblica", blocks: [], public: true },
+        })
+      ).slug;
+      ids.sharedToken = new URL(
+        (await call("/api/auth/docs/shareDoc", { collection: "collections", name: published, data: { link: 7 } })).link.url,
+        "http://x",
+      ).pathname
+        .split("/")
+        .pop()!;
+      ids.search = (
+        await call("/api/auth/docs/saveSearch", { locale: "it", data: { title: "Ricerca privata", query: "q=vaso", alert: "weekly" } })
+      ).id;
       ids.unsubscribeToken = newToken();
-      await cat.db.rows(sql`insert into saved_search_tokens (token_hash, saved_search_id) values (${hashToken(ids.unsubscribeToken)}, ${ids.search})`);
+      await cat.db.rows(
+        sql`insert into saved_search_tokens (token_hash, saved_search_id) values (${hashToken(ids.unsubscribeToken)}, ${ids.search})`,
+      );
       ids.resetToken = (await issueResetToken(cat.db, owner.userId!)).token;
-      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })
+        .png()
+        .toBuffer();
       const form = new FormData();
       form.append("file", new Blob([new Uint8Array(png)]), "foto.png");
       form.append("locale", "it");
-      const up = await cat.server.fetch("/api/auth/docs/uploadFile", { method: "POST", headers: { cookie: owner.cookie!, origin: cat.server.base }, body: form });
+      const up = await cat.server.fetch("/api/auth/docs/uploadFile", {
+        method: "POST",
+        headers: { cookie: owner.cookie!, origin: cat.server.base },
+        body: form,
+      });
       expect(up.status).toBe(201);
       const uploaded = (await up.json()) as { url: string; data: { id: string }[] };
       ids.upload = uploaded.url.replace("/uploads/", "");
@@ -436,13 +577,37 @@ for (const target of testDatabases()) {
       const drop = new FormData();
       drop.append("kind", "image");
       drop.append("files", new Blob([new Uint8Array(png)]), "scheda.png");
-      const staged = await cat.server.fetch("/api/auth/backend/buca?locale=it", { method: "POST", headers: { cookie: manager.cookie!, origin: cat.server.base }, body: drop });
+      const staged = await cat.server.fetch("/api/auth/backend/buca?locale=it", {
+        method: "POST",
+        headers: { cookie: manager.cookie!, origin: cat.server.base },
+        body: drop,
+      });
       expect(staged.status).toBe(200);
       ids.stagedFile = ((await staged.json()) as { ids: string[] }).ids[0]!;
-      ids.job = (await cat.db.rows<{ id: number }>(sql`insert into console_jobs (kind, state, source) values ('reindex', 'complete', '') returning id`))[0]!.id;
+      ids.job = (
+        await cat.db.rows<{ id: number }>(
+          sql`insert into console_jobs (kind, state, source) values ('reindex', 'complete', '') returning id`,
+        )
+      )[0]!.id;
       ids.pageSlug = "chi-siamo";
-      const adminCtx = { database: cat.db, viewer: viewerFor({ id: admin.userId!, level: admin.level, roles: [admin.role!] }, capabilities()), locale: "it" as const };
-      await saveContentPage(adminCtx, { slug: ids.pageSlug, locale: "it", title: "Chi siamo", format: "markdown", body: "Un archivio.", description: "", published: true }, { expectedVersion: 0 });
+      const adminCtx = {
+        database: cat.db,
+        viewer: viewerFor({ id: admin.userId!, level: admin.level, roles: [admin.role!] }, capabilities()),
+        locale: "it" as const,
+      };
+      await saveContentPage(
+        adminCtx,
+        {
+          slug: ids.pageSlug,
+          locale: "it",
+          title: "Chi siamo",
+          format: "markdown",
+          body: "Un archivio.",
+          description: "",
+          published: true,
+        },
+        { expectedVersion: 0 },
+      );
     });
 
     afterAll(async () => {
@@ -457,12 +622,14 @@ for (const target of testDatabases()) {
       return s === undefined ? [] : Array.isArray(s) ? s : [s];
     };
     const needOf = (r: Route) => requiredCapability(r.module);
-    const allows = (row: Row, v: Viewer) => row.chain.every((r) => needOf(r) === "PUBLIC" || hasCapability(v.level, needOf(r) as CapabilityName, capabilities()));
+    const allows = (row: Row, v: Viewer) =>
+      row.chain.every((r) => needOf(r) === "PUBLIC" || hasCapability(v.level, needOf(r) as CapabilityName, capabilities()));
     const urlOf = (row: Row, s: Sample) => {
       const own = s.path ? s.path(ids) : row.pattern.slice(row.locale ? row.locale.length + 1 : 0) || "/";
       return row.locale ? (own === "/" ? `/${row.locale}` : `/${row.locale}${own}`) : own;
     };
-    const allowedStatus = (s: Sample, v: Viewer) => (s.owned && !v.owner ? 404 : typeof s.status === "function" ? s.status(v) : (s.status ?? 200));
+    const allowedStatus = (s: Sample, v: Viewer) =>
+      s.owned && !v.owner ? 404 : typeof s.status === "function" ? s.status(v) : (s.status ?? 200);
     /** Who asks a route: everyone in the Italian tree and on resource routes; in the other trees the visitor and the tree's role; the owner where the documents are theirs. */
     const viewersOf = (row: Row, s: Sample) => {
       const role = row.page ? OTHER_TREES[row.locale] : undefined;
@@ -472,13 +639,22 @@ for (const target of testDatabases()) {
     /** A page's refusal: the visitor to the login page of the URL's language, a signed-in user the 404 page. */
     const refusedPage = (row: Row, v: Viewer, url: string, res: Answer, what: string) => {
       const login = loginOf(row.locale, url);
-      if (v.kind === "anonymous") check(res.status === 302 && res.location === login, `${what}: expected 302 to ${login}, got ${res.status} ${res.location ?? ""}`);
-      else check(res.status === 404 && res.body.includes('data-error-page="404"'), `${what}: expected the 404 page, got ${res.status} ${res.location ?? ""}`);
+      if (v.kind === "anonymous")
+        check(res.status === 302 && res.location === login, `${what}: expected 302 to ${login}, got ${res.status} ${res.location ?? ""}`);
+      else
+        check(
+          res.status === 404 && res.body.includes('data-error-page="404"'),
+          `${what}: expected the 404 page, got ${res.status} ${res.location ?? ""}`,
+        );
     };
     /** A resource route's refusal: 401 to a visitor, the API's 404 to a signed-in user. */
     const refusedResource = (v: Viewer, res: Answer, what: string) => {
-      const want = v.kind === "anonymous" ? { error: { code: 401, message: "Unauthorized" } } : { error: { code: 404, message: "Not Found" } };
-      check(res.status === want.error.code && res.body === JSON.stringify(want), `${what}: expected ${JSON.stringify(want)}, got ${res.status} ${res.body.slice(0, 120)}`);
+      const want =
+        v.kind === "anonymous" ? { error: { code: 401, message: "Unauthorized" } } : { error: { code: 404, message: "Not Found" } };
+      check(
+        res.status === want.error.code && res.body === JSON.stringify(want),
+        `${what}: expected ${JSON.stringify(want)}, got ${res.status} ${res.body.slice(0, 120)}`,
+      );
     };
 
     it("every route of the manifest declares its rule and has a sample that reaches it", () => {
@@ -497,10 +673,13 @@ for (const target of testDatabases()) {
       const problems: string[] = [];
       for (const row of rows) {
         const declared = (row.chain.at(-1)!.module as { handle?: { capability?: string } }).handle?.capability;
-        if (!declared && !(row.key in DELIBERATELY_PRIVATE)) problems.push(`${row.id}: no handle.capability (declare one, or list it in DELIBERATELY_PRIVATE with the reason)`);
+        if (!declared && !(row.key in DELIBERATELY_PRIVATE))
+          problems.push(`${row.id}: no handle.capability (declare one, or list it in DELIBERATELY_PRIVATE with the reason)`);
         const samples = samplesOf(row);
         if (!samples.length) {
-          problems.push(`${row.id}: ${row.pattern} has no entry in SAMPLES (${/[:*]/.test(row.pattern) ? "it has dynamic segments: give them real values" : "{} for a plain 200"})`);
+          problems.push(
+            `${row.id}: ${row.pattern} has no entry in SAMPLES (${/[:*]/.test(row.pattern) ? "it has dynamic segments: give them real values" : "{} for a plain 200"})`,
+          );
           continue;
         }
         for (const s of samples) {
@@ -539,7 +718,10 @@ for (const target of testDatabases()) {
                 const login = loginOf(row.locale, url);
                 // React Router answers a `.data` request's redirect with 202 and the target in its stream
                 if (!allowed && v.kind === "anonymous")
-                  check(res.status === 202 && res.body.includes(`"redirect","${login}"`), `${what}: expected the redirect to ${login}, got ${res.status} ${res.body.slice(0, 200)}`);
+                  check(
+                    res.status === 202 && res.body.includes(`"redirect","${login}"`),
+                    `${what}: expected the redirect to ${login}, got ${res.status} ${res.body.slice(0, 200)}`,
+                  );
                 else if (!allowed) check(res.status === 404, `${what}: expected 404, got ${res.status}`);
                 else {
                   const want = expected >= 300 && expected < 400 ? 202 : expected;
@@ -551,7 +733,11 @@ for (const target of testDatabases()) {
                 const res = await request(v, url, { fresh: s.spendsSession });
                 const what = `${row.id} GET ${url} as ${v.name}`;
                 if (!allowed) refusedResource(v, res, what);
-                else check(res.status === expected, `${what}: expected ${expected}, got ${res.status} ${res.location ?? ""} ${res.body.slice(0, 120)}`);
+                else
+                  check(
+                    res.status === expected,
+                    `${what}: expected ${expected}, got ${res.status} ${res.location ?? ""} ${res.body.slice(0, 120)}`,
+                  );
               });
             }
           }
@@ -570,7 +756,11 @@ for (const target of testDatabases()) {
       const post = (v: Viewer, url: string, body: PostBody) =>
         "json" in body
           ? postJson(v, url, body.json)
-          : request(v, url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ ...body.form, csrf: CSRF }).toString() });
+          : request(v, url, {
+              method: "POST",
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+              body: new URLSearchParams({ ...body.form, csrf: CSRF }).toString(),
+            });
       for (const row of rows.filter((r) => r.action)) {
         for (const s of samplesOf(row)) {
           const url = urlOf(row, s) + (row.chain.at(-1)!.index ? "?index" : "");
@@ -598,7 +788,11 @@ for (const target of testDatabases()) {
             const route = rows.find((r) => r.key === c.key)!;
             // (getDocBySlug is PUBLIC for its /api/public/ twin: on /api/auth/ the call itself answers a visitor 401)
             if (!allows(route, v) || v.kind === "anonymous") refusedResource(v, res, what);
-            else check(res.status === 404 && !/Privata|Tavola privata|Storia privata|Ricerca privata/.test(res.body), `${what}: expected 404, got ${res.status} ${res.body.slice(0, 120)}`);
+            else
+              check(
+                res.status === 404 && !/Privata|Tavola privata|Storia privata|Ricerca privata/.test(res.body),
+                `${what}: expected 404, got ${res.status} ${res.body.slice(0, 120)}`,
+              );
           });
         }
       }
@@ -613,7 +807,10 @@ for (const target of testDatabases()) {
         const res = await postJson(owner, c.url, c.body(ids));
         check(res.status === 200, `${c.key} POST ${c.url} as the owner: expected 200, got ${res.status} ${res.body.slice(0, 120)}`);
       }
-      const added = await postJson(owner, "/api/auth/docs/addItems", { collection: ids.collection, items: [{ table: "ca_objects", id: "pub2" }] });
+      const added = await postJson(owner, "/api/auth/docs/addItems", {
+        collection: ids.collection,
+        items: [{ table: "ca_objects", id: "pub2" }],
+      });
       expect(added.status).toBe(200);
       const after = await fingerprint(cat.db);
       expect(Object.keys(after).filter((t) => after[t] !== before[t])).toContain("collection_items");

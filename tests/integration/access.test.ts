@@ -33,10 +33,24 @@ for (const target of testDatabases()) {
       await importFile(
         db,
         writeNdjson(dir, [
-          makeRecord({ id: "pub", texts: { it: { label: "Pubblico" }, en: { label: "Public" } }, relations: [rel("res2"), rel("res3"), rel("pub2")], media: [{ type: "image", file: "a.jpg" }, { type: "image", file: "secret.jpg", restricted: true }] }),
+          makeRecord({
+            id: "pub",
+            texts: { it: { label: "Pubblico" }, en: { label: "Public" } },
+            relations: [rel("res2"), rel("res3"), rel("pub2")],
+            media: [
+              { type: "image", file: "a.jpg" },
+              { type: "image", file: "secret.jpg", restricted: true },
+            ],
+          }),
           makeRecord({ id: "pub2", texts: { it: { label: "Pubblico due" } } }),
           makeRecord({ id: "res2", access: 2, texts: { it: { label: "Riservato due" } }, media: [{ type: "image", file: "a.jpg" }] }),
-          makeRecord({ id: "res3", access: 3, texts: { it: { label: "Segreto tre" } }, relations: [rel("pub")], media: [{ type: "image", file: "a.jpg" }] }),
+          makeRecord({
+            id: "res3",
+            access: 3,
+            texts: { it: { label: "Segreto tre" } },
+            relations: [rel("pub")],
+            media: [{ type: "image", file: "a.jpg" }],
+          }),
           makeRecord({ table: "ca_collections", id: "fondo", texts: { it: { label: "Fondo" } } }),
           makeRecord({ table: "ca_collections", id: "serie-pub", parent: "fondo", texts: { it: { label: "Serie pubblica" } } }),
           makeRecord({ table: "ca_collections", id: "serie-ris", parent: "fondo", access: 2, texts: { it: { label: "Serie riservata" } } }),
@@ -45,7 +59,16 @@ for (const target of testDatabases()) {
       );
       await savePage(db, "home", "it", "Home", {
         hero: { title: "Archivio di prova", image: { table: "ca_objects", id: "res3" } },
-        sections: [{ kind: "records", title: "In evidenza", refs: [{ table: "ca_objects", id: "res2" }, { table: "ca_objects", id: "pub2" }] }],
+        sections: [
+          {
+            kind: "records",
+            title: "In evidenza",
+            refs: [
+              { table: "ca_objects", id: "res2" },
+              { table: "ca_objects", id: "pub2" },
+            ],
+          },
+        ],
       });
       server = await startTestServer(db, store);
     });
@@ -86,7 +109,10 @@ for (const target of testDatabases()) {
       const fondo = (await getRecord(ctx(), "ca_collections", "fondo"))!;
       expect(fondo.children.map((c) => c.id)).toEqual(["serie-pub"]);
       expect(fondo.childCount).toBe(1);
-      const cards = await getCards(ctx(), [{ table: "ca_objects", id: "res2" }, { table: "ca_objects", id: "pub2" }]);
+      const cards = await getCards(ctx(), [
+        { table: "ca_objects", id: "res2" },
+        { table: "ca_objects", id: "pub2" },
+      ]);
       expect(cards.map((c) => c.id)).toEqual(["pub2"]);
       for (let i = 0; i < 10; i++) expect((await randomMediaSample(ctx(), 4)).map((c) => c.id)).toEqual(["pub"]);
     });

@@ -23,16 +23,20 @@ function cli(env: Record<string, string>, args: string[], input = "") {
 
 /** Every command; the refusals too when `all` (each run of the tool on PGlite costs seconds: fewer there). */
 async function exercise(env: Record<string, string>, open: () => Promise<Awaited<ReturnType<typeof openDatabase>>>, all = true) {
-  const add = cli(env, ["add", "--email", "Admin@Example.org", "--role", "Amministratore", "--role", "manager", "--password-stdin"], "Primo-accesso1\n");
+  const add = cli(
+    env,
+    ["add", "--email", "Admin@Example.org", "--role", "Amministratore", "--role", "manager", "--password-stdin"],
+    "Primo-accesso1\n",
+  );
   expect(add.err).toBe("");
   expect(add.status).toBe(0);
   expect(add.out).toContain("Created Admin@Example.org (Amministratore, Manager; level 96)");
   if (all) {
-  expect(cli(env, ["add", "--email", "admin@example.org", "--role", "Ricercatore"]).err).toContain("already exists");
-  const weak = cli(env, ["add", "--email", "weak@example.org", "--role", "Ricercatore", "--password-stdin"], "password\n");
-  expect(weak.status).toBe(1);
-  expect(weak.err).toContain("at least 8 characters and contain a lowercase letter, an uppercase letter, a number and a symbol");
-  expect(cli(env, ["add", "--email", "x@example.org", "--role", "Root"]).err).toContain('Unknown role "Root"');
+    expect(cli(env, ["add", "--email", "admin@example.org", "--role", "Ricercatore"]).err).toContain("already exists");
+    const weak = cli(env, ["add", "--email", "weak@example.org", "--role", "Ricercatore", "--password-stdin"], "password\n");
+    expect(weak.status).toBe(1);
+    expect(weak.err).toContain("at least 8 characters and contain a lowercase letter, an uppercase letter, a number and a symbol");
+    expect(cli(env, ["add", "--email", "x@example.org", "--role", "Root"]).err).toContain('Unknown role "Root"');
   }
   const noPassword = cli(env, ["add", "--email", "ricerca@example.org", "--role", "Ricercatore"]);
   // without a password: a one-time link to the page where the user sets it
@@ -46,7 +50,8 @@ async function exercise(env: Record<string, string>, open: () => Promise<Awaited
   expect(list.out).not.toContain("weak@");
 
   expect(cli(env, ["set-password", "--email", "ricerca@example.org"], "Nuova-password2\n").status).toBe(0);
-  if (all) expect(cli(env, ["set-password", "--email", "nobody@example.org"], "Nuova-password2\n").err).toContain("No user with the address");
+  if (all)
+    expect(cli(env, ["set-password", "--email", "nobody@example.org"], "Nuova-password2\n").err).toContain("No user with the address");
 
   const db = await open();
   try {
@@ -61,7 +66,9 @@ async function exercise(env: Record<string, string>, open: () => Promise<Awaited
   if (all) expect(cli(env, ["list"]).out).toMatch(/^ricerca@example\.org\tRicercatore\tlevel 2\tdisabled\tlast sign-in 20/m);
   const again = await open();
   try {
-    expect((await signIn(again, { email: "ricerca@example.org", password: "Nuova-password2", address: "t", userAgent: "t" })).status).toBe("failed");
+    expect((await signIn(again, { email: "ricerca@example.org", password: "Nuova-password2", address: "t", userAgent: "t" })).status).toBe(
+      "failed",
+    );
   } finally {
     await again.close();
   }
@@ -73,7 +80,9 @@ describe("npm run user", () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-  it("adds, lists, sets passwords, disables and removes users on the embedded database, and refuses while it is held", { timeout: 300_000 }, async () => {
+  it("adds, lists, sets passwords, disables and removes users on the embedded database, and refuses while it is held", {
+    timeout: 300_000,
+  }, async () => {
     const dir = tempDir();
     dirs.push(dir);
     const env = { DATA_DIR: dir, DATABASE_URL: "", PGLITE_SHARED_BUFFERS: "32MB" };

@@ -36,7 +36,10 @@ describe("BOT_CHECK", () => {
   });
   it("adds Google's hosts to the CSP only for reCAPTCHA", () => {
     expect(botCheckCsp({})).toEqual({ script: [], frame: [] });
-    expect(botCheckCsp({ BOT_CHECK: "recaptcha" }).script).toEqual(["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"]);
+    expect(botCheckCsp({ BOT_CHECK: "recaptcha" }).script).toEqual([
+      "https://www.google.com/recaptcha/",
+      "https://www.gstatic.com/recaptcha/",
+    ]);
   });
 });
 
@@ -76,7 +79,11 @@ for (const target of testDatabases()) {
 
     const json = () => ({ "Content-Type": "application/json", Origin: cat.server.base });
     const login = (body: Record<string, unknown>) =>
-      cat.server.fetch("/api/public/login", { method: "POST", headers: json(), body: JSON.stringify({ email: "rita@example.org", password: PASSWORD, ...body }) });
+      cat.server.fetch("/api/public/login", {
+        method: "POST",
+        headers: json(),
+        body: JSON.stringify({ email: "rita@example.org", password: PASSWORD, ...body }),
+      });
     const challenge = async () => {
       const res = await cat.server.fetch("/api/public/altcha");
       expect(res.status).toBe(200);
@@ -128,7 +135,10 @@ for (const target of testDatabases()) {
         expect(await res.json()).toEqual(failed);
       }
       const c = await challenge();
-      const good = JSON.parse(Buffer.from(await solve(c), "base64").toString()) as { challenge: Challenge; solution: { counter: number; derivedKey: string } };
+      const good = JSON.parse(Buffer.from(await solve(c), "base64").toString()) as {
+        challenge: Challenge;
+        solution: { counter: number; derivedKey: string };
+      };
       // the cost lowered by the client: the signature no longer matches
       const forged = { ...good, challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, cost: 1 } } };
       // another key than the one the solution derives: not the solution
@@ -155,7 +165,9 @@ for (const target of testDatabases()) {
       expect(((await ok.json()) as { user: { email: string } }).user.email).toBe("rita@example.org");
       const again = await login({ botToken: token, locale: "en" });
       expect(again.status).toBe(400);
-      expect(((await again.json()) as { error: { message: string } }).error.message).toBe("The bot check is not valid or has expired: try again.");
+      expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+        "The bot check is not valid or has expired: try again.",
+      );
       // the spec's field name works too
       expect((await login({ recaptchaToken: await solve(await challenge()) })).status).toBe(200);
       // a wrong password with a valid token is an ordinary failed sign-in (401), counted as such
@@ -170,24 +182,38 @@ for (const target of testDatabases()) {
       const old = await newAltchaChallenge(Date.now() - 11 * 60_000);
       const res = await login({ botToken: await solve(old), locale: "fr" });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toBe("La vérification anti-robot n'est pas valide ou a expiré : réessayez.");
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        "La vérification anti-robot n'est pas valide ou a expiré : réessayez.",
+      );
     });
 
     it("checks the login page's form post and the reset request the same way", async () => {
       process.env.BOT_CHECK = "altcha";
       const before = await counts();
       const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: cat.server.base };
-      const page = await cat.server.fetch("/en/login", { method: "POST", headers: form, body: new URLSearchParams({ email: "rita@example.org", password: PASSWORD }) });
+      const page = await cat.server.fetch("/en/login", {
+        method: "POST",
+        headers: form,
+        body: new URLSearchParams({ email: "rita@example.org", password: PASSWORD }),
+      });
       expect(page.status).toBe(400);
       expect(page.headers.getSetCookie().some((c) => c.startsWith("teca_session="))).toBe(false);
       expect(await page.text()).toContain("Complete the bot check before continuing.");
       // reset: no token, no mail and no link; a valid token, the usual answer
       const reset = (body: Record<string, string>) =>
-        cat.server.fetch("/api/public/reset_password", { method: "POST", headers: json(), body: JSON.stringify({ email: "rita@example.org", locale: "it", ...body }) });
+        cat.server.fetch("/api/public/reset_password", {
+          method: "POST",
+          headers: json(),
+          body: JSON.stringify({ email: "rita@example.org", locale: "it", ...body }),
+        });
       const refused = await reset({});
       expect(refused.status).toBe(400);
       expect(await refused.json()).toEqual({ error: { code: 400, message: "Completa la verifica anti-bot prima di continuare." } });
-      const resetPage = await cat.server.fetch("/en/reset_password", { method: "POST", headers: form, body: new URLSearchParams({ email: "rita@example.org" }) });
+      const resetPage = await cat.server.fetch("/en/reset_password", {
+        method: "POST",
+        headers: form,
+        body: new URLSearchParams({ email: "rita@example.org" }),
+      });
       expect(resetPage.status).toBe(400);
       expect(await resetPage.text()).toContain("Complete the bot check before continuing.");
       await new Promise((r) => setTimeout(r, 1_500)); // (a mail would go out within 1.2 s)
@@ -198,7 +224,12 @@ for (const target of testDatabases()) {
     });
 
     it("with BOT_CHECK=recaptcha asks Google's siteverify (a local stub here)", async () => {
-      Object.assign(process.env, { BOT_CHECK: "recaptcha", RECAPTCHA_SITE_KEY: "test-site", RECAPTCHA_SECRET: "test-secret", RECAPTCHA_VERIFY_URL: stubUrl });
+      Object.assign(process.env, {
+        BOT_CHECK: "recaptcha",
+        RECAPTCHA_SITE_KEY: "test-site",
+        RECAPTCHA_SECRET: "test-secret",
+        RECAPTCHA_VERIFY_URL: stubUrl,
+      });
       expect((await cat.server.fetch("/api/public/altcha")).status).toBe(404);
       const page = await (await cat.server.fetch("/en/login")).text();
       expect(page).toContain('class="bot-check__recaptcha"');
@@ -211,7 +242,9 @@ for (const target of testDatabases()) {
       process.env.RECAPTCHA_VERIFY_URL = "http://127.0.0.1:9/siteverify";
       const down = await login({ botToken: "good-token", locale: "en" });
       expect(down.status).toBe(400);
-      expect(((await down.json()) as { error: { message: string } }).error.message).toBe("The bot check is not available right now: try again shortly.");
+      expect(((await down.json()) as { error: { message: string } }).error.message).toBe(
+        "The bot check is not available right now: try again shortly.",
+      );
     });
 
     it("with BOT_CHECK=off signs in without a token and hands out no challenge", async () => {

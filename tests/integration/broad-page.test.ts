@@ -16,9 +16,26 @@ import { makeImage, makeRecord, tempDir, writeNdjson } from "../factories/record
  * whole sort gives. The limit is lowered so that a small catalogue is "broad".
  */
 const TITLES = [
-  "Porto", "Porto di Genova", "Porto: veduta", "Veduta del porto", "Fotografia del porto", "Fotografia", "Fotografia di una fontana",
-  "Ponte sul porto", "Ponte", "Portale della chiesa", "Portici di Bologna", "Piazza con fontana", "Ritratto di donna", "Ritratto del porto",
-  "Fontana", "Veduta", "Pontile", "Fotografie di famiglia", "Porto-Venere", "Porte della città",
+  "Porto",
+  "Porto di Genova",
+  "Porto: veduta",
+  "Veduta del porto",
+  "Fotografia del porto",
+  "Fotografia",
+  "Fotografia di una fontana",
+  "Ponte sul porto",
+  "Ponte",
+  "Portale della chiesa",
+  "Portici di Bologna",
+  "Piazza con fontana",
+  "Ritratto di donna",
+  "Ritratto del porto",
+  "Fontana",
+  "Veduta",
+  "Pontile",
+  "Fotografie di famiglia",
+  "Porto-Venere",
+  "Porte della città",
 ];
 const SUMMARIES = [undefined, "Il porto di notte.", "Una fotografia della piazza.", "Vista dal ponte.", undefined, "Barche nel porto."];
 
@@ -28,14 +45,32 @@ function records() {
     const summary = SUMMARIES[(i * 5) % SUMMARIES.length];
     return makeRecord({
       id: `b${i}`,
-      texts: { it: { label, ...(summary ? { summary } : {}) }, ...(i % 4 === 0 ? { en: { label: `Photograph ${i % 3 ? "of the harbour" : ""}`.trim() } } : {}) },
+      texts: {
+        it: { label, ...(summary ? { summary } : {}) },
+        ...(i % 4 === 0 ? { en: { label: `Photograph ${i % 3 ? "of the harbour" : ""}`.trim() } } : {}),
+      },
       ...(i % 3 === 0 ? { media: [{ type: "image" as const, file: "a.jpg", restricted: i % 9 === 0 }] } : {}),
       ...(i % 5 < 2 ? { date: { start: String(1850 + (i % 60)) } } : {}),
     });
   });
 }
 
-const QUERIES = ["porto", "po", "p", "fotografia", "fotografie", "ponte", "porto genova", "f", "ve", "ritr", "pont", "veduta porto", "fontana", "photograph"];
+const QUERIES = [
+  "porto",
+  "po",
+  "p",
+  "fotografia",
+  "fotografie",
+  "ponte",
+  "porto genova",
+  "f",
+  "ve",
+  "ritr",
+  "pont",
+  "veduta porto",
+  "fontana",
+  "photograph",
+];
 
 for (const target of testDatabases()) {
   describe(`the broad relevance page on ${target.name}`, () => {

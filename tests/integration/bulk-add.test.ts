@@ -44,7 +44,8 @@ for (const target of testDatabases()) {
       });
       return { status: res.status, body: (await res.json().catch(() => null)) as any, res };
     };
-    const add = (who: Who, collection: string, items: unknown, locale = "it") => call("/api/auth/docs/addItems", who, { locale, collection, items });
+    const add = (who: Who, collection: string, items: unknown, locale = "it") =>
+      call("/api/auth/docs/addItems", who, { locale, collection, items });
     const ref = (id: string) => ({ table: "ca_objects", id });
     const create = async (who: Who, title: string, items: { table: string; id: string }[] = []) => {
       const r = await call("/api/auth/docs/saveDoc", who, { collection: "collections", locale: "it", data: { title, items } });
@@ -52,7 +53,9 @@ for (const target of testDatabases()) {
       return r.body.data as { id: string; count: number };
     };
     const ids = async (who: Who, id: string) =>
-      ((await call("/api/auth/docs/getCollectionItems", who, { collection: id, locale: "it" })).body.data.items as { id: string }[]).map((i) => i.id);
+      ((await call("/api/auth/docs/getCollectionItems", who, { collection: id, locale: "it" })).body.data.items as { id: string }[]).map(
+        (i) => i.id,
+      );
 
     it("adds a selection on top, skips what is already there and counts both", async () => {
       const c = await create("anna", "Ceramiche");
@@ -99,7 +102,10 @@ for (const target of testDatabases()) {
         if (message) expect(r.body.error.message).toBe(message);
       }
       // a record the caller may not see (or that does not exist) refuses the whole call
-      for (const items of [[ref("piatto"), ref("segreto")], [ref("piatto"), ref("inesistente")]]) {
+      for (const items of [
+        [ref("piatto"), ref("segreto")],
+        [ref("piatto"), ref("inesistente")],
+      ]) {
         const r = await add("anna", c.id, items);
         expect(r.status).toBe(400);
       }
@@ -115,14 +121,20 @@ for (const target of testDatabases()) {
         const over = await add("anna", c.id, [ref("piatto"), ref("brocca"), ref("tazza")]);
         expect(over.status).toBe(409);
         expect(over.body.error).toMatchObject({ reason: "limit" });
-        expect(over.body.error.message).toBe("Nessuna scheda aggiunta: una collezione può contenere al massimo 3 schede. Selezionane meno o crea una nuova collezione.");
+        expect(over.body.error.message).toBe(
+          "Nessuna scheda aggiunta: una collezione può contenere al massimo 3 schede. Selezionane meno o crea una nuova collezione.",
+        );
         expect(await ids("anna", c.id)).toEqual(["vaso"]);
         // duplicates do not count against the limit
         const fits = await add("anna", c.id, [ref("vaso"), ref("piatto"), ref("brocca")], "en");
         expect(fits.status).toBe(200);
         expect(fits.body.data).toMatchObject({ added: 2, skipped: 1, collection: { count: 3 } });
         const before = (await call("/api/auth/docs/getCollections", "anna", { locale: "it" })).body.data.length;
-        const made = await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", locale: "en", data: { title: "Too many", items: [ref("vaso"), ref("piatto"), ref("brocca"), ref("tazza")] } });
+        const made = await call("/api/auth/docs/saveDoc", "anna", {
+          collection: "collections",
+          locale: "en",
+          data: { title: "Too many", items: [ref("vaso"), ref("piatto"), ref("brocca"), ref("tazza")] },
+        });
         expect(made.status).toBe(409);
         expect(made.body.error.message).toMatch(/at most 3 records/);
         expect((await call("/api/auth/docs/getCollections", "anna", { locale: "it" })).body.data.length).toBe(before);
@@ -133,7 +145,13 @@ for (const target of testDatabases()) {
 
     it("a collection shared to edit takes a selection; one shared to read refuses it", async () => {
       const c = await create("anna", "Condivisa", [ref("vaso")]);
-      const share = (role: string) => call("/api/auth/docs/shareDoc", "anna", { collection: "collections", name: c.id, locale: "it", data: { share: { email: "bruno@example.org", role } } });
+      const share = (role: string) =>
+        call("/api/auth/docs/shareDoc", "anna", {
+          collection: "collections",
+          name: c.id,
+          locale: "it",
+          data: { share: { email: "bruno@example.org", role } },
+        });
       expect((await share("reader")).status).toBe(200);
       expect((await add("bruno", c.id, [ref("piatto")])).status).toBe(403);
       expect((await share("editor")).status).toBe(200);

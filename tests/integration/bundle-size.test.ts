@@ -38,7 +38,10 @@ describe("JavaScript size budget", () => {
     return k;
   };
   // React Router's route manifest is loaded by every page too.
-  const routeManifest = fs.readdirSync(path.join(clientDir, "assets")).filter((f) => /^manifest-.*\.js$/.test(f)).map((f) => `assets/${f}`);
+  const routeManifest = fs
+    .readdirSync(path.join(clientDir, "assets"))
+    .filter((f) => /^manifest-.*\.js$/.test(f))
+    .map((f) => `assets/${f}`);
   const shell = [key("app/entry.client.tsx"), key("app/root.tsx")];
   // The page's UI messages (one language, fetched as JSON: decision 025); the largest catalogue is counted.
   const messages = ["it", "en", "fr"].map((l) => manifest[key(`app/i18n/${l}.json`)]!.file);
@@ -60,11 +63,14 @@ describe("JavaScript size budget", () => {
   });
 
   // Drag reordering (dnd-kit) and the drawer's carousel (embla) load only where they are used (decision 065).
-  const has = (files: Iterable<string>, marker: RegExp) => [...files].filter((f) => marker.test(fs.readFileSync(path.join(clientDir, f), "utf8")));
+  const has = (files: Iterable<string>, marker: RegExp) =>
+    [...files].filter((f) => marker.test(fs.readFileSync(path.join(clientDir, f), "utf8")));
   const DND = /DndLiveRegion/;
   const EMBLA = /containScroll/;
   it("dnd-kit loads only with the collection page and the story editor, embla only with the collections drawer", () => {
-    const visitorPages = ["home/routes/home", "records/routes/record", "search/routes/search", "stories/routes/public-story"].map((r) => key(`app/features/${r}.tsx`));
+    const visitorPages = ["home/routes/home", "records/routes/record", "search/routes/search", "stories/routes/public-story"].map((r) =>
+      key(`app/features/${r}.tsx`),
+    );
     const visitors = closure(manifest, [...shell, ...visitorPages]);
     expect(has(visitors, DND)).toEqual([]);
     expect(has(visitors, EMBLA)).toEqual([]);
@@ -80,6 +86,8 @@ describe("JavaScript size budget", () => {
     }
     const drawer = closure(manifest, [key("app/features/workspace/components/CollectionsPanel.tsx")]);
     expect(has(drawer, EMBLA).length).toBe(1);
-    console.log(`JS the collections drawer adds when first opened: ${gzipKb([...drawer].filter((f) => !closure(manifest, shell).has(f))).toFixed(1)} KB gzip`);
+    console.log(
+      `JS the collections drawer adds when first opened: ${gzipKb([...drawer].filter((f) => !closure(manifest, shell).has(f))).toFixed(1)} KB gzip`,
+    );
   });
 });

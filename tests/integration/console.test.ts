@@ -36,28 +36,56 @@ function zip(entries: [string, string][]) {
     const d = Buffer.from(text);
     const crc = zlib.crc32(d);
     const h = Buffer.alloc(30);
-    h.writeUInt32LE(0x04034b50, 0), h.writeUInt16LE(20, 4), h.writeUInt32LE(crc, 14), h.writeUInt32LE(d.length, 18), h.writeUInt32LE(d.length, 22), h.writeUInt16LE(n.length, 26);
+    h.writeUInt32LE(0x04034b50, 0),
+      h.writeUInt16LE(20, 4),
+      h.writeUInt32LE(crc, 14),
+      h.writeUInt32LE(d.length, 18),
+      h.writeUInt32LE(d.length, 22),
+      h.writeUInt16LE(n.length, 26);
     locals.push(h, n, d);
     const c = Buffer.alloc(46);
-    c.writeUInt32LE(0x02014b50, 0), c.writeUInt16LE(20, 4), c.writeUInt16LE(20, 6), c.writeUInt32LE(crc, 16), c.writeUInt32LE(d.length, 20), c.writeUInt32LE(d.length, 24), c.writeUInt16LE(n.length, 28), c.writeUInt32LE(offset, 42);
+    c.writeUInt32LE(0x02014b50, 0),
+      c.writeUInt16LE(20, 4),
+      c.writeUInt16LE(20, 6),
+      c.writeUInt32LE(crc, 16),
+      c.writeUInt32LE(d.length, 20),
+      c.writeUInt32LE(d.length, 24),
+      c.writeUInt16LE(n.length, 28),
+      c.writeUInt32LE(offset, 42);
     central.push(c, n);
     offset += 30 + n.length + d.length;
   }
   const cd = Buffer.concat(central);
   const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0), end.writeUInt16LE(entries.length, 8), end.writeUInt16LE(entries.length, 10), end.writeUInt32LE(cd.length, 12), end.writeUInt32LE(offset, 16);
+  end.writeUInt32LE(0x06054b50, 0),
+    end.writeUInt16LE(entries.length, 8),
+    end.writeUInt16LE(entries.length, 10),
+    end.writeUInt32LE(cd.length, 12),
+    end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, end]);
 }
 
 const files = {
-  png: () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).png().toBuffer(),
-  jpg: () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#993366" } }).jpeg().toBuffer(),
-  tif: () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#669933" } }).tiff().toBuffer(),
+  png: () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer(),
+  jpg: () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: "#993366" } })
+      .jpeg()
+      .toBuffer(),
+  tif: () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: "#669933" } })
+      .tiff()
+      .toBuffer(),
   pdf: () => Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
   zip: () => zip([["nota.txt", "ciao"]]),
   docx: () =>
     zip([
-      ["[Content_Types].xml", '<?xml version="1.0"?><Types><Override ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'],
+      [
+        "[Content_Types].xml",
+        '<?xml version="1.0"?><Types><Override ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ],
       ["word/document.xml", "<w:document/>"],
     ]),
   xml: () => Buffer.from('<?xml version="1.0" encoding="UTF-8"?><scheda><titolo>Ventaglio</titolo></scheda>'),
@@ -77,7 +105,11 @@ for (const target of testDatabases()) {
     const cookies: Partial<Record<Who, string>> = {};
     const ids: Record<string, string> = {};
 
-    const headers = (who: Who, extra: Record<string, string> = {}) => ({ Origin: cat.server.base, ...(cookies[who] ? { Cookie: cookies[who]! } : {}), ...extra });
+    const headers = (who: Who, extra: Record<string, string> = {}) => ({
+      Origin: cat.server.base,
+      ...(cookies[who] ? { Cookie: cookies[who]! } : {}),
+      ...extra,
+    });
     const get = (p: string, who: Who) => cat.server.fetch(p, { headers: headers(who) });
     const postForm = (p: string, who: Who, fields: Record<string, string | string[]>) => {
       const body = new URLSearchParams();
@@ -94,7 +126,11 @@ for (const target of testDatabases()) {
     };
     const count = async (table: "staging_files" | "console_jobs" | "records" | "pages") =>
       (await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
-    const admin = () => ({ database: cat.db, viewer: { kind: "user" as const, userId: ids.admin!, level: 64, roles: ["Amministratore"], accessLevels: [1, 2, 3] }, locale: "it" as const });
+    const admin = () => ({
+      database: cat.db,
+      viewer: { kind: "user" as const, userId: ids.admin!, level: 64, roles: ["Amministratore"], accessLevels: [1, 2, 3] },
+      locale: "it" as const,
+    });
     const waitJob = async (id: number) => {
       const seen: Json[] = [];
       for (let i = 0; i < 300; i++) {
@@ -136,7 +172,10 @@ for (const target of testDatabases()) {
           body: JSON.stringify({ email, password: PASSWORD }),
         });
         expect(res.status, key).toBe(200);
-        cookies[key as Who] = res.headers.getSetCookie().find((c) => /^(__Host-)?teca_session=/.test(c))!.split(";")[0]!;
+        cookies[key as Who] = res.headers
+          .getSetCookie()
+          .find((c) => /^(__Host-)?teca_session=/.test(c))!
+          .split(";")[0]!;
       }
     });
     afterAll(async () => {
@@ -168,7 +207,8 @@ for (const target of testDatabases()) {
           const res = await get(p, who as Who);
           expect(res.status, `${p} ${who}`).toBe(status);
           if (status === 302) expect(res.headers.get("location")).toContain(`/login?redirect=${encodeURIComponent(p)}`);
-          if (status === 200 && p !== "/styleguide" && p !== "/en/styleguide") expect(res.headers.get("cache-control")).toContain("no-store");
+          if (status === 200 && p !== "/styleguide" && p !== "/en/styleguide")
+            expect(res.headers.get("cache-control")).toContain("no-store");
         }
       const html = await (await get("/fr/console", "admin")).text();
       expect(html).toContain("<h1>Console</h1>");
@@ -181,10 +221,26 @@ for (const target of testDatabases()) {
 
     it("endpoints: 401 signed out, 404 without the capability; console actions change nothing for the wrong role", async () => {
       const calls: [string, (who: Who) => Promise<Response>, Record<Who, number>][] = [
-        ["buca", (w) => upload("/api/auth/backend/buca", w, { kind: "image" }, []), { visitor: 401, researcher: 404, manager: 400, admin: 400 }],
-        ["bucaSelect", (w) => postJson("/api/auth/backend/bucaSelect", w, { q: "" }), { visitor: 401, researcher: 404, manager: 200, admin: 200 }],
-        ["bucaTags", (w) => postJson("/api/auth/backend/bucaTags", w, { q: "" }), { visitor: 401, researcher: 404, manager: 200, admin: 200 }],
-        ["buca file", (w) => get("/api/auth/backend/buca/00000000-0000-0000-0000-000000000000", w), { visitor: 401, researcher: 404, manager: 404, admin: 404 }],
+        [
+          "buca",
+          (w) => upload("/api/auth/backend/buca", w, { kind: "image" }, []),
+          { visitor: 401, researcher: 404, manager: 400, admin: 400 },
+        ],
+        [
+          "bucaSelect",
+          (w) => postJson("/api/auth/backend/bucaSelect", w, { q: "" }),
+          { visitor: 401, researcher: 404, manager: 200, admin: 200 },
+        ],
+        [
+          "bucaTags",
+          (w) => postJson("/api/auth/backend/bucaTags", w, { q: "" }),
+          { visitor: 401, researcher: 404, manager: 200, admin: 200 },
+        ],
+        [
+          "buca file",
+          (w) => get("/api/auth/backend/buca/00000000-0000-0000-0000-000000000000", w),
+          { visitor: 401, researcher: 404, manager: 404, admin: 404 },
+        ],
         ["job", (w) => get("/api/auth/backend/console/jobs/999", w), { visitor: 401, researcher: 404, manager: 404, admin: 404 }],
       ];
       for (const [name, call, byWho] of calls)
@@ -194,7 +250,9 @@ for (const target of testDatabases()) {
         const res = await postForm("/console", who, { intent: "reindex" });
         expect(res.status, who).toBe(who === "visitor" ? 302 : 404);
         expect((await postForm("/console/pages", who, { slug: "nuova" })).status).toBe(who === "visitor" ? 302 : 404);
-        expect((await postForm("/console/pages/nuova?locale=it", who, { title: "T", body: "x", published: "on" })).status).toBe(who === "visitor" ? 302 : 404);
+        expect((await postForm("/console/pages/nuova?locale=it", who, { title: "T", body: "x", published: "on" })).status).toBe(
+          who === "visitor" ? 302 : 404,
+        );
       }
       expect(await count("console_jobs")).toBe(jobs);
       expect(await count("pages")).toBe(0);
@@ -209,7 +267,13 @@ for (const target of testDatabases()) {
         '<script>alert(1)</script><img src="x" onerror="alert(1)"><iframe src="https://evil.example"></iframe>',
         '<p style="color:red" onclick="alert(1)">testo</p><a href="/cerca" target="_top">cerca</a>',
       ].join("\n");
-      const save = await postForm("/console/pages/chi-siamo?locale=it", "admin", { title: "Chi siamo", format: "markdown", body, description: "La storia dell'archivio", published: "on" });
+      const save = await postForm("/console/pages/chi-siamo?locale=it", "admin", {
+        title: "Chi siamo",
+        format: "markdown",
+        body,
+        description: "La storia dell'archivio",
+        published: "on",
+      });
       expect(save.status).toBe(302);
       expect(save.headers.get("location")).toBe("/console/pages/chi-siamo?locale=it&saved=1");
       const it1 = await get("/chi-siamo", "visitor");
@@ -222,12 +286,21 @@ for (const target of testDatabases()) {
       expect(html).toContain('<a href="/cerca">cerca</a>');
       expect(html).toContain('<meta name="description" content="La storia dell&#x27;archivio"/>');
       const bodyHtml = html.slice(html.indexOf("content-page__body"), html.indexOf("</article>"));
-      for (const bad of ["<script", "onerror", "onclick", "javascript:", "<iframe", "style=", 'target="_top"']) expect(bodyHtml, bad).not.toContain(bad);
+      for (const bad of ["<script", "onerror", "onclick", "javascript:", "<iframe", "style=", 'target="_top"'])
+        expect(bodyHtml, bad).not.toContain(bad);
       // English: not written yet, so the Italian text, marked as such
       const en = await (await get("/en/chi-siamo", "visitor")).text();
       expect(en).toContain('lang="it"');
       expect(en).toContain("This page is not available in your language yet");
-      expect(await postForm("/en/console/pages/chi-siamo?locale=en", "admin", { title: "About us", format: "html", body: "<p>A <em>family</em> archive</p>", description: "", published: "on" })).toMatchObject({ status: 302 });
+      expect(
+        await postForm("/en/console/pages/chi-siamo?locale=en", "admin", {
+          title: "About us",
+          format: "html",
+          body: "<p>A <em>family</em> archive</p>",
+          description: "",
+          published: "on",
+        }),
+      ).toMatchObject({ status: 302 });
       const en2 = await (await get("/en/chi-siamo", "visitor")).text();
       expect(en2).toContain("<h1>About us</h1>");
       expect(en2).toContain("<p>A <em>family</em> archive</p>");
@@ -240,7 +313,9 @@ for (const target of testDatabases()) {
       expect(await draft.text()).toContain("Bozza: solo gli amministratori vedono questa pagina.");
       // unknown, malformed and reserved slugs
       for (const p of ["/non-esiste", "/en/non-esiste", "/Chi-Siamo", "/chi_siamo"]) expect((await get(p, "visitor")).status, p).toBe(404);
-      const audit = await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = 'page_saved' and actor_id = ${ids.admin!}`);
+      const audit = await cat.db.rows<{ n: number }>(
+        sql`select count(*)::int as n from audit_log where event = 'page_saved' and actor_id = ${ids.admin!}`,
+      );
       expect(audit[0]!.n).toBe(3);
       // the list shows the page and its versions
       const list = await (await get("/console/pages", "admin")).text();
@@ -287,9 +362,18 @@ for (const target of testDatabases()) {
     it("content pages: every save a revision with a readable difference; a stale save 409 with both texts; any revision restored", async () => {
       const editor = "/fr/console/pages/storia?locale=fr";
       // a page written outside the editor (no revision yet): the first save records it first, by nobody
-      await cat.db.rows(sql`insert into pages (slug, locale, title, content) values ('storia', 'fr', 'Histoire', ${JSON.stringify({ kind: "page", format: "markdown", source: "Première ligne\nDeuxième ligne", html: "<p>Première ligne</p>", description: "", published: true })}::jsonb)`);
-      const form = (version: string, body: string, extra: Record<string, string> = {}) =>
-        ({ title: "Histoire", format: "markdown", body, description: "", published: "on", version, ...extra });
+      await cat.db.rows(
+        sql`insert into pages (slug, locale, title, content) values ('storia', 'fr', 'Histoire', ${JSON.stringify({ kind: "page", format: "markdown", source: "Première ligne\nDeuxième ligne", html: "<p>Première ligne</p>", description: "", published: true })}::jsonb)`,
+      );
+      const form = (version: string, body: string, extra: Record<string, string> = {}) => ({
+        title: "Histoire",
+        format: "markdown",
+        body,
+        description: "",
+        published: "on",
+        version,
+        ...extra,
+      });
       let page = await (await get(editor, "admin")).text();
       expect(page).toContain('name="version" value="0"');
       expect((await postForm(editor, "admin", form("0", "Première ligne\nDeuxième ligne modifiée"))).status).toBe(302);
@@ -299,7 +383,9 @@ for (const target of testDatabases()) {
       // unchanged: nothing written
       expect((await postForm(editor, "admin", form("2", "Première ligne\nDeuxième ligne modifiée"))).status).toBe(302);
       // a second admin's editor opened at version 2 saves first …
-      expect((await postForm(editor, "admin", form("2", "Première ligne\nTroisième version", { title: "Histoire de l'archive" }))).status).toBe(302);
+      expect(
+        (await postForm(editor, "admin", form("2", "Première ligne\nTroisième version", { title: "Histoire de l'archive" }))).status,
+      ).toBe(302);
       // … so this save from version 2 is stale: 409, nothing written, both texts shown, the form keeps mine
       const stale = await postForm(editor, "admin", form("2", "Mon texte à moi"));
       expect(stale.status).toBe(409);
@@ -313,7 +399,11 @@ for (const target of testDatabases()) {
       const revs = await cat.db.rows<{ version: number; author: string | null; removed: boolean }>(
         sql`select version, author_id as author, value is null as removed from revisions where kind = 'page' and key = 'storia' and locale = 'fr' order by version`,
       );
-      expect(revs.map((r) => [r.version, r.author ? "admin" : null])).toEqual([[1, null], [2, "admin"], [3, "admin"]]);
+      expect(revs.map((r) => [r.version, r.author ? "admin" : null])).toEqual([
+        [1, null],
+        [2, "admin"],
+        [3, "admin"],
+      ]);
       // the history: newest first, the differences line by line
       const history = await (await get(`${editor}&history=1`, "admin")).text();
       expect(history).toContain("Historique des versions");
@@ -327,7 +417,8 @@ for (const target of testDatabases()) {
       const visitorRestore = await postForm(editor, "visitor", { intent: "restore", restore: "1", version: "3" });
       expect(visitorRestore.status).toBe(302);
       expect(visitorRestore.headers.get("location")).toMatch(/^\/fr\/login\?/);
-      for (const who of ["researcher", "manager"] as const) expect((await postForm(editor, who, { intent: "restore", restore: "1", version: "3" })).status, who).toBe(404);
+      for (const who of ["researcher", "manager"] as const)
+        expect((await postForm(editor, who, { intent: "restore", restore: "1", version: "3" })).status, who).toBe(404);
       const restoreStale = await postForm(editor, "admin", { intent: "restore", restore: "1", version: "2" });
       expect(restoreStale.status).toBe(409);
       const restored = await postForm(editor, "admin", { intent: "restore", restore: "1", version: "3" });
@@ -364,7 +455,10 @@ for (const target of testDatabases()) {
     });
 
     it("sanitising: markdown and HTML keep structure, lose every script vector", () => {
-      const out = renderPageBody("html", '<a href="JaVaScRiPt:alert(1)">x</a><img src="http://insecure.example/a.png" alt="a"><img src="https://ok.example/b.png" alt="b" onload="x()"><svg><script>1</script></svg><object data="x"></object><form><input></form><table><tr><th scope="col">A</th></tr></table>');
+      const out = renderPageBody(
+        "html",
+        '<a href="JaVaScRiPt:alert(1)">x</a><img src="http://insecure.example/a.png" alt="a"><img src="https://ok.example/b.png" alt="b" onload="x()"><svg><script>1</script></svg><object data="x"></object><form><input></form><table><tr><th scope="col">A</th></tr></table>',
+      );
       expect(out).not.toMatch(/javascript|onload|<svg|<object|<form|<input|http:\/\//i);
       expect(out).toContain('<img src="https://ok.example/b.png" alt="b" loading="lazy" />');
       expect(out).toContain('<th scope="col">A</th>');
@@ -373,18 +467,29 @@ for (const target of testDatabases()) {
 
     it("drop box: images and documents checked by content; success and failure in three languages; nothing added on any refusal", async () => {
       const before = await count("staging_files");
-      const ok = await upload("/api/auth/backend/buca?locale=it", "manager", { kind: "image", target: "ca_objects", tags: "ritratti, 1846" }, [
-        ["foto.png", await files.png()],
-        ["scansione.JPG", await files.jpg()],
-        ["lastra.tiff", await files.tif()],
-      ]);
+      const ok = await upload(
+        "/api/auth/backend/buca?locale=it",
+        "manager",
+        { kind: "image", target: "ca_objects", tags: "ritratti, 1846" },
+        [
+          ["foto.png", await files.png()],
+          ["scansione.JPG", await files.jpg()],
+          ["lastra.tiff", await files.tif()],
+        ],
+      );
       expect(ok.status).toBe(200);
       const okBody = (await ok.json()) as Json;
       expect(okBody.message).toBe("Inserito con successo!");
       expect(okBody.ids).toHaveLength(3);
-      const rows = await cat.db.rows<{ stored_name: string; original_name: string; ext: string; mime: string; tags: string[]; target: string; uploaded_by: string }>(
-        sql`select stored_name, original_name, ext, mime, tags, target, uploaded_by from staging_files order by original_name`,
-      );
+      const rows = await cat.db.rows<{
+        stored_name: string;
+        original_name: string;
+        ext: string;
+        mime: string;
+        tags: string[];
+        target: string;
+        uploaded_by: string;
+      }>(sql`select stored_name, original_name, ext, mime, tags, target, uploaded_by from staging_files order by original_name`);
       expect(rows.map((r) => [r.original_name, r.ext, r.mime])).toEqual([
         ["foto.png", "png", "image/png"],
         ["lastra.tiff", "tif", "image/tiff"],
@@ -410,12 +515,33 @@ for (const target of testDatabases()) {
       expect(await count("staging_files")).toBe(before + 8);
       // refused by content: the whole batch, whatever else it held
       const refusals: [string, Record<string, string>, [string, Buffer][], number, string][] = [
-        ["it", { kind: "image" }, [["buona.png", await files.png()], ["pagina.png", files.html()]], 415, "Ci dispiace, qualcosa è andato storto"],
+        [
+          "it",
+          { kind: "image" },
+          [
+            ["buona.png", await files.png()],
+            ["pagina.png", files.html()],
+          ],
+          415,
+          "Ci dispiace, qualcosa è andato storto",
+        ],
         ["en", { kind: "image" }, [["finto.png", files.pdf()]], 415, "Sorry, something went wrong"],
         ["fr", { kind: "document" }, [["disegno.xml", files.svg()]], 415, "Désolé, quelque chose s'est mal passé"],
         // The same drawing in UTF-16, with and without its byte-order mark (issue 29 §6: it passed as UTF-8).
-        ["it", { kind: "document" }, [["disegno16.xml", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(files.svg().toString("utf8"), "utf16le")])]], 415, "Ci dispiace"],
-        ["it", { kind: "document" }, [["disegno16be.xml", Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(files.svg().toString("utf8"), "utf16le").swap16()])]], 415, "Ci dispiace"],
+        [
+          "it",
+          { kind: "document" },
+          [["disegno16.xml", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(files.svg().toString("utf8"), "utf16le")])]],
+          415,
+          "Ci dispiace",
+        ],
+        [
+          "it",
+          { kind: "document" },
+          [["disegno16be.xml", Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(files.svg().toString("utf8"), "utf16le").swap16()])]],
+          415,
+          "Ci dispiace",
+        ],
         ["it", { kind: "document" }, [["foto.pdf", await files.png()]], 415, "Ci dispiace"],
         ["it", { kind: "image" }, [["nota.txt", Buffer.from("testo")]], 415, "Ci dispiace"],
         ["it", { kind: "image" }, [["vuoto.png", Buffer.alloc(0)]], 415, "Ci dispiace"],
@@ -428,7 +554,9 @@ for (const target of testDatabases()) {
         expect(res.status, JSON.stringify(fields) + list.map((l) => l[0])).toBe(status);
         expect(((await res.json()) as Json).error.message).toContain(message);
       }
-      const named = (await (await upload("/api/auth/backend/buca?locale=en", "manager", { kind: "image" }, [["pagina.png", files.html()]])).json()) as Json;
+      const named = (await (
+        await upload("/api/auth/backend/buca?locale=en", "manager", { kind: "image" }, [["pagina.png", files.html()]])
+      ).json()) as Json;
       expect(named.error.reason).toContain("“pagina.png”");
       expect(await count("staging_files")).toBe(before + 8);
       expect(fs.readdirSync(path.join(dataDir, "staging"))).toHaveLength(before + 8);
@@ -438,7 +566,11 @@ for (const target of testDatabases()) {
       const before = await count("staging_files");
       process.env.BUCA_MAX_FILES = "2";
       const png = await files.png();
-      const many = await upload("/api/auth/backend/buca", "manager", { kind: "image" }, [["a.png", png], ["b.png", png], ["c.png", png]]);
+      const many = await upload("/api/auth/backend/buca", "manager", { kind: "image" }, [
+        ["a.png", png],
+        ["b.png", png],
+        ["c.png", png],
+      ]);
       expect(many.status).toBe(413);
       expect(((await many.json()) as Json).error.message).toBe("Superato limiti di file da caricare!");
       delete process.env.BUCA_MAX_FILES;
@@ -465,7 +597,9 @@ for (const target of testDatabases()) {
       const console = await (await get("/console", "admin")).text();
       expect(console).toContain("foto.png");
       expect(console).toContain("manager@example.org");
-      const [row] = await cat.db.rows<{ id: string; stored_name: string }>(sql`select id, stored_name from staging_files where original_name = 'scheda.xml'`);
+      const [row] = await cat.db.rows<{ id: string; stored_name: string }>(
+        sql`select id, stored_name from staging_files where original_name = 'scheda.xml'`,
+      );
       const res = await get(`/api/auth/backend/buca/${row!.id}`, "admin");
       expect(res.status).toBe(200);
       expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="scheda.xml"/);
@@ -477,7 +611,9 @@ for (const target of testDatabases()) {
     });
 
     it("a staged image attached to a record: derivatives made, shown on the record page, gone from the staging area", async () => {
-      const [row] = await cat.db.rows<{ id: string; stored_name: string }>(sql`select id, stored_name from staging_files where original_name = 'foto.png'`);
+      const [row] = await cat.db.rows<{ id: string; stored_name: string }>(
+        sql`select id, stored_name from staging_files where original_name = 'foto.png'`,
+      );
       const before = await count("staging_files");
       // the wrong role, a malformed target, a missing record: nothing changes
       expect((await postForm("/console", "manager", { intent: "attach", staged: row!.id, target: "ca_objects/v1" })).status).toBe(404);
@@ -495,13 +631,19 @@ for (const target of testDatabases()) {
       expect(ok.headers.get("location")).toBe("/console?notice=attached#staging");
       const notice = (await (await get(ok.headers.get("location")!, "admin")).text()).replace(/<!-- -->/g, "");
       expect(notice).toContain("Etichette date alla scheda: 1. Non sono etichette del catalogo e non sono state date: 1846.");
-      const forged = (await (await get("/console?notice=attached&given=7&unknown=Chiama+il+numero+0123#staging", "admin")).text()).replace(/<!-- -->/g, "");
+      const forged = (await (await get("/console?notice=attached&given=7&unknown=Chiama+il+numero+0123#staging", "admin")).text()).replace(
+        /<!-- -->/g,
+        "",
+      );
       expect(forged).not.toContain("Chiama il numero");
       expect(forged).not.toContain("Etichette date alla scheda: 7");
       const linked = await cat.db.rows<{ tag_id: string; inherited: boolean }>(
         sql`select rt.tag_id, rt.inherited from record_tags rt join records r on r.uid = rt.record_uid where r.table_name = 'ca_objects' and r.id = 'v1' order by rt.tag_id`,
       );
-      expect(linked).toEqual([{ tag_id: "ritratti", inherited: false }, { tag_id: "soggetti", inherited: true }]);
+      expect(linked).toEqual([
+        { tag_id: "ritratti", inherited: false },
+        { tag_id: "soggetti", inherited: true },
+      ]);
       const [v1] = await cat.db.rows<{ tag_ids: string[] }>(sql`select tag_ids from records where table_name = 'ca_objects' and id = 'v1'`);
       expect(v1!.tag_ids).toEqual(["ritratti", "soggetti"]);
       // the search documents hold them in every language: the tag's facet and filter find the record
@@ -525,22 +667,31 @@ for (const target of testDatabases()) {
       // a document is stored as it is; discarding removes a file and its row
       const [pdf] = await cat.db.rows<{ id: string }>(sql`select id from staging_files where original_name = 'atto.pdf'`);
       expect((await postForm("/console", "admin", { intent: "attach", staged: pdf!.id, target: "ca_entities/p1" })).status).toBe(302);
-      const [doc] = await cat.db.rows<{ media_type: string; mime: string }>(sql`select media_type, mime from media m join records r on r.uid = m.record_uid where r.id = 'p1'`);
+      const [doc] = await cat.db.rows<{ media_type: string; mime: string }>(
+        sql`select media_type, mime from media m join records r on r.uid = m.record_uid where r.id = 'p1'`,
+      );
       expect(doc).toEqual({ media_type: "application", mime: "application/pdf" });
       // 'FANS' is the English name of a tag: given by name, whatever the case
-      const [p1] = await cat.db.rows<{ tag_ids: string[] }>(sql`select tag_ids from records where table_name = 'ca_entities' and id = 'p1'`);
+      const [p1] = await cat.db.rows<{ tag_ids: string[] }>(
+        sql`select tag_ids from records where table_name = 'ca_entities' and id = 'p1'`,
+      );
       expect(p1!.tag_ids).toEqual(["t-ventagli"]);
       const [zipRow] = await cat.db.rows<{ id: string }>(sql`select id from staging_files where original_name = 'pacchetto.zip'`);
       expect((await postForm("/console", "manager", { intent: "discard", staged: zipRow!.id })).status).toBe(404);
       expect((await postForm("/console", "admin", { intent: "discard", staged: zipRow!.id })).status).toBe(302);
       expect(await count("staging_files")).toBe(before - 3);
-      const events = await cat.db.rows<{ event: string }>(sql`select event from audit_log where event in ('dropbox_attached', 'dropbox_deleted') order by id`);
+      const events = await cat.db.rows<{ event: string }>(
+        sql`select event from audit_log where event in ('dropbox_attached', 'dropbox_deleted') order by id`,
+      );
       expect(events.map((e) => e.event)).toEqual(["dropbox_attached", "dropbox_attached", "dropbox_deleted"]);
     });
 
     it("a background import: the page answers at once, the job reports its progress and its report, and changes the catalogue", async () => {
       const records = await count("records");
-      const ndjson = [makeRecord({ id: "n1" }), makeRecord({ id: "n2" }), makeRecord({ id: "n3", table: "ca_entities" })].map((r) => JSON.stringify(r)).join("\n") + "\n";
+      const ndjson =
+        [makeRecord({ id: "n1" }), makeRecord({ id: "n2" }), makeRecord({ id: "n3", table: "ca_entities" })]
+          .map((r) => JSON.stringify(r))
+          .join("\n") + "\n";
       const form = new FormData();
       form.append("intent", "import");
       form.append("file", new Blob([ndjson]), "nuove.ndjson");
@@ -592,7 +743,9 @@ for (const target of testDatabases()) {
     });
 
     it("one job at a time; re-index and VACUUM ANALYZE; a job whose process is gone is reported interrupted", async () => {
-      const file = keepImportUpload(new TextEncoder().encode(Array.from({ length: 50 }, (_, i) => JSON.stringify(makeRecord({ id: `b${i}` }))).join("\n")));
+      const file = keepImportUpload(
+        new TextEncoder().encode(Array.from({ length: 50 }, (_, i) => JSON.stringify(makeRecord({ id: `b${i}` }))).join("\n")),
+      );
       const id = await startImport(admin(), { file, source: "molte.ndjson", skipInvalid: false }, { mediaStore: cat.store });
       await expect(startVacuum(admin())).rejects.toEqual(new ConsoleError("busy"));
       const busy = await postForm("/console", "admin", { intent: "vacuum" });
@@ -643,7 +796,9 @@ for (const target of testDatabases()) {
       expect(job).toMatchObject({ kind: "iccd", state: "complete", source: "1600015549.xml" });
       expect(job.report.imported).toBeGreaterThan(0);
       expect(await count("records")).toBe(records + job.report.imported);
-      expect((await cat.db.rows(sql`select 1 from records where id = 'iccd-1600015549' or id like 'iccd-%15549%'`)).length).toBeGreaterThan(0);
+      expect((await cat.db.rows(sql`select 1 from records where id = 'iccd-1600015549' or id like 'iccd-%15549%'`)).length).toBeGreaterThan(
+        0,
+      );
       expect(fs.readdirSync(path.join(dataDir, "imports"))).toEqual([]);
       // without ICCD_THESAURI no thesaurus tag is linked (the page says so)
       expect(await (await get("/console", "admin")).text()).toContain("ICCD_THESAURI non è impostata");
@@ -673,13 +828,18 @@ for (const target of testDatabases()) {
           expect(tagIds.every((t) => t.startsWith("iccd:"))).toBe(true);
         }
         // their ancestors (the scheme, broader concepts) as inherited links, so the tree filter finds them
-        const inherited = await cat.db.rows(sql`select 1 from record_tags rt join records r on r.uid = rt.record_uid where r.id = ${[...expected.keys()][0]!} and rt.inherited`);
+        const inherited = await cat.db.rows(
+          sql`select 1 from record_tags rt join records r on r.uid = rt.record_uid where r.id = ${[...expected.keys()][0]!} and rt.inherited`,
+        );
         expect(inherited.length).toBeGreaterThan(0);
       } finally {
         delete process.env.ICCD_THESAURI;
       }
       // a scheda put in the drop box is imported from the staging area (issue 16 §5); one that is not stays staged
-      const staged = async () => cat.db.rows<{ id: string; original_name: string }>(sql`select id, original_name from staging_files where ext = 'xml' order by created_at`);
+      const staged = async () =>
+        cat.db.rows<{ id: string; original_name: string }>(
+          sql`select id, original_name from staging_files where ext = 'xml' order by created_at`,
+        );
       const put = await upload("/api/auth/backend/buca?locale=it", "manager", { kind: "document" }, [
         ["BNB-ICCD11689075.xml", fs.readFileSync(path.resolve(__dirname, "../../../shared/data/iccd/xml/BNB-ICCD11689075.xml"))],
         ["non-scheda.xml", files.xml()],
@@ -702,7 +862,9 @@ for (const target of testDatabases()) {
       expect((await staged()).map((r) => r.id)).not.toContain(scheda.id);
       expect((await postForm("/console", "admin", { intent: "importStaged", staged: scheda.id })).status).toBe(404);
       // re-derive: a deleted thumbnail is made again, the others kept
-      const [m] = await cat.db.rows<{ thumbnail: string }>(sql`select thumbnail from media where media_type = 'image' and original is not null limit 1`);
+      const [m] = await cat.db.rows<{ thumbnail: string }>(
+        sql`select thumbnail from media where media_type = 'image' and original is not null limit 1`,
+      );
       const thumb = path.join(cat.store, m!.thumbnail);
       fs.rmSync(thumb);
       const res = await postForm("/console", "admin", { intent: "rederive" });
@@ -711,7 +873,9 @@ for (const target of testDatabases()) {
       expect(done.job).toMatchObject({ kind: "rederive", state: "complete", step: "rederiving" });
       expect(done.job.report.derived).toBeGreaterThan(0);
       expect(fs.existsSync(thumb)).toBe(true);
-      const events = await cat.db.rows<{ event: string; actor_id: string }>(sql`select event, actor_id from audit_log where event in ('console_import_iccd', 'console_rederive') order by id`);
+      const events = await cat.db.rows<{ event: string; actor_id: string }>(
+        sql`select event, actor_id from audit_log where event in ('console_import_iccd', 'console_rederive') order by id`,
+      );
       expect(events).toEqual([
         { event: "console_import_iccd", actor_id: ids.admin },
         { event: "console_import_iccd", actor_id: ids.admin },

@@ -18,7 +18,11 @@ describe("Content-Security-Policy with a nonce per response", () => {
     cat = await seededCatalogue(
       target!,
       [
-        makeRecord({ id: "o1", texts: { it: { label: "Vaso dipinto" }, en: { label: "Painted vase" } }, media: [{ type: "image", file: "a.jpg" }] }),
+        makeRecord({
+          id: "o1",
+          texts: { it: { label: "Vaso dipinto" }, en: { label: "Painted vase" } },
+          media: [{ type: "image", file: "a.jpg" }],
+        }),
         makeRecord({ table: "ca_entities", id: "e1", texts: { it: { label: "Bottega Rossi" } } }),
       ],
       { dir },
@@ -28,7 +32,12 @@ describe("Content-Security-Policy with a nonce per response", () => {
 
   const policyOf = (res: Response) => {
     const header = res.headers.get("content-security-policy") ?? "";
-    const directives = new Map(header.split(";").map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+    const directives = new Map(
+      header
+        .split(";")
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k!, v]),
+    );
     return directives;
   };
 

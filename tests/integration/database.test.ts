@@ -10,13 +10,49 @@ import { makeRecord, tempDir, writeNdjson } from "../factories/records";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const TABLES = [
-  "audit_log", "bot_check_spent", "catalogue_loads", "collection_items", "collection_links", "collection_shares", "collections",
-  "console_jobs", "media", "pages", "password_reset_tokens", "pending_logins", "record_tags", "record_texts",
-  "record_tombstones", "record_types", "records", "recovery_codes", "relation_types", "relations", "revisions",
-  "saved_search_tokens", "saved_searches", "search_docs", "search_docs_en", "search_docs_fr", "search_docs_it",
-  "search_lexicon", "search_tag_sets", "search_texts", "search_texts_en", "search_texts_fr", "search_texts_it",
-  "search_words", "sessions", "site_options", "staging_files", "summary_config", "tags", "users", "workspace_prefs",
-  "moodboards", "uploads",
+  "audit_log",
+  "bot_check_spent",
+  "catalogue_loads",
+  "collection_items",
+  "collection_links",
+  "collection_shares",
+  "collections",
+  "console_jobs",
+  "media",
+  "pages",
+  "password_reset_tokens",
+  "pending_logins",
+  "record_tags",
+  "record_texts",
+  "record_tombstones",
+  "record_types",
+  "records",
+  "recovery_codes",
+  "relation_types",
+  "relations",
+  "revisions",
+  "saved_search_tokens",
+  "saved_searches",
+  "search_docs",
+  "search_docs_en",
+  "search_docs_fr",
+  "search_docs_it",
+  "search_lexicon",
+  "search_tag_sets",
+  "search_texts",
+  "search_texts_en",
+  "search_texts_fr",
+  "search_texts_it",
+  "search_words",
+  "sessions",
+  "site_options",
+  "staging_files",
+  "summary_config",
+  "tags",
+  "users",
+  "workspace_prefs",
+  "moodboards",
+  "uploads",
   // issue 15 stories (0023)
   "stories",
   // sign-in and reset limits (0029, decision 081)
@@ -35,7 +71,9 @@ for (const target of testDatabases()) {
         );
         expect(tables.map((t) => t.table_name)).toEqual([...TABLES].sort());
         await migrateDatabase(db);
-        const again = await db.rows<{ n: number }>(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+        const again = await db.rows<{ n: number }>(
+          sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
+        );
         expect(again[0]!.n).toBe(TABLES.length);
         // accent-insensitive per-locale configurations
         const [v] = await db.rows<{ it: string; fr: string }>(

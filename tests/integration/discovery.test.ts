@@ -14,7 +14,12 @@ import { makeImage, makeRecord, tempDir } from "../factories/records";
 function headLinks(html: string): Record<string, string>[] {
   const head = html.slice(0, html.indexOf("</head>"));
   return [...head.matchAll(/<link\b([^>]*)>/g)].map((m) =>
-    Object.fromEntries([...m[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((a) => [a[1]!.toLowerCase(), a[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, "&")])),
+    Object.fromEntries(
+      [...m[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((a) => [
+        a[1]!.toLowerCase(),
+        a[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, "&"),
+      ]),
+    ),
   );
 }
 
@@ -35,7 +40,11 @@ for (const target of testDatabases()) {
       cat = await seededCatalogue(
         target,
         [
-          makeRecord({ id: "1", texts: { it: { label: "Veduta del porto" }, en: { label: "View of the harbour" } }, media: [{ type: "image", file: "a.jpg" }] }),
+          makeRecord({
+            id: "1",
+            texts: { it: { label: "Veduta del porto" }, en: { label: "View of the harbour" } },
+            media: [{ type: "image", file: "a.jpg" }],
+          }),
           makeRecord({ id: "2", texts: { it: { label: "Lettera senza immagini" } } }),
           makeRecord({ id: "3", access: 2, texts: { it: { label: "Registro riservato" } }, media: [{ type: "image", file: "a.jpg" }] }),
         ],

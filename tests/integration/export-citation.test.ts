@@ -10,7 +10,14 @@ const record = (over: Partial<CitationInput> = {}): CitationInput => ({
   dateDisplay: "1846",
   numero: "GNAM 1156",
   relations: [
-    { key: "creator", type: "creator", label: "autore", outgoing: true, total: 1, items: [{ preferred_label: "Hayez Francesco" } as never] },
+    {
+      key: "creator",
+      type: "creator",
+      label: "autore",
+      outgoing: true,
+      total: 1,
+      items: [{ preferred_label: "Hayez Francesco" } as never],
+    },
     { key: "located_in", type: "located_in", label: "si trova a", outgoing: true, total: 1, items: [{ preferred_label: "Roma" } as never] },
   ],
   metadata: [],
@@ -27,16 +34,32 @@ describe("citations", () => {
       "Hayez Francesco. I Vespri Siciliani. 1846. Dipinto. inv. GNAM 1156. Archivio Teca. Consultato il 23 novembre 2026. https://archivio.example/oggetti/iccd-1200489492.",
     );
     expect(it_.chicago.find((p) => p.italic)!.text).toBe("I Vespri Siciliani");
-    expect(plain(it_.apa)).toBe("Hayez Francesco. (1846). I Vespri Siciliani [Dipinto]. Archivio Teca. https://archivio.example/oggetti/iccd-1200489492");
-    const en = buildCitations(record({ type: { id: 2001, name: "Painting" }, dateDisplay: "" }), { origin: "https://a.example", site: "Teca", locale: "en", today });
+    expect(plain(it_.apa)).toBe(
+      "Hayez Francesco. (1846). I Vespri Siciliani [Dipinto]. Archivio Teca. https://archivio.example/oggetti/iccd-1200489492",
+    );
+    const en = buildCitations(record({ type: { id: 2001, name: "Painting" }, dateDisplay: "" }), {
+      origin: "https://a.example",
+      site: "Teca",
+      locale: "en",
+      today,
+    });
     expect(en.url).toBe("https://a.example/en/oggetti/iccd-1200489492");
     expect(plain(en.chicago)).toContain("Accessed 23 November 2026.");
-    expect(plain(en.apa)).toBe("Hayez Francesco. (n.d.). I Vespri Siciliani [Painting]. Teca. https://a.example/en/oggetti/iccd-1200489492");
-    expect(plain(buildCitations(record(), { origin: "", site: "Teca", locale: "fr", today }).chicago)).toContain("Consulté le 23 novembre 2026.");
+    expect(plain(en.apa)).toBe(
+      "Hayez Francesco. (n.d.). I Vespri Siciliani [Painting]. Teca. https://a.example/en/oggetti/iccd-1200489492",
+    );
+    expect(plain(buildCitations(record(), { origin: "", site: "Teca", locale: "fr", today }).chicago)).toContain(
+      "Consulté le 23 novembre 2026.",
+    );
   });
 
   it("writes BibTeX with escaped values and CSL-JSON that parses", () => {
-    const c = buildCitations(record({ preferred_label: "Conti & spese {1848} 50% #3_a" }), { origin: "https://x.example", site: "Teca", locale: "it", today });
+    const c = buildCitations(record({ preferred_label: "Conti & spese {1848} 50% #3_a" }), {
+      origin: "https://x.example",
+      site: "Teca",
+      locale: "it",
+      today,
+    });
     expect(c.bibtex).toContain("@misc{ca_objects-iccd-1200489492,");
     expect(c.bibtex).toContain("title = {{Conti \\& spese \\{1848\\} 50\\% \\#3\\_a}}");
     expect(c.bibtex).toContain("author = {{Hayez Francesco}}");
@@ -56,7 +79,9 @@ describe("citations", () => {
 
   it("takes makers from relations, else from maker fields; years from written dates", () => {
     expect(makersOf(record())).toEqual(["Hayez Francesco"]);
-    expect(makersOf(record({ relations: [], metadata: [{ code: "maker", label: "Autore", type: "text", value: "Anonimo (bottega)" }] }))).toEqual(["Anonimo"]);
+    expect(
+      makersOf(record({ relations: [], metadata: [{ code: "maker", label: "Autore", type: "text", value: "Anonimo (bottega)" }] })),
+    ).toEqual(["Anonimo"]);
     expect(makersOf(record({ relations: [] }))).toEqual([]);
     expect(firstYear("c. 1846 – 1850")).toBe(1846);
     expect(firstYear("700 a.C. – 602 a.C.")).toBe(-700);

@@ -15,7 +15,13 @@ import { EXPORT_COLUMNS } from "../../app/features/export/export.server";
  * CSL-JSON by Citation.js's CSL input — both must describe the same work.
  */
 
-type Csl = { title?: string; author?: { literal?: string; family?: string }[]; issued?: { "date-parts"?: number[][]; literal?: string }; URL?: string; accessed?: unknown };
+type Csl = {
+  title?: string;
+  author?: { literal?: string; family?: string }[];
+  issued?: { "date-parts"?: number[][]; literal?: string };
+  URL?: string;
+  accessed?: unknown;
+};
 
 // Not its strict mode: that checks entries against a table of required fields that has no row for @misc
 // (which has none), so it refuses every @misc; the grammar is enforced either way (a syntax error throws).
@@ -30,7 +36,16 @@ const record = (over: Partial<CitationInput>): CitationInput => ({
   type: { id: 2001, name: "Dipinto" },
   dateDisplay: "1846",
   numero: "GNAM 1156",
-  relations: [{ key: "creator", type: "creator", label: "autore", outgoing: true, total: 1, items: [{ preferred_label: "Hayez Francesco" } as never] }],
+  relations: [
+    {
+      key: "creator",
+      type: "creator",
+      label: "autore",
+      outgoing: true,
+      total: 1,
+      items: [{ preferred_label: "Hayez Francesco" } as never],
+    },
+  ],
   metadata: [],
   ...over,
 });
@@ -40,9 +55,25 @@ describe("citations read by Citation.js", () => {
   const cases: [string, CitationInput, "it" | "en" | "fr"][] = [
     ["plain", record({}), "it"],
     ["TeX's special characters", record({ preferred_label: "Conti & spese {1848} 50% #3_a ~ $x$ \\ fine" }), "en"],
-    ["accents and quotes", record({ preferred_label: "L'«Atelier» de Géricault — \"étude\"", dateDisplay: "c. 1818 – 1819" }), "fr"],
+    ["accents and quotes", record({ preferred_label: 'L\'«Atelier» de Géricault — "étude"', dateDisplay: "c. 1818 – 1819" }), "fr"],
     ["no maker, a century", record({ relations: [], dateDisplay: "XIX secolo" }), "it"],
-    ["two makers, BCE", record({ dateDisplay: "700 a.C.", relations: [{ key: "creator", type: "creator", label: "autore", outgoing: true, total: 2, items: [{ preferred_label: "Pittore di Amasis" } as never, { preferred_label: "Exekias" } as never] }] }), "it"],
+    [
+      "two makers, BCE",
+      record({
+        dateDisplay: "700 a.C.",
+        relations: [
+          {
+            key: "creator",
+            type: "creator",
+            label: "autore",
+            outgoing: true,
+            total: 2,
+            items: [{ preferred_label: "Pittore di Amasis" } as never, { preferred_label: "Exekias" } as never],
+          },
+        ],
+      }),
+      "it",
+    ],
   ];
   for (const [name, input, locale] of cases)
     it(`BibTeX and CSL-JSON describe the same work: ${name}`, async () => {
@@ -69,13 +100,16 @@ for (const target of testDatabases()) {
       cat = await seededCatalogue(target, [
         makeRecord({
           id: "hayez",
-          texts: { it: { label: "I Vespri siciliani, \"storico\"", summary: "Dipinto, con virgole; \"virgolette\"\ne un a capo.\r\nFine" }, en: { label: "The Sicilian Vespers" } },
+          texts: {
+            it: { label: 'I Vespri siciliani, "storico"', summary: 'Dipinto, con virgole; "virgolette"\ne un a capo.\r\nFine' },
+            en: { label: "The Sicilian Vespers" },
+          },
           date: { start: "1846" },
           numero: { prefix: "GNAM", number: "1156" },
           coordinates: { lat: 41.9163, lng: 12.4822 },
           source: { license: "CC-BY-SA-4.0", attribution: "MiC – ICCD" },
         }),
-        makeRecord({ id: "formula", texts: { it: { label: "=HYPERLINK(\"http://evil.example\",\"clic\") vespri" } } }),
+        makeRecord({ id: "formula", texts: { it: { label: '=HYPERLINK("http://evil.example","clic") vespri' } } }),
         makeRecord({ id: "meno", texts: { it: { label: "-2+3 vespri" } } }),
         makeRecord({ id: "segreto", access: 2, texts: { it: { label: "Vespri riservati" } } }),
       ]);
@@ -84,8 +118,17 @@ for (const target of testDatabases()) {
 
     it("parses strictly, row for row the JSON export, formulas neutralised, nothing restricted", async () => {
       const csv = await (await cat.server.fetch("/api/public/export?format=csv&q=vespri&locale=it")).text();
-      const json = (await (await cat.server.fetch("/api/public/export?format=json&q=vespri&locale=it")).json()) as Record<string, unknown>[];
-      const rows = parseCsv(csv, { bom: true, columns: true, relax_quotes: false, relax_column_count: false, skip_empty_lines: false }) as Record<string, string>[];
+      const json = (await (await cat.server.fetch("/api/public/export?format=json&q=vespri&locale=it")).json()) as Record<
+        string,
+        unknown
+      >[];
+      const rows = parseCsv(csv, {
+        bom: true,
+        columns: true,
+        relax_quotes: false,
+        relax_column_count: false,
+        skip_empty_lines: false,
+      }) as Record<string, string>[];
       expect(Object.keys(rows[0]!)).toEqual(EXPORT_COLUMNS);
       expect(rows.map((r) => r.id)).toEqual(json.map((r) => r.id));
       expect(rows.map((r) => r.id).sort()).toEqual(["formula", "hayez", "meno"]);
@@ -93,9 +136,9 @@ for (const target of testDatabases()) {
       const hayezJson = json.find((r) => r.id === "hayez")!;
       // every value the same as in the JSON, the summary with its commas, quotes and line breaks intact
       for (const col of EXPORT_COLUMNS) expect(hayez[col], col).toBe(hayezJson[col] == null ? "" : String(hayezJson[col]));
-      expect(hayez.summary).toContain("\"virgolette\"\ne un a capo.");
+      expect(hayez.summary).toContain('"virgolette"\ne un a capo.');
       // a spreadsheet would run these as formulas: the cell starts with an apostrophe instead
-      expect(rows.find((r) => r.id === "formula")!.label).toBe("'=HYPERLINK(\"http://evil.example\",\"clic\") vespri");
+      expect(rows.find((r) => r.id === "formula")!.label).toBe('\'=HYPERLINK("http://evil.example","clic") vespri');
       expect(rows.find((r) => r.id === "meno")!.label).toBe("'-2+3 vespri");
       expect(csv).not.toContain("riservat");
     });

@@ -67,7 +67,9 @@ describe("CSV cells", () => {
     expect(exportMaxRows({ EXPORT_MAX_ROWS: "lots" })).toBe(10_000);
   });
   it("names the file by date and words", () => {
-    expect(exportFilename("csv", "Ritratti di città!", new Date("2026-11-23T10:00:00Z"))).toBe("teca-search-2026-11-23-ritratti-di-citta.csv");
+    expect(exportFilename("csv", "Ritratti di città!", new Date("2026-11-23T10:00:00Z"))).toBe(
+      "teca-search-2026-11-23-ritratti-di-citta.csv",
+    );
     expect(exportFilename("json", "", new Date("2026-11-23T10:00:00Z"))).toBe("teca-search-2026-11-23.json");
   });
 });
@@ -76,14 +78,18 @@ for (const target of testDatabases()) {
   describe(`export on ${target.name}`, () => {
     let cat: Awaited<ReturnType<typeof seededCatalogue>>;
     const many = Array.from({ length: 1203 }, (_, i) =>
-      makeRecord({ id: `s${i}`, texts: { it: { label: `Serie ${String(i).padStart(4, "0")}` }, en: { label: `Series ${String(i).padStart(4, "0")}` } }, date: { start: String(1800 + (i % 100)) } }),
+      makeRecord({
+        id: `s${i}`,
+        texts: { it: { label: `Serie ${String(i).padStart(4, "0")}` }, en: { label: `Series ${String(i).padStart(4, "0")}` } },
+        date: { start: String(1800 + (i % 100)) },
+      }),
     );
     beforeAll(async () => {
       cat = await seededCatalogue(target, [
         makeRecord({
           id: "hayez",
           texts: {
-            it: { label: "I Vespri siciliani", summary: "Dipinto, \"storico\", con virgole, e\nun a capo." },
+            it: { label: "I Vespri siciliani", summary: 'Dipinto, "storico", con virgole, e\nun a capo.' },
             en: { label: "The Sicilian Vespers", summary: "A history painting." },
           },
           date: { start: "1846", end: "1846" },
@@ -91,7 +97,7 @@ for (const target of testDatabases()) {
           coordinates: { lat: 41.9163, lng: 12.4822 },
           source: { license: "CC-BY-SA-4.0", attribution: "MiC – ICCD" },
         }),
-        makeRecord({ id: "formula", texts: { it: { label: "=HYPERLINK(\"http://evil.example\",\"clic\") vespri" } } }),
+        makeRecord({ id: "formula", texts: { it: { label: '=HYPERLINK("http://evil.example","clic") vespri' } } }),
         makeRecord({ id: "antico", texts: { it: { label: "Vespri antichi" } }, date: { start: "-44-03-15" } }),
         makeRecord({ id: "segreto", access: 2, texts: { it: { label: "Vespri riservati" } } }),
         makeRecord({ id: "segretissimo", access: 3, texts: { it: { label: "Vespri segretissimi" } } }),
@@ -136,7 +142,11 @@ for (const target of testDatabases()) {
       expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
       const rows = (await res.json()) as { id: string; label: string; summary: string; latitude: number | null }[];
       expect(rows.map((r) => r.id)).toEqual(["formula", "hayez", "antico"]);
-      expect(rows[1]).toMatchObject({ label: "I Vespri siciliani", summary: "Dipinto, \"storico\", con virgole, e\nun a capo.", latitude: 41.9163 });
+      expect(rows[1]).toMatchObject({
+        label: "I Vespri siciliani",
+        summary: 'Dipinto, "storico", con virgole, e\nun a capo.',
+        latitude: 41.9163,
+      });
       const empty = await (await cat.server.fetch("/api/public/export?format=json&q=nessunrisultatoqui")).json();
       expect(empty).toEqual([]);
     });
@@ -178,7 +188,9 @@ for (const target of testDatabases()) {
         const p = params(`q=serie&sort=${sort}`);
         const page = await search(ctx, { ...p, page: 1 }, {});
         const uids = await searchUids(ctx, p, {}, 60);
-        const ids = (await cat.db.rows<{ uid: string; id: string }>(sql`select uid::text, id from records where uid = any(${`{${uids.join(",")}}`}::bigint[])`));
+        const ids = await cat.db.rows<{ uid: string; id: string }>(
+          sql`select uid::text, id from records where uid = any(${`{${uids.join(",")}}`}::bigint[])`,
+        );
         const byUid = new Map(ids.map((r) => [Number(r.uid), r.id]));
         expect(uids.slice(30, 60).map((u) => byUid.get(u))).toEqual(page.data.map((c) => c.id));
       }

@@ -63,7 +63,8 @@ describe("hostGuard", () => {
 
   it("answers 400 to a malformed Host, whatever the configuration", async () => {
     const port = await serve(app({ allowedHosts: "*" }));
-    for (const h of ["exa mple.org", "a/b", "evil.org:80:80", "<script>", "a..b"]) expect((await raw(port, "GET", "/", { host: h })).status, h).toBe(400);
+    for (const h of ["exa mple.org", "a/b", "evil.org:80:80", "<script>", "a..b"])
+      expect((await raw(port, "GET", "/", { host: h })).status, h).toBe(400);
     expect((await raw(port, "GET", "/", { host: "museo.example.org:8080" })).status).toBe(200);
   });
 
@@ -156,7 +157,11 @@ describe("loadLimiter", () => {
   it("reads its limits from the environment, by database kind", () => {
     expect(loadLimitOf({}, "pglite").active).toBe(4);
     expect(loadLimitOf({ DATABASE_POOL_SIZE: "20" }, "postgres").active).toBe(10);
-    expect(loadLimitOf({ MAX_ACTIVE_REQUESTS: "3", MAX_QUEUED_REQUESTS: "7", QUEUE_WAIT_MS: "50" }, "postgres")).toEqual({ active: 3, queue: 7, wait: 50 });
+    expect(loadLimitOf({ MAX_ACTIVE_REQUESTS: "3", MAX_QUEUED_REQUESTS: "7", QUEUE_WAIT_MS: "50" }, "postgres")).toEqual({
+      active: 3,
+      queue: 7,
+      wait: 50,
+    });
     expect(loadLimitOf({ MAX_ACTIVE_REQUESTS: "x" }, "pglite").active).toBe(4);
   });
 });

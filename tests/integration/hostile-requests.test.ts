@@ -77,14 +77,23 @@ for (const target of testDatabases()) {
 
     it("the two-step code, once right, sends a hostile target home", async () => {
       // One sign-in per recovery code (a code is spent once); the variants the review found first.
-      for (const [i, bad] of ["/.//evil.example", "/x/..//evil.example/steal", "/%2e//evil.example", "//evil.example", "/\\evil.example"].entries()) {
+      for (const [i, bad] of [
+        "/.//evil.example",
+        "/x/..//evil.example/steal",
+        "/%2e//evil.example",
+        "//evil.example",
+        "/\\evil.example",
+      ].entries()) {
         const half = await cat.server.fetch("/api/public/login", {
           method: "POST",
           headers: { "Content-Type": "application/json", ...origin() },
           body: JSON.stringify({ email: "tina@example.org", password: PASSWORD, locale: "en" }),
         });
         expect(half.status).toBe(202);
-        const cookie = half.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+        const cookie = half.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ");
         const res = await cat.server.fetch("/en/login/2fa", form({ code: recovery[i]!, redirect: bad }, cookie));
         expectHome(res, "/en", `POST /en/login/2fa redirect=${JSON.stringify(bad)}`);
         expect(res.headers.getSetCookie().some((c) => c.startsWith("teca_session="))).toBe(true);
@@ -101,7 +110,10 @@ for (const target of testDatabases()) {
         expect(new URL(location, cat.server.base).searchParams.get("back"), JSON.stringify(bad)).toBe("/");
       }
       for (const bad of HOSTILE_REDIRECTS.slice(0, 20)) {
-        const res = await cat.server.fetch("/en/collections", form({ intent: "create", title: "Ventagli", table: "ca_objects", id: "pub", back: bad }, session));
+        const res = await cat.server.fetch(
+          "/en/collections",
+          form({ intent: "create", title: "Ventagli", table: "ca_objects", id: "pub", back: bad }, session),
+        );
         expectHome(res, "/", `POST /en/collections back=${JSON.stringify(bad)}`);
       }
       // Now there is a collection: the pin itself answers with `back`.
@@ -110,15 +122,37 @@ for (const target of testDatabases()) {
         expectHome(pin, "/", `POST /workspace/pin back=${JSON.stringify(bad)}`);
       }
       const [good] = LOCAL_REDIRECTS[1]!;
-      expect((await cat.server.fetch("/workspace/pin", form({ table: "ca_objects", id: "pub", back: good }, session))).headers.get("location")).toBe(good);
+      expect(
+        (await cat.server.fetch("/workspace/pin", form({ table: "ca_objects", id: "pub", back: good }, session))).headers.get("location"),
+      ).toBe(good);
       const [{ n }] = await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from collections`);
       expect(n).toBe(20);
     });
 
     it("a cookie that does not decode is ignored as if absent, never a 500 (§4)", async () => {
-      const names = ["teca_session", "__Host-teca_session", "teca_csrf", "__Host-teca_csrf", "teca_filters", "teca_locale", "teca_theme", "teca_2fa", "teca_oidc"];
+      const names = [
+        "teca_session",
+        "__Host-teca_session",
+        "teca_csrf",
+        "__Host-teca_csrf",
+        "teca_filters",
+        "teca_locale",
+        "teca_theme",
+        "teca_2fa",
+        "teca_oidc",
+      ];
       const garbage = ["%E0%A4%A", "%", "%ZZ", "%%", "%u0041", "%C0%AF", "%00", "%FF%FE", '"%"', "a%", `${"%".repeat(50)}`];
-      const pages = ["/", "/cerca?q=ventaglio", "/cerca.data?q=ventaglio", "/api/public/search?q=ventaglio", "/api/public/suggest?q=ven", "/login", "/en/login/2fa", "/oggetti/pub", "/auth/oidc/callback?state=x&code=y"];
+      const pages = [
+        "/",
+        "/cerca?q=ventaglio",
+        "/cerca.data?q=ventaglio",
+        "/api/public/search?q=ventaglio",
+        "/api/public/suggest?q=ven",
+        "/login",
+        "/en/login/2fa",
+        "/oggetti/pub",
+        "/auth/oidc/callback?state=x&code=y",
+      ];
       const seen: string[] = [];
       const send = async (page: string, cookie: string) => {
         const res = await cat.server.fetch(page, { headers: { cookie } });
@@ -133,7 +167,9 @@ for (const target of testDatabases()) {
         if (post.status >= 500) seen.push(`POST /login ${cookie} → ${post.status}`);
       }
       // …and each alone, the review's value, where it is read.
-      for (const name of names) for (const page of ["/", "/cerca?q=ventaglio", "/api/public/search?q=ventaglio", "/en/login/2fa"]) await send(page, `${name}=%E0%A4%A`);
+      for (const name of names)
+        for (const page of ["/", "/cerca?q=ventaglio", "/api/public/search?q=ventaglio", "/en/login/2fa"])
+          await send(page, `${name}=%E0%A4%A`);
       expect(seen).toEqual([]);
       // A garbage copy in front of the real session cookie does not sign the user out.
       const profile = await cat.server.fetch("/api/auth/profile", { headers: { cookie: `teca_session=%E0%A4%A; ${session}` } });
@@ -148,7 +184,9 @@ for (const target of testDatabases()) {
         const res = await cat.server.fetch(`/lang/en?next=${encodeURIComponent(bad)}`);
         expectHome(res, "/en", `GET /lang/en?next=${JSON.stringify(bad)}`);
       }
-      expect((await cat.server.fetch(`/lang/fr?next=${encodeURIComponent("/cerca?q=roma")}`)).headers.get("location")).toBe("/fr/cerca?q=roma");
+      expect((await cat.server.fetch(`/lang/fr?next=${encodeURIComponent("/cerca?q=roma")}`)).headers.get("location")).toBe(
+        "/fr/cerca?q=roma",
+      );
     });
   });
 }

@@ -73,7 +73,10 @@ describe.runIf(haveSamples)("ICCD samples", () => {
   it("reads centuries (BCE too) when there are no years, and ICCD's access profile", () => {
     expect(converted.records.find((x) => x.id === "iccd-1600015549")!.date).toEqual({ start: "-1600", end: "-1201" });
     expect(converted.records.find((x) => x.id === "iccd-0900206599")!.date).toEqual({ start: "-700", end: "-602" });
-    const restricted = converted.records.filter((x) => x.access === 2).map((x) => x.id).sort();
+    const restricted = converted.records
+      .filter((x) => x.access === 2)
+      .map((x) => x.id)
+      .sort();
     expect(restricted).toEqual(["iccd-0800107878", "iccd-0900104131", "iccd-0900785097"]);
   });
 
@@ -112,7 +115,9 @@ describe.runIf(haveSamples)("ICCD samples", () => {
         expect(count.find((c) => c.table_name === "ca_entities")!.n).toBeGreaterThanOrEqual(6);
         const paths = await db.rows<{ path: string }>(sql`select path from tags where id = 'iccd:reperti_archeologici:009.005.000.071'`);
         expect(paths[0]!.path.split("/")).toHaveLength(4);
-        const placeParent = await db.rows<{ parent_id: string }>(sql`select parent_id from records where table_name = 'ca_places' and id = 'iccd-place-comune-roma-rm'`);
+        const placeParent = await db.rows<{ parent_id: string }>(
+          sql`select parent_id from records where table_name = 'ca_places' and id = 'iccd-place-comune-roma-rm'`,
+        );
         expect(placeParent[0]!.parent_id).toBe("iccd-place-regione-lazio");
       });
 
@@ -139,7 +144,10 @@ describe.runIf(haveSamples)("ICCD samples", () => {
     const { stdout, stderr } = await promisify(execFile)(
       "npx",
       ["tsx", "scripts/import-iccd.ts", xmlDir, "--no-thesauri", "--out", path.join(dir, "cli.ndjson"), "--import"],
-      { cwd: path.resolve(import.meta.dirname, "../.."), env: { ...process.env, DATA_DIR: path.join(dir, "cli-data"), DATABASE_URL: "", LOG_LEVEL: "warn" } },
+      {
+        cwd: path.resolve(import.meta.dirname, "../.."),
+        env: { ...process.env, DATA_DIR: path.join(dir, "cli-data"), DATABASE_URL: "", LOG_LEVEL: "warn" },
+      },
     );
     expect(stderr).toMatch(/broken\.xml: unknown scheda type XX/);
     expect(stdout).toMatch(/1 schede \(OA 1\)/);

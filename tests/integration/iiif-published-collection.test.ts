@@ -9,7 +9,13 @@ import type { collectionWithItemsJson } from "../../app/features/workspace/route
 
 /** What saveDoc answers (routes/api-common.server.ts) and the part of a IIIF Presentation 3 collection read here. */
 type Saved = { data: ReturnType<typeof collectionWithItemsJson> };
-type IiifCollection = { id: string; type: string; label: Record<string, string[]>; summary: Record<string, string[]>; items: { id: string; type: string }[] };
+type IiifCollection = {
+  id: string;
+  type: string;
+  label: Record<string, string[]>;
+  summary: Record<string, string[]>;
+  items: { id: string; type: string }[];
+};
 
 /**
  * A published workspace collection as a IIIF collection (issue 14 §1): its records with images, in its order,
@@ -32,7 +38,12 @@ for (const target of testDatabases()) {
           makeRecord({ id: "vaso", texts: { it: { label: "Vaso blu" } }, media: [{ type: "image", file: "a.jpg" }] }),
           makeRecord({ id: "brocca", texts: { it: { label: "Brocca smaltata" } }, media: [{ type: "image", file: "b.jpg" }] }),
           makeRecord({ id: "piatto", texts: { it: { label: "Piatto senza immagini" } } }),
-          makeRecord({ id: "segreto", access: 2, texts: { it: { label: "Reliquiario segreto" } }, media: [{ type: "image", file: "c.jpg" }] }),
+          makeRecord({
+            id: "segreto",
+            access: 2,
+            texts: { it: { label: "Reliquiario segreto" } },
+            media: [{ type: "image", file: "c.jpg" }],
+          }),
         ],
         { dir },
       );

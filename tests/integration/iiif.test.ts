@@ -67,24 +67,64 @@ for (const target of testDatabases()) {
           makeRecord({
             id: "pub",
             texts: {
-              it: { label: "Veduta del porto", summary: "Una veduta.", metadata: [{ code: "tecnica", label: "Tecnica", type: "text", value: "Olio su tela" }] },
-              en: { label: "View of the harbour", metadata: [{ code: "tecnica", label: "Technique", type: "text", value: "Oil on canvas" }] },
+              it: {
+                label: "Veduta del porto",
+                summary: "Una veduta.",
+                metadata: [{ code: "tecnica", label: "Tecnica", type: "text", value: "Olio su tela" }],
+              },
+              en: {
+                label: "View of the harbour",
+                metadata: [{ code: "tecnica", label: "Technique", type: "text", value: "Oil on canvas" }],
+              },
               fr: { label: "Vue du port" },
             },
             date: { start: "1890", end: "1895" },
             source: { license: "CC BY 4.0", attribution: "Fondazione di prova" },
-            media: [{ type: "image", file: "public.jpg", title: { it: "Recto" } }, { type: "image", file: "secret.jpg", restricted: true }],
+            media: [
+              { type: "image", file: "public.jpg", title: { it: "Recto" } },
+              { type: "image", file: "secret.jpg", restricted: true },
+            ],
           }),
           makeRecord({ id: "res2", access: 2, texts: { it: { label: "Riservato" } }, media: [{ type: "image", file: "res2.jpg" }] }),
           makeRecord({ id: "book", texts: { it: { label: "Album di fotografie" }, en: { label: "Photograph album" } } }),
-          makeRecord({ id: "book-2", parent: "book", order: 2, texts: { it: { label: "Pagina due" } }, media: [{ type: "image", file: "p2.jpg" }] }),
-          makeRecord({ id: "book-1", parent: "book", order: 1, texts: { it: { label: "Pagina uno" } }, media: [{ type: "image", file: "p1.jpg" }] }),
-          makeRecord({ id: "book-3", parent: "book", order: 3, access: 3, texts: { it: { label: "Pagina segreta" } }, media: [{ type: "image", file: "p3.jpg" }] }),
-          makeRecord({ id: "remote", texts: { it: { label: "Remota" } }, media: [{ type: "image", url: "https://images.example.org/a.jpg" }] }),
+          makeRecord({
+            id: "book-2",
+            parent: "book",
+            order: 2,
+            texts: { it: { label: "Pagina due" } },
+            media: [{ type: "image", file: "p2.jpg" }],
+          }),
+          makeRecord({
+            id: "book-1",
+            parent: "book",
+            order: 1,
+            texts: { it: { label: "Pagina uno" } },
+            media: [{ type: "image", file: "p1.jpg" }],
+          }),
+          makeRecord({
+            id: "book-3",
+            parent: "book",
+            order: 3,
+            access: 3,
+            texts: { it: { label: "Pagina segreta" } },
+            media: [{ type: "image", file: "p3.jpg" }],
+          }),
+          makeRecord({
+            id: "remote",
+            texts: { it: { label: "Remota" } },
+            media: [{ type: "image", url: "https://images.example.org/a.jpg" }],
+          }),
         ]),
         { mediaDir: dir, mediaStore: store },
       );
-      for (const [k, r] of [["pub", "pub"], ["res2", "res2"], ["p1", "book-1"], ["p2", "book-2"], ["p3", "book-3"]] as const) ids[k] = await imageId(r);
+      for (const [k, r] of [
+        ["pub", "pub"],
+        ["res2", "res2"],
+        ["p1", "book-1"],
+        ["p2", "book-2"],
+        ["p3", "book-3"],
+      ] as const)
+        ids[k] = await imageId(r);
       ids.secret = await imageId("pub", true);
       const manager = await createUser(db, { email: "m@example.org", roles: ["Manager"] }, { userId: null, address: "test" });
       managerCookie = `teca_session=${(await createSession(db, manager.id, { userAgent: "test", address: "127.0.0.1" })).token}`;
@@ -146,7 +186,14 @@ for (const target of testDatabases()) {
         // Not even made on request.
         expect(fs.existsSync(path.join(tilesStore(store), ids[k]!))).toBe(false);
       }
-      for (const bad of ["/iiif/3/0123456789abcdef0123456789abcdef/info.json", "/iiif/3/../media/info.json", `/iiif/3/${ids.pub}%2f..%2f${ids.pub}/info.json`, `/iiif/3/${ids.pub}/full%2f..%2f..%2finfo.json`, `/iiif/3/${ids.pub}/info.json.bak`, `/iiif/3/${ids.pub}/full/max/0/default.png`])
+      for (const bad of [
+        "/iiif/3/0123456789abcdef0123456789abcdef/info.json",
+        "/iiif/3/../media/info.json",
+        `/iiif/3/${ids.pub}%2f..%2f${ids.pub}/info.json`,
+        `/iiif/3/${ids.pub}/full%2f..%2f..%2finfo.json`,
+        `/iiif/3/${ids.pub}/info.json.bak`,
+        `/iiif/3/${ids.pub}/full/max/0/default.png`,
+      ])
         expect((await server.fetch(bad)).status, bad).toBe(404);
       expect((await server.fetch(`/media/.iiif/${ids.pub}/info.json`)).status).toBe(404);
     });
@@ -189,11 +236,22 @@ for (const target of testDatabases()) {
       expect(m.rights).toBe("http://creativecommons.org/licenses/by/4.0/");
       expect(m.requiredStatement.value).toEqual({ none: ["Fondazione di prova"] });
       expect(m.requiredStatement.label.en).toEqual(["Attribution"]);
-      expect(m.metadata).toContainEqual({ label: { it: ["Tecnica"], en: ["Technique"] }, value: { it: ["Olio su tela"], en: ["Oil on canvas"] } });
+      expect(m.metadata).toContainEqual({
+        label: { it: ["Tecnica"], en: ["Technique"] },
+        value: { it: ["Olio su tela"], en: ["Oil on canvas"] },
+      });
       const dates = (m.metadata as Json[]).find((e) => e.label.en?.[0] === "Date");
       expect(dates?.value.it[0]).toContain("1890");
-      expect(m.homepage.map((h: Json) => h.id)).toEqual([`${server.base}/oggetti/pub/veduta-del-porto`, `${server.base}/en/oggetti/pub/view-of-the-harbour`, `${server.base}/fr/oggetti/pub/vue-du-port`]);
-      expect(m.seeAlso[0]).toMatchObject({ id: `${server.base}/api/public/records/ca_objects/pub`, type: "Dataset", format: "application/json" });
+      expect(m.homepage.map((h: Json) => h.id)).toEqual([
+        `${server.base}/oggetti/pub/veduta-del-porto`,
+        `${server.base}/en/oggetti/pub/view-of-the-harbour`,
+        `${server.base}/fr/oggetti/pub/vue-du-port`,
+      ]);
+      expect(m.seeAlso[0]).toMatchObject({
+        id: `${server.base}/api/public/records/ca_objects/pub`,
+        type: "Dataset",
+        format: "application/json",
+      });
       const canvas = m.items[0];
       expect(canvas).toMatchObject({ type: "Canvas", width: 2400, height: 1600, label: { it: ["Recto"] } });
       const body = canvas.items[0].items[0].body;
@@ -217,7 +275,14 @@ for (const target of testDatabases()) {
     });
 
     it("a record the viewer may not see, an unknown one, or one without an image to show: 404 with CORS", async () => {
-      for (const url of ["/iiif/manifest/oggetti/res2", "/iiif/manifest/oggetti/book-3", "/iiif/manifest/oggetti/nope", "/iiif/manifest/oggetti/remote", "/iiif/manifest/tavola/pub", "/iiif/manifest/oggetti/..%2Fx"]) {
+      for (const url of [
+        "/iiif/manifest/oggetti/res2",
+        "/iiif/manifest/oggetti/book-3",
+        "/iiif/manifest/oggetti/nope",
+        "/iiif/manifest/oggetti/remote",
+        "/iiif/manifest/tavola/pub",
+        "/iiif/manifest/oggetti/..%2Fx",
+      ]) {
         const res = await server.fetch(url);
         expect(res.status, url).toBe(404);
         expect(res.headers.get("access-control-allow-origin")).toBe("*");
@@ -279,10 +344,16 @@ for (const target of testDatabases()) {
       const page = await server.fetch("/oggetti/pub/veduta-del-porto");
       expect(page.status).toBe(200);
       const html = await page.text();
-      expect(html).toContain(`href="/iiif/manifest/oggetti/pub?manifest=${encodeURIComponent(`${server.base}/iiif/manifest/oggetti/pub`)}"`);
+      expect(html).toContain(
+        `href="/iiif/manifest/oggetti/pub?manifest=${encodeURIComponent(`${server.base}/iiif/manifest/oggetti/pub`)}"`,
+      );
       const book = await (await server.fetch("/oggetti/book/album-di-fotografie")).text();
       expect(book).toContain('href="/sfogliatore/book"');
-      for (const [prefix, text] of [["", "Pagina 1 di 2"], ["/en", "Page 1 of 2"], ["/fr", "Page 1 sur 2"]]) {
+      for (const [prefix, text] of [
+        ["", "Pagina 1 di 2"],
+        ["/en", "Page 1 of 2"],
+        ["/fr", "Page 1 sur 2"],
+      ]) {
         const res = await server.fetch(`${prefix}/sfogliatore/book`);
         expect(res.status, prefix).toBe(200);
         const body = await res.text();

@@ -14,7 +14,8 @@ for (const target of testDatabases()) {
     let db: Awaited<ReturnType<typeof target.open>>;
     const dir = tempDir();
     const store = path.join(dir, "store");
-    const count = async (table = "records") => (await db.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
+    const count = async (table = "records") =>
+      (await db.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
 
     beforeAll(async () => {
       db = await target.open();
@@ -64,8 +65,13 @@ for (const target of testDatabases()) {
         { id: "luoghi", path: "luoghi" },
         { id: "luoghi-genova", path: "luoghi/luoghi-genova" },
       ]);
-      const media = await db.rows<{ thumbnail: string; width: number; height: number }>(sql`select thumbnail, width, height from media order by ord`);
-      expect(media.map((m) => [m.width, m.height])).toEqual([[1600, 900], [600, 1200]]);
+      const media = await db.rows<{ thumbnail: string; width: number; height: number }>(
+        sql`select thumbnail, width, height from media order by ord`,
+      );
+      expect(media.map((m) => [m.width, m.height])).toEqual([
+        [1600, 900],
+        [600, 1200],
+      ]);
       for (const m of media) expect(fs.existsSync(path.join(store, m.thumbnail))).toBe(true);
       const thumbMeta = await (await import("sharp")).default(path.join(store, media[0]!.thumbnail)).metadata();
       expect(thumbMeta.width).toBe(400);
@@ -78,15 +84,21 @@ for (const target of testDatabases()) {
 
     it("is idempotent: a re-import updates in place and replaces dependent rows", async () => {
       const before = await count();
-      const file = writeNdjson(dir, [
-        makeRecord({ id: "100", texts: { it: { label: "Veduta del porto di Genova" } }, tags: [] }),
-      ], "again.ndjson");
+      const file = writeNdjson(
+        dir,
+        [makeRecord({ id: "100", texts: { it: { label: "Veduta del porto di Genova" } }, tags: [] })],
+        "again.ndjson",
+      );
       const res = await importFile(db, file, { mediaDir: dir, mediaStore: store });
       expect(res.imported).toBe(1);
       expect(await count()).toBe(before);
-      const [t] = await db.rows<{ label: string }>(sql`select t.label from record_texts t join records r on r.uid = t.record_uid where r.id = '100' and t.locale = 'it'`);
+      const [t] = await db.rows<{ label: string }>(
+        sql`select t.label from record_texts t join records r on r.uid = t.record_uid where r.id = '100' and t.locale = 'it'`,
+      );
       expect(t!.label).toBe("Veduta del porto di Genova");
-      expect(await db.rows(sql`select 1 from record_texts t join records r on r.uid = t.record_uid where r.id = '100' and t.locale = 'en'`)).toHaveLength(0);
+      expect(
+        await db.rows(sql`select 1 from record_texts t join records r on r.uid = t.record_uid where r.id = '100' and t.locale = 'en'`),
+      ).toHaveLength(0);
       expect(await db.rows(sql`select 1 from record_tags rt join records r on r.uid = rt.record_uid where r.id = '100'`)).toHaveLength(0);
     });
 
@@ -96,14 +108,40 @@ for (const target of testDatabases()) {
         await db.rows<{ code: string; locale: string; label: string }>(
           sql`select code, locale, label from field_labels where code like 'lbl%' order by code, locale`,
         );
-      const res = await importFile(db, writeNdjson(dir, [
-        makeRecord({ id: "lbl1", texts: { it: { label: "a", metadata: meta("Tecnica") }, fr: { label: "a", metadata: meta("Technique") } } }),
-        makeRecord({ id: "lbl2", texts: { it: { label: "b", metadata: meta("Tecnica") }, fr: { label: "b", metadata: meta("Technique") } } }),
-        // A rarer label loses to the most frequent one; a tie goes to the first in byte order.
-        makeRecord({ id: "lbl3", texts: { fr: { label: "c", metadata: meta("Procédé") }, en: { label: "c", metadata: [...meta("Technique"), ...meta("Medium")] } } }),
-        // The Italian label again, in French, is no translation (the museum converter's ICCD fields).
-        makeRecord({ id: "lbl4", texts: { it: { label: "d", metadata: meta("Definizione", "lbl_ogtd") }, fr: { label: "d", metadata: meta("Definizione", "lbl_ogtd") } } }),
-      ], "labels.ndjson"), { mediaDir: dir, mediaStore: store });
+      const res = await importFile(
+        db,
+        writeNdjson(
+          dir,
+          [
+            makeRecord({
+              id: "lbl1",
+              texts: { it: { label: "a", metadata: meta("Tecnica") }, fr: { label: "a", metadata: meta("Technique") } },
+            }),
+            makeRecord({
+              id: "lbl2",
+              texts: { it: { label: "b", metadata: meta("Tecnica") }, fr: { label: "b", metadata: meta("Technique") } },
+            }),
+            // A rarer label loses to the most frequent one; a tie goes to the first in byte order.
+            makeRecord({
+              id: "lbl3",
+              texts: {
+                fr: { label: "c", metadata: meta("Procédé") },
+                en: { label: "c", metadata: [...meta("Technique"), ...meta("Medium")] },
+              },
+            }),
+            // The Italian label again, in French, is no translation (the museum converter's ICCD fields).
+            makeRecord({
+              id: "lbl4",
+              texts: {
+                it: { label: "d", metadata: meta("Definizione", "lbl_ogtd") },
+                fr: { label: "d", metadata: meta("Definizione", "lbl_ogtd") },
+              },
+            }),
+          ],
+          "labels.ndjson",
+        ),
+        { mediaDir: dir, mediaStore: store },
+      );
       expect(res.imported).toBe(4);
       expect(await labelsOf()).toEqual([
         { code: "lbl_ogtd", locale: "it", label: "Definizione" },
@@ -111,25 +149,46 @@ for (const target of testDatabases()) {
         { code: "lbl_tecnica", locale: "fr", label: "Technique" },
         { code: "lbl_tecnica", locale: "it", label: "Tecnica" },
       ]);
-      const again = await importFile(db, writeNdjson(dir, [
-        makeRecord({ id: "lbl1", texts: { it: { label: "a", metadata: meta("Tecnica") }, fr: { label: "a", metadata: meta("Technique d'exécution") } } }),
-        makeRecord({ id: "lbl2", texts: { it: { label: "b", metadata: meta("Tecnica") }, fr: { label: "b", metadata: meta("Technique d'exécution") } } }),
-      ], "labels-again.ndjson"), { mediaDir: dir, mediaStore: store });
+      const again = await importFile(
+        db,
+        writeNdjson(
+          dir,
+          [
+            makeRecord({
+              id: "lbl1",
+              texts: { it: { label: "a", metadata: meta("Tecnica") }, fr: { label: "a", metadata: meta("Technique d'exécution") } },
+            }),
+            makeRecord({
+              id: "lbl2",
+              texts: { it: { label: "b", metadata: meta("Tecnica") }, fr: { label: "b", metadata: meta("Technique d'exécution") } },
+            }),
+          ],
+          "labels-again.ndjson",
+        ),
+        { mediaDir: dir, mediaStore: store },
+      );
       expect(again.imported).toBe(2);
       expect((await labelsOf()).find((r) => r.code === "lbl_tecnica" && r.locale === "fr")?.label).toBe("Technique d'exécution");
     });
 
     it("rejects malformed lines with line numbers and writes nothing", async () => {
       const before = await count();
-      const file = writeNdjson(dir, [
-        makeRecord({ id: "200" }),
-        "{ not json",
-        JSON.stringify({ ...makeRecord({ id: "201" }), access: 7 }),
-        JSON.stringify(makeRecord({ id: "202", media: [{ type: "image", file: "../../etc/passwd" }] })),
-        JSON.stringify(makeRecord({ id: "203", media: [{ type: "image", file: "missing.jpg" }] })),
-        JSON.stringify(makeRecord({ id: "200" })),
-        JSON.stringify({ ...makeRecord({ id: "204" }), texts: { it: { label: "x", metadata: [{ code: "p", label: "P", type: "quantityValue", value: { amount: 1, currency: 4 } }] } } }),
-      ], "bad.ndjson");
+      const file = writeNdjson(
+        dir,
+        [
+          makeRecord({ id: "200" }),
+          "{ not json",
+          JSON.stringify({ ...makeRecord({ id: "201" }), access: 7 }),
+          JSON.stringify(makeRecord({ id: "202", media: [{ type: "image", file: "../../etc/passwd" }] })),
+          JSON.stringify(makeRecord({ id: "203", media: [{ type: "image", file: "missing.jpg" }] })),
+          JSON.stringify(makeRecord({ id: "200" })),
+          JSON.stringify({
+            ...makeRecord({ id: "204" }),
+            texts: { it: { label: "x", metadata: [{ code: "p", label: "P", type: "quantityValue", value: { amount: 1, currency: 4 } }] } },
+          }),
+        ],
+        "bad.ndjson",
+      );
       const res = await importFile(db, file, { mediaDir: dir, mediaStore: store });
       expect(res.imported).toBe(0);
       expect(res.rejected.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7]);
@@ -164,7 +223,9 @@ for (const target of testDatabases()) {
         expect(res.imported).toBe(0);
         expect(await count()).toBe(before);
         expect(await db.rows(sql`select 1 from records where id in ('400', '401', '402')`)).toHaveLength(0);
-        expect(await db.rows(sql`select 1 from search_docs d join records r on r.uid = d.record_uid where r.id in ('400', '401')`)).toHaveLength(0);
+        expect(
+          await db.rows(sql`select 1 from search_docs d join records r on r.uid = d.record_uid where r.id in ('400', '401')`),
+        ).toHaveLength(0);
       } finally {
         await db.rows(sql`drop trigger teca_test_boom on records`);
       }
@@ -172,9 +233,19 @@ for (const target of testDatabases()) {
 
     it("copies local documents into the media store and keeps remote images as they are", async () => {
       fs.writeFileSync(path.join(dir, "doc.pdf"), "%PDF-1.4\n%%EOF\n");
-      const file = writeNdjson(dir, [
-        makeRecord({ id: "500", media: [{ type: "application", file: "doc.pdf", mime: "application/pdf" }, { type: "image", url: "https://images.example.org/a.jpg" }] }),
-      ], "docs.ndjson");
+      const file = writeNdjson(
+        dir,
+        [
+          makeRecord({
+            id: "500",
+            media: [
+              { type: "application", file: "doc.pdf", mime: "application/pdf" },
+              { type: "image", url: "https://images.example.org/a.jpg" },
+            ],
+          }),
+        ],
+        "docs.ndjson",
+      );
       const res = await importFile(db, file, { mediaDir: dir, mediaStore: store });
       expect(res.imported).toBe(1);
       const rows = await db.rows<{ media_type: string; original: string; thumbnail: string | null }>(
@@ -183,7 +254,11 @@ for (const target of testDatabases()) {
       expect(rows[0]!.media_type).toBe("application");
       expect(rows[0]!.thumbnail).toBeNull();
       expect(fs.readFileSync(path.join(store, rows[0]!.original), "utf8")).toContain("%PDF");
-      expect(rows[1]).toEqual({ media_type: "image", original: "https://images.example.org/a.jpg", thumbnail: "https://images.example.org/a.jpg" });
+      expect(rows[1]).toEqual({
+        media_type: "image",
+        original: "https://images.example.org/a.jpg",
+        thumbnail: "https://images.example.org/a.jpg",
+      });
     });
 
     const findIds = async (qs: string) => {
@@ -191,7 +266,11 @@ for (const target of testDatabases()) {
       if (!p.ok) throw new Error(p.error.message);
       return (await search({ database: db, viewer: anonymousViewer(), locale: "it" }, p.params)).data.map((d) => d.id).sort();
     };
-    const tagOf = (id: string, parents: string[] = []) => ({ id, name: { it: id.toUpperCase() }, parents: parents.map((p) => ({ id: p, name: { it: p.toUpperCase() } })) });
+    const tagOf = (id: string, parents: string[] = []) => ({
+      id,
+      name: { it: id.toUpperCase() },
+      parents: parents.map((p) => ({ id: p, name: { it: p.toUpperCase() } })),
+    });
     const tagRows = (ids: string[]) =>
       db.rows<{ id: string; parent_id: string | null; path: string; depth: number }>(
         sql`select id, parent_id, path, depth from tags where id = any(${`{${ids.join(",")}}`}::text[]) order by id`,
@@ -201,19 +280,29 @@ for (const target of testDatabases()) {
       const links = await db.rows<{ tag_id: string; inherited: boolean }>(
         sql`select rt.tag_id, rt.inherited from record_tags rt join records r on r.uid = rt.record_uid where r.id = ${id} order by rt.tag_id`,
       );
-      const docs = await db.rows<{ locale: string; ids: string[] }>(sql`select d.locale, array(select t.id from tags t where t.num = any(d.tag_nums) order by t.id) as ids
+      const docs = await db.rows<{
+        locale: string;
+        ids: string[];
+      }>(sql`select d.locale, array(select t.id from tags t where t.num = any(d.tag_nums) order by t.id) as ids
         from search_docs d join records r on r.uid = d.record_uid where r.table_name = 'ca_objects' and r.id = ${id} order by d.locale`);
       return { tagIds: r!.tag_ids, links: links.map((l) => `${l.tag_id}${l.inherited ? " (inherited)" : ""}`), docs };
     };
 
     it("moves a tag's descendants and the records below it when a later import gives the tag a new parent", async () => {
-      await importFile(db, writeNdjson(dir, [
-        makeRecord({ id: "mv1", tags: [tagOf("mv-c", ["mv-a", "mv-b"])] }),
-        makeRecord({ id: "mv2", tags: [tagOf("mv-b", ["mv-a"])] }),
-      ], "move1.ndjson"), { mediaStore: store });
+      await importFile(
+        db,
+        writeNdjson(
+          dir,
+          [makeRecord({ id: "mv1", tags: [tagOf("mv-c", ["mv-a", "mv-b"])] }), makeRecord({ id: "mv2", tags: [tagOf("mv-b", ["mv-a"])] })],
+          "move1.ndjson",
+        ),
+        { mediaStore: store },
+      );
       expect(await findIds("filtro=mv-a")).toEqual(["mv1", "mv2"]);
       // Another record moves b under x; mv1 and mv2 are not in this import.
-      const res = await importFile(db, writeNdjson(dir, [makeRecord({ id: "mv3", tags: [tagOf("mv-b", ["mv-x"])] })], "move2.ndjson"), { mediaStore: store });
+      const res = await importFile(db, writeNdjson(dir, [makeRecord({ id: "mv3", tags: [tagOf("mv-b", ["mv-x"])] })], "move2.ndjson"), {
+        mediaStore: store,
+      });
       expect(res.imported).toBe(1);
       expect(await tagRows(["mv-a", "mv-b", "mv-c", "mv-x"])).toEqual([
         { id: "mv-a", parent_id: null, path: "mv-a", depth: 0 },
@@ -233,15 +322,24 @@ for (const target of testDatabases()) {
 
     it("follows the tag's last placement when one import places it twice, and adds up its names", async () => {
       // mv4 repeats b's old chain (a/b) for c, mv5 then puts b under y: c goes with b, whatever line 1 says.
-      await importFile(db, writeNdjson(dir, [
-        makeRecord({ id: "mv4", tags: [tagOf("mv-c", ["mv-a", "mv-b"]), { id: "mv-n", name: { it: "Nome" }, parents: [] }] }),
-        makeRecord({ id: "mv5", tags: [tagOf("mv-b", ["mv-y"]), { id: "mv-n", name: { en: "Name", fr: "Nom" }, parents: [] }] }),
-      ], "move3.ndjson"), { mediaStore: store });
+      await importFile(
+        db,
+        writeNdjson(
+          dir,
+          [
+            makeRecord({ id: "mv4", tags: [tagOf("mv-c", ["mv-a", "mv-b"]), { id: "mv-n", name: { it: "Nome" }, parents: [] }] }),
+            makeRecord({ id: "mv5", tags: [tagOf("mv-b", ["mv-y"]), { id: "mv-n", name: { en: "Name", fr: "Nom" }, parents: [] }] }),
+          ],
+          "move3.ndjson",
+        ),
+        { mediaStore: store },
+      );
       expect(await tagRows(["mv-b", "mv-c"])).toEqual([
         { id: "mv-b", parent_id: "mv-y", path: "mv-y/mv-b", depth: 1 },
         { id: "mv-c", parent_id: "mv-b", path: "mv-y/mv-b/mv-c", depth: 2 },
       ]);
-      for (const id of ["mv1", "mv4"]) expect((await recordTags(id)).tagIds).toEqual(["mv-b", "mv-c", "mv-y"].concat(id === "mv4" ? ["mv-n"] : []).sort());
+      for (const id of ["mv1", "mv4"])
+        expect((await recordTags(id)).tagIds).toEqual(["mv-b", "mv-c", "mv-y"].concat(id === "mv4" ? ["mv-n"] : []).sort());
       expect(await findIds("filtro=mv-y")).toEqual(["mv1", "mv2", "mv3", "mv4", "mv5"]);
       expect(await findIds("filtro=mv-x")).toEqual([]);
       const [n] = await db.rows<{ names: Record<string, string> }>(sql`select names from tags where id = 'mv-n'`);
@@ -250,8 +348,12 @@ for (const target of testDatabases()) {
 
     it("vacuums the search tables after an import on PGlite, which has no autovacuum", async () => {
       const vacuums = async () =>
-        Object.fromEntries((await db.rows<{ relname: string; n: number }>(sql`select relname, vacuum_count::int as n from pg_stat_user_tables
-          where relname in ('search_docs_it', 'search_texts_fr', 'records', 'record_texts')`)).map((r) => [r.relname, r.n]));
+        Object.fromEntries(
+          (
+            await db.rows<{ relname: string; n: number }>(sql`select relname, vacuum_count::int as n from pg_stat_user_tables
+          where relname in ('search_docs_it', 'search_texts_fr', 'records', 'record_texts')`)
+          ).map((r) => [r.relname, r.n]),
+        );
       const before = await vacuums();
       await importFile(db, writeNdjson(dir, [makeRecord({ id: "vac1" })], "vacuum.ndjson"), { mediaStore: store });
       const after = await vacuums();
@@ -260,13 +362,19 @@ for (const target of testDatabases()) {
     });
 
     it("computes parent paths, whatever the order of parent and child", async () => {
-      const file = writeNdjson(dir, [
-        makeRecord({ table: "ca_collections", id: "c3", parent: "c2" }),
-        makeRecord({ table: "ca_collections", id: "c2", parent: "c1" }),
-        makeRecord({ table: "ca_collections", id: "c1" }),
-      ], "tree.ndjson");
+      const file = writeNdjson(
+        dir,
+        [
+          makeRecord({ table: "ca_collections", id: "c3", parent: "c2" }),
+          makeRecord({ table: "ca_collections", id: "c2", parent: "c1" }),
+          makeRecord({ table: "ca_collections", id: "c1" }),
+        ],
+        "tree.ndjson",
+      );
       await importFile(db, file, { mediaStore: store });
-      const rows = await db.rows<{ id: string; parent_path: string | null }>(sql`select id, parent_path from records where table_name = 'ca_collections' order by id`);
+      const rows = await db.rows<{ id: string; parent_path: string | null }>(
+        sql`select id, parent_path from records where table_name = 'ca_collections' order by id`,
+      );
       expect(rows).toEqual([
         { id: "c1", parent_path: null },
         { id: "c2", parent_path: "c1" },

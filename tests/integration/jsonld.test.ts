@@ -21,10 +21,16 @@ const documentLoader = async (url: string) => {
 };
 const S = "https://schema.org/";
 type Expanded = Record<string, unknown>[];
-const expand = (doc: unknown) => jsonld.expand(doc as Parameters<typeof jsonld.expand>[0], { documentLoader, safe: true } as Parameters<typeof jsonld.expand>[1]) as Promise<Expanded>;
+const expand = (doc: unknown) =>
+  jsonld.expand(
+    doc as Parameters<typeof jsonld.expand>[0],
+    { documentLoader, safe: true } as Parameters<typeof jsonld.expand>[1],
+  ) as Promise<Expanded>;
 const ofType = (ex: Expanded, type: string) => ex.find((n) => (n["@type"] as string[] | undefined)?.includes(`${S}${type}`));
-const ids = (n: Record<string, unknown> | undefined, prop: string) => ((n?.[`${S}${prop}`] as { "@id"?: string }[] | undefined) ?? []).map((v) => v["@id"]);
-const values = (n: Record<string, unknown> | undefined, prop: string) => ((n?.[`${S}${prop}`] as { "@value"?: unknown }[] | undefined) ?? []).map((v) => v["@value"]);
+const ids = (n: Record<string, unknown> | undefined, prop: string) =>
+  ((n?.[`${S}${prop}`] as { "@id"?: string }[] | undefined) ?? []).map((v) => v["@id"]);
+const values = (n: Record<string, unknown> | undefined, prop: string) =>
+  ((n?.[`${S}${prop}`] as { "@value"?: unknown }[] | undefined) ?? []).map((v) => v["@value"]);
 
 const restrictedImage = "https://images.example.org/secret.jpg";
 const seed = (): InterchangeInput[] => [
@@ -32,22 +38,50 @@ const seed = (): InterchangeInput[] => [
     id: "1",
     type: { id: 2001, code: "painting", name: { it: "Dipinto", en: "Painting" } },
     texts: {
-      it: { label: "Ritratto </script><script>alert(1)</script> & co", summary: "Un ritratto.", metadata: [{ code: "wd", label: "Wikidata", type: "link", value: { url: "https://www.wikidata.org/wiki/Q42" } }] },
+      it: {
+        label: "Ritratto </script><script>alert(1)</script> & co",
+        summary: "Un ritratto.",
+        metadata: [{ code: "wd", label: "Wikidata", type: "link", value: { url: "https://www.wikidata.org/wiki/Q42" } }],
+      },
       en: { label: "Portrait" },
     },
     date: { start: "1846", end: "1850" },
-    media: [{ type: "image", file: "a.jpg" }, { type: "image", url: restrictedImage, restricted: true }],
-    relations: [{ type: "creator", table: "ca_entities", id: "p1" }, { type: "located_in", table: "ca_places", id: "pl1" }, { type: "about", table: "ca_entities", id: "secret" }],
+    media: [
+      { type: "image", file: "a.jpg" },
+      { type: "image", url: restrictedImage, restricted: true },
+    ],
+    relations: [
+      { type: "creator", table: "ca_entities", id: "p1" },
+      { type: "located_in", table: "ca_places", id: "pl1" },
+      { type: "about", table: "ca_entities", id: "secret" },
+    ],
     source: { url: "https://museum.example.org/works/1", license: "CC0 1.0" },
     parent: "2",
   }),
   makeRecord({ id: "2", texts: { it: { label: "Album" } } }),
   makeRecord({ table: "ca_collections", id: "c1", texts: { it: { label: "Fondo Rossi" } } }),
   makeRecord({ table: "ca_collections", id: "c2", parent: "c1", texts: { it: { label: "Serie lettere" } } }),
-  makeRecord({ table: "ca_entities", id: "p1", type: { id: 2101, code: "person", name: { it: "Persona" } }, texts: { it: { label: "Giovanni Rossi" } }, date: { start: "1801", end: "1870" } }),
-  makeRecord({ table: "ca_entities", id: "o1", type: { id: 2102, code: "organisation", name: { it: "Organizzazione" } }, texts: { it: { label: "Società Rossi" } } }),
+  makeRecord({
+    table: "ca_entities",
+    id: "p1",
+    type: { id: 2101, code: "person", name: { it: "Persona" } },
+    texts: { it: { label: "Giovanni Rossi" } },
+    date: { start: "1801", end: "1870" },
+  }),
+  makeRecord({
+    table: "ca_entities",
+    id: "o1",
+    type: { id: 2102, code: "organisation", name: { it: "Organizzazione" } },
+    texts: { it: { label: "Società Rossi" } },
+  }),
   makeRecord({ table: "ca_places", id: "pl1", texts: { it: { label: "Firenze" } }, coordinates: { lat: 43.77, lng: 11.25 } }),
-  makeRecord({ table: "ca_occurrences", id: "ev1", texts: { it: { label: "Mostra del 1911" } }, date: { start: "1911-03-01", end: "1911-06-30" }, relations: [{ type: "located_in", table: "ca_places", id: "pl1" }] }),
+  makeRecord({
+    table: "ca_occurrences",
+    id: "ev1",
+    texts: { it: { label: "Mostra del 1911" } },
+    date: { start: "1911-03-01", end: "1911-06-30" },
+    relations: [{ type: "located_in", table: "ca_places", id: "pl1" }],
+  }),
   makeRecord({ table: "ca_entities", id: "secret", access: 2, texts: { it: { label: "Persona riservata" } } }),
 ];
 

@@ -31,7 +31,11 @@ for (const target of testDatabases()) {
 
     beforeAll(async () => {
       cat = await seededCatalogue(target, [makeRecord({ id: "f1", texts: { it: { label: "Ventaglio dipinto" } } })]);
-      for (const [key, role] of [["researcher", "Ricercatore"], ["manager", "Manager"], ["admin", "Amministratore"]] as const) {
+      for (const [key, role] of [
+        ["researcher", "Ricercatore"],
+        ["manager", "Manager"],
+        ["admin", "Amministratore"],
+      ] as const) {
         const email = `${key}@example.org`;
         await createUser(cat.db, { email, roles: [role], password: PASSWORD, firstName: key }, { userId: null, address: "test" });
         const res = await cat.server.fetch("/api/public/login", {
@@ -40,7 +44,10 @@ for (const target of testDatabases()) {
           body: JSON.stringify({ email, password: PASSWORD }),
         });
         expect(res.status).toBe(200);
-        cookies[key] = res.headers.getSetCookie().find((c) => /^(__Host-)?teca_session=/.test(c))!.split(";")[0]!;
+        cookies[key] = res.headers
+          .getSetCookie()
+          .find((c) => /^(__Host-)?teca_session=/.test(c))!
+          .split(";")[0]!;
       }
     });
     afterAll(async () => {
@@ -87,7 +94,9 @@ for (const target of testDatabases()) {
       const settings = await (await get("/de/settings/general", "admin")).text();
       expect(settings).toContain("Sprachen der Website");
       expect(settings).toMatch(/<input[^>]*name="de"[^>]*checked/);
-      const revs = await cat.db.rows<{ version: number }>(sql`select version from revisions where kind = 'option' and key = 'languages' order by version`);
+      const revs = await cat.db.rows<{ version: number }>(
+        sql`select version from revisions where kind = 'option' and key = 'languages' order by version`,
+      );
       expect(revs.map((r) => r.version)).toEqual([1]);
     });
 
@@ -109,7 +118,9 @@ for (const target of testDatabases()) {
         ${JSON.stringify({ kind: "page", format: "html", source: "<p>Un archivio di famiglia.</p>", html: "<p>Un archivio di famiglia.</p>", description: "", published: true })}::jsonb)`);
       const page = (p: string) => cat.server.fetch(p, { redirect: "follow" });
       const alternates = (html: string) =>
-        [...html.matchAll(/<link rel="alternate" hrefLang="([\w-]+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]!.replace(cat.server.base, "")}`);
+        [...html.matchAll(/<link rel="alternate" hrefLang="([\w-]+)" href="([^"]+)"/g)].map(
+          (m) => `${m[1]} ${m[2]!.replace(cat.server.base, "")}`,
+        );
       const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]?.replace(cat.server.base, "");
       const pages = ["/", "/cerca", "/oggetti/f1", "/chi-siamo", "/styleguide", "/public/cookie-policy"];
       for (const p of pages) {
@@ -119,7 +130,10 @@ for (const target of testDatabases()) {
         const html = await res.text();
         // German is on: every page lists it, itself included, and is its own canonical
         const alt = alternates(html);
-        expect(alt.some((a) => a.startsWith("de /de")), `${de}: ${alt.join(", ")}`).toBe(true);
+        expect(
+          alt.some((a) => a.startsWith("de /de")),
+          `${de}: ${alt.join(", ")}`,
+        ).toBe(true);
         expect(alt.map((a) => a.split(" ")[0])).toEqual(["it", "en", "fr", "de", "x-default"]);
         expect(canonical(html), de).toMatch(/^\/de(\/|$)/);
       }
@@ -150,7 +164,11 @@ for (const target of testDatabases()) {
       expect(it).toMatch(/<article class="page content-page">/);
       // English off: no page offers it any more
       expect((await add({ locale: "en", enabled: false }, "admin")).status).toBe(200);
-      for (const p of ["/de", "/", "/oggetti/f1", "/de/cerca"]) expect(alternates(await (await page(p)).text()).map((a) => a.split(" ")[0]), p).toEqual(["it", "fr", "de", "x-default"]);
+      for (const p of ["/de", "/", "/oggetti/f1", "/de/cerca"])
+        expect(
+          alternates(await (await page(p)).text()).map((a) => a.split(" ")[0]),
+          p,
+        ).toEqual(["it", "fr", "de", "x-default"]);
       expect((await add({ locale: "en" }, "admin")).status).toBe(200);
       // German off again (the default): the alternates are the three content languages, no de
       expect((await add({ locale: "de", enabled: false }, "admin")).status).toBe(200);
@@ -172,7 +190,9 @@ for (const target of testDatabases()) {
       for (const locale of ["en", "fr"]) expect((await add({ locale }, "admin")).status).toBe(200);
       expect((await get("/en")).status).toBe(200);
       expect((await get("/de")).status).toBe(404);
-      const events = await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = 'settings_changed' and detail->>'key' = 'languages'`);
+      const events = await cat.db.rows<{ n: number }>(
+        sql`select count(*)::int as n from audit_log where event = 'settings_changed' and detail->>'key' = 'languages'`,
+      );
       expect(events[0]!.n).toBe(10);
     });
   });

@@ -24,7 +24,8 @@ describe.runIf(redisUrl)("sign-in limits through Redis", () => {
   const STRANGER = "10.0.0.1";
   const OWNER = "10.0.0.9";
   const attempt = (db: Database, pw: string, address = STRANGER) => signIn(db, { email, password: pw, address, userAgent: "test" });
-  const failedEvents = async (db: Database) => (await db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = 'login_failed'`))[0]!.n;
+  const failedEvents = async (db: Database) =>
+    (await db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = 'login_failed'`))[0]!.n;
 
   beforeAll(async () => {
     [a, b] = await Promise.all([openDatabase({ memory: true }), openDatabase({ memory: true })]);

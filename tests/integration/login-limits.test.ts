@@ -22,12 +22,19 @@ for (const target of testDatabases()) {
     let db: Awaited<ReturnType<TestDb["open"]>>;
     let ownerId = "";
     const attempt = (address: string, password: string, email = OWNER) => signIn(db, { email, password, address, userAgent: "test" });
-    const events = async (event: string) => (await db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = ${event}`))[0]!.n;
+    const events = async (event: string) =>
+      (await db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = ${event}`))[0]!.n;
 
     beforeAll(async () => {
       db = await target.open();
-      ownerId = (await createUser(db, { email: OWNER, roles: ["Amministratore"], password: PASSWORD }, { userId: null, address: "test" })).id;
-      for (let i = 0; i < 3; i++) await createUser(db, { email: `altro${i}@example.org`, roles: ["Ricercatore"], password: PASSWORD }, { userId: null, address: "test" });
+      ownerId = (await createUser(db, { email: OWNER, roles: ["Amministratore"], password: PASSWORD }, { userId: null, address: "test" }))
+        .id;
+      for (let i = 0; i < 3; i++)
+        await createUser(
+          db,
+          { email: `altro${i}@example.org`, roles: ["Ricercatore"], password: PASSWORD },
+          { userId: null, address: "test" },
+        );
     });
     afterEach(async () => {
       process.env = { ...saved };
@@ -55,7 +62,8 @@ for (const target of testDatabases()) {
 
     it("a success forgets this client's failures on the account, not another client's", async () => {
       process.env.LOGIN_MAX_FAILURES_ACCOUNT = "3";
-      for (const address of [STRANGER, HOME]) for (let i = 0; i < 2; i++) expect((await attempt(address, "Sbagliata-1")).status).toBe("failed");
+      for (const address of [STRANGER, HOME])
+        for (let i = 0; i < 2; i++) expect((await attempt(address, "Sbagliata-1")).status).toBe("failed");
       expect((await attempt(HOME, PASSWORD)).status).toBe("ok");
       expect(await failedAttempts(db, { email: OWNER, address: HOME })).toBe(0);
       expect(await failedAttempts(db, { email: OWNER, address: STRANGER })).toBe(2);

@@ -34,7 +34,12 @@ for (const target of testDatabases()) {
         [
           makeRecord({ id: "vaso", texts: { it: { label: "Vaso blu" } }, media: [{ type: "image", file: "a.jpg" }] }),
           makeRecord({ id: "piatto", texts: { it: { label: "Piatto decorato" } } }),
-          makeRecord({ id: "segreto", access: 2, texts: { it: { label: "Reliquiario segreto" } }, media: [{ type: "image", file: "s.jpg" }] }),
+          makeRecord({
+            id: "segreto",
+            access: 2,
+            texts: { it: { label: "Reliquiario segreto" } },
+            media: [{ type: "image", file: "s.jpg" }],
+          }),
         ],
         { dir },
       );
@@ -44,10 +49,13 @@ for (const target of testDatabases()) {
         userId[who] = user.id;
         cookie[who] = `teca_session=${(await createSession(cat.db, user.id, meta)).token}`;
       }
-      png = await sharp({ create: { width: 60, height: 40, channels: 4, background: "#3366cc" } }).png().toBuffer();
+      png = await sharp({ create: { width: 60, height: 40, channels: 4, background: "#3366cc" } })
+        .png()
+        .toBuffer();
     });
     afterAll(async () => {
-      for (const k of ["UPLOADS_DIR", "UPLOAD_MAX_FILES", "UPLOAD_MAX_COUNT", "UPLOAD_MAX_FILE_MB", "MOODBOARD_MAX_ITEMS"]) delete process.env[k];
+      for (const k of ["UPLOADS_DIR", "UPLOAD_MAX_FILES", "UPLOAD_MAX_COUNT", "UPLOAD_MAX_FILE_MB", "MOODBOARD_MAX_ITEMS"])
+        delete process.env[k];
       await cat?.close();
       fs.rmSync(uploads, { recursive: true, force: true });
     });
@@ -55,7 +63,11 @@ for (const target of testDatabases()) {
     type Who = keyof typeof cookie | "visitor";
     const headers = (who: Who, extra: Record<string, string> = {}) => ({ ...(who === "visitor" ? {} : { cookie: cookie[who] }), ...extra });
     const call = async (p: string, who: Who, body: unknown) => {
-      const res = await cat.server.fetch(p, { method: "POST", headers: headers(who, { "content-type": "application/json", origin: cat.server.base }), body: JSON.stringify(body) });
+      const res = await cat.server.fetch(p, {
+        method: "POST",
+        headers: headers(who, { "content-type": "application/json", origin: cat.server.base }),
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json().catch(() => null)) as any, res };
     };
     const upload = async (who: Who, files: { name: string; bytes: Uint8Array | string }[]) => {
@@ -63,10 +75,15 @@ for (const target of testDatabases()) {
       for (const f of files) form.append("file", new Blob([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)]), f.name);
       form.append("name", files[0]?.name ?? "");
       form.append("locale", "it");
-      const res = await cat.server.fetch("/api/auth/docs/uploadFile", { method: "POST", headers: headers(who, { origin: cat.server.base }), body: form });
+      const res = await cat.server.fetch("/api/auth/docs/uploadFile", {
+        method: "POST",
+        headers: headers(who, { origin: cat.server.base }),
+        body: form,
+      });
       return { status: res.status, body: (await res.json().catch(() => null)) as any };
     };
-    const count = async (who: "anna" | "bruno") => (await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from uploads where owner_id = ${userId[who]}::uuid`))[0]!.n;
+    const count = async (who: "anna" | "bruno") =>
+      (await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from uploads where owner_id = ${userId[who]}::uuid`))[0]!.n;
     const files = () => fs.readdirSync(uploads).filter((f) => !f.endsWith(".tmp"));
 
     it("uploads: by content, re-encoded without metadata, under a random name, readable by the owner only", async () => {
@@ -99,7 +116,9 @@ for (const target of testDatabases()) {
       for (const who of ["bruno", "visitor"] as const) {
         const other = await cat.server.fetch(e.body.url, { headers: headers(who) });
         expect(other.status, who).toBe(404);
-        expect(await other.text()).toBe(await (await cat.server.fetch(`/uploads/${"A".repeat(32)}.webp`, { headers: headers(who) })).text());
+        expect(await other.text()).toBe(
+          await (await cat.server.fetch(`/uploads/${"A".repeat(32)}.webp`, { headers: headers(who) })).text(),
+        );
       }
       // The store holds the re-encoded files under their random names only.
       expect(files().sort()).toEqual([r.body.url, e.body.url].map((u: string) => u.slice("/uploads/".length)).sort());
@@ -110,13 +129,24 @@ for (const target of testDatabases()) {
       const svg = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`;
       const html = `<!doctype html><html><body><script>alert(1)</script></body></html>`;
       // …in any encoding (issue 29 §6): UTF-16 with and without its mark.
-      const utf16 = (t: string, bom: boolean) => new Uint8Array(Buffer.concat([bom ? Buffer.from([0xff, 0xfe]) : Buffer.alloc(0), Buffer.from(t, "utf16le")]));
-      for (const [name, bytes] of [["x.png", svg], ["y.png", html], ["z.jpg", "plain text"], ["empty.png", ""], ["w.png", utf16(svg, true)], ["v.tif", utf16(svg, false)]] as const) {
+      const utf16 = (t: string, bom: boolean) =>
+        new Uint8Array(Buffer.concat([bom ? Buffer.from([0xff, 0xfe]) : Buffer.alloc(0), Buffer.from(t, "utf16le")]));
+      for (const [name, bytes] of [
+        ["x.png", svg],
+        ["y.png", html],
+        ["z.jpg", "plain text"],
+        ["empty.png", ""],
+        ["w.png", utf16(svg, true)],
+        ["v.tif", utf16(svg, false)],
+      ] as const) {
         const r = await upload("anna", [{ name, bytes }]);
         expect(r.status, name).toBe(400);
       }
       // One bad file in a batch: nothing of the batch is kept.
-      const mixed = await upload("anna", [{ name: "ok.png", bytes: png }, { name: "bad.png", bytes: svg }]);
+      const mixed = await upload("anna", [
+        { name: "ok.png", bytes: png },
+        { name: "bad.png", bytes: svg },
+      ]);
       expect(mixed.status).toBe(400);
       expect(mixed.body.error.message).toBe("«bad.png» non è un'immagine TIFF, JPEG o PNG: nulla è stato caricato.");
       expect(await count("anna")).toBe(before);
@@ -126,17 +156,27 @@ for (const target of testDatabases()) {
     it("uploads: more files than allowed at once, a file too large, or over the user's quota: nothing added", async () => {
       const before = await count("anna");
       process.env.UPLOAD_MAX_FILES = "2";
-      const many = await upload("anna", [1, 2, 3].map((i) => ({ name: `${i}.png`, bytes: png })));
+      const many = await upload(
+        "anna",
+        [1, 2, 3].map((i) => ({ name: `${i}.png`, bytes: png })),
+      );
       expect(many.status).toBe(413);
       expect(many.body.error.message).toBe("Superato limiti di file da caricare!");
       delete process.env.UPLOAD_MAX_FILES;
       process.env.UPLOAD_MAX_FILE_MB = "1";
-      const big = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: "#000000", noise: { type: "gaussian", mean: 128, sigma: 60 } } }).png().toBuffer();
+      const big = await sharp({
+        create: { width: 1200, height: 1200, channels: 3, background: "#000000", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+      })
+        .png()
+        .toBuffer();
       expect(big.length).toBeGreaterThan(1024 * 1024);
       expect((await upload("anna", [{ name: "big.png", bytes: big }])).status).toBe(413);
       delete process.env.UPLOAD_MAX_FILE_MB;
       process.env.UPLOAD_MAX_COUNT = String(before + 1);
-      const two = await upload("anna", [{ name: "a.png", bytes: png }, { name: "b.png", bytes: png }]);
+      const two = await upload("anna", [
+        { name: "a.png", bytes: png },
+        { name: "b.png", bytes: png },
+      ]);
       expect(two.status).toBe(409);
       expect(two.body.error.message).toMatch(/limite dei caricamenti \(3 file/);
       expect(await count("anna")).toBe(before);
@@ -156,12 +196,26 @@ for (const target of testDatabases()) {
       expect(none.body.data.images).toEqual([]);
       // Collections: empty until Anna pins the vase; Bruno's stays empty.
       expect((await call("/api/auth/docs/getImages", "anna", { source: "collections", locale: "it" })).body.data.images).toEqual([]);
-      const c = await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", locale: "it", data: { title: "Blu", items: [{ table: "ca_objects", id: "vaso" }, { table: "ca_objects", id: "piatto" }] } });
+      const c = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "collections",
+        locale: "it",
+        data: {
+          title: "Blu",
+          items: [
+            { table: "ca_objects", id: "vaso" },
+            { table: "ca_objects", id: "piatto" },
+          ],
+        },
+      });
       expect(c.status).toBe(201);
       const mine = await call("/api/auth/docs/getImages", "anna", { source: "collections", locale: "it" });
       expect(mine.body.data.images.map((i: { ref: { id: string } }) => i.ref.id)).toEqual(["vaso"]);
-      expect((await call("/api/auth/docs/getImages", "anna", { source: "collections", locale: "it", q: "vaso" })).body.data.images).toHaveLength(1);
-      expect((await call("/api/auth/docs/getImages", "anna", { source: "collections", locale: "it", q: "piatto" })).body.data.images).toEqual([]);
+      expect(
+        (await call("/api/auth/docs/getImages", "anna", { source: "collections", locale: "it", q: "vaso" })).body.data.images,
+      ).toHaveLength(1);
+      expect(
+        (await call("/api/auth/docs/getImages", "anna", { source: "collections", locale: "it", q: "piatto" })).body.data.images,
+      ).toEqual([]);
       expect((await call("/api/auth/docs/getImages", "bruno", { source: "collections", locale: "it" })).body.data.images).toEqual([]);
       // Uploads: each user's own.
       const ups = await call("/api/auth/docs/getImages", "anna", { source: "uploads", locale: "it" });
@@ -175,7 +229,20 @@ for (const target of testDatabases()) {
       title: "Blu e oro",
       background: "#102030",
       colours: ["#aa0000", "#00aa00"],
-      items: [{ id: "i1", url: "/media/ab/cd/x.webp", ref: { table: "ca_objects", id: "vaso" }, title: "Vaso blu", x: 10, y: 20, width: 200, height: 150, rotate: 15, zIndex: 0 }],
+      items: [
+        {
+          id: "i1",
+          url: "/media/ab/cd/x.webp",
+          ref: { table: "ca_objects", id: "vaso" },
+          title: "Vaso blu",
+          x: 10,
+          y: 20,
+          width: 200,
+          height: 150,
+          rotate: 15,
+          zIndex: 0,
+        },
+      ],
       ...over,
     });
     let coll = "";
@@ -184,13 +251,29 @@ for (const target of testDatabases()) {
     it("moodboards: created in one's own collection, listed, read by page, .data and getDocs; another user's is a 404", async () => {
       const list = await call("/api/auth/docs/getCollections", "anna", { locale: "it" });
       coll = list.body.data[0].id;
-      const brunoColl = await call("/api/auth/docs/saveDoc", "bruno", { collection: "collections", locale: "it", data: { title: "Di Bruno" } });
+      const brunoColl = await call("/api/auth/docs/saveDoc", "bruno", {
+        collection: "collections",
+        locale: "it",
+        data: { title: "Di Bruno" },
+      });
       // No title: the spec's message; into another user's collection: 404 like a missing one.
-      const untitled = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board(), title: " ", coll } });
+      const untitled = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "moodboards",
+        locale: "it",
+        data: { ...board(), title: " ", coll },
+      });
       expect(untitled.status).toBe(400);
       expect(untitled.body.error.message).toBe("Ricordati di inserire il titolo");
-      const elsewhere = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board(), coll: brunoColl.body.data.id } });
-      const missing = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board(), coll: "AAAAAAAAAAAA" } });
+      const elsewhere = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "moodboards",
+        locale: "it",
+        data: { ...board(), coll: brunoColl.body.data.id },
+      });
+      const missing = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "moodboards",
+        locale: "it",
+        data: { ...board(), coll: "AAAAAAAAAAAA" },
+      });
       expect(elsewhere.status).toBe(404);
       expect(elsewhere.body).toEqual(missing.body);
       const created = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board(), coll } });
@@ -212,11 +295,18 @@ for (const target of testDatabases()) {
       expect(page).toContain(`/collections/${coll}/moodboards/${annaBoard.id}`);
       expect(page).toContain(`/collections/${coll}/moodboards/add`);
       expect((await cat.server.fetch(`/en/collections/${coll}/moodboards/add`, { headers: headers("anna") })).status).toBe(200);
-      expect((await cat.server.fetch(`/collections/${coll}/moodboards/${annaBoard.id}.data`, { headers: headers("anna") })).status).toBe(200);
+      expect((await cat.server.fetch(`/collections/${coll}/moodboards/${annaBoard.id}.data`, { headers: headers("anna") })).status).toBe(
+        200,
+      );
       // Bruno: the page, its .data, 'add' in Anna's collection, and a board under the wrong collection are all 404.
       const notFoundPage = async (p: string, who: Who) => {
         const res = await cat.server.fetch(p, { headers: headers(who) });
-        return { status: res.status, text: (await res.text()).replace(/nonce="[^"]*"/g, "").replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "") };
+        return {
+          status: res.status,
+          text: (await res.text())
+            .replace(/nonce="[^"]*"/g, "")
+            .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ""),
+        };
       };
       const ref404 = await notFoundPage(`/collections/${coll}/moodboards/AAAAAAAAAAAA`, "anna");
       expect(ref404.status).toBe(404);
@@ -239,25 +329,54 @@ for (const target of testDatabases()) {
 
     it("moodboards: saving carries the version; a stale save is 409 and changes nothing; another user's save and remove are 404", async () => {
       const next = board({ title: "Blu, oro e rosso", items: [{ ...board().items[0], x: 300, y: 120, rotate: -30, zIndex: 2 }] });
-      const saved = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", name: annaBoard.id, data: { ...next, coll, version: 1 } });
+      const saved = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "moodboards",
+        locale: "it",
+        name: annaBoard.id,
+        data: { ...next, coll, version: 1 },
+      });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect(saved.body.data).toMatchObject({ version: 2, name: "Blu, oro e rosso" });
       expect(saved.body.data.items[0]).toMatchObject({ x: 300, y: 120, rotate: -30, zIndex: 2 });
-      const stale = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", name: annaBoard.id, data: { ...board({ title: "Vecchio" }), coll, version: 1 } });
+      const stale = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "moodboards",
+        locale: "it",
+        name: annaBoard.id,
+        data: { ...board({ title: "Vecchio" }), coll, version: 1 },
+      });
       expect(stale.status).toBe(409);
       expect(stale.body.error.message).toMatch(/ricarica la pagina/);
       expect(stale.body.error.reason).toBe("conflict");
-      const noVersion = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", name: annaBoard.id, data: { ...board(), coll } });
+      const noVersion = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "moodboards",
+        locale: "it",
+        name: annaBoard.id,
+        data: { ...board(), coll },
+      });
       expect(noVersion.status).toBe(400);
       // Bruno, with the right version: the 404 of a missing id; nothing changed.
-      const theirs = await call("/api/auth/docs/saveDoc", "bruno", { collection: "moodboards", locale: "it", name: annaBoard.id, data: { ...board({ title: "Preso" }), version: 2 } });
-      const missing = await call("/api/auth/docs/saveDoc", "bruno", { collection: "moodboards", locale: "it", name: "AAAAAAAAAAAA", data: { ...board({ title: "Preso" }), version: 2 } });
+      const theirs = await call("/api/auth/docs/saveDoc", "bruno", {
+        collection: "moodboards",
+        locale: "it",
+        name: annaBoard.id,
+        data: { ...board({ title: "Preso" }), version: 2 },
+      });
+      const missing = await call("/api/auth/docs/saveDoc", "bruno", {
+        collection: "moodboards",
+        locale: "it",
+        name: "AAAAAAAAAAAA",
+        data: { ...board({ title: "Preso" }), version: 2 },
+      });
       expect(theirs.status).toBe(404);
       expect(theirs.body).toEqual(missing.body);
       const removeTheirs = await call("/api/auth/docs/removeDoc", "bruno", { collection: "moodboards", name: annaBoard.id, locale: "it" });
       expect(removeTheirs.status).toBe(404);
-      expect(removeTheirs.body).toEqual((await call("/api/auth/docs/removeDoc", "bruno", { collection: "moodboards", name: "AAAAAAAAAAAA", locale: "it" })).body);
-      const [row] = await cat.db.rows<{ title: string; version: number }>(sql`select title, version from moodboards where id = ${annaBoard.id}`);
+      expect(removeTheirs.body).toEqual(
+        (await call("/api/auth/docs/removeDoc", "bruno", { collection: "moodboards", name: "AAAAAAAAAAAA", locale: "it" })).body,
+      );
+      const [row] = await cat.db.rows<{ title: string; version: number }>(
+        sql`select title, version from moodboards where id = ${annaBoard.id}`,
+      );
       expect(row).toEqual({ title: "Blu, oro e rosso", version: 2 });
       // Visitors: 401 on every call.
       for (const name of ["saveDoc", "removeDoc", "getDocs", "uploadFile", "getImages"])
@@ -265,7 +384,8 @@ for (const target of testDatabases()) {
     });
 
     it("moodboards: items are validated (geometry, addresses, own uploads only) and limited", async () => {
-      const save = (data: Record<string, unknown>) => call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board(), coll, ...data } });
+      const save = (data: Record<string, unknown>) =>
+        call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board(), coll, ...data } });
       const item = board().items[0]!;
       for (const bad of [
         [{ ...item, url: "https://evil.example/x.png" }],
@@ -300,26 +420,50 @@ for (const target of testDatabases()) {
     });
 
     it("uploads: the owner deletes one to free the quota (removeDoc and the uploads tab); one in use is refused naming where; another user's is a 404", async () => {
-      const list = async (who: Who) => (await call("/api/auth/docs/getDocs", who, { collection: "uploads", locale: "it", pubblico: false })).body as UploadsAnswer;
-      type UploadsAnswer = { data: { id: string; url: string; name: string; uses: { type: string; id: string; coll: string; name: string }[] }[]; quota: { count: number; bytes: number } };
+      const list = async (who: Who) =>
+        (await call("/api/auth/docs/getDocs", who, { collection: "uploads", locale: "it", pubblico: false })).body as UploadsAnswer;
+      type UploadsAnswer = {
+        data: { id: string; url: string; name: string; uses: { type: string; id: string; coll: string; name: string }[] }[];
+        quota: { count: number; bytes: number };
+      };
       const remove = (who: Who, name: string) => call("/api/auth/docs/removeDoc", who, { collection: "uploads", name, locale: "it" });
       const tab = (who: Who, fields: Record<string, string>, prefix = "") =>
-        cat.server.fetch(`${prefix}/collections?tab=uploads`, { method: "POST", headers: headers(who, { "content-type": "application/x-www-form-urlencoded", origin: cat.server.base }), body: new URLSearchParams({ intent: "deleteUpload", ...fields }).toString() });
+        cat.server.fetch(`${prefix}/collections?tab=uploads`, {
+          method: "POST",
+          headers: headers(who, { "content-type": "application/x-www-form-urlencoded", origin: cat.server.base }),
+          body: new URLSearchParams({ intent: "deleteUpload", ...fields }).toString(),
+        });
       // At the quota nothing more goes in.
       const before = await count("anna");
       process.env.UPLOAD_MAX_COUNT = String(before);
       expect((await upload("anna", [{ name: "c.png", bytes: png }])).status).toBe(409);
       delete process.env.UPLOAD_MAX_COUNT;
       // One upload shown by a moodboard and a story, one by nothing.
-      const [u1, u2] = (await upload("anna", [{ name: "usata.png", bytes: png }, { name: "libera.png", bytes: png }])).body.data as { id: string; url: string }[];
+      const [u1, u2] = (
+        await upload("anna", [
+          { name: "usata.png", bytes: png },
+          { name: "libera.png", bytes: png },
+        ])
+      ).body.data as { id: string; url: string }[];
       const item = board().items[0]!;
-      const mb = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board({ title: "Con foto" }), coll, items: [{ ...item, url: u1!.url }] } });
+      const mb = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "moodboards",
+        locale: "it",
+        data: { ...board({ title: "Con foto" }), coll, items: [{ ...item, url: u1!.url }] },
+      });
       expect(mb.status).toBe(201);
-      const st = await call("/api/auth/docs/saveDoc", "anna", { collection: "stories", locale: "it", data: { coll, title: "Racconto", blocks: [{ id: "b1", type: "image", url: u1!.url }] } });
+      const st = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "stories",
+        locale: "it",
+        data: { coll, title: "Racconto", blocks: [{ id: "b1", type: "image", url: u1!.url }] },
+      });
       expect(st.status, JSON.stringify(st.body)).toBe(201);
       const listed = await list("anna");
       expect(listed.quota.count).toBe(before + 2);
-      expect(listed.data.find((u) => u.id === u1!.id)!.uses.map((x) => [x.type, x.name])).toEqual([["moodboards", "Con foto"], ["stories", "Racconto"]]);
+      expect(listed.data.find((u) => u.id === u1!.id)!.uses.map((x) => [x.type, x.name])).toEqual([
+        ["moodboards", "Con foto"],
+        ["stories", "Racconto"],
+      ]);
       expect(listed.data.find((u) => u.id === u2!.id)!.uses).toEqual([]);
       expect((await list("bruno")).data.some((u) => u.id === u1!.id)).toBe(false);
       expect((await call("/api/public/docs/getDocs", "visitor", { collection: "uploads", locale: "it" })).body.data).toEqual([]);
@@ -328,7 +472,9 @@ for (const target of testDatabases()) {
       const refused = await remove("anna", u1!.id);
       expect(refused.status).toBe(409);
       expect(refused.body.error.reason).toBe("inUse");
-      expect(refused.body.error.message).toBe("Quest'immagine è ancora usata in moodboard «Con foto», storia «Racconto»: toglila da lì prima di eliminarla.");
+      expect(refused.body.error.message).toBe(
+        "Quest'immagine è ancora usata in moodboard «Con foto», storia «Racconto»: toglila da lì prima di eliminarla.",
+      );
       expect(refused.body.error.uses.map((x: { type: string; id: string }) => x.id)).toEqual([mb.body.data.id, st.body.data.id]);
       const refusedForm = await tab("anna", { upload: u1!.id }, "/en");
       expect(refusedForm.status).toBe(409);
@@ -359,22 +505,38 @@ for (const target of testDatabases()) {
       delete process.env.UPLOAD_MAX_COUNT;
 
       // Out of the documents, the first one goes too — by the tab's form (no script needed).
-      expect((await call("/api/auth/docs/removeDoc", "anna", { collection: "moodboards", name: mb.body.data.id, locale: "it" })).status).toBe(200);
-      expect((await call("/api/auth/docs/removeDoc", "anna", { collection: "stories", name: st.body.data.id, locale: "it" })).status).toBe(200);
+      expect(
+        (await call("/api/auth/docs/removeDoc", "anna", { collection: "moodboards", name: mb.body.data.id, locale: "it" })).status,
+      ).toBe(200);
+      expect((await call("/api/auth/docs/removeDoc", "anna", { collection: "stories", name: st.body.data.id, locale: "it" })).status).toBe(
+        200,
+      );
       const byForm = await tab("anna", { upload: u1!.id });
       expect(byForm.status).toBe(200);
       expect(await byForm.text()).toContain("Immagine eliminata");
       expect(files()).not.toContain(u1!.url.slice("/uploads/".length));
       expect(await count("anna")).toBe(before + 1);
       // A cross-site form post is refused.
-      const cross = await cat.server.fetch("/collections?tab=uploads", { method: "POST", headers: headers("anna", { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" }), body: `intent=deleteUpload&upload=${again.body.data[0].id}` });
+      const cross = await cat.server.fetch("/collections?tab=uploads", {
+        method: "POST",
+        headers: headers("anna", { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" }),
+        body: `intent=deleteUpload&upload=${again.body.data[0].id}`,
+      });
       expect(cross.status).toBe(403);
       expect(await count("anna")).toBe(before + 1);
     });
 
     it("the /collections tabs: moodboards, stories and uploads listed with links to open them, empty states, in three languages", async () => {
-      const made = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board({ title: "Tavola d'oro" }), coll } });
-      const story = await call("/api/auth/docs/saveDoc", "anna", { collection: "stories", locale: "it", data: { coll, title: "Storia pubblica", blocks: [], public: true } });
+      const made = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "moodboards",
+        locale: "it",
+        data: { ...board({ title: "Tavola d'oro" }), coll },
+      });
+      const story = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "stories",
+        locale: "it",
+        data: { coll, title: "Storia pubblica", blocks: [], public: true },
+      });
       expect(story.status).toBe(201);
       const page = async (who: Who, p: string) => {
         const res = await cat.server.fetch(p, { headers: headers(who) });
@@ -383,7 +545,11 @@ for (const target of testDatabases()) {
       };
       for (const prefix of ["", "/en", "/fr"]) {
         const html = await page("anna", `${prefix}/collections?tab=moodboards`);
-        expect(html).toMatch(new RegExp(`<a[^>]*aria-current="page"[^>]*href="${prefix}/collections\\?tab=moodboards"|<a[^>]*href="${prefix}/collections\\?tab=moodboards"[^>]*aria-current="page"`));
+        expect(html).toMatch(
+          new RegExp(
+            `<a[^>]*aria-current="page"[^>]*href="${prefix}/collections\\?tab=moodboards"|<a[^>]*href="${prefix}/collections\\?tab=moodboards"[^>]*aria-current="page"`,
+          ),
+        );
         expect(html).toContain(`href="${prefix}/collections/${coll}/moodboards/${made.body.data.id}"`);
         expect(html).toContain("Tavola d&#x27;oro");
         const stories = await page("anna", `${prefix}/collections?tab=stories`);
@@ -404,7 +570,10 @@ for (const target of testDatabases()) {
       expect((await page("bruno", "/collections?tab=moodboards")).includes(made.body.data.id)).toBe(false);
       // The calls too: Bruno asking for the boards and stories of Anna's collection gets none.
       for (const collection of ["moodboards", "stories"])
-        expect((await call("/api/auth/docs/getDocs", "bruno", { collection, coll, pubblico: false, locale: "it" })).body.data, collection).toEqual([]);
+        expect(
+          (await call("/api/auth/docs/getDocs", "bruno", { collection, coll, pubblico: false, locale: "it" })).body.data,
+          collection,
+        ).toEqual([]);
       // The .data of a tab carries only the viewer's own.
       const data = await page("bruno", "/collections.data?tab=stories");
       expect(data).not.toContain(story.body.data.id);

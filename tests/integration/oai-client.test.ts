@@ -77,7 +77,10 @@ for (const target of testDatabases()) {
       expect(out.Identify.repositoryName).toBeTruthy();
 
       expect(out.ListMetadataFormats.prefixes).toEqual(["oai_dc", "edm"]);
-      expect(out.ListMetadataFormats.namespaces).toEqual(["http://www.openarchives.org/OAI/2.0/oai_dc/", "http://www.europeana.eu/schemas/edm/"]);
+      expect(out.ListMetadataFormats.namespaces).toEqual([
+        "http://www.openarchives.org/OAI/2.0/oai_dc/",
+        "http://www.europeana.eu/schemas/edm/",
+      ]);
       expect(out.ListMetadataFormatsOfItem.prefixes).toEqual(["oai_dc", "edm"]);
 
       expect(out.ListSets.success).toBe(true);
@@ -122,7 +125,12 @@ for (const target of testDatabases()) {
       expect(out.success).toBe(true);
       const ids = out.headers.map((h: { identifier: string }) => h.identifier);
       expect(new Set(ids).size).toBe(ids.length);
-      expect(ids.sort()).toEqual([id("ca_entities", "e1"), ...["o1", ...Array.from({ length: OBJECTS - 1 }, (_, i) => `n${i + 2}`)].map((x) => id("ca_objects", x))].sort());
+      expect(ids.sort()).toEqual(
+        [
+          id("ca_entities", "e1"),
+          ...["o1", ...Array.from({ length: OBJECTS - 1 }, (_, i) => `n${i + 2}`)].map((x) => id("ca_objects", x)),
+        ].sort(),
+      );
       const edm = await perl(["list", base, "ListIdentifiers", "edm", "ca_objects"]);
       expect(edm.headers).toHaveLength(OBJECTS);
     });
@@ -180,7 +188,10 @@ for (const target of testDatabases()) {
         } else {
           // a request the validator accepts is never refused as malformed (it may match nothing, or name an
           // unknown format or token: the protocol's other errors)
-          expect(ours.filter((c: string) => c === "badVerb" || c === "badArgument"), what).toEqual([]);
+          expect(
+            ours.filter((c: string) => c === "badVerb" || c === "badArgument"),
+            what,
+          ).toEqual([]);
           expect(doc.request["@verb"], what).toBe(args.verb);
         }
       }

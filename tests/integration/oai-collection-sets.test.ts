@@ -31,7 +31,12 @@ const inFonds = (id: string) => [{ type: "fondo", table: "ca_collections", id }]
 
 function seed(): InterchangeInput[] {
   return [
-    makeRecord({ table: "ca_collections", id: "F1", texts: { it: { label: "Fondo Rossi" } }, relations: [{ type: "soggetto_produttore", table: "ca_entities", id: "e1" }] }),
+    makeRecord({
+      table: "ca_collections",
+      id: "F1",
+      texts: { it: { label: "Fondo Rossi" } },
+      relations: [{ type: "soggetto_produttore", table: "ca_entities", id: "e1" }],
+    }),
     makeRecord({ table: "ca_collections", id: "S1", parent: "F1", texts: { it: { label: "Serie lettere" } } }),
     makeRecord({ table: "ca_collections", id: "S2", parent: "S1", texts: { it: { label: "Sottoserie 1901" } } }),
     makeRecord({ table: "ca_collections", id: "F2", texts: { it: { label: "Fondo Bianchi" } } }),
@@ -43,7 +48,9 @@ function seed(): InterchangeInput[] {
     makeRecord({ id: "a6", texts: { it: { label: "Oggetto del fondo riservato" } }, relations: inFonds("F3") }),
     makeRecord({ id: "b1", texts: { it: { label: "Oggetto di due fondi" } }, relations: [...inFonds("F1"), ...inFonds("F2")] }),
     makeRecord({ table: "ca_entities", id: "e1", texts: { it: { label: "Famiglia Rossi" } } }),
-    ...Array.from({ length: BULK }, (_, i) => makeRecord({ id: `f2-${i}`, texts: { it: { label: `Carta ${i}` } }, relations: inFonds("F2") })),
+    ...Array.from({ length: BULK }, (_, i) =>
+      makeRecord({ id: `f2-${i}`, texts: { it: { label: `Carta ${i}` } }, relations: inFonds("F2") }),
+    ),
   ];
 }
 
@@ -94,7 +101,15 @@ for (const target of testDatabases()) {
     it("a collection set holds the fonds, its series at any depth and the public records related to them, either way", async () => {
       const f1 = await identifiers("metadataPrefix=oai_dc&set=collection:F1");
       expect(f1.ids).toEqual(
-        [id("ca_collections", "F1"), id("ca_collections", "S1"), id("ca_collections", "S2"), id("ca_objects", "a1"), id("ca_objects", "a2"), id("ca_objects", "b1"), id("ca_entities", "e1")].sort(),
+        [
+          id("ca_collections", "F1"),
+          id("ca_collections", "S1"),
+          id("ca_collections", "S2"),
+          id("ca_objects", "a1"),
+          id("ca_objects", "a2"),
+          id("ca_objects", "b1"),
+          id("ca_entities", "e1"),
+        ].sort(),
       );
       const f2 = await identifiers("metadataPrefix=oai_dc&set=collection:F2");
       expect(f2.ids).toEqual([id("ca_collections", "F2"), id("ca_objects", "b1"), ...bulk()].sort());
@@ -105,24 +120,35 @@ for (const target of testDatabases()) {
       const edm = await identifiers("metadataPrefix=edm&set=collection:F1");
       expect(edm.ids).toEqual(f1.ids.filter((x) => !x.includes(":ca_entities/")));
       // a restricted fonds, a series, an unknown collection: no such set
-      for (const set of ["collection:F3", "collection:S1", "collection:nope"]) expect((await identifiers(`metadataPrefix=oai_dc&set=${set}`)).error, set).toBe("noRecordsMatch");
+      for (const set of ["collection:F3", "collection:S1", "collection:nope"])
+        expect((await identifiers(`metadataPrefix=oai_dc&set=${set}`)).error, set).toBe("noRecordsMatch");
       // never a restricted record, nor what hangs only from a restricted fonds
       expect(JSON.stringify([f1, f2, all])).not.toMatch(/a5|a6|a3|F3/);
     });
 
     it("headers name the record's collection sets", async () => {
-      const rec = (await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(id("ca_objects", "b1"))}`)).GetRecord.record[0];
+      const rec = (await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(id("ca_objects", "b1"))}`)).GetRecord
+        .record[0];
       expect(rec.header[0].setSpec).toEqual(["ca_objects", "collection:F1", "collection:F2"]);
-      const series = (await oai(`verb=GetRecord&metadataPrefix=edm&identifier=${encodeURIComponent(id("ca_collections", "S2"))}`)).GetRecord.record[0];
+      const series = (await oai(`verb=GetRecord&metadataPrefix=edm&identifier=${encodeURIComponent(id("ca_collections", "S2"))}`)).GetRecord
+        .record[0];
       expect(series.header[0].setSpec).toEqual(["ca_collections", "collection:F1"]);
-      const loose = (await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(id("ca_objects", "a3"))}`)).GetRecord.record[0];
+      const loose = (await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(id("ca_objects", "a3"))}`)).GetRecord
+        .record[0];
       expect(loose.header[0].setSpec).toEqual(["ca_objects"]);
-      const list = (await oai("verb=ListIdentifiers&metadataPrefix=oai_dc&set=collection:F1")).ListIdentifiers.header as { identifier: string; setSpec: string[] }[];
+      const list = (await oai("verb=ListIdentifiers&metadataPrefix=oai_dc&set=collection:F1")).ListIdentifiers.header as {
+        identifier: string;
+        setSpec: string[];
+      }[];
       for (const h of list) expect(h.setSpec, h.identifier).toContain("collection:F1");
     });
 
     it("oai_pmh (libhttp-oai-perl) harvests a collection set through resumption tokens", async () => {
-      const { stdout } = await run("oai_pmh", ["-X", "ListRecords", "--metadataPrefix", "oai_dc", "--set", "collection:F2", `${cat.server.base}/oai`], { maxBuffer: 1 << 26 });
+      const { stdout } = await run(
+        "oai_pmh",
+        ["-X", "ListRecords", "--metadataPrefix", "oai_dc", "--set", "collection:F2", `${cat.server.base}/oai`],
+        { maxBuffer: 1 << 26 },
+      );
       const ids = [...stdout.matchAll(/(?:^|[\n\f])identifier: (\S+)\n/g)].map((m) => m[1]!);
       expect(ids.length).toBe(BULK + 2); // more than a page of 100
       expect(ids.sort()).toEqual([id("ca_collections", "F2"), id("ca_objects", "b1"), ...bulk()].sort());
@@ -135,7 +161,11 @@ for (const target of testDatabases()) {
       const start = Math.ceil((Date.now() + 1) / 1000) * 1000;
       await new Promise((r) => setTimeout(r, start - Date.now() + 20));
       const before = new Date(start).toISOString().replace(/\.\d{3}Z$/, "Z");
-      const file = writeNdjson(dir, [makeRecord({ id: "a1", access: 3, texts: { it: { label: "Lettera ora riservata" } }, relations: inFonds("S2") })], "restrict.ndjson");
+      const file = writeNdjson(
+        dir,
+        [makeRecord({ id: "a1", access: 3, texts: { it: { label: "Lettera ora riservata" } }, relations: inFonds("S2") })],
+        "restrict.ndjson",
+      );
       expect((await importFile(cat.db, file, { mediaDir: dir, mediaStore: cat.store })).failed).toBeFalsy();
       const f1 = await identifiers(`metadataPrefix=oai_dc&set=collection:F1&from=${before}`);
       expect(f1.ids).toEqual([`${id("ca_objects", "a1")} (deleted)`]);
@@ -144,11 +174,19 @@ for (const target of testDatabases()) {
       // from the next whole second on, so the change above is not in the window
       await new Promise((r) => setTimeout(r, 1100));
       const later = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
-      const series = writeNdjson(dir, [makeRecord({ table: "ca_collections", id: "S1", parent: "F1", access: 2, texts: { it: { label: "Serie ora riservata" } } })], "series.ndjson");
+      const series = writeNdjson(
+        dir,
+        [makeRecord({ table: "ca_collections", id: "S1", parent: "F1", access: 2, texts: { it: { label: "Serie ora riservata" } } })],
+        "series.ndjson",
+      );
       expect((await importFile(cat.db, series, { mediaDir: dir, mediaStore: cat.store })).failed).toBeFalsy();
-      expect((await identifiers(`metadataPrefix=oai_dc&set=collection:F1&from=${later}`)).ids).toEqual([`${id("ca_collections", "S1")} (deleted)`]);
+      expect((await identifiers(`metadataPrefix=oai_dc&set=collection:F1&from=${later}`)).ids).toEqual([
+        `${id("ca_collections", "S1")} (deleted)`,
+      ]);
       const f1now = (await identifiers("metadataPrefix=oai_dc&set=collection:F1")).ids;
-      expect(f1now).toEqual(expect.arrayContaining([id("ca_collections", "S2"), id("ca_objects", "a2"), `${id("ca_collections", "S1")} (deleted)`]));
+      expect(f1now).toEqual(
+        expect.arrayContaining([id("ca_collections", "S2"), id("ca_objects", "a2"), `${id("ca_collections", "S1")} (deleted)`]),
+      );
       expect(JSON.stringify(f1now)).not.toContain("ora riservata");
     });
   });

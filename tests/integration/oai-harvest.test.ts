@@ -19,11 +19,19 @@ import { METADATA_FORMATS } from "../../app/features/standards/oai-formats";
  * HTTP, and a token carried over a restart of the server.
  */
 const run = promisify(execFile);
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false, isArray: (n) => n === "record" || n === "header" });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  parseTagValue: false,
+  isArray: (n) => n === "record" || n === "header",
+});
 
 /** The `identifier: …` and `status: …` lines oai_pmh prints per record (records are separated by form feeds). */
 function harvested(out: string): { id: string; deleted: boolean }[] {
-  return [...out.matchAll(/(?:^|[\n\f])identifier: (\S+)\ndatestamp: [^\n]*\nstatus: ([^\n]*)/g)].map((m) => ({ id: m[1]!, deleted: m[2]!.trim() === "deleted" }));
+  return [...out.matchAll(/(?:^|[\n\f])identifier: (\S+)\ndatestamp: [^\n]*\nstatus: ([^\n]*)/g)].map((m) => ({
+    id: m[1]!,
+    deleted: m[2]!.trim() === "deleted",
+  }));
 }
 
 for (const target of testDatabases()) {
@@ -49,7 +57,9 @@ for (const target of testDatabases()) {
     });
 
     it("oai_pmh harvests every public record and nothing else, through resumption tokens", async () => {
-      const { stdout } = await run("oai_pmh", ["-X", "ListIdentifiers", "--metadataPrefix", "oai_dc", `${server.base}/oai`], { maxBuffer: 1 << 28 });
+      const { stdout } = await run("oai_pmh", ["-X", "ListIdentifiers", "--metadataPrefix", "oai_dc", `${server.base}/oai`], {
+        maxBuffer: 1 << 28,
+      });
       const items = harvested(stdout);
       const publicRows = await db.rows<{ table_name: string; id: string }>(sql`select table_name, id from records where access = 1`);
       const hidden = await db.rows<{ table_name: string; id: string }>(sql`select table_name, id from records where access <> 1`);
@@ -63,10 +73,14 @@ for (const target of testDatabases()) {
     }, 600_000);
 
     it("oai_pmh harvests the EDM records (objects, collections, data) with their metadata", async () => {
-      const { stdout } = await run("oai_pmh", ["-X", "ListRecords", "--metadataPrefix", "edm", `${server.base}/oai`], { maxBuffer: 1 << 28 });
+      const { stdout } = await run("oai_pmh", ["-X", "ListRecords", "--metadataPrefix", "edm", `${server.base}/oai`], {
+        maxBuffer: 1 << 28,
+      });
       const ids = harvested(stdout).map((i) => i.id);
       const tables = METADATA_FORMATS.edm.tables!;
-      const rows = await db.rows<{ table_name: string; id: string }>(sql`select table_name, id from records where access = 1 and table_name = any(${`{${tables.join(",")}}`}::text[])`);
+      const rows = await db.rows<{ table_name: string; id: string }>(
+        sql`select table_name, id from records where access = 1 and table_name = any(${`{${tables.join(",")}}`}::text[])`,
+      );
       expect(ids.sort()).toEqual(rows.map(idOf).sort());
       expect(stdout.match(/<edm:ProvidedCHO /g)?.length).toBe(rows.length);
       expect(stdout.match(/<ore:Aggregation /g)?.length).toBe(rows.length);
@@ -85,7 +99,11 @@ for (const target of testDatabases()) {
           or exists (select 1 from relations x join fonds f on x.from_uid = f.uid where x.to_table = m.table_name and x.to_id = m.id))`);
       expect(expected.length).toBeGreaterThan(20);
       const t0 = performance.now();
-      const { stdout } = await run("oai_pmh", ["-X", "ListIdentifiers", "--metadataPrefix", "oai_dc", "--set", "collection:1", `${server.base}/oai`], { maxBuffer: 1 << 26 });
+      const { stdout } = await run(
+        "oai_pmh",
+        ["-X", "ListIdentifiers", "--metadataPrefix", "oai_dc", "--set", "collection:1", `${server.base}/oai`],
+        { maxBuffer: 1 << 26 },
+      );
       const seconds = (performance.now() - t0) / 1000;
       const ids = harvested(stdout).map((i) => i.id);
       expect(ids.sort()).toEqual(expected.map(idOf).sort());
@@ -99,7 +117,9 @@ for (const target of testDatabases()) {
       let pages = 0;
       const t0 = performance.now();
       do {
-        const res = await server.fetch(`/oai?${token ? `verb=ListRecords&resumptionToken=${encodeURIComponent(token)}` : "verb=ListRecords&metadataPrefix=oai_dc"}`);
+        const res = await server.fetch(
+          `/oai?${token ? `verb=ListRecords&resumptionToken=${encodeURIComponent(token)}` : "verb=ListRecords&metadataPrefix=oai_dc"}`,
+        );
         const xml = await res.text();
         expect(XMLValidator.validate(xml)).toBe(true);
         const list = parser.parse(xml)["OAI-PMH"].ListRecords;
@@ -115,7 +135,9 @@ for (const target of testDatabases()) {
       } while (token);
       const seconds = (performance.now() - t0) / 1000;
       expect(count).toBe(n);
-      console.log(`[oai] ListRecords oai_dc: ${count} records in ${pages} pages, ${seconds.toFixed(1)} s, ${Math.round(count / seconds)} records/s (${target.name})`);
+      console.log(
+        `[oai] ListRecords oai_dc: ${count} records in ${pages} pages, ${seconds.toFixed(1)} s, ${Math.round(count / seconds)} records/s (${target.name})`,
+      );
     }, 600_000);
   });
 }

@@ -14,7 +14,24 @@ const parser = new XMLParser({
   attributeNamePrefix: "@",
   textNodeName: "#text",
   parseTagValue: false,
-  isArray: (name) => ["header", "record", "set", "metadataFormat", "dc:title", "dc:subject", "dc:rights", "dc:date", "dc:identifier", "dc:creator", "edm:WebResource", "edm:hasView", "dc:description", "dc:type", "error"].includes(name),
+  isArray: (name) =>
+    [
+      "header",
+      "record",
+      "set",
+      "metadataFormat",
+      "dc:title",
+      "dc:subject",
+      "dc:rights",
+      "dc:date",
+      "dc:identifier",
+      "dc:creator",
+      "edm:WebResource",
+      "edm:hasView",
+      "dc:description",
+      "dc:type",
+      "error",
+    ].includes(name),
 });
 
 /** Parses an answer: it must be well-formed XML first. */
@@ -34,7 +51,7 @@ function seed(): InterchangeInput[] {
       id: "o1",
       type: { id: 2004, code: "photograph", name: { it: "Fotografia", en: "Photograph" } },
       texts: {
-        it: { label: "Veduta & <ponte> \"vecchio\"", summary: "Una veduta del ponte.", dateDisplay: "c. 1906" },
+        it: { label: 'Veduta & <ponte> "vecchio"', summary: "Una veduta del ponte.", dateDisplay: "c. 1906" },
         en: { label: "View of the bridge", summary: "A view of the bridge." },
       },
       date: { start: "1906" },
@@ -44,13 +61,21 @@ function seed(): InterchangeInput[] {
         { type: "image", file: "a.jpg" },
         { type: "image", url: restrictedImage, restricted: true },
       ],
-      relations: [{ type: "creator", table: "ca_entities", id: "e1" }, { type: "located_in", table: "ca_places", id: "p1" }],
+      relations: [
+        { type: "creator", table: "ca_entities", id: "e1" },
+        { type: "located_in", table: "ca_places", id: "p1" },
+      ],
       source: { url: "https://archive.example.org/o1", license: "CC BY-SA 4.0", attribution: "Archivio di prova" },
     }),
     makeRecord({ id: "o2", access: 2, texts: { it: { label: "Registro riservato" } } }),
     makeRecord({ id: "o3", texts: { it: { label: "Lettera che diventerà riservata" } } }),
     makeRecord({ table: "ca_entities", id: "e1", texts: { it: { label: "Giuseppe Verdi" } } }),
-    makeRecord({ table: "ca_places", id: "p1", texts: { it: { label: "Firenze" }, en: { label: "Florence" } }, coordinates: { lat: 43.77, lng: 11.25 } }),
+    makeRecord({
+      table: "ca_places",
+      id: "p1",
+      texts: { it: { label: "Firenze" }, en: { label: "Florence" } },
+      coordinates: { lat: 43.77, lng: 11.25 },
+    }),
     makeRecord({ table: "ca_entities", id: "e2", access: 3, texts: { it: { label: "Persona nascosta" } } }),
   ];
 }
@@ -96,13 +121,20 @@ for (const target of testDatabases()) {
     });
 
     it("ListMetadataFormats: oai_dc and edm; an entity is described in oai_dc only; an unknown identifier is idDoesNotExist", async () => {
-      const all = (await oai("verb=ListMetadataFormats")).doc.ListMetadataFormats.metadataFormat.map((f: { metadataPrefix: string }) => f.metadataPrefix);
+      const all = (await oai("verb=ListMetadataFormats")).doc.ListMetadataFormats.metadataFormat.map(
+        (f: { metadataPrefix: string }) => f.metadataPrefix,
+      );
       expect(all).toEqual(["oai_dc", "edm"]);
-      const entity = (await oai(`verb=ListMetadataFormats&identifier=${encodeURIComponent(id("ca_entities", "e1"))}`)).doc.ListMetadataFormats.metadataFormat;
+      const entity = (await oai(`verb=ListMetadataFormats&identifier=${encodeURIComponent(id("ca_entities", "e1"))}`)).doc
+        .ListMetadataFormats.metadataFormat;
       expect(entity.map((f: { metadataPrefix: string }) => f.metadataPrefix)).toEqual(["oai_dc"]);
-      expect((await errorOf(`verb=ListMetadataFormats&identifier=${encodeURIComponent(id("ca_objects", "nope"))}`)).code).toBe("idDoesNotExist");
+      expect((await errorOf(`verb=ListMetadataFormats&identifier=${encodeURIComponent(id("ca_objects", "nope"))}`)).code).toBe(
+        "idDoesNotExist",
+      );
       // a restricted record does not exist for a harvester
-      expect((await errorOf(`verb=ListMetadataFormats&identifier=${encodeURIComponent(id("ca_objects", "o2"))}`)).code).toBe("idDoesNotExist");
+      expect((await errorOf(`verb=ListMetadataFormats&identifier=${encodeURIComponent(id("ca_objects", "o2"))}`)).code).toBe(
+        "idDoesNotExist",
+      );
     });
 
     it("ListSets: one set per table with public records", async () => {
@@ -118,7 +150,10 @@ for (const target of testDatabases()) {
       expect(rec.header[0].setSpec).toBe("ca_objects");
       const dc = rec.metadata["oai_dc:dc"];
       const titles = dc["dc:title"].map((t: { "@xml:lang": string; "#text": string }) => [t["@xml:lang"], t["#text"]]);
-      expect(titles).toEqual([["it", 'Veduta & <ponte> "vecchio"'], ["en", "View of the bridge"]]);
+      expect(titles).toEqual([
+        ["it", 'Veduta & <ponte> "vecchio"'],
+        ["en", "View of the bridge"],
+      ]);
       expect(xml).toContain("Veduta &amp; &lt;ponte&gt; &quot;vecchio&quot;");
       expect(dc["dc:creator"].map(text)).toEqual(["Giuseppe Verdi"]);
       expect(dc["dc:subject"].map(text)).toEqual(["Ponti", "Bridges"]);
@@ -176,14 +211,37 @@ for (const target of testDatabases()) {
       for (const [q, code] of cases) {
         const e = await errorOf(q);
         expect(e.code, q).toBe(code);
-        if (code === "badVerb" || code === "badArgument") expect(typeof e.request === "string" ? e.request : e.request["@verb"], q).toBe(`${cat.server.base}/oai`);
+        if (code === "badVerb" || code === "badArgument")
+          expect(typeof e.request === "string" ? e.request : e.request["@verb"], q).toBe(`${cat.server.base}/oai`);
       }
-      expect((await errorOf(`verb=GetRecord&metadataPrefix=edm&identifier=${encodeURIComponent(id("ca_entities", "e1"))}`)).code).toBe("cannotDisseminateFormat");
+      expect((await errorOf(`verb=GetRecord&metadataPrefix=edm&identifier=${encodeURIComponent(id("ca_entities", "e1"))}`)).code).toBe(
+        "cannotDisseminateFormat",
+      );
       // an expired token, and a token of the other list verb
-      const stale = encodeToken({ verb: "ListRecords", prefix: "oai_dc", set: null, from: null, until: null, after: ["2020-01-01T00:00:00.000000Z", "ca_objects", "a"], cursor: 1, total: 2, exp: Math.floor(Date.now() / 1000) - 1 });
+      const stale = encodeToken({
+        verb: "ListRecords",
+        prefix: "oai_dc",
+        set: null,
+        from: null,
+        until: null,
+        after: ["2020-01-01T00:00:00.000000Z", "ca_objects", "a"],
+        cursor: 1,
+        total: 2,
+        exp: Math.floor(Date.now() / 1000) - 1,
+      });
       const e = await errorOf(`verb=ListRecords&resumptionToken=${stale}`);
       expect(e.code).toBe("badResumptionToken");
-      const other = encodeToken({ verb: "ListIdentifiers", prefix: "oai_dc", set: null, from: null, until: null, after: ["2020-01-01T00:00:00.000000Z", "ca_objects", "a"], cursor: 1, total: 2, exp: Math.floor(Date.now() / 1000) + 60 });
+      const other = encodeToken({
+        verb: "ListIdentifiers",
+        prefix: "oai_dc",
+        set: null,
+        from: null,
+        until: null,
+        after: ["2020-01-01T00:00:00.000000Z", "ca_objects", "a"],
+        cursor: 1,
+        total: 2,
+        exp: Math.floor(Date.now() / 1000) + 60,
+      });
       expect((await errorOf(`verb=ListRecords&resumptionToken=${other}`)).code).toBe("badResumptionToken");
     });
 
@@ -192,12 +250,18 @@ for (const target of testDatabases()) {
       const { doc } = await oai(`verb=ListIdentifiers&metadataPrefix=oai_dc&from=${today}&until=${today}`);
       const ids = doc.ListIdentifiers.header.map((h: { identifier: string }) => h.identifier).sort();
       expect(ids).toEqual([id("ca_entities", "e1"), id("ca_objects", "o1"), id("ca_objects", "o3"), id("ca_places", "p1")]);
-      const objects = (await oai("verb=ListIdentifiers&metadataPrefix=oai_dc&set=ca_objects")).doc.ListIdentifiers.header.map((h: { identifier: string }) => h.identifier).sort();
+      const objects = (await oai("verb=ListIdentifiers&metadataPrefix=oai_dc&set=ca_objects")).doc.ListIdentifiers.header
+        .map((h: { identifier: string }) => h.identifier)
+        .sort();
       expect(objects).toEqual([id("ca_objects", "o1"), id("ca_objects", "o3")]);
-      const edm = (await oai("verb=ListIdentifiers&metadataPrefix=edm")).doc.ListIdentifiers.header.map((h: { identifier: string }) => h.identifier).sort();
+      const edm = (await oai("verb=ListIdentifiers&metadataPrefix=edm")).doc.ListIdentifiers.header
+        .map((h: { identifier: string }) => h.identifier)
+        .sort();
       expect(edm).toEqual([id("ca_objects", "o1"), id("ca_objects", "o3")]);
       const stamp = doc.ListIdentifiers.header[0].datestamp as string;
-      expect((await oai(`verb=ListIdentifiers&metadataPrefix=oai_dc&from=${stamp}&until=${stamp}`)).doc.ListIdentifiers.header.length).toBeGreaterThan(0);
+      expect(
+        (await oai(`verb=ListIdentifiers&metadataPrefix=oai_dc&from=${stamp}&until=${stamp}`)).doc.ListIdentifiers.header.length,
+      ).toBeGreaterThan(0);
       const { xml } = await oai("verb=ListRecords&metadataPrefix=oai_dc");
       expect(xml).not.toContain("o2");
       expect(xml).not.toContain("Registro riservato");
@@ -221,7 +285,11 @@ for (const target of testDatabases()) {
 
     it("reports a record made restricted as deleted (persistently), and as a record again once public", async () => {
       const before = new Date(Date.now() - 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
-      const file = writeNdjson(dir, [makeRecord({ id: "o3", access: 3, texts: { it: { label: "Lettera ora riservata" } } })], "restrict.ndjson");
+      const file = writeNdjson(
+        dir,
+        [makeRecord({ id: "o3", access: 3, texts: { it: { label: "Lettera ora riservata" } } })],
+        "restrict.ndjson",
+      );
       const result = await importFile(cat.db, file, { mediaDir: dir, mediaStore: cat.store });
       expect(result.failed).toBeFalsy();
       const get = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(id("ca_objects", "o3"))}`);
@@ -230,12 +298,18 @@ for (const target of testDatabases()) {
       expect(get.doc.GetRecord.record[0].metadata).toBeUndefined();
       expect(get.xml).not.toContain("ora riservata");
       const list = await oai(`verb=ListIdentifiers&metadataPrefix=oai_dc&from=${before}`);
-      const deleted = list.doc.ListIdentifiers.header.filter((x: { "@status"?: string }) => x["@status"] === "deleted").map((x: { identifier: string }) => x.identifier);
+      const deleted = list.doc.ListIdentifiers.header
+        .filter((x: { "@status"?: string }) => x["@status"] === "deleted")
+        .map((x: { identifier: string }) => x.identifier);
       expect(deleted).toEqual([id("ca_objects", "o3")]);
       const records = await oai(`verb=ListRecords&metadataPrefix=edm&from=${before}`);
       expect(records.xml).not.toContain("ora riservata");
       // public again: a record, no longer a deletion
-      await importFile(cat.db, writeNdjson(dir, [makeRecord({ id: "o3", texts: { it: { label: "Lettera di nuovo pubblica" } } })], "public.ndjson"), { mediaDir: dir, mediaStore: cat.store });
+      await importFile(
+        cat.db,
+        writeNdjson(dir, [makeRecord({ id: "o3", texts: { it: { label: "Lettera di nuovo pubblica" } } })], "public.ndjson"),
+        { mediaDir: dir, mediaStore: cat.store },
+      );
       const again = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(id("ca_objects", "o3"))}`);
       expect(again.doc.GetRecord.record[0].header[0]["@status"]).toBeUndefined();
       expect(again.xml).toContain("Lettera di nuovo pubblica");

@@ -26,10 +26,18 @@ describe("OIDC settings", () => {
     expect(rolesFromClaims({ realm_access: { roles: ["archivio-admin"] } }, s)).toEqual(["Amministratore"]);
     expect(rolesFromClaims({}, s)).toEqual(["Ricercatore"]);
     expect(rolesFromClaims({}, { ...s, defaultRole: null })).toEqual([]);
-    expect(rolesFromClaims({ roles: "staff archivio-admin" }, { ...s, roleClaim: "roles" })).toEqual(["Catalogatore", "Ricercatore avanzato", "Amministratore"]);
-    expect(() => oidcSettings({ OIDC_ISSUER: "https://id.example.org", OIDC_CLIENT_ID: "teca", OIDC_ROLE_MAP: "x:Sovrano" })).toThrow(/OIDC_ROLE_MAP/);
+    expect(rolesFromClaims({ roles: "staff archivio-admin" }, { ...s, roleClaim: "roles" })).toEqual([
+      "Catalogatore",
+      "Ricercatore avanzato",
+      "Amministratore",
+    ]);
+    expect(() => oidcSettings({ OIDC_ISSUER: "https://id.example.org", OIDC_CLIENT_ID: "teca", OIDC_ROLE_MAP: "x:Sovrano" })).toThrow(
+      /OIDC_ROLE_MAP/,
+    );
     expect(() => oidcSettings({ OIDC_ISSUER: "http://id.example.org", OIDC_CLIENT_ID: "teca" })).toThrow(/https/);
-    expect(oidcSettings({ OIDC_ISSUER: "http://id.example.org", OIDC_CLIENT_ID: "teca", OIDC_ALLOW_HTTP: "1" }).issuer.protocol).toBe("http:");
+    expect(oidcSettings({ OIDC_ISSUER: "http://id.example.org", OIDC_CLIENT_ID: "teca", OIDC_ALLOW_HTTP: "1" }).issuer.protocol).toBe(
+      "http:",
+    );
   });
 });
 
@@ -55,7 +63,11 @@ for (const target of testDatabases()) {
         OIDC_ROLE_MAP: "archivio-admin:Amministratore,staff:Catalogatore",
         OIDC_LABEL: "Archivio ID",
       });
-      await createUser(cat.db, { email: "locale@example.org", roles: ["Ricercatore"], password: "Archivio-2026" }, { userId: null, address: "test" });
+      await createUser(
+        cat.db,
+        { email: "locale@example.org", roles: ["Ricercatore"], password: "Archivio-2026" },
+        { userId: null, address: "test" },
+      );
     });
     afterAll(async () => {
       for (const k of Object.keys(process.env)) if (k.startsWith("OIDC_") && !(k in saved)) delete process.env[k];
@@ -69,7 +81,9 @@ for (const target of testDatabases()) {
     /** The whole dance from Teca's start URL: answers Teca's last reply (the callback's). */
     async function signIn(login: string, opts: { redirect?: string; deny?: boolean; jar?: CookieJar } = {}) {
       const jar = opts.jar ?? new CookieJar();
-      const start = await jar.fetch(`${base()}/auth/oidc/start?locale=en&redirect=${encodeURIComponent(opts.redirect ?? "/en/cerca?q=ventaglio")}`);
+      const start = await jar.fetch(
+        `${base()}/auth/oidc/start?locale=en&redirect=${encodeURIComponent(opts.redirect ?? "/en/cerca?q=ventaglio")}`,
+      );
       expect(start.status).toBe(302);
       expect(start.headers.get("cache-control")).toBe("no-store");
       const back = await throughProvider(jar, start.headers.get("location")!, { login, until: callback(), deny: opts.deny });
@@ -77,9 +91,18 @@ for (const target of testDatabases()) {
       return { res, jar, back };
     }
     const userRow = async (email: string) =>
-      (await cat.db.rows<{ id: string; roles: string[]; level: number; sso: boolean; sso_subject: string; first_name: string; last_name: string; email: string }>(
-        sql`select id, roles, level, sso, sso_subject, first_name, last_name, email from users where lower(email) = ${email}`,
-      ))[0];
+      (
+        await cat.db.rows<{
+          id: string;
+          roles: string[];
+          level: number;
+          sso: boolean;
+          sso_subject: string;
+          first_name: string;
+          last_name: string;
+          email: string;
+        }>(sql`select id, roles, level, sso, sso_subject, first_name, last_name, email from users where lower(email) = ${email}`)
+      )[0];
 
     it("shows 'Sign in with <label>' on the login page in every language", async () => {
       for (const [path, text] of [
@@ -89,7 +112,9 @@ for (const target of testDatabases()) {
       ]) {
         const html = await (await cat.server.fetch(`${path}?redirect=%2Fcerca`)).text();
         expect(html).toContain(text);
-        expect(html).toContain(`/auth/oidc/start?locale=${path.split("/")[1] === "login" ? "it" : path.split("/")[1]}&amp;redirect=%2Fcerca`);
+        expect(html).toContain(
+          `/auth/oidc/start?locale=${path.split("/")[1] === "login" ? "it" : path.split("/")[1]}&amp;redirect=%2Fcerca`,
+        );
       }
     });
 
@@ -153,12 +178,20 @@ for (const target of testDatabases()) {
       let detail: { sent?: boolean; reason?: string } | undefined;
       for (let i = 0; i < 40 && !detail; i++) {
         await new Promise((r) => setTimeout(r, 100));
-        detail = (await cat.db.rows<{ detail: { sent: boolean; reason: string } }>(
-          sql`select detail from audit_log where event = 'password_reset_requested' and lower(email) = 'bruno@idp.example.org'`,
-        ))[0]?.detail;
+        detail = (
+          await cat.db.rows<{ detail: { sent: boolean; reason: string } }>(
+            sql`select detail from audit_log where event = 'password_reset_requested' and lower(email) = 'bruno@idp.example.org'`,
+          )
+        )[0]?.detail;
       }
       expect(detail).toEqual({ sent: false, reason: "sso" });
-      expect((await cat.db.rows(sql`select 1 from password_reset_tokens t join users u on u.id = t.user_id where u.email = 'bruno@idp.example.org'`)).length).toBe(0);
+      expect(
+        (
+          await cat.db.rows(
+            sql`select 1 from password_reset_tokens t join users u on u.id = t.user_id where u.email = 'bruno@idp.example.org'`,
+          )
+        ).length,
+      ).toBe(0);
     });
 
     it("refuses a state that does not match, and the same answer twice", async () => {
@@ -179,7 +212,9 @@ for (const target of testDatabases()) {
       expect(stranger.headers.get("location")).toBe("/login?sso_error=failed");
       const page = await (await fetch(`${base()}/login?sso_error=failed`)).text();
       expect(page).toContain("Accesso non riuscito: la richiesta è scaduta o non è valida. Riprova.");
-      const failures = await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = 'login_failed' and detail->>'method' = 'sso'`);
+      const failures = await cat.db.rows<{ n: number }>(
+        sql`select count(*)::int as n from audit_log where event = 'login_failed' and detail->>'method' = 'sso'`,
+      );
       expect(failures[0]!.n).toBeGreaterThanOrEqual(3);
     });
 
@@ -221,13 +256,30 @@ for (const target of testDatabases()) {
       const owner = await createUser(cat.db, { email: "owner@example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
       const ownerCookie = `teca_session=${(await createSession(cat.db, owner.id, { userAgent: "test", address: "127.0.0.1" })).token}`;
       const call = async (cookie: string, path: string, body: unknown) => {
-        const res = await fetch(`${base()}${path}`, { method: "POST", headers: { cookie, "content-type": "application/json", origin: base() }, body: JSON.stringify(body) });
+        const res = await fetch(`${base()}${path}`, {
+          method: "POST",
+          headers: { cookie, "content-type": "application/json", origin: base() },
+          body: JSON.stringify(body),
+        });
         return { status: res.status, body: (await res.json().catch(() => null)) as { data: { id: string } } | null };
       };
-      const made = await call(ownerCookie, "/api/auth/docs/saveDoc", { collection: "collections", locale: "it", data: { title: "Carteggio riservato", items: [{ table: "ca_objects", id: "pub" }] } });
+      const made = await call(ownerCookie, "/api/auth/docs/saveDoc", {
+        collection: "collections",
+        locale: "it",
+        data: { title: "Carteggio riservato", items: [{ table: "ca_objects", id: "pub" }] },
+      });
       expect(made.status).toBe(201);
       const id = made.body!.data.id;
-      expect((await call(ownerCookie, "/api/auth/docs/shareDoc", { collection: "collections", name: id, locale: "it", data: { share: { email: "dora@idp.example.org", role: "reader" } } })).status).toBe(200);
+      expect(
+        (
+          await call(ownerCookie, "/api/auth/docs/shareDoc", {
+            collection: "collections",
+            name: id,
+            locale: "it",
+            data: { share: { email: "dora@idp.example.org", role: "reader" } },
+          })
+        ).status,
+      ).toBe(200);
       const sees = async (jar: CookieJar) => (await jar.fetch(`${base()}/collections/${id}`)).status;
 
       // The claim left out: signed in, but the collection shared with that address stays out of reach.
@@ -235,8 +287,10 @@ for (const target of testDatabases()) {
       const first = await signIn("dora");
       expect(first.res.status).toBe(302);
       expect(await sees(first.jar)).toBe(404);
-      expect((await userRow("dora@idp.example.org"))).toBeTruthy();
-      const [waiting] = await cat.db.rows<{ user_id: string | null }>(sql`select user_id from collection_shares where email = 'dora@idp.example.org'`);
+      expect(await userRow("dora@idp.example.org")).toBeTruthy();
+      const [waiting] = await cat.db.rows<{ user_id: string | null }>(
+        sql`select user_id from collection_shares where email = 'dora@idp.example.org'`,
+      );
       expect(waiting!.user_id).toBeNull();
       // A string that is not "true" asserts nothing either.
       accounts.dora = { ...accounts.dora, email_verified: "yes" };
@@ -252,7 +306,9 @@ for (const target of testDatabases()) {
         const start = await cat.server.fetch(`/auth/oidc/start?locale=fr&redirect=${encodeURIComponent(bad)}`);
         expect(start.status, JSON.stringify(bad)).toBe(302);
         const state = new URL(start.headers.get("location")!).searchParams.get("state");
-        const [row] = await cat.db.rows<{ data: { redirect: string } }>(sql`select data from pending_logins where kind = 'oidc' and data->>'state' = ${state}`);
+        const [row] = await cat.db.rows<{ data: { redirect: string } }>(
+          sql`select data from pending_logins where kind = 'oidc' and data->>'state' = ${state}`,
+        );
         expect(row!.data.redirect, JSON.stringify(bad)).toBe("/fr");
       }
       await cat.db.rows(sql`delete from pending_logins where kind = 'oidc'`);

@@ -16,13 +16,20 @@ describe("pages and routes", () => {
   let server: Awaited<ReturnType<typeof seededCatalogue>>["server"];
   const dir = tempDir();
   beforeAll(async () => {
-    cat = await seededCatalogue(target, [
+    cat = await seededCatalogue(
+      target,
+      [
         makeRecord({
           id: "1",
-          texts: { it: { label: "Lettera di <script>alert(1)</script> Giuseppe", summary: "Una lettera." }, en: { label: "Letter from Giuseppe" } },
+          texts: {
+            it: { label: "Lettera di <script>alert(1)</script> Giuseppe", summary: "Una lettera." },
+            en: { label: "Letter from Giuseppe" },
+          },
           media: [{ type: "youtube", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", title: { it: "[VUOTO]" } }],
         }),
-      ], { dir });
+      ],
+      { dir },
+    );
     server = cat.server;
   });
   afterAll(async () => {
@@ -30,7 +37,11 @@ describe("pages and routes", () => {
   });
 
   it("serves every page in three locales with lang, title, canonical and alternates", async () => {
-    for (const [prefix, lang, title] of [["", "it", "Lettera di"], ["/en", "en", "Letter from Giuseppe"], ["/fr", "fr", "Lettera di"]] as const) {
+    for (const [prefix, lang, title] of [
+      ["", "it", "Lettera di"],
+      ["/en", "en", "Letter from Giuseppe"],
+      ["/fr", "fr", "Lettera di"],
+    ] as const) {
       const res = await server.fetch(`${prefix}/oggetti/1`, { redirect: "follow" });
       expect(res.status).toBe(200);
       const html = await res.text();

@@ -28,9 +28,15 @@ for (const target of testDatabases()) {
         body: JSON.stringify(body),
       });
     const state = async (key: string) =>
-      (await (await cat.server.fetch(`/api/auth/backend/settings?key=${key}&locale=it`, { headers: { Cookie: cookies.admin! } })).json()) as Answer;
+      (await (
+        await cat.server.fetch(`/api/auth/backend/settings?key=${key}&locale=it`, { headers: { Cookie: cookies.admin! } })
+      ).json()) as Answer;
     const save = async (value: unknown, locale = "it") =>
-      post("/api/auth/backend/settings", { key: "patternPassword", locale, value, version: (await state("patternPassword")).version }, cookies.admin);
+      post(
+        "/api/auth/backend/settings",
+        { key: "patternPassword", locale, value, version: (await state("patternPassword")).version },
+        cookies.admin,
+      );
     const change = (body: Record<string, string>) => post("/api/auth/change_password", body, cookies.researcher);
     const timed = async <T>(fn: () => Promise<T>) => {
       const t = performance.now();

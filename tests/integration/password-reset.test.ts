@@ -60,7 +60,11 @@ async function until<T>(fn: () => T | undefined | Promise<T | undefined>, what: 
 
 describe("reset mail and logs", () => {
   it("escapes every value in the HTML mail and writes the three languages", () => {
-    const m = resetMail("en", { site: 'Archivio <b>"&"</b>', email: "a<b>@example.org", link: "https://teca.example.org/en/reset_password/abc?x=1&y=2" });
+    const m = resetMail("en", {
+      site: 'Archivio <b>"&"</b>',
+      email: "a<b>@example.org",
+      link: "https://teca.example.org/en/reset_password/abc?x=1&y=2",
+    });
     expect(m.subject).toBe('Archivio <b>"&"</b>: reset your password');
     expect(m.html).toContain("Archivio &lt;b&gt;&quot;&amp;&quot;&lt;/b&gt;");
     expect(m.html).toContain("a&lt;b&gt;@example.org");
@@ -88,7 +92,11 @@ for (const target of testDatabases()) {
     const saved = { DATA_DIR: process.env.DATA_DIR, SMTP_URL: process.env.SMTP_URL };
 
     const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
-      server.fetch(p, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.base, ...headers }, body: JSON.stringify(body) });
+      server.fetch(p, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.base, ...headers },
+        body: JSON.stringify(body),
+      });
     const login = (email: string, password: string) => post("/api/public/login", { email, password });
     const signedIn = async (email: string, password = PASSWORD) => {
       const res = await login(email, password);
@@ -113,11 +121,18 @@ for (const target of testDatabases()) {
       return { mail, token: linkIn(mail)![1]!, link: linkIn(mail)![0] };
     };
     const auditCount = async (event: string, email?: string) =>
-      (await cat.db.rows<{ n: number }>(email ? sql`select count(*)::int as n from audit_log where event = ${event} and lower(email) = ${email}` : sql`select count(*)::int as n from audit_log where event = ${event}`))[0]!.n;
+      (
+        await cat.db.rows<{ n: number }>(
+          email
+            ? sql`select count(*)::int as n from audit_log where event = ${event} and lower(email) = ${email}`
+            : sql`select count(*)::int as n from audit_log where event = ${event}`,
+        )
+      )[0]!.n;
     const clearLimits = () => cat.db.rows(sql`delete from rate_limits`);
     let originalHash = "";
     /** Gives a user back the password PASSWORD after a test changed it. */
-    const restore = (email: string) => cat.db.rows(sql`update users set password_hash = ${originalHash} where lower(email) = ${email.toLowerCase()}`);
+    const restore = (email: string) =>
+      cat.db.rows(sql`update users set password_hash = ${originalHash} where lower(email) = ${email.toLowerCase()}`);
 
     beforeAll(async () => {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "teca-reset-"));
@@ -137,13 +152,16 @@ for (const target of testDatabases()) {
     afterAll(async () => {
       await cat?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
+      for (const [k, v] of Object.entries(saved))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
     });
 
     it("answers every address the same way (existing, unknown, SSO, disabled) and mails only the existing account", async () => {
       const answers = await Promise.all(
-        ["rita@example.org", "nobody@example.org", "sso@example.org", "spento@example.org"].map((email) => post("/api/public/reset_password", { email })),
+        ["rita@example.org", "nobody@example.org", "sso@example.org", "spento@example.org"].map((email) =>
+          post("/api/public/reset_password", { email }),
+        ),
       );
       const bodies = await Promise.all(answers.map((r) => r.text()));
       for (const [i, r] of answers.entries()) {
@@ -172,7 +190,9 @@ for (const target of testDatabases()) {
       ]);
       // the token is stored hashed
       const token = linkIn(mail)![1]!;
-      expect((await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from password_reset_tokens where id = ${token}`))[0]!.n).toBe(0);
+      expect((await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from password_reset_tokens where id = ${token}`))[0]!.n).toBe(
+        0,
+      );
       await clearLimits();
     });
 
@@ -183,7 +203,13 @@ for (const target of testDatabases()) {
         new Promise<{ status: number; body: string }>((resolve, reject) => {
           const body = JSON.stringify({ email: "marco@example.org" });
           const req = http.request(
-            { host: "127.0.0.1", port: Number(port), method: "POST", path: "/api/public/reset_password", headers: { host, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+            {
+              host: "127.0.0.1",
+              port: Number(port),
+              method: "POST",
+              path: "/api/public/reset_password",
+              headers: { host, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+            },
             (res) => {
               let text = "";
               res.on("data", (d) => (text += d));
@@ -195,7 +221,9 @@ for (const target of testDatabases()) {
         });
       const before = mailsTo("marco@example.org").length;
       const origins = async () =>
-        cat.db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = 'password_reset_requested' and email = 'marco@example.org' and detail->>'reason' = 'origin'`);
+        cat.db.rows<{ n: number }>(
+          sql`select count(*)::int as n from audit_log where event = 'password_reset_requested' and email = 'marco@example.org' and detail->>'reason' = 'origin'`,
+        );
       for (const host of ["localhost:31337", "127.0.0.1:1", `localhost:${Number(port) + 1}`]) {
         const forged = await ask(host);
         // The same answer as always (nothing says whether a mail went)…
@@ -295,10 +323,17 @@ for (const target of testDatabases()) {
       expect(await checkResetToken(cat.db, old.token)).toBeNull();
       expect((await post("/api/public/verify_reset_password", { token: old.token })).status).toBe(406);
       expect((await post("/api/public/change_password", { token: old.token, password: NEW_PASSWORD })).status).toBe(406);
-      expect((await server.fetch(`/fr/reset_password/${old.token}`)).headers.get("location")).toBe("/fr/login?msg=session.expired_reset_password");
-      for (const token of ["", "x", "a".repeat(43), "../../etc/passwd"]) expect((await post("/api/public/verify_reset_password", { token })).status).toBe(406);
+      expect((await server.fetch(`/fr/reset_password/${old.token}`)).headers.get("location")).toBe(
+        "/fr/login?msg=session.expired_reset_password",
+      );
+      for (const token of ["", "x", "a".repeat(43), "../../etc/passwd"])
+        expect((await post("/api/public/verify_reset_password", { token })).status).toBe(406);
       expect((await post("/api/public/verify_reset_password", "not an object")).status).toBe(406);
-      const garbled = await server.fetch("/api/public/change_password", { method: "POST", headers: { "Content-Type": "application/json", Origin: server.base }, body: "{" });
+      const garbled = await server.fetch("/api/public/change_password", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.base },
+        body: "{",
+      });
       expect(garbled.status).toBe(400);
       expect(await garbled.json()).toEqual({ error: { code: 400, message: "Errore nel cambio password" } });
       // an hour's validity
@@ -318,7 +353,11 @@ for (const target of testDatabases()) {
       expect(html).toContain("Réinitialiser le mot de passe");
       const csrf = /name="csrf" value="([\w-]+)"/.exec(html)![1]!;
       const form = (p: string, fields: Record<string, string>) =>
-        server.fetch(p, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base }, body: new URLSearchParams({ csrf, ...fields }).toString() });
+        server.fetch(p, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base },
+          body: new URLSearchParams({ csrf, ...fields }).toString(),
+        });
       const bad = await form("/fr/reset_password", { email: "pas une adresse" });
       expect(bad.status).toBe(400);
       expect(await bad.text()).toContain("Erreur lors de la réinitialisation du mot de passe");
@@ -347,15 +386,34 @@ for (const target of testDatabases()) {
     it("refuses cross-site posts to the reset and password endpoints with 403", async () => {
       const cookie = await signedIn("rita@example.org");
       const json = { "Content-Type": "application/json" };
-      for (const p of ["/api/public/reset_password", "/api/public/verify_reset_password", "/api/public/change_password", "/api/auth/change_password"]) {
+      for (const p of [
+        "/api/public/reset_password",
+        "/api/public/verify_reset_password",
+        "/api/public/change_password",
+        "/api/auth/change_password",
+      ]) {
         const body = JSON.stringify({ email: "rita@example.org", token: "x", currentPassword: PASSWORD, password: NEW_PASSWORD });
-        expect((await server.fetch(p, { method: "POST", headers: { ...json, Cookie: cookie, Origin: "https://evil.example" }, body })).status, p).toBe(403);
-        expect((await server.fetch(p, { method: "POST", headers: { ...json, Cookie: cookie, "Sec-Fetch-Site": "cross-site" }, body })).status, p).toBe(403);
+        expect(
+          (await server.fetch(p, { method: "POST", headers: { ...json, Cookie: cookie, Origin: "https://evil.example" }, body })).status,
+          p,
+        ).toBe(403);
+        expect(
+          (await server.fetch(p, { method: "POST", headers: { ...json, Cookie: cookie, "Sec-Fetch-Site": "cross-site" }, body })).status,
+          p,
+        ).toBe(403);
       }
       // form posts without Origin need the form token
       const form = { "Content-Type": "application/x-www-form-urlencoded" };
       expect((await server.fetch("/reset_password", { method: "POST", headers: form, body: "email=rita%40example.org" })).status).toBe(403);
-      expect((await server.fetch("/editPassword", { method: "POST", headers: { ...form, Cookie: cookie }, body: `currentPassword=${PASSWORD}&password=${NEW_PASSWORD}&confirmation=${NEW_PASSWORD}` })).status).toBe(403);
+      expect(
+        (
+          await server.fetch("/editPassword", {
+            method: "POST",
+            headers: { ...form, Cookie: cookie },
+            body: `currentPassword=${PASSWORD}&password=${NEW_PASSWORD}&confirmation=${NEW_PASSWORD}`,
+          })
+        ).status,
+      ).toBe(403);
       expect(await profile(cookie)).toBe(200);
       expect(await auditCount("password_changed", "rita@example.org")).toBe(0);
     });
@@ -371,7 +429,10 @@ for (const target of testDatabases()) {
           expect(third.status).toBe(200);
         }
         // the third requests sent nothing, and the audit log says why (written after the reply)
-        const limitedRows = () => cat.db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = 'password_reset_requested' and detail->>'reason' = 'limited'`);
+        const limitedRows = () =>
+          cat.db.rows<{ n: number }>(
+            sql`select count(*)::int as n from audit_log where event = 'password_reset_requested' and detail->>'reason' = 'limited'`,
+          );
         await until(async () => ((await limitedRows())[0]!.n >= 2 ? true : undefined), "the audit rows of the limited requests");
         expect((await limitedRows())[0]!.n).toBe(2);
         // six requests counted for this client: a seventh is refused
@@ -407,7 +468,12 @@ for (const target of testDatabases()) {
       expect(wrong.status).toBe(400);
       expect(await wrong.json()).toEqual({ error: { code: 400, message: "La password attuale non è corretta." } });
       expect((await change(here, { currentPassword: PASSWORD, password: "corta", confirmation: "corta" })).status).toBe(400);
-      const mismatch = await change(here, { currentPassword: PASSWORD, password: NEW_PASSWORD, confirmation: "Altra-Parola7", locale: "en" });
+      const mismatch = await change(here, {
+        currentPassword: PASSWORD,
+        password: NEW_PASSWORD,
+        confirmation: "Altra-Parola7",
+        locale: "en",
+      });
       expect(await mismatch.json()).toEqual({ error: { code: 400, message: "The passwords do not match" } });
       expect(await profile(elsewhere)).toBe(200);
       const ok = await change(here, { currentPassword: PASSWORD, password: NEW_PASSWORD, confirmation: NEW_PASSWORD });
@@ -435,13 +501,23 @@ for (const target of testDatabases()) {
       expect((await post("/api/auth/change_password", { currentPassword: PASSWORD, password: NEW_PASSWORD })).status).toBe(401);
       const manager = await signedIn("manager@example.org");
       expect((await server.fetch("/editPassword", { headers: { Cookie: manager } })).status).toBe(404);
-      expect((await post("/api/auth/change_password", { currentPassword: PASSWORD, password: NEW_PASSWORD }, { Cookie: manager })).status).toBe(404);
+      expect(
+        (await post("/api/auth/change_password", { currentPassword: PASSWORD, password: NEW_PASSWORD }, { Cookie: manager })).status,
+      ).toBe(404);
       const [sso] = await cat.db.rows<{ id: string }>(sql`select id from users where email = 'sso@example.org'`);
       const ssoSession = await createSession(cat.db, sso!.id, { userAgent: "test", address: "test" });
       const ssoCookie = `teca_session=${ssoSession.token}`;
       expect(await profile(ssoCookie)).toBe(200);
       expect((await server.fetch("/editPassword", { headers: { Cookie: ssoCookie } })).status).toBe(404);
-      expect((await post("/api/auth/change_password", { currentPassword: "", password: NEW_PASSWORD, confirmation: NEW_PASSWORD }, { Cookie: ssoCookie })).status).toBe(404);
+      expect(
+        (
+          await post(
+            "/api/auth/change_password",
+            { currentPassword: "", password: NEW_PASSWORD, confirmation: NEW_PASSWORD },
+            { Cookie: ssoCookie },
+          )
+        ).status,
+      ).toBe(404);
 
       const rita = await signedIn("rita@example.org");
       const page = await server.fetch("/en/editPassword", { headers: { Cookie: rita } });
@@ -525,7 +601,11 @@ for (const target of testDatabases()) {
           let raw = "";
           stream.on("data", (c: Buffer) => (raw += c.toString("utf8")));
           stream.on("end", () => {
-            received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw });
+            received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw,
+            });
             callback();
           });
         },
@@ -574,7 +654,9 @@ describe("npm run user: one-time links", () => {
       const again = await tool("reset-link", "--email", "NUOVA@example.org", "--locale", "en");
       const second = /https:\/\/teca\.example\.org\/en\/reset_password\/([\w-]{43})\n/.exec(again.stdout);
       expect(second, again.stdout).not.toBeNull();
-      await expect(tool("reset-link", "--email", "nobody@example.org")).rejects.toMatchObject({ stderr: expect.stringContaining("No user with the address nobody@example.org") });
+      await expect(tool("reset-link", "--email", "nobody@example.org")).rejects.toMatchObject({
+        stderr: expect.stringContaining("No user with the address nobody@example.org"),
+      });
       const database = await openDatabase({ dataDir });
       try {
         expect(await checkResetToken(database, first![1]!)).toMatchObject({ email: "nuova@example.org" });

@@ -17,11 +17,13 @@ const root = path.resolve(import.meta.dirname, "../..");
 /** A GET on a new connection each time (the cluster balances connections, not requests). */
 const getJson = <T>(url: string) =>
   new Promise<T>((resolve, reject) => {
-    http.get(url, { agent: false }, (res) => {
-      let body = "";
-      res.on("data", (d) => (body += d));
-      res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(body) as T) : reject(new Error(`${res.statusCode} ${body}`))));
-    }).on("error", reject);
+    http
+      .get(url, { agent: false }, (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(body) as T) : reject(new Error(`${res.statusCode} ${body}`))));
+      })
+      .on("error", reject);
   });
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -110,7 +112,10 @@ for (const target of testDatabases().filter((t) => t.name === "postgres")) {
       opened.push(base);
       const bounded = await openDatabase({ databaseUrl: base.url!, migrate: false, statementTimeoutMs: 200 });
       opened.push(bounded);
-      const err = await bounded.rows(sql`select pg_sleep(2)`).then(() => null, (e: Error & { cause?: Error }) => e);
+      const err = await bounded.rows(sql`select pg_sleep(2)`).then(
+        () => null,
+        (e: Error & { cause?: Error }) => e,
+      );
       expect(err?.cause?.message ?? err?.message).toMatch(/statement timeout/);
       expect(await bounded.rows(sql`select 1 as ok`)).toEqual([{ ok: 1 }]);
     });
@@ -119,16 +124,30 @@ for (const target of testDatabases().filter((t) => t.name === "postgres")) {
     // shares the port and each worker answers /healthz itself, on the connection the primary gave it.
     for (const front of [true, false])
       it(`npm run serve starts WEB_CONCURRENCY processes on one port${front ? " behind the front" : " (node:cluster, TECA_FRONT=0)"}; an import is seen by all of them at once`, async () => {
-        if (!fs.existsSync(path.join(buildDir, "server/index.js")) || !fs.existsSync(path.join(buildDir, "node/serve.js"))) throw new Error("Run `npm run build` before the integration tests.");
+        if (!fs.existsSync(path.join(buildDir, "server/index.js")) || !fs.existsSync(path.join(buildDir, "node/serve.js")))
+          throw new Error("Run `npm run build` before the integration tests.");
         const db = await target.open();
         opened.push(db);
         const dir = tempDir();
-        await importFile(db, writeNdjson(dir, [makeRecord({ id: "p1", texts: { it: { label: "Ventaglio dipinto" } } })], "a.ndjson"), { mediaDir: dir, mediaStore: dir });
+        await importFile(db, writeNdjson(dir, [makeRecord({ id: "p1", texts: { it: { label: "Ventaglio dipinto" } } })], "a.ndjson"), {
+          mediaDir: dir,
+          mediaStore: dir,
+        });
         const port = await freePort();
         // `npm run serve`: the compiled server, with plain Node
         const child: ChildProcess = spawn(process.execPath, ["scripts/serve.mjs"], {
           cwd: root,
-          env: { ...process.env, DATABASE_URL: db.url!, WEB_CONCURRENCY: "2", PORT: String(port), HOST: "127.0.0.1", TECA_DEMO: "0", LOG_LEVEL: "warn", DATA_DIR: dir, TECA_FRONT: front ? "" : "0" },
+          env: {
+            ...process.env,
+            DATABASE_URL: db.url!,
+            WEB_CONCURRENCY: "2",
+            PORT: String(port),
+            HOST: "127.0.0.1",
+            TECA_DEMO: "0",
+            LOG_LEVEL: "warn",
+            DATA_DIR: dir,
+            TECA_FRONT: front ? "" : "0",
+          },
           stdio: ["ignore", "pipe", "pipe"],
         });
         let output = "";
@@ -155,7 +174,10 @@ for (const target of testDatabases().filter((t) => t.name === "postgres")) {
           const count = async () => (await getJson<{ count: number }>(`${base}/api/public/search?q=ventaglio&locale=it`)).count;
           // each process computes and caches the count (the front sends one request to each in turn)
           for (let i = 0; i < 4; i++) expect(await count()).toBe(1);
-          await importFile(db, writeNdjson(dir, [makeRecord({ id: "p2", texts: { it: { label: "Ventaglio di piume" } } })], "b.ndjson"), { mediaDir: dir, mediaStore: dir });
+          await importFile(db, writeNdjson(dir, [makeRecord({ id: "p2", texts: { it: { label: "Ventaglio di piume" } } })], "b.ndjson"), {
+            mediaDir: dir,
+            mediaStore: dir,
+          });
           await new Promise((r) => setTimeout(r, 500));
           const after = [];
           for (let i = 0; i < 4; i++) after.push(await count());

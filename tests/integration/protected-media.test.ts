@@ -28,7 +28,9 @@ for (const target of testDatabases()) {
         select m.original, m.thumbnail, m.medium, m.large from media m join records r on r.uid = m.record_uid
         where r.id = ${recordId} ${restricted === undefined ? sql`` : sql`and m.restricted = ${restricted}`}`);
       expect(rows.length).toBeGreaterThan(0);
-      return [...new Set(rows.flatMap((r) => [r.original, r.thumbnail, r.medium, r.large]))].map((p) => `/media/${p.split(path.sep).join("/")}`);
+      return [...new Set(rows.flatMap((r) => [r.original, r.thumbnail, r.medium, r.large]))].map(
+        (p) => `/media/${p.split(path.sep).join("/")}`,
+      );
     };
 
     beforeAll(async () => {
@@ -41,11 +43,30 @@ for (const target of testDatabases()) {
       await importFile(
         db,
         writeNdjson(dir, [
-          makeRecord({ id: "pub", texts: { it: { label: "Pubblico" } }, media: [{ type: "image", file: "public.jpg" }, { type: "image", file: "secret.jpg", restricted: true }] }),
-          makeRecord({ id: "res2", access: 2, texts: { it: { label: "Riservato" } }, media: [{ type: "image", file: "res2.jpg" }, { type: "image", file: "shared.jpg" }] }),
+          makeRecord({
+            id: "pub",
+            texts: { it: { label: "Pubblico" } },
+            media: [
+              { type: "image", file: "public.jpg" },
+              { type: "image", file: "secret.jpg", restricted: true },
+            ],
+          }),
+          makeRecord({
+            id: "res2",
+            access: 2,
+            texts: { it: { label: "Riservato" } },
+            media: [
+              { type: "image", file: "res2.jpg" },
+              { type: "image", file: "shared.jpg" },
+            ],
+          }),
           // The same file (same content hash) shown publicly by another record stays public.
           makeRecord({ id: "pub-shared", texts: { it: { label: "Condiviso" } }, media: [{ type: "image", file: "shared.jpg" }] }),
-          makeRecord({ id: "pub-doc", texts: { it: { label: "Con inventario" } }, media: [{ type: "application", file: "inventario.xml" }] }),
+          makeRecord({
+            id: "pub-doc",
+            texts: { it: { label: "Con inventario" } },
+            media: [{ type: "application", file: "inventario.xml" }],
+          }),
         ]),
         { mediaDir: dir, mediaStore: store },
       );
@@ -115,7 +136,13 @@ for (const target of testDatabases()) {
     it("other spellings of a protected address are not a way round", async () => {
       const [url] = await filesOf("pub", true);
       const rest = url.slice("/media/".length);
-      for (const variant of [`/media//${rest}`, `/media/./${rest}`, `/media/${rest.replace("/", "//")}`, `/media/${rest.replace(/\//g, "%2F")}`, `/media/${rest.replace("/", "/x/../")}`]) {
+      for (const variant of [
+        `/media//${rest}`,
+        `/media/./${rest}`,
+        `/media/${rest.replace("/", "//")}`,
+        `/media/${rest.replace(/\//g, "%2F")}`,
+        `/media/${rest.replace("/", "/x/../")}`,
+      ]) {
         const res = await server.fetch(variant);
         expect(res.status, variant).not.toBe(200);
       }

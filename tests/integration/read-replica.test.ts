@@ -25,13 +25,49 @@ describe("the database of a request", () => {
       const replica = { ...db } as Database;
       const withReplica = Object.assign(Object.create(null), db, { replica }) as Database;
       const pick = (method: string, p: string, signedIn = false) => requestDatabase(withReplica, { method, path: p, signedIn }) === replica;
-      for (const p of ["/", "/en", "/fr/", "/_root.data", "/cerca", "/en/cerca.data", "/oggetti/1", "/en/oggetti/1/fotografia", "/luoghi/4",
-        "/api/public/search", "/api/public/suggest", "/api/public/export", "/api/public/records/ca_objects/1", "/api/public/records/ca_objects/1/related",
-        "/iiif/manifest/ca_objects/1", "/iiif/collection/search", "/oai", "/ld/ca_objects/1", "/sitemap.xml", "/sitemaps/records-1.xml", "/en/feed.atom", "/sfogliatore/ca_objects/1"])
+      for (const p of [
+        "/",
+        "/en",
+        "/fr/",
+        "/_root.data",
+        "/cerca",
+        "/en/cerca.data",
+        "/oggetti/1",
+        "/en/oggetti/1/fotografia",
+        "/luoghi/4",
+        "/api/public/search",
+        "/api/public/suggest",
+        "/api/public/export",
+        "/api/public/records/ca_objects/1",
+        "/api/public/records/ca_objects/1/related",
+        "/iiif/manifest/ca_objects/1",
+        "/iiif/collection/search",
+        "/oai",
+        "/ld/ca_objects/1",
+        "/sitemap.xml",
+        "/sitemaps/records-1.xml",
+        "/en/feed.atom",
+        "/sfogliatore/ca_objects/1",
+      ])
         expect(pick("GET", p), p).toBe(true);
       expect(pick("HEAD", "/cerca")).toBe(true);
-      for (const p of ["/login", "/collections", "/collections/3", "/settings", "/searches", "/account/security", "/console", "/cookie-policy",
-        "/api/public/login", "/api/auth/profile", "/api/auth/docs/getDocs", "/workspace/pin", "/shared/abc", "/public/stories", "/site/custom.css"])
+      for (const p of [
+        "/login",
+        "/collections",
+        "/collections/3",
+        "/settings",
+        "/searches",
+        "/account/security",
+        "/console",
+        "/cookie-policy",
+        "/api/public/login",
+        "/api/auth/profile",
+        "/api/auth/docs/getDocs",
+        "/workspace/pin",
+        "/shared/abc",
+        "/public/stories",
+        "/site/custom.css",
+      ])
         expect(pick("GET", p), p).toBe(false);
       expect(pick("POST", "/cerca")).toBe(false);
       expect(pick("POST", "/api/public/search")).toBe(false);
@@ -60,8 +96,10 @@ for (const url of serverUrl ? [serverUrl] : []) {
       const c = new pg.Client({ connectionString: replica.url });
       await c.connect();
       try {
-        const tables = (await c.query<{ t: string }>(`select quote_ident(schemaname) || '.' || quote_ident(tablename) as t from pg_tables
-          where schemaname not in ('pg_catalog', 'information_schema') order by 1`)).rows.map((r) => r.t);
+        const tables = (
+          await c.query<{ t: string }>(`select quote_ident(schemaname) || '.' || quote_ident(tablename) as t from pg_tables
+          where schemaname not in ('pg_catalog', 'information_schema') order by 1`)
+        ).rows.map((r) => r.t);
         const out: Record<string, number> = {};
         for (const t of tables) out[t] = Number((await c.query<{ n: string }>(`select count(*) as n from ${t}`)).rows[0]!.n);
         return out;
@@ -75,10 +113,16 @@ for (const url of serverUrl ? [serverUrl] : []) {
       replica = await scratchPostgres(url, "teca_rr");
       const both = [makeRecord({ id: "both", texts: { it: { label: "Ventaglio in entrambe" } } })];
       const only = makeRecord({ id: "replica-only", texts: { it: { label: "Ventaglio della replica" } } });
-      for (const [u, records] of [[primary.url, both], [replica.url, [...both, only]]] as const) {
+      for (const [u, records] of [
+        [primary.url, both],
+        [replica.url, [...both, only]],
+      ] as const) {
         const d = await openDatabase({ databaseUrl: u });
         try {
-          const res = await importFile(d, writeNdjson(dir, [...records], `seed-${records.length}.ndjson`), { mediaDir: dir, mediaStore: store });
+          const res = await importFile(d, writeNdjson(dir, [...records], `seed-${records.length}.ndjson`), {
+            mediaDir: dir,
+            mediaStore: store,
+          });
           expect(res.imported).toBe(records.length);
         } finally {
           await d.close();
@@ -106,7 +150,7 @@ for (const url of serverUrl ? [serverUrl] : []) {
       expect(search.status).toBe(200);
       expect(JSON.stringify(await search.json())).toContain("Ventaglio della replica");
       expect((await server.fetch("/cerca?q=ventaglio")).status).toBe(200);
-      expect((await (await server.fetch("/en/cerca?q=ventaglio")).text())).toContain("Ventaglio della replica");
+      expect(await (await server.fetch("/en/cerca?q=ventaglio")).text()).toContain("Ventaglio della replica");
       expect((await server.fetch("/api/public/records/ca_objects/replica-only")).status).toBe(200);
       expect((await server.fetch("/oggetti/replica-only", { redirect: "follow" })).status).toBe(200);
       expect(await (await server.fetch("/api/public/export?format=csv&q=ventaglio")).text()).toContain("Ventaglio della replica");
@@ -120,7 +164,10 @@ for (const url of serverUrl ? [serverUrl] : []) {
         body: JSON.stringify({ email: "lettore@example.org", password: PASSWORD }),
       });
       expect(login.status).toBe(200);
-      const cookie = login.headers.getSetCookie().find((c) => /^teca_session=/.test(c))!.split(";")[0]!;
+      const cookie = login.headers
+        .getSetCookie()
+        .find((c) => /^teca_session=/.test(c))!
+        .split(";")[0]!;
       expect((await server.fetch("/api/auth/profile", { headers: { Cookie: cookie } })).status).toBe(200);
       expect((await server.fetch("/api/public/records/ca_objects/replica-only", { headers: { Cookie: cookie } })).status).toBe(404);
       expect((await server.fetch("/api/public/records/ca_objects/both", { headers: { Cookie: cookie } })).status).toBe(200);
@@ -129,10 +176,12 @@ for (const url of serverUrl ? [serverUrl] : []) {
 
       // The connections: the replica's pool (teca-read) is on the replica's database only, the primary's
       // (teca) never there; nothing in the replica changed.
-      const activity = (await admin.query<{ app: string; db: string }>(
-        `select distinct application_name as app, datname as db from pg_stat_activity where datname = any($1) and application_name like 'teca%'`,
-        [[primary.url, replica.url].map((u) => new URL(u).pathname.slice(1))],
-      )).rows;
+      const activity = (
+        await admin.query<{ app: string; db: string }>(
+          `select distinct application_name as app, datname as db from pg_stat_activity where datname = any($1) and application_name like 'teca%'`,
+          [[primary.url, replica.url].map((u) => new URL(u).pathname.slice(1))],
+        )
+      ).rows;
       const replicaName = new URL(replica.url).pathname.slice(1);
       expect(activity).toContainEqual({ app: "teca-read", db: replicaName });
       expect(activity.filter((a) => a.db === replicaName).map((a) => a.app)).toEqual(["teca-read"]);

@@ -43,7 +43,10 @@ function fields(html: string): Map<string, { label: string; labelLang: string | 
   for (const m of html.matchAll(re)) {
     const [, code, dtAttrs, dt, ddAttrs] = m;
     const span = /^<span( lang="([^"]+)")?>(.*?)<\/span>/s.exec(dt!);
-    const label = (span ? span[3]! : dt!).replace(/<[^>]+>/g, "").replace(/&#x27;|&#39;/g, "'").trim();
+    const label = (span ? span[3]! : dt!)
+      .replace(/<[^>]+>/g, "")
+      .replace(/&#x27;|&#39;/g, "'")
+      .trim();
     const labelLang = span?.[2] ?? /lang="([^"]+)"/.exec(dtAttrs!)?.[1] ?? null;
     const list = out.get(code!) ?? [];
     list.push({ label, labelLang, valueLang: /lang="([^"]+)"/.exec(ddAttrs!)?.[1] ?? null });
@@ -64,7 +67,9 @@ for (const target of testDatabases()) {
     beforeAll(async () => {
       cat = await seededCatalogue(target, records);
       // The technique in the tombstone too (header fields), whose markup is the page's own.
-      await cat.db.rows(sql`insert into summary_config (table_name, role, summary_fields, header_fields) values ('ca_objects', '', '[]', '["tecnica"]')`);
+      await cat.db.rows(
+        sql`insert into summary_config (table_name, role, summary_fields, header_fields) values ('ca_objects', '', '[]', '["tecnica"]')`,
+      );
     });
     afterAll(() => cat?.close());
 
@@ -86,7 +91,7 @@ for (const target of testDatabases()) {
       expect(shownLabels.filter((l) => italian.has(l))).toEqual([]);
     });
 
-    it("a field the catalogue does not name in French keeps its Italian label, marked lang=\"it\"; a date is the page's", async () => {
+    it('a field the catalogue does not name in French keeps its Italian label, marked lang="it"; a date is the page\'s', async () => {
       const f = fields(await page("/fr/oggetti/solo-it"));
       expect(f.get("OGTD")).toEqual([{ label: "Definizione dell'oggetto", labelLang: "it", valueLang: "it" }]);
       expect(f.get("data_acquisizione")).toEqual([{ label: "Data di acquisizione", labelLang: "it", valueLang: null }]);
@@ -94,14 +99,26 @@ for (const target of testDatabases()) {
 
     it("the English page names them in English; the Italian page keeps the record's own labels", async () => {
       const en = fields(await page("/en/oggetti/solo-it"));
-      for (const code of CODES) expect(en.get(code)!.map((x) => [x.label, x.labelLang]), code).toEqual([[META_LABELS[code]!.en, null]]);
+      for (const code of CODES)
+        expect(
+          en.get(code)!.map((x) => [x.label, x.labelLang]),
+          code,
+        ).toEqual([[META_LABELS[code]!.en, null]]);
       const it = fields(await page("/oggetti/solo-it"));
-      for (const code of CODES) expect(it.get(code)!.map((x) => [x.label, x.labelLang, x.valueLang]), code).toEqual([[META_LABELS[code]!.it, null, null]]);
+      for (const code of CODES)
+        expect(
+          it.get(code)!.map((x) => [x.label, x.labelLang, x.valueLang]),
+          code,
+        ).toEqual([[META_LABELS[code]!.it, null, null]]);
     });
 
     it("a record with French texts shows its own French labels and values, unmarked", async () => {
       const f = fields(await page("/fr/oggetti/tre-lingue"));
-      for (const code of CODES) expect(f.get(code)!.map((x) => [x.label, x.labelLang, x.valueLang]), code).toEqual([[META_LABELS[code]!.fr, null, null]]);
+      for (const code of CODES)
+        expect(
+          f.get(code)!.map((x) => [x.label, x.labelLang, x.valueLang]),
+          code,
+        ).toEqual([[META_LABELS[code]!.fr, null, null]]);
     });
 
     it("the record API labels the fields the same way, saying each label's language", async () => {

@@ -11,7 +11,9 @@ const projectRoot = path.resolve(import.meta.dirname, "../..");
 const demoFile = path.resolve(projectRoot, "../shared/data/museum/demo/records.ndjson");
 const demoExists = fs.existsSync(demoFile);
 if (!demoExists)
-  console.warn(`[relevance] ${demoFile} is absent: the search relevance test is SKIPPED (the data sits beside the project, see ../shared/data/README.md).`);
+  console.warn(
+    `[relevance] ${demoFile} is absent: the search relevance test is SKIPPED (the data sits beside the project, see ../shared/data/README.md).`,
+  );
 
 /**
  * Floors of the subset's figures, set a little below what the search achieved
@@ -62,6 +64,7 @@ describe.skipIf(!demoExists)("search relevance on the museum demo data (PGlite)"
   it("puts the record of an exact identifier first", () => {
     const ids = runs.filter((r) => r.query.class === "identifier");
     expect(ids.length).toBeGreaterThan(0);
-    for (const r of ids) expect(r.query.grades.get(r.ranking.ids[0] ?? ""), `${r.query.q}: ${r.ranking.ids.slice(0, 3).join(", ")}`).toBe(2);
+    for (const r of ids)
+      expect(r.query.grades.get(r.ranking.ids[0] ?? ""), `${r.query.q}: ${r.ranking.ids.slice(0, 3).join(", ")}`).toBe(2);
   });
 });

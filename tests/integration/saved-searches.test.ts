@@ -31,7 +31,11 @@ for (const target of testDatabases()) {
         makeRecord({ id: "vaso-1", texts: { it: { label: "Vaso decorato" } } }),
       ]);
       const meta = { userAgent: "test", address: "127.0.0.1" };
-      for (const [who, role] of [["anna", "Ricercatore"], ["bruno", "Ricercatore"], ["manager", "Manager"]] as const) {
+      for (const [who, role] of [
+        ["anna", "Ricercatore"],
+        ["bruno", "Ricercatore"],
+        ["manager", "Manager"],
+      ] as const) {
         const user = await createUser(cat.db, { email: `${who}@example.org`, roles: [role] }, { userId: null, address: "test" });
         ids[who] = user.id;
         cookies[who] = `teca_session=${(await createSession(cat.db, user.id, meta)).token}`;
@@ -45,12 +49,24 @@ for (const target of testDatabases()) {
       delete process.env.SAVED_SEARCHES_MAX;
     });
 
-    const headers = (who?: string, extra: Record<string, string> = {}) => ({ ...(who ? { cookie: cookies[who]! } : {}), origin: cat.server.base, ...extra });
+    const headers = (who?: string, extra: Record<string, string> = {}) => ({
+      ...(who ? { cookie: cookies[who]! } : {}),
+      origin: cat.server.base,
+      ...extra,
+    });
     const get = (url: string, who?: string) => cat.server.fetch(url, { headers: headers(who) });
     const post = (url: string, who: string | undefined, fields: Record<string, string>) =>
-      cat.server.fetch(url, { method: "POST", headers: headers(who, { "content-type": "application/x-www-form-urlencoded" }), body: new URLSearchParams(fields) });
+      cat.server.fetch(url, {
+        method: "POST",
+        headers: headers(who, { "content-type": "application/x-www-form-urlencoded" }),
+        body: new URLSearchParams(fields),
+      });
     const api = (who: string | undefined, body: unknown) =>
-      cat.server.fetch("/api/auth/docs/getSearches", { method: "POST", headers: headers(who, { "content-type": "application/json" }), body: JSON.stringify(body) });
+      cat.server.fetch("/api/auth/docs/getSearches", {
+        method: "POST",
+        headers: headers(who, { "content-type": "application/json" }),
+        body: JSON.stringify(body),
+      });
     const rows = (userId: string) =>
       cat.db.rows<{ id: string; title: string; query: string; public: boolean; hero: boolean; alert: string; locale: string }>(
         sql`select id, title, query, public, hero, alert, locale from saved_searches where user_id = ${userId} order by created_at`,
@@ -73,11 +89,24 @@ for (const target of testDatabases()) {
       const html = await form.text();
       expect(html).toContain('name="query" value="q=anfora&amp;filtro=t1&amp;view=auimasonry"');
       expect(html).not.toContain('name="hero"'); // the hero switch is for MANAGE_USERS only
-      const res = await post("/searches/new", "anna", { intent: "save", title: "  Anfore  ", query: "q=anfora&page=3&filtro=t1&view=auimasonry", public: "on", alert: "weekly" });
+      const res = await post("/searches/new", "anna", {
+        intent: "save",
+        title: "  Anfore  ",
+        query: "q=anfora&page=3&filtro=t1&view=auimasonry",
+        public: "on",
+        alert: "weekly",
+      });
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/searches?done=saved");
       const [row] = await rows(ids.anna!);
-      expect(row).toMatchObject({ title: "Anfore", query: "q=anfora&filtro=t1&view=auimasonry", public: true, hero: false, alert: "weekly", locale: "it" });
+      expect(row).toMatchObject({
+        title: "Anfore",
+        query: "q=anfora&filtro=t1&view=auimasonry",
+        public: true,
+        hero: false,
+        alert: "weekly",
+        locale: "it",
+      });
       const list = await (await get("/searches?done=saved", "anna")).text();
       expect(list).toContain("Ricerca salvata.");
       expect(list).toContain("Anfore");
@@ -102,7 +131,11 @@ for (const target of testDatabases()) {
 
     it("refuses bad input with the spec's message in each language and saves nothing", async () => {
       const before = (await rows(ids.anna!)).length;
-      for (const [prefix, text] of [["", "Ricordati di inserire il titolo"], ["/en", "Remember to enter the title"], ["/fr", "N&#x27;oubliez pas de saisir le titre"]] as const) {
+      for (const [prefix, text] of [
+        ["", "Ricordati di inserire il titolo"],
+        ["/en", "Remember to enter the title"],
+        ["/fr", "N&#x27;oubliez pas de saisir le titre"],
+      ] as const) {
         const res = await post(`${prefix}/searches/new`, "anna", { intent: "save", title: "   ", query: "q=anfora" });
         expect(res.status).toBe(400);
         const html = await res.text();
@@ -135,7 +168,8 @@ for (const target of testDatabases()) {
       const [mine] = await rows(ids.anna!);
       const missing = "00000000-0000-4000-8000-000000000000";
       for (const id of [mine!.id, missing, "not-a-uuid"]) {
-        for (const url of [`/searches/${id}`, `/en/searches/${id}`, `/searches/${id}.data`]) expect((await get(url, "bruno")).status, url).toBe(404);
+        for (const url of [`/searches/${id}`, `/en/searches/${id}`, `/searches/${id}.data`])
+          expect((await get(url, "bruno")).status, url).toBe(404);
         expect((await post(`/searches/${id}`, "bruno", { intent: "save", title: "Presa", alert: "daily" })).status).toBe(404);
         expect((await post(`/searches/${id}`, "bruno", { intent: "delete" })).status).toBe(404);
         expect((await post(`/searches/${id}.data`, "bruno", { intent: "delete", js: "1" })).status).toBe(404);
@@ -161,7 +195,12 @@ for (const target of testDatabases()) {
       const res = await post(`/searches/${row.id}`, "bruno", { intent: "save", title: "Rinominata", alert: "daily" });
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/searches?done=updated");
-      expect((await rows(ids.bruno!)).find((r) => r.id === row.id)).toMatchObject({ title: "Rinominata", alert: "daily", query: "q=vaso", public: false });
+      expect((await rows(ids.bruno!)).find((r) => r.id === row.id)).toMatchObject({
+        title: "Rinominata",
+        alert: "daily",
+        query: "q=vaso",
+        public: false,
+      });
       const empty = await post(`/searches/${row.id}`, "bruno", { intent: "save", title: "" });
       expect(empty.status).toBe(400);
       expect(await empty.text()).toContain("Ricordati di inserire il titolo");
@@ -174,11 +213,25 @@ for (const target of testDatabases()) {
 
     it("saveSearch and removeSearch: the JSON twins of the form, with the same rules", async () => {
       const call = (who: string | undefined, name: string, body: unknown) =>
-        cat.server.fetch(`/api/auth/docs/${name}`, { method: "POST", headers: headers(who, { "content-type": "application/json" }), body: JSON.stringify(body) });
-      const created = await call("bruno", "saveSearch", { locale: "fr", data: { title: "Vases en JSON", query: "q=vaso&page=2", alert: "daily" } });
+        cat.server.fetch(`/api/auth/docs/${name}`, {
+          method: "POST",
+          headers: headers(who, { "content-type": "application/json" }),
+          body: JSON.stringify(body),
+        });
+      const created = await call("bruno", "saveSearch", {
+        locale: "fr",
+        data: { title: "Vases en JSON", query: "q=vaso&page=2", alert: "daily" },
+      });
       expect(created.status).toBe(201);
       const { data: s } = await created.json();
-      expect(s).toMatchObject({ title: "Vases en JSON", query: "q=vaso", locale: "fr", alert: "daily", public: false, url: "/fr/cerca?q=vaso" });
+      expect(s).toMatchObject({
+        title: "Vases en JSON",
+        query: "q=vaso",
+        locale: "fr",
+        alert: "daily",
+        public: false,
+        url: "/fr/cerca?q=vaso",
+      });
       // an update sends only what changes: the rest is kept
       const renamed = await call("bruno", "saveSearch", { locale: "fr", name: s.id, data: { title: "Vases renommés" } });
       expect(renamed.status).toBe(200);
@@ -201,8 +254,16 @@ for (const target of testDatabases()) {
 
     it("saveDoc and removeDoc with collection 'searches' (spec §7) answer as saveSearch and removeSearch", async () => {
       const call = (who: string | undefined, name: string, body: unknown) =>
-        cat.server.fetch(`/api/auth/docs/${name}`, { method: "POST", headers: headers(who, { "content-type": "application/json" }), body: JSON.stringify(body) });
-      const created = await call("bruno", "saveDoc", { collection: "searches", locale: "it", data: { title: "Anfore via saveDoc", query: "q=anfora" } });
+        cat.server.fetch(`/api/auth/docs/${name}`, {
+          method: "POST",
+          headers: headers(who, { "content-type": "application/json" }),
+          body: JSON.stringify(body),
+        });
+      const created = await call("bruno", "saveDoc", {
+        collection: "searches",
+        locale: "it",
+        data: { title: "Anfore via saveDoc", query: "q=anfora" },
+      });
       expect(created.status).toBe(201);
       const { data: s } = await created.json();
       expect(s).toMatchObject({ title: "Anfore via saveDoc", query: "q=anfora", url: "/cerca?q=anfora" });
@@ -220,12 +281,20 @@ for (const target of testDatabases()) {
 
     it("the hero flag: refused without MANAGE_USERS, shown on the home page when a manager sets it", async () => {
       const before = await rows(ids.anna!);
-      const refused = await post("/searches/new", "anna", { intent: "save", title: "In vetrina", query: "q=anfora", public: "on", hero: "on" });
+      const refused = await post("/searches/new", "anna", {
+        intent: "save",
+        title: "In vetrina",
+        query: "q=anfora",
+        public: "on",
+        hero: "on",
+      });
       expect(refused.status).toBe(403);
       expect(await refused.text()).toContain("Solo chi gestisce gli utenti");
       expect((await rows(ids.anna!)).length).toBe(before.length);
       const mine = before[0]!;
-      expect((await post(`/searches/${mine.id}`, "anna", { intent: "save", title: mine.title, public: "on", hero: "on" })).status).toBe(403);
+      expect((await post(`/searches/${mine.id}`, "anna", { intent: "save", title: mine.title, public: "on", hero: "on" })).status).toBe(
+        403,
+      );
       expect((await rows(ids.anna!))[0]!.hero).toBe(false);
       expect(await (await get("/searches/new?q=anfora", "manager")).text()).toContain('name="hero"');
       const hero = await save("manager", { title: "Anfore in evidenza", query: "q=anfora", hero: "on" });
@@ -292,7 +361,9 @@ for (const target of testDatabases()) {
       // a week later the manager, who may see restricted records, gets both new anfore
       expect((await run(7)).sent).toBe(1);
       const read = (f: string) => decode(fs.readFileSync(path.join(outbox, "outbox", f), "utf8"));
-      const managerMail = mails().map(read).find((m) => /^To: manager@example\.org$/m.test(m))!;
+      const managerMail = mails()
+        .map(read)
+        .find((m) => /^To: manager@example\.org$/m.test(m))!;
       expect(managerMail).toContain("Anfora vinaria ritrovata");
       expect(managerMail).toContain("Anfora segretissima");
       expect((await run(7)).sent).toBe(0);
@@ -314,7 +385,11 @@ for (const target of testDatabases()) {
       expect((await get("/searches/unsubscribe/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).status).toBe(404);
       expect((await post("/searches/unsubscribe/nope", undefined, {})).status).toBe(404);
       // more records later: an unsubscribed search sends nothing
-      await importFile(cat.db, writeNdjson(dir, [makeRecord({ id: "anfora-4", texts: { it: { label: "Anfora tarda" } } })], "more.ndjson"), { mediaDir: dir, mediaStore: path.join(dir, "store") });
+      await importFile(
+        cat.db,
+        writeNdjson(dir, [makeRecord({ id: "anfora-4", texts: { it: { label: "Anfora tarda" } } })], "more.ndjson"),
+        { mediaDir: dir, mediaStore: path.join(dir, "store") },
+      );
       expect((await run(9)).sent).toBe(0);
       fs.rmSync(dir, { recursive: true, force: true });
     });
@@ -322,23 +397,30 @@ for (const target of testDatabases()) {
     // (PostgreSQL only: PGlite is one process, guarded by its lock file)
     if (target.name === "postgres")
       it("one alert runner per database: a second one finds the lock taken", async () => {
-      const pg = (await import("pg")).default;
-      const other = new pg.Client({ connectionString: (cat.db as unknown as { url: string }).url });
-      await other.connect();
-      try {
-        await other.query("begin");
-        await other.query("select pg_advisory_xact_lock(727280)");
-        expect(await runAlerts(cat.db, { origin: "http://localhost", env })).toMatchObject({ locked: true, sent: 0 });
-        await other.query("commit");
-        expect((await runAlerts(cat.db, { origin: "http://localhost", env })).locked).toBe(false);
-      } finally {
-        await other.end();
-      }
-    });
+        const pg = (await import("pg")).default;
+        const other = new pg.Client({ connectionString: (cat.db as unknown as { url: string }).url });
+        await other.connect();
+        try {
+          await other.query("begin");
+          await other.query("select pg_advisory_xact_lock(727280)");
+          expect(await runAlerts(cat.db, { origin: "http://localhost", env })).toMatchObject({ locked: true, sent: 0 });
+          await other.query("commit");
+          expect((await runAlerts(cat.db, { origin: "http://localhost", env })).locked).toBe(false);
+        } finally {
+          await other.end();
+        }
+      });
   });
 }
 
 /** A MIME message's quoted-printable parts, readable. */
 function decode(eml: string): string {
-  return eml.replace(/=\r?\n/g, "").replace(/((?:=[0-9A-F]{2})+)/g, (m) => Buffer.from(m.split("=").filter(Boolean).map((h) => parseInt(h, 16))).toString("utf8"));
+  return eml.replace(/=\r?\n/g, "").replace(/((?:=[0-9A-F]{2})+)/g, (m) =>
+    Buffer.from(
+      m
+        .split("=")
+        .filter(Boolean)
+        .map((h) => parseInt(h, 16)),
+    ).toString("utf8"),
+  );
 }

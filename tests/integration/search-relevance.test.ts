@@ -19,7 +19,11 @@ const privileged = viewerFor({ id: "u", level: 64, roles: [] }, parseCapabilitie
 
 const RECORDS = [
   // text in one language only
-  makeRecord({ id: "en1", texts: { en: { label: "Street with a colonnade in Botzen", summary: "A cart in the street." } }, date: { start: "1846" } }),
+  makeRecord({
+    id: "en1",
+    texts: { en: { label: "Street with a colonnade in Botzen", summary: "A cart in the street." } },
+    date: { start: "1846" },
+  }),
   makeRecord({ id: "fr1", texts: { fr: { label: "Vue du pont des Arts" } } }),
   makeRecord({ id: "it1", texts: { it: { label: "Lanterna di Genova" } } }),
   // the same title in the page's language and in another one
@@ -29,8 +33,12 @@ const RECORDS = [
   makeRecord({ table: "ca_entities", id: "canal", texts: { it: { label: "Giovanni Antonio Canal" } } }),
   makeRecord({ table: "ca_places", id: "bolzano", texts: { it: { label: "Bolzano" }, en: { label: "Bolzano" } } }),
   makeRecord({
-    id: "work1", texts: { en: { label: "The Grand Canal" } },
-    relations: [{ type: "creator", table: "ca_entities", id: "canal" }, { type: "place", table: "ca_places", id: "bolzano" }],
+    id: "work1",
+    texts: { en: { label: "The Grand Canal" } },
+    relations: [
+      { type: "creator", table: "ca_entities", id: "canal" },
+      { type: "place", table: "ca_places", id: "bolzano" },
+    ],
     tags: [{ id: "t-stag", name: { en: "stag", it: "cervo" }, parents: [{ id: "t-animals", name: { en: "animals", it: "animali" } }] }],
   }),
   // identifiers
@@ -38,7 +46,11 @@ const RECORDS = [
   makeRecord({ id: "n83", texts: { it: { label: "Il molo nel 1883" } } }),
   // years
   makeRecord({ id: "y1840", texts: { it: { label: "Mercato del pesce" } }, date: { start: "1840" } }),
-  makeRecord({ id: "t1840", texts: { it: { label: "Mercato coperto", summary: "Costruito nel 1840, demolito più tardi." } }, date: { start: "1910" } }),
+  makeRecord({
+    id: "t1840",
+    texts: { it: { label: "Mercato coperto", summary: "Costruito nel 1840, demolito più tardi." } },
+    date: { start: "1910" },
+  }),
   makeRecord({ id: "y1750", texts: { it: { label: "Mercato dei fiori" } }, date: { start: "1750" } }),
   makeRecord({ id: "span", texts: { it: { label: "Diario di viaggio" } }, date: { start: "1818", end: "1832" } }),
   // synonyms across languages
@@ -62,7 +74,8 @@ for (const target of testDatabases()) {
       if (!p.ok) throw new Error(p.error.message);
       return search({ database: db, viewer, locale }, p.params);
     };
-    const ids = async (qs: string, locale: "it" | "en" | "fr" = "it", viewer: Viewer = visitor) => (await run(qs, locale, viewer)).data.map((d) => d.id);
+    const ids = async (qs: string, locale: "it" | "en" | "fr" = "it", viewer: Viewer = visitor) =>
+      (await run(qs, locale, viewer)).data.map((d) => d.id);
 
     beforeAll(async () => {
       db = await target.open();
@@ -106,7 +119,11 @@ for (const target of testDatabases()) {
         const r = await importFile(db, writeNdjson(dir, records, name), { mediaDir: dir, mediaStore: path.join(dir, "store"), batchSize });
         if (r.rejected.length || r.failed) throw new Error(JSON.stringify(r.rejected[0] ?? r.failed));
       };
-      const work = makeRecord({ id: "late-work", texts: { it: { label: "Studio di nubi" } }, relations: [{ type: "creator", table: "ca_entities", id: "late-maker" }] });
+      const work = makeRecord({
+        id: "late-work",
+        texts: { it: { label: "Studio di nubi" } },
+        relations: [{ type: "creator", table: "ca_entities", id: "late-maker" }],
+      });
       const maker = (label: string) => makeRecord({ table: "ca_entities", id: "late-maker", texts: { it: { label } } });
       await more([work, makeRecord({ id: "filler" }), maker("Zaccaria Quarenghi")], "late.ndjson", 2); // the maker in the second batch
       expect(await ids("q=quarenghi&table=ca_objects")).toEqual(["late-work"]);
@@ -137,7 +154,7 @@ for (const target of testDatabases()) {
       expect((await run("q=XIXe+si%C3%A8cle", "fr")).data.map((d) => d.id).sort()).toEqual(["en1", "span", "y1840"]);
       expect((await run("q=1820-1830")).data.map((d) => d.id)).toEqual(["span"]);
       // following the hint gives the dated records
-      expect((await ids("q=mercato&from=1840&to=1840"))).toEqual(["y1840"]);
+      expect(await ids("q=mercato&from=1840&to=1840")).toEqual(["y1840"]);
       // no hint once the visitor has set dates
       expect((await run("q=mercato+1840&from=1800")).dateHint).toBeNull();
     });
@@ -172,7 +189,10 @@ for (const target of testDatabases()) {
       for (const q of ["zibaldone", "zibaldono"]) {
         const r = await run(`q=${q}`);
         expect(r.notice, q).toEqual({ kind: "corrected", q, corrected: "zibaldino" });
-        expect(r.data.map((d) => d.id), q).toEqual(["zib"]);
+        expect(
+          r.data.map((d) => d.id),
+          q,
+        ).toEqual(["zib"]);
       }
       const shown = await run("q=zibaldome", "it", privileged);
       expect(shown.notice).toEqual({ kind: "corrected", q: "zibaldome", corrected: "zibaldone" });

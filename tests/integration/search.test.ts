@@ -33,17 +33,52 @@ for (const target of testDatabases()) {
 
     beforeAll(async () => {
       cat = await seededCatalogue(target, [
-          makeRecord({ id: "1", texts: { it: { label: "Veduta del porto di Genova", summary: "Fotografia del molo." }, en: { label: "View of the port of Genoa" } }, date: { start: "1885" }, tags: [tag("sog-porti-genova", "Genova", [SOGGETTI, PORTI])] }),
-          makeRecord({ id: "2", texts: { it: { label: "Lettera da Napoli", summary: "Parla del porto e della città." } }, date: { start: "1902-05-03" }, tags: [tag("sog-porti-napoli", "Napoli", [SOGGETTI, PORTI])] }),
-          makeRecord({ id: "3", access: 2, texts: { it: { label: "Porto riservato" } }, date: { start: "1885" }, tags: [tag("sog-porti-genova", "Genova", [SOGGETTI, PORTI])] }),
-          makeRecord({ id: "4", access: 3, texts: { it: { label: "Porto segretissimo" } }, date: { start: "1950" }, tags: [tag("sog-segreti", "Segreti", [SOGGETTI])], coordinates: { lat: 44, lng: 9 } }),
-          makeRecord({ id: "5", type: { id: 265, code: "escluso", name: { it: "Escluso" } }, texts: { it: { label: "Porto escluso dal tipo" } } }),
-          makeRecord({ id: "6", texts: { it: { label: "Ritratto di donna", summary: "Olio su tela." } }, date: { start: "1750" }, relations: [{ type: "luogo", table: "ca_places", id: "p1", interstitial: [] }] }),
-          makeRecord({ id: "7", texts: { it: { label: "Mappa di Livorno" } }, coordinates: { lat: 43.55, lng: 10.3 } }),
-          makeRecord({ id: "8", access: 2, texts: { it: { label: "Mappa riservata" } }, coordinates: { lat: 45, lng: 7 } }),
-          makeRecord({ table: "ca_places", id: "p1", texts: { it: { label: "Porto Venere" } }, coordinates: { lat: 44.05, lng: 9.83 } }),
-          makeRecord({ table: "ca_entities", id: "e1", texts: { it: { label: "Società Città di Genova" } } }),
-        ]);
+        makeRecord({
+          id: "1",
+          texts: {
+            it: { label: "Veduta del porto di Genova", summary: "Fotografia del molo." },
+            en: { label: "View of the port of Genoa" },
+          },
+          date: { start: "1885" },
+          tags: [tag("sog-porti-genova", "Genova", [SOGGETTI, PORTI])],
+        }),
+        makeRecord({
+          id: "2",
+          texts: { it: { label: "Lettera da Napoli", summary: "Parla del porto e della città." } },
+          date: { start: "1902-05-03" },
+          tags: [tag("sog-porti-napoli", "Napoli", [SOGGETTI, PORTI])],
+        }),
+        makeRecord({
+          id: "3",
+          access: 2,
+          texts: { it: { label: "Porto riservato" } },
+          date: { start: "1885" },
+          tags: [tag("sog-porti-genova", "Genova", [SOGGETTI, PORTI])],
+        }),
+        makeRecord({
+          id: "4",
+          access: 3,
+          texts: { it: { label: "Porto segretissimo" } },
+          date: { start: "1950" },
+          tags: [tag("sog-segreti", "Segreti", [SOGGETTI])],
+          coordinates: { lat: 44, lng: 9 },
+        }),
+        makeRecord({
+          id: "5",
+          type: { id: 265, code: "escluso", name: { it: "Escluso" } },
+          texts: { it: { label: "Porto escluso dal tipo" } },
+        }),
+        makeRecord({
+          id: "6",
+          texts: { it: { label: "Ritratto di donna", summary: "Olio su tela." } },
+          date: { start: "1750" },
+          relations: [{ type: "luogo", table: "ca_places", id: "p1", interstitial: [] }],
+        }),
+        makeRecord({ id: "7", texts: { it: { label: "Mappa di Livorno" } }, coordinates: { lat: 43.55, lng: 10.3 } }),
+        makeRecord({ id: "8", access: 2, texts: { it: { label: "Mappa riservata" } }, coordinates: { lat: 45, lng: 7 } }),
+        makeRecord({ table: "ca_places", id: "p1", texts: { it: { label: "Porto Venere" } }, coordinates: { lat: 44.05, lng: 9.83 } }),
+        makeRecord({ table: "ca_entities", id: "e1", texts: { it: { label: "Società Città di Genova" } } }),
+      ]);
       ({ db, server } = cat);
     });
     afterAll(async () => {
@@ -125,7 +160,11 @@ for (const target of testDatabases()) {
       expect(v.data.map((d) => d.id)).not.toContain("3");
       expect(v.facets.tags.find((t) => t.id === "sog-porti-genova")?.count).toBe(1);
       expect(v.facets.tags.find((t) => t.id === "sog-segreti")).toBeUndefined();
-      expect(v.facets.decades).toEqual([{ decade: 1750, count: 1 }, { decade: 1880, count: 1 }, { decade: 1900, count: 1 }]);
+      expect(v.facets.decades).toEqual([
+        { decade: 1750, count: 1 },
+        { decade: 1880, count: 1 },
+        { decade: 1900, count: 1 },
+      ]);
       const r1 = await run("q=porto&open=sog&open=sog-porti", riservato);
       expect(r1.data.map((d) => d.id).sort()).toEqual(["1", "2", "3", "6"]);
       expect(r1.facets.tags.find((t) => t.id === "sog-porti-genova")?.count).toBe(2);
@@ -167,9 +206,21 @@ for (const target of testDatabases()) {
       // `page` counts from 1 in the answer, as in the request and the page's address.
       expect(body.page).toBe(1);
       expect((await (await server.fetch("/api/public/search?q=porto&page=2")).json()).page).toBe(2);
-      expect(body.data[0]).toMatchObject({ id: "1", table: "ca_objects", preferred_label: "View of the port of Genoa", link: expect.stringMatching(/^\/oggetti\/1\//) });
+      expect(body.data[0]).toMatchObject({
+        id: "1",
+        table: "ca_objects",
+        preferred_label: "View of the port of Genoa",
+        link: expect.stringMatching(/^\/oggetti\/1\//),
+      });
       expect(body.data.some((d: { id: string }) => d.id === "3")).toBe(false);
-      for (const [qs, word] of [["sort=evil", "sort"], ["q[$ne]=x", "q[$ne]"], ["page=1;drop", "page"], ["from=32/01/1900", "from"], ["locale=de", "locale"], ["q=a&q=b", "q"]]) {
+      for (const [qs, word] of [
+        ["sort=evil", "sort"],
+        ["q[$ne]=x", "q[$ne]"],
+        ["page=1;drop", "page"],
+        ["from=32/01/1900", "from"],
+        ["locale=de", "locale"],
+        ["q=a&q=b", "q"],
+      ]) {
         const res = await server.fetch(`/api/public/search?${qs}`);
         expect(res.status, qs).toBe(400);
         expect((await res.json()).error.message).toContain(word);
@@ -180,7 +231,10 @@ for (const target of testDatabases()) {
       const p = parseSearchParams(new URLSearchParams(""));
       if (!p.ok) throw new Error();
       const pts = await searchPoints({ database: db, viewer: visitor, locale: "it" }, p.params);
-      expect(pts.map((x) => [x.id, x.lat, x.lng]).sort()).toEqual([["6", 44.05, 9.83], ["7", 43.55, 10.3]]);
+      expect(pts.map((x) => [x.id, x.lat, x.lng]).sort()).toEqual([
+        ["6", 44.05, 9.83],
+        ["7", 43.55, 10.3],
+      ]);
       const privileged = await searchPoints({ database: db, viewer: riservato2, locale: "it" }, p.params);
       expect(privileged.map((x) => x.id).sort()).toEqual(["4", "6", "7", "8"]);
     });
@@ -207,9 +261,15 @@ for (const target of testDatabases()) {
     });
 
     it("suggests labels of visible records only, and validates its parameters", async () => {
-      expect(await suggestLabels({ database: db, viewer: visitor, locale: "it" }, "port")).toEqual(["Porto Venere", "Veduta del porto di Genova"]);
+      expect(await suggestLabels({ database: db, viewer: visitor, locale: "it" }, "port")).toEqual([
+        "Porto Venere",
+        "Veduta del porto di Genova",
+      ]);
       expect(await suggestLabels({ database: db, viewer: riservato2, locale: "it" }, "port")).toEqual([
-        "Porto Venere", "Porto riservato", "Porto segretissimo", "Veduta del porto di Genova",
+        "Porto Venere",
+        "Porto riservato",
+        "Porto segretissimo",
+        "Veduta del porto di Genova",
       ]);
       const res = await server.fetch("/api/public/suggest?q=vedu&locale=en");
       expect(await res.json()).toEqual({ data: ["Veduta del porto di Genova"] }); // Italian fallback, prefix of an unstemmed title word
@@ -241,8 +301,11 @@ for (const target of testDatabases()) {
       expect(it).toContain("Le date (o la data) inserite non sono valide");
     });
 
-    it("on an English page, a word that only Italian drops (\"come\") still finds English texts", async () => {
-      const rec = makeRecord({ id: "w1", texts: { it: { label: "Guida del molo" }, en: { label: "Pier guide", summary: "How to come to the harbour." } } });
+    it('on an English page, a word that only Italian drops ("come") still finds English texts', async () => {
+      const rec = makeRecord({
+        id: "w1",
+        texts: { it: { label: "Guida del molo" }, en: { label: "Pier guide", summary: "How to come to the harbour." } },
+      });
       await importMore([rec], "come.ndjson");
       expect((await run("q=come", visitor, "en")).data.map((d) => d.id)).toEqual(["w1"]);
       expect((await run("q=come", visitor, "it")).count).toBe(0); // an Italian stop word, in no Italian title
@@ -250,8 +313,16 @@ for (const target of testDatabases()) {
 
     it("sorts by type name in the page's locale, records without a type last", async () => {
       const typed = [
-        makeRecord({ id: "t1", texts: { it: { label: "Tipologia uno" } }, type: { id: 501, code: "zeta", name: { it: "Zeta", en: "Alpha" } } }),
-        makeRecord({ id: "t2", texts: { it: { label: "Tipologia due" } }, type: { id: 502, code: "alfa", name: { it: "Alfa", en: "Zulu" } } }),
+        makeRecord({
+          id: "t1",
+          texts: { it: { label: "Tipologia uno" } },
+          type: { id: 501, code: "zeta", name: { it: "Zeta", en: "Alpha" } },
+        }),
+        makeRecord({
+          id: "t2",
+          texts: { it: { label: "Tipologia due" } },
+          type: { id: 502, code: "alfa", name: { it: "Alfa", en: "Zulu" } },
+        }),
         makeRecord({ id: "t3", texts: { it: { label: "Tipologia tre" } } }),
       ];
       await importMore(typed, "typed.ndjson");

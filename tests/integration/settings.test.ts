@@ -25,8 +25,19 @@ const CASES: [key: string, good: unknown, bad: unknown][] = [
   ["annotations", true, null],
   ["registro", true, "on"],
   ["richiediimmagine_email", "richieste@example.org", "richieste@"],
-  ["colors", { primary: "#1d4e89", primaryDark: "#123456", primaryLight: "#eef3fa" }, { primary: "#1d4e89", primaryDark: "#123456", primaryLight: "#777777" }],
-  ["menu", [{ label: "Cerca", path: "/cerca" }, { label: "Fondazione", path: "https://example.org" }], [{ label: "X", path: "javascript:alert(1)" }]],
+  [
+    "colors",
+    { primary: "#1d4e89", primaryDark: "#123456", primaryLight: "#eef3fa" },
+    { primary: "#1d4e89", primaryDark: "#123456", primaryLight: "#777777" },
+  ],
+  [
+    "menu",
+    [
+      { label: "Cerca", path: "/cerca" },
+      { label: "Fondazione", path: "https://example.org" },
+    ],
+    [{ label: "X", path: "javascript:alert(1)" }],
+  ],
   ["menu_footer", [{ label: "Cookie", path: "/public/cookie-policy" }], [{ label: "", path: "/a" }]],
   ["footer_blocks", [{ title: "Indirizzo", text: "Via dei Filatoi 12" }], [{ title: "", text: "" }]],
   ["disable_footer", true, "true"],
@@ -60,8 +71,10 @@ for (const target of testDatabases()) {
         headers: { "Content-Type": "application/json", Origin: cat.server.base, ...(cookie ? { Cookie: cookie } : {}) },
         body: JSON.stringify(body),
       });
-    const state = async (key: string, locale = "it") => (await (await get(`/api/auth/backend/settings?key=${key}&locale=${locale}`, cookies.admin)).json()) as Json;
-    const save = async (key: string, value: unknown, locale = "it") => post({ key, locale, value, version: (await state(key, locale)).version }, cookies.admin);
+    const state = async (key: string, locale = "it") =>
+      (await (await get(`/api/auth/backend/settings?key=${key}&locale=${locale}`, cookies.admin)).json()) as Json;
+    const save = async (key: string, value: unknown, locale = "it") =>
+      post({ key, locale, value, version: (await state(key, locale)).version }, cookies.admin);
     /** A settings form posted like a browser without JavaScript (the form token, the session). */
     const postForm = async (path: string, fields: [string, string][], cookie = cookies.admin!) => {
       const page = await get(path.split("#")[0]!, cookie);
@@ -139,7 +152,11 @@ for (const target of testDatabases()) {
       const index = await get("/settings", cookies.admin);
       expect(index.status).toBe(302);
       expect(index.headers.get("location")).toBe("/settings/general");
-      for (const [prefix, heading, tab] of [["", "Impostazioni", "Generali"], ["/en", "Settings", "General"], ["/fr", "Paramètres", "Général"]] as const) {
+      for (const [prefix, heading, tab] of [
+        ["", "Impostazioni", "Generali"],
+        ["/en", "Settings", "General"],
+        ["/fr", "Paramètres", "Général"],
+      ] as const) {
         for (const page of ["general", "layout", "contents", "developer"]) {
           const res = await get(`${prefix}/settings/${page}`, cookies.admin);
           expect(res.status, `${prefix}/settings/${page}`).toBe(200);
@@ -183,16 +200,31 @@ for (const target of testDatabases()) {
       const unknown = await save("summaryHeader", { ca_objects: ["materia", "stima_segreta"], ca_entities: ["tecnica"] });
       expect(unknown.status).toBe(400);
       const fields = ((await unknown.json()) as Json).error.fields.json as string[];
-      expect(fields).toEqual(["Nessuna scheda di ca_objects ha il campo «stima_segreta».", "Nessuna scheda di ca_entities ha il campo «tecnica»."]);
+      expect(fields).toEqual([
+        "Nessuna scheda di ca_objects ha il campo «stima_segreta».",
+        "Nessuna scheda di ca_entities ha il campo «tecnica».",
+      ]);
       expect((await state("summaryHeader")).version).toBe(before);
-      const form = await postForm("/fr/settings/contents", [["key", "summaryPimcore"], ["version", String((await state("summaryPimcore")).version)], ["json", '{"ca_places": ["x"]}']]);
+      const form = await postForm("/fr/settings/contents", [
+        ["key", "summaryPimcore"],
+        ["version", String((await state("summaryPimcore")).version)],
+        ["json", '{"ca_places": ["x"]}'],
+      ]);
       expect(form.status).toBe(400);
       expect(await form.text()).toContain("Aucune fiche de ca_places n&#x27;a le champ « x ».");
-      const badFont = await postForm("/settings/layout", [["key", "customfont"], ["version", String((await state("customfont")).version)], ["customfont", "Comic Sans"]]);
+      const badFont = await postForm("/settings/layout", [
+        ["key", "customfont"],
+        ["version", String((await state("customfont")).version)],
+        ["customfont", "Comic Sans"],
+      ]);
       expect(badFont.status).toBe(400);
       expect(await badFont.text()).toContain("Scegli uno dei valori proposti.");
       // applied: the font stacks in every page's head, the record's header and summary fields
-      for (const [key, value] of [["customfont", "serif"], ["summaryPimcore", { ca_objects: ["tecnica", "materia"] }], ["summaryHeader", { ca_objects: ["materia"] }]] as const)
+      for (const [key, value] of [
+        ["customfont", "serif"],
+        ["summaryPimcore", { ca_objects: ["tecnica", "materia"] }],
+        ["summaryHeader", { ca_objects: ["materia"] }],
+      ] as const)
         expect((await save(key, value)).status, key).toBe(200);
       const home = await (await get("/en")).text();
       expect(home).toMatch(/<style>html:root\{--primary:[^}]*;--sans:"Source Serif 4 Variable"[^}]*;--serif:"Source Serif 4 Variable"/);
@@ -216,7 +248,13 @@ for (const target of testDatabases()) {
       expect(res.status).toBe(400);
       const body = (await res.json()) as Json;
       expect(body.error.fields.primary.join(" ")).toMatch(/testo bianco sul colore principale: 1,\d\d:1, serve almeno 4,5:1/);
-      const page = await postForm("/en/settings/layout", [["key", "colors"], ["version", String((await state("colors")).version)], ["primary", "#ffcc00"], ["primaryDark", "#5a230f"], ["primaryLight", "#f8ede6"]]);
+      const page = await postForm("/en/settings/layout", [
+        ["key", "colors"],
+        ["version", String((await state("colors")).version)],
+        ["primary", "#ffcc00"],
+        ["primaryDark", "#5a230f"],
+        ["primaryLight", "#f8ede6"],
+      ]);
       expect(page.status).toBe(400);
       const html = await page.text();
       expect(html).toContain("Not enough contrast for white text on the primary colour: 1.");
@@ -248,23 +286,30 @@ for (const target of testDatabases()) {
         const before = (await state("customcss")).version;
         const res = await save("customcss", bad);
         expect(res.status, bad.slice(0, 40)).toBe(400);
-        expect(Object.values(((await res.json()) as Json).error.fields as Record<string, string[]>).flat().length, bad.slice(0, 40)).toBe(1);
+        expect(Object.values(((await res.json()) as Json).error.fields as Record<string, string[]>).flat().length, bad.slice(0, 40)).toBe(
+          1,
+        );
         expect((await state("customcss")).version).toBe(before);
       }
       // the message names the line and the address, in the page's language
       const refused = await save("customcss", '.a { color: #222 }\n.b { background: image-set("http://evil.example/a.png" 1x) }');
       expect(((await refused.json()) as Json).error.fields.customcss).toEqual([
-        "Riga 2: image-set(\"http://evil.example/a.png\"1x) punta altrove. Un indirizzo può essere solo un file di questo sito in /media/, /uploads/, /site/ o /assets/ (senza parametri dopo ?), un'immagine incorporata data:image (png, jpeg, gif, webp, avif) o #id.",
+        'Riga 2: image-set("http://evil.example/a.png"1x) punta altrove. Un indirizzo può essere solo un file di questo sito in /media/, /uploads/, /site/ o /assets/ (senza parametri dopo ?), un\'immagine incorporata data:image (png, jpeg, gif, webp, avif) o #id.',
       ]);
       const v = (await state("customcss")).version;
-      const page = await postForm("/en/settings/developer", [["key", "customcss"], ["version", String(v)], ["customcss", "a { color: red }\ninput[value^=a] { background: url(/media/a.png) }"]]);
+      const page = await postForm("/en/settings/developer", [
+        ["key", "customcss"],
+        ["version", String(v)],
+        ["customcss", "a { color: red }\ninput[value^=a] { background: url(/media/a.png) }"],
+      ]);
       expect(page.status).toBe(400);
       const html = await page.text();
       expect(html).toContain("Line 2: the selector input[value^=a] is not allowed");
       expect(html).toContain("input[value^=a] { background: url(/media/a.png) }"); // what was typed stays in the form
       expect((await state("customcss")).version).toBe(v);
 
-      const css = "/* house style */\nbody { --site-test: 1 }\n.hero h1 > span { color: #123456; background: url('/media/hero.jpg') }\n@media (max-width: 40em) { .hero { padding: 0 } }";
+      const css =
+        "/* house style */\nbody { --site-test: 1 }\n.hero h1 > span { color: #123456; background: url('/media/hero.jpg') }\n@media (max-width: 40em) { .hero { padding: 0 } }";
       expect((await save("customcss", css)).status).toBe(200);
       const home = await (await get("/")).text();
       const href = /<link rel="stylesheet" href="(\/site\/custom\.css\?v=[\w-]+)"/.exec(home)?.[1];
@@ -276,14 +321,20 @@ for (const target of testDatabases()) {
       expect(sheet.headers.get("x-content-type-options")).toBe("nosniff");
       expect(sheet.headers.get("cache-control")).toContain("immutable");
       // the checked tree written out by the parser: what the browser reads is what was checked
-      expect(await sheet.text()).toBe("body{--site-test:1}.hero h1>span{color:#123456;background:url(/media/hero.jpg)}@media (max-width:40em){.hero{padding:0}}");
+      expect(await sheet.text()).toBe(
+        "body{--site-test:1}.hero h1>span{color:#123456;background:url(/media/hero.jpg)}@media (max-width:40em){.hero{padding:0}}",
+      );
       const { catalogueChanged } = await import("../../app/.server/caches");
       const store = async (stored: string) => {
-        await cat.db.rows(sql`update site_options set options = options || ${JSON.stringify({ customcss: stored })}::jsonb where locale = 'it'`);
+        await cat.db.rows(
+          sql`update site_options set options = options || ${JSON.stringify({ customcss: stored })}::jsonb where locale = 'it'`,
+        );
         catalogueChanged(cat.db);
       };
       // a stylesheet stored before the parser (https addresses were allowed) is served without what breaks the rule
-      await store('.a{color:red;background:url(https://example.org/a.png)}\n.b{background:image-set("http://evil.example/b.png" 1x);margin:0}\ninput[name=csrf][value^=a]{background:url(/media/x.png)}\n.c{color:blue}');
+      await store(
+        '.a{color:red;background:url(https://example.org/a.png)}\n.b{background:image-set("http://evil.example/b.png" 1x);margin:0}\ninput[name=csrf][value^=a]{background:url(/media/x.png)}\n.c{color:blue}',
+      );
       const legacyHref = /<link rel="stylesheet" href="(\/site\/custom\.css\?v=[\w-]+)"/.exec(await (await get("/")).text())?.[1];
       expect(legacyHref).toBeTruthy();
       expect(legacyHref).not.toBe(href);
@@ -308,7 +359,11 @@ for (const target of testDatabases()) {
       expect(((await regex.json()) as Json).error.fields.json.join(" ")).toContain("lookbehind non sono disponibili");
       // the page: JSON that does not parse is refused before the schema, and the text stays
       const v = (await state("detailjs")).version;
-      const page = await postForm("/settings/developer", [["key", "detailjs"], ["version", String(v)], ["json", "{ dateLabel: 'x' "]]);
+      const page = await postForm("/settings/developer", [
+        ["key", "detailjs"],
+        ["version", String(v)],
+        ["json", "{ dateLabel: 'x' "],
+      ]);
       expect(page.status).toBe(400);
       const html = await page.text();
       expect(html).toContain("Non è JSON valido");
@@ -319,30 +374,52 @@ for (const target of testDatabases()) {
     it("keeps every save as a revision, shows the differences and restores an earlier one as a new revision", async () => {
       const first = await state("menu");
       expect((await save("menu", [{ label: "Uno", path: "/uno" }])).status).toBe(200);
-      expect((await save("menu", [{ label: "Uno", path: "/uno" }, { label: "Due", path: "/due" }])).status).toBe(200);
+      expect(
+        (
+          await save("menu", [
+            { label: "Uno", path: "/uno" },
+            { label: "Due", path: "/due" },
+          ])
+        ).status,
+      ).toBe(200);
       const h = (await (await get("/api/auth/backend/settings?key=menu&history", cookies.admin)).json()) as Json;
       expect(h.total).toBe(first.version + 2);
       expect(h.entries[0].author).toBe("admin@example.org");
       expect(h.entries[0].diff).toContainEqual({ op: "add", text: "2.label: Due" });
       // the value the demo data had before the first save is kept as version 1, by nobody
-      const oldest = (await cat.db.rows<{ value: unknown; author_id: string | null }>(sql`select value, author_id from revisions where key = 'menu' and version = 1`))[0]!;
+      const oldest = (
+        await cat.db.rows<{ value: unknown; author_id: string | null }>(
+          sql`select value, author_id from revisions where key = 'menu' and version = 1`,
+        )
+      )[0]!;
       expect(oldest).toEqual({ value: [{ label: "Esplora", path: "/cerca" }], author_id: null });
       const current = (await state("menu")).version;
       const restored = await post({ key: "menu", locale: "it", restore: current - 1, version: current }, cookies.admin);
       expect(restored.status).toBe(200);
       expect((await state("menu")).value).toEqual([{ label: "Uno", path: "/uno" }]);
-      const row = (await cat.db.rows<{ version: number; restored_from: number }>(sql`select version, restored_from from revisions where key = 'menu' order by version desc limit 1`))[0]!;
+      const row = (
+        await cat.db.rows<{ version: number; restored_from: number }>(
+          sql`select version, restored_from from revisions where key = 'menu' order by version desc limit 1`,
+        )
+      )[0]!;
       expect(row).toEqual({ version: current + 1, restored_from: current - 1 });
       // the page's history and its restore form (without JavaScript)
       const page = await (await get("/settings/layout?history=menu", cookies.admin)).text();
       expect(page).toContain("Cronologia: Menu principale");
       expect(page).toContain("Ripristina la versione 1");
-      const res = await postForm("/settings/layout?history=menu", [["key", "menu"], ["version", String(current + 1)], ["restore", "1"], ["intent", "restore"]]);
+      const res = await postForm("/settings/layout?history=menu", [
+        ["key", "menu"],
+        ["version", String(current + 1)],
+        ["restore", "1"],
+        ["intent", "restore"],
+      ]);
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/settings/layout?history=menu&done=restored&item=menu#item-menu");
       expect((await state("menu")).value).toEqual([{ label: "Esplora", path: "/cerca" }]);
       // the audit log names the setting
-      const audit = await cat.db.rows<{ event: string; detail: Json }>(sql`select event, detail from audit_log where event like 'settings_%' order by id desc limit 1`);
+      const audit = await cat.db.rows<{ event: string; detail: Json }>(
+        sql`select event, detail from audit_log where event like 'settings_%' order by id desc limit 1`,
+      );
       expect(audit[0]).toMatchObject({ event: "settings_restored", detail: { key: "menu", restoredFrom: 1 } });
       const log = await (await get("/settings/users?tab=audit&event=settings_restored", cookies.admin)).text();
       expect(log).toContain("Impostazione ripristinata");
@@ -354,10 +431,22 @@ for (const target of testDatabases()) {
       expect((await post({ key: "title", locale: "it", value: "Versione di Anna", version: v }, cookies.admin)).status).toBe(200);
       const stale = await post({ key: "title", locale: "it", value: "Versione di Bruno", version: v }, cookies.admin2);
       expect(stale.status).toBe(409);
-      expect(((await stale.json()) as Json).error.current).toMatchObject({ version: v + 1, value: "Versione di Anna", author: "admin@example.org" });
+      expect(((await stale.json()) as Json).error.current).toMatchObject({
+        version: v + 1,
+        value: "Versione di Anna",
+        author: "admin@example.org",
+      });
       expect((await state("title")).value).toBe("Versione di Anna");
       // the page: a form post from version v
-      const page = await postForm("/settings/general", [["key", "title"], ["version", String(v)], ["title", "Versione di Bruno"]], cookies.admin2);
+      const page = await postForm(
+        "/settings/general",
+        [
+          ["key", "title"],
+          ["version", String(v)],
+          ["title", "Versione di Bruno"],
+        ],
+        cookies.admin2,
+      );
       expect(page.status).toBe(409);
       const html = await page.text();
       expect(html).toContain("Qualcun altro ha salvato questa voce nel frattempo.");
@@ -365,27 +454,52 @@ for (const target of testDatabases()) {
       expect(html).toContain("Versione di Bruno");
       expect(html).toContain(`name="version" value="${v + 1}"`);
       // saving again from the version now shown goes through
-      const again = await postForm("/settings/general", [["key", "title"], ["version", String(v + 1)], ["title", "Versione di Bruno"]], cookies.admin2);
+      const again = await postForm(
+        "/settings/general",
+        [
+          ["key", "title"],
+          ["version", String(v + 1)],
+          ["title", "Versione di Bruno"],
+        ],
+        cookies.admin2,
+      );
       expect(again.status).toBe(302);
       expect((await state("title")).value).toBe("Versione di Bruno");
     });
 
     it("works without JavaScript: Post/Redirect/Get, list rows added and moved by the server, per-language values", async () => {
       const v = (await state("footer_blocks")).version;
-      const add = await postForm("/settings/layout", [["key", "footer_blocks"], ["version", String(v)], ["title", "Orari"], ["text", "9-13"], ["op", "add"]]);
+      const add = await postForm("/settings/layout", [
+        ["key", "footer_blocks"],
+        ["version", String(v)],
+        ["title", "Orari"],
+        ["text", "9-13"],
+        ["op", "add"],
+      ]);
       expect(add.status).toBe(200);
       const rows = await add.text();
       expect(rows).toContain("Blocco 2");
       expect((await state("footer_blocks")).version).toBe(v); // nothing saved
-      const saved = await postForm("/settings/layout", [["key", "footer_blocks"], ["version", String(v)], ["title", "Orari"], ["text", "9-13"], ["title", "Licenza"], ["text", "CC0"], ["intent", "save"]]);
+      const saved = await postForm("/settings/layout", [
+        ["key", "footer_blocks"],
+        ["version", String(v)],
+        ["title", "Orari"],
+        ["text", "9-13"],
+        ["title", "Licenza"],
+        ["text", "CC0"],
+        ["intent", "save"],
+      ]);
       expect(saved.status).toBe(302);
       expect(saved.headers.get("location")).toBe("/settings/layout?done=saved&item=footer_blocks#item-footer_blocks");
-      expect((await state("footer_blocks")).value).toEqual([{ title: "Orari", text: "9-13" }, { title: "Licenza", text: "CC0" }]);
+      expect((await state("footer_blocks")).value).toEqual([
+        { title: "Orari", text: "9-13" },
+        { title: "Licenza", text: "CC0" },
+      ]);
       const after = await (await get("/settings/layout?done=saved&item=footer_blocks", cookies.admin)).text();
       expect(after).toContain("Salvato. La modifica è già visibile sul sito.");
       // English has its own title; French falls back to Italian until it has one, and can return to it
       expect((await state("title", "en")).value).toBe("Valdameri Archive");
-      expect((await state("title", "fr"))).toMatchObject({ fallback: true, value: "Versione di Bruno" });
+      expect(await state("title", "fr")).toMatchObject({ fallback: true, value: "Versione di Bruno" });
       expect((await save("title", "Archives Valdameri", "fr")).status).toBe(200);
       expect((await getSiteOptions(cat.db, "fr")).title).toBe("Archives Valdameri");
       const clear = await post({ key: "title", locale: "fr", clear: true, version: (await state("title", "fr")).version }, cookies.admin);

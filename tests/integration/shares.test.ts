@@ -36,7 +36,12 @@ for (const target of testDatabases()) {
         { dir },
       );
       const meta = { userAgent: "test", address: "127.0.0.1" };
-      for (const [who, role] of [["manager", "Manager"], ["anna", "Ricercatore"], ["bruno", "Ricercatore"], ["carla", "Ricercatore"]] as const) {
+      for (const [who, role] of [
+        ["manager", "Manager"],
+        ["anna", "Ricercatore"],
+        ["bruno", "Ricercatore"],
+        ["carla", "Ricercatore"],
+      ] as const) {
         // Anna's address is stored with capitals: shares match it regardless of case.
         const email = who === "anna" ? "Anna@Example.org" : `${who}@example.org`;
         const user = await createUser(cat.db, { email, roles: [role] }, { userId: null, address: "test" });
@@ -50,21 +55,47 @@ for (const target of testDatabases()) {
     type Who = keyof typeof cookie | "visitor";
     const headers = (who: Who, extra: Record<string, string> = {}) => ({ ...(who === "visitor" ? {} : { cookie: cookie[who] }), ...extra });
     const call = async (path: string, who: Who, body: unknown) => {
-      const res = await cat.server.fetch(path, { method: "POST", headers: headers(who, { "content-type": "application/json", origin: cat.server.base }), body: JSON.stringify(body) });
+      const res = await cat.server.fetch(path, {
+        method: "POST",
+        headers: headers(who, { "content-type": "application/json", origin: cat.server.base }),
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json().catch(() => null)) as any, res };
     };
     const page = (path: string, who: Who) => cat.server.fetch(path, { headers: headers(who) });
     const form = (path: string, who: Who, fields: Record<string, string>) =>
-      cat.server.fetch(path, { method: "POST", headers: headers(who, { "content-type": "application/x-www-form-urlencoded", origin: cat.server.base }), body: new URLSearchParams(fields).toString() });
-    const share = (who: Who, name: string, data?: unknown) => call("/api/auth/docs/shareDoc", who, { collection: "collections", name, locale: "it", ...(data ? { data } : {}) });
-    const save = (who: Who, name: string, data: unknown) => call("/api/auth/docs/saveDoc", who, { collection: "collections", name, locale: "it", data });
-    const items = async (who: Who, id: string) => (await call("/api/auth/docs/getCollectionItems", who, { collection: id, locale: "it" })).body?.data;
-    const normalize = (html: string) => html.replace(/nonce="[^"]*"/g, "").replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "");
+      cat.server.fetch(path, {
+        method: "POST",
+        headers: headers(who, { "content-type": "application/x-www-form-urlencoded", origin: cat.server.base }),
+        body: new URLSearchParams(fields).toString(),
+      });
+    const share = (who: Who, name: string, data?: unknown) =>
+      call("/api/auth/docs/shareDoc", who, { collection: "collections", name, locale: "it", ...(data ? { data } : {}) });
+    const save = (who: Who, name: string, data: unknown) =>
+      call("/api/auth/docs/saveDoc", who, { collection: "collections", name, locale: "it", data });
+    const items = async (who: Who, id: string) =>
+      (await call("/api/auth/docs/getCollectionItems", who, { collection: id, locale: "it" })).body?.data;
+    const normalize = (html: string) =>
+      html.replace(/nonce="[^"]*"/g, "").replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "");
     const events = async () =>
-      ((await cat.db.db.execute(sql`select event from audit_log where event like 'collection_%' order by id`)) as unknown as { rows: { event: string }[] }).rows.map((r) => r.event);
+      (
+        (await cat.db.db.execute(sql`select event from audit_log where event like 'collection_%' order by id`)) as unknown as {
+          rows: { event: string }[];
+        }
+      ).rows.map((r) => r.event);
 
     it("the owner shares by address — an unknown one answers the same, their own is refused — and sees the shares", async () => {
-      const made = await call("/api/auth/docs/saveDoc", "manager", { collection: "collections", locale: "it", data: { title: "Tesori", items: [{ table: "ca_objects", id: "vaso" }, { table: "ca_objects", id: "segreto" }] } });
+      const made = await call("/api/auth/docs/saveDoc", "manager", {
+        collection: "collections",
+        locale: "it",
+        data: {
+          title: "Tesori",
+          items: [
+            { table: "ca_objects", id: "vaso" },
+            { table: "ca_objects", id: "segreto" },
+          ],
+        },
+      });
       expect(made.status).toBe(201);
       tesori = made.body.data.id;
       // by the page's form (no script needed) and by the call
@@ -105,7 +136,9 @@ for (const target of testDatabases()) {
 
     it("a reader sees it marked as shared, filtered by their own access, and can change nothing", async () => {
       const list = await call("/api/auth/docs/getCollections", "bruno", { locale: "it" });
-      expect(list.body.data.map((c: { name: string; role: string; sharedBy: string }) => [c.name, c.role, c.sharedBy])).toEqual([["Tesori", "reader", "manager@example.org"]]);
+      expect(list.body.data.map((c: { name: string; role: string; sharedBy: string }) => [c.name, c.role, c.sharedBy])).toEqual([
+        ["Tesori", "reader", "manager@example.org"],
+      ]);
       // a collection only read is never the current one
       expect(list.body.current).toBeNull();
       const mine = await items("bruno", tesori);
@@ -144,12 +177,25 @@ for (const target of testDatabases()) {
       expect(list.body.data.map((c: { name: string; role: string }) => [c.name, c.role])).toEqual([["Tesori", "editor"]]);
       // with no collection of her own, the one she edits is current: the pins go there
       expect(list.body.current).toBe(tesori);
-      const pinned = await call("/api/auth/docs/saveUser", "anna", { data: { current: tesori, pins: [{ table: "ca_objects", id: "piatto" }, { table: "ca_objects", id: "piatto" }] } });
+      const pinned = await call("/api/auth/docs/saveUser", "anna", {
+        data: {
+          current: tesori,
+          pins: [
+            { table: "ca_objects", id: "piatto" },
+            { table: "ca_objects", id: "piatto" },
+          ],
+        },
+      });
       expect(pinned.status).toBe(200);
       expect(pinned.body.data.current.id).toBe(tesori);
       expect((await save("anna", tesori, { add: [{ table: "ca_objects", id: "brocca" }] })).status).toBe(200);
       expect((await save("anna", tesori, { move: { table: "ca_objects", id: "vaso", to: 0 } })).status).toBe(200);
-      const removed = await form(`/collections/${tesori}`, "anna", { intent: "remove", table: "ca_objects", id: "brocca", label: "Brocca" });
+      const removed = await form(`/collections/${tesori}`, "anna", {
+        intent: "remove",
+        table: "ca_objects",
+        id: "brocca",
+        label: "Brocca",
+      });
       expect(removed.status).toBe(200);
       expect((await items("manager", tesori)).items.map((i: { id: string }) => i.id)).toEqual(["vaso", "piatto", "segreto"]);
       for (const data of [{ title: "Presa" }, { public: true }, { cover: { table: "ca_objects", id: "piatto" } }]) {
@@ -164,8 +210,16 @@ for (const target of testDatabases()) {
       expect((await page(`/collections/${tesori}/moodboards/add`, "anna")).status).toBe(404);
       expect((await page(`/collections/${tesori}/moodboards/add.data`, "anna")).status).toBe(404);
       const board = { title: "Tavola", items: [] };
-      const inShared = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board, coll: tesori } });
-      const inMissing = await call("/api/auth/docs/saveDoc", "anna", { collection: "moodboards", locale: "it", data: { ...board, coll: "ZZZZZZZZZZZZ" } });
+      const inShared = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "moodboards",
+        locale: "it",
+        data: { ...board, coll: tesori },
+      });
+      const inMissing = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "moodboards",
+        locale: "it",
+        data: { ...board, coll: "ZZZZZZZZZZZZ" },
+      });
       expect(inShared.status).toBe(404);
       expect(inShared.body).toEqual(inMissing.body);
       // she knows it exists: the refusal says why
@@ -207,7 +261,10 @@ for (const target of testDatabases()) {
         expect(normalize((await theirs.text()).replaceAll(tesori, missing))).toBe(normalize(await none.text()));
       }
       for (const intent of ["share", "unshare", "link"]) {
-        expect((await form(`/collections/${tesori}`, "carla", { intent, email: "carla@example.org", role: "editor", days: "7" })).status, intent).toBe(404);
+        expect(
+          (await form(`/collections/${tesori}`, "carla", { intent, email: "carla@example.org", role: "editor", days: "7" })).status,
+          intent,
+        ).toBe(404);
       }
       expect((await call("/api/auth/docs/getCollections", "carla", {})).body.data).toEqual([]);
       expect((await share("visitor", tesori)).status).toBe(401);
@@ -228,28 +285,46 @@ for (const target of testDatabases()) {
       const people = (await share("manager", tesori)).body.data.people.map((p: { email: string }) => p.email);
       expect(people).toEqual(["bruno@example.org", "anna@example.org", "nessuno@example.org"]);
       // The address without an account: the account made for it later finds the collection there.
-      const waiting = ((await cat.db.db.execute(sql`select user_id from collection_shares where email = 'nessuno@example.org'`)) as unknown as { rows: { user_id: string | null }[] }).rows;
+      const waiting = (
+        (await cat.db.db.execute(sql`select user_id from collection_shares where email = 'nessuno@example.org'`)) as unknown as {
+          rows: { user_id: string | null }[];
+        }
+      ).rows;
       expect(waiting).toEqual([{ user_id: null }]);
       const nuovo = await createUser(cat.db, { email: "Nessuno@Example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
       const nessuno = `teca_session=${(await createSession(cat.db, nuovo.id, { userAgent: "test", address: "127.0.0.1" })).token}`;
-      const theirs = await cat.server.fetch("/api/auth/docs/getCollections", { method: "POST", headers: { cookie: nessuno, "content-type": "application/json", origin: cat.server.base }, body: "{}" });
-      expect(((await theirs.json()) as { data: { id: string; role: string }[] }).data.map((c) => [c.id, c.role])).toEqual([[tesori, "reader"]]);
+      const theirs = await cat.server.fetch("/api/auth/docs/getCollections", {
+        method: "POST",
+        headers: { cookie: nessuno, "content-type": "application/json", origin: cat.server.base },
+        body: "{}",
+      });
+      expect(((await theirs.json()) as { data: { id: string; role: string }[] }).data.map((c) => [c.id, c.role])).toEqual([
+        [tesori, "reader"],
+      ]);
       // Migration 0025 keyed the shares made before it by the address's account: its backfill, run again on a share without one.
       await cat.db.db.execute(sql`update collection_shares set user_id = null where email = 'anna@example.org'`);
       const migration = fs.readFileSync(path.resolve(import.meta.dirname, "../../db/migrations/0025_collection_shares_users.sql"), "utf8");
       const backfill = migration.split("--> statement-breakpoint").find((st) => st.trim().startsWith("UPDATE"))!;
       await cat.db.db.execute(sql.raw(backfill.replace(/^--.*$/gm, "")));
-      expect((await call("/api/auth/docs/getCollections", "anna", {})).body.data.find((c: { id: string }) => c.id === tesori)?.role).toBe("editor");
+      expect((await call("/api/auth/docs/getCollections", "anna", {})).body.data.find((c: { id: string }) => c.id === tesori)?.role).toBe(
+        "editor",
+      );
       // A deleted user's shares go with them (migration 0026): Dora, shared with as dora@, changes address and is
       // deleted; Eva, who then takes dora@ and whose account is saved again, gets nothing.
       const dora = await createUser(cat.db, { email: "dora@example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
-      await cat.db.db.execute(sql`insert into collection_shares (collection_id, email, user_id, role) values (${tesori}, 'dora@example.org', ${dora.id}::uuid, 'editor')`);
+      await cat.db.db.execute(
+        sql`insert into collection_shares (collection_id, email, user_id, role) values (${tesori}, 'dora@example.org', ${dora.id}::uuid, 'editor')`,
+      );
       await cat.db.db.execute(sql`update users set email = 'dora.nuova@example.org' where id = ${dora.id}::uuid`);
       await cat.db.db.execute(sql`delete from users where id = ${dora.id}::uuid`);
       const eva = await createUser(cat.db, { email: "eva@example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
       await cat.db.db.execute(sql`update users set email = 'dora@example.org' where id = ${eva.id}::uuid`);
       await cat.db.db.execute(sql`update users set email = email where id = ${eva.id}::uuid`);
-      const left = ((await cat.db.db.execute(sql`select user_id from collection_shares where email = 'dora@example.org'`)) as unknown as { rows: unknown[] }).rows;
+      const left = (
+        (await cat.db.db.execute(sql`select user_id from collection_shares where email = 'dora@example.org'`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
       expect(left).toEqual([]);
       await cat.db.db.execute(sql`delete from users where id = ${eva.id}::uuid`);
     });
@@ -269,7 +344,11 @@ for (const target of testDatabases()) {
       const days = (Date.parse(made.body.data.link.expiresAt) - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThan(6.9);
       expect(days).toBeLessThan(7.1);
-      const stored = ((await cat.db.db.execute(sql`select token_hash from collection_links where collection_id = ${tesori}`)) as unknown as { rows: { token_hash: string }[] }).rows;
+      const stored = (
+        (await cat.db.db.execute(sql`select token_hash from collection_links where collection_id = ${tesori}`)) as unknown as {
+          rows: { token_hash: string }[];
+        }
+      ).rows;
       expect(stored.map((r) => r.token_hash)).toEqual([crypto.createHash("sha256").update(token).digest("hex")]);
       expect(made.body.data.links).toHaveLength(1);
       expect(JSON.stringify(made.body.data.links)).not.toContain(token);
@@ -333,10 +412,15 @@ for (const target of testDatabases()) {
       expect((await save("anna", tesori, { add: [{ table: "ca_objects", id: "brocca" }] })).status).toBe(403);
       // the owner deleting it takes the shares and links with it
       expect((await call("/api/auth/docs/removeDoc", "manager", { collection: "collections", name: tesori })).status).toBe(200);
-      const left = ((await cat.db.db.execute(sql`select count(*)::int as n from collection_shares where collection_id = ${tesori}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      const left = (
+        (await cat.db.db.execute(sql`select count(*)::int as n from collection_shares where collection_id = ${tesori}`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
       expect(Number(left)).toBe(0);
       const log = await events();
-      for (const e of ["collection_shared", "collection_unshared", "collection_link_created", "collection_link_revoked"]) expect(log, e).toContain(e);
+      for (const e of ["collection_shared", "collection_unshared", "collection_link_created", "collection_link_revoked"])
+        expect(log, e).toContain(e);
       // bruno, anna, the unknown address, anna again as reader
       expect(log.filter((e) => e === "collection_shared")).toHaveLength(4);
     });

@@ -13,7 +13,11 @@ import { makeImage, makeRecord, tempDir } from "../factories/records";
 for (const target of testDatabases()) {
   describe(`signed-in access on ${target.name}`, () => {
     let cat: Awaited<ReturnType<typeof seededCatalogue>>;
-    const cookies: Record<"visitor" | "ricercatore" | "manager", string | undefined> = { visitor: undefined, ricercatore: undefined, manager: undefined };
+    const cookies: Record<"visitor" | "ricercatore" | "manager", string | undefined> = {
+      visitor: undefined,
+      ricercatore: undefined,
+      manager: undefined,
+    };
     const tag = (id: string, name: string) => ({ id, name: { it: name, en: name } });
 
     beforeAll(async () => {
@@ -22,7 +26,13 @@ for (const target of testDatabases()) {
       cat = await seededCatalogue(
         target,
         [
-          makeRecord({ id: "pubblico", texts: { it: { label: "Vaso di zafferano pubblico" } }, tags: [tag("t-ceramica", "Ceramica")], date: { start: "1850-01-01", end: "1850-12-31" }, coordinates: { lat: 45.46, lng: 9.19 } }),
+          makeRecord({
+            id: "pubblico",
+            texts: { it: { label: "Vaso di zafferano pubblico" } },
+            tags: [tag("t-ceramica", "Ceramica")],
+            date: { start: "1850-01-01", end: "1850-12-31" },
+            coordinates: { lat: 45.46, lng: 9.19 },
+          }),
           makeRecord({
             id: "riservato",
             access: 2,
@@ -36,14 +46,18 @@ for (const target of testDatabases()) {
         { dir },
       );
       const meta = { userAgent: "test", address: "127.0.0.1" };
-      for (const [who, role] of [["ricercatore", "Ricercatore"], ["manager", "Manager"]] as const) {
+      for (const [who, role] of [
+        ["ricercatore", "Ricercatore"],
+        ["manager", "Manager"],
+      ] as const) {
         const user = await createUser(cat.db, { email: `${who}@example.org`, roles: [role] }, { userId: null, address: "test" });
         cookies[who] = `teca_session=${(await createSession(cat.db, user.id, meta)).token}`;
       }
     });
     afterAll(async () => cat?.close());
 
-    const get = (url: string, who: keyof typeof cookies) => cat.server.fetch(url, { headers: cookies[who] ? { cookie: cookies[who]! } : {} });
+    const get = (url: string, who: keyof typeof cookies) =>
+      cat.server.fetch(url, { headers: cookies[who] ? { cookie: cookies[who]! } : {} });
     const json = async (url: string, who: keyof typeof cookies) => {
       const res = await get(url, who);
       expect(res.status, url).toBe(200);
@@ -76,7 +90,10 @@ for (const target of testDatabases()) {
       expect(m.facets.media.withMedia).toBe(1);
       for (const who of ["ricercatore", "visitor"] as const) {
         const r = await json(url, who);
-        expect(r.data.map((c: { id: string }) => c.id), who).toEqual(["pubblico"]);
+        expect(
+          r.data.map((c: { id: string }) => c.id),
+          who,
+        ).toEqual(["pubblico"]);
         expect(r.count).toBe(1);
         expect(tagNames(r.facets)).not.toContain("Argenteria riservata");
         expect(r.facets.decades.map((d: { decade: number }) => d.decade)).not.toContain(1720);
@@ -101,7 +118,8 @@ for (const target of testDatabases()) {
 
     it("suggestions", async () => {
       expect((await json("/api/public/suggest?q=zafferaniera&locale=it", "manager")).data).toContain("Zafferaniera segreta");
-      for (const who of ["ricercatore", "visitor"] as const) expect((await json("/api/public/suggest?q=zafferaniera&locale=it", who)).data, who).toEqual([]);
+      for (const who of ["ricercatore", "visitor"] as const)
+        expect((await json("/api/public/suggest?q=zafferaniera&locale=it", who)).data, who).toEqual([]);
     });
   });
 }

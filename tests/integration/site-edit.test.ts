@@ -18,7 +18,9 @@ import { makeImage, makeRecord, tempDir } from "../factories/records";
 const PASSWORD = "Archivio-2026";
 /** What the calls answer here (app/features/settings/settings.server.ts, the picker's getImages). */
 type State<T = HomeContent> = Omit<ItemState, "value"> & { value: T };
-type ApiError = { error: { code: number; message: string; fields?: Record<string, string>; current?: Omit<Conflict, "value"> & { value: HomeContent } } };
+type ApiError = {
+  error: { code: number; message: string; fields?: Record<string, string>; current?: Omit<Conflict, "value"> & { value: HomeContent } };
+};
 type Images = { data: PickerPage };
 type History = { entries: HistoryEntry[] };
 const cookiePair = (res: Response) => (res.headers.getSetCookie().find((c) => /^(__Host-)?teca_session=/.test(c)) ?? "").split(";")[0]!;
@@ -52,7 +54,11 @@ for (const target of testDatabases()) {
       cat = await seededCatalogue(
         target,
         [
-          makeRecord({ id: "pic", texts: { it: { label: "Veduta del porto" }, fr: { label: "Vue du port" } }, media: [{ type: "image", file: "pic.jpg" }] }),
+          makeRecord({
+            id: "pic",
+            texts: { it: { label: "Veduta del porto" }, fr: { label: "Vue du port" } },
+            media: [{ type: "image", file: "pic.jpg" }],
+          }),
           makeRecord({ id: "plain", texts: { it: { label: "Lettera senza immagini" } } }),
         ],
         { dir },
@@ -83,7 +89,11 @@ for (const target of testDatabases()) {
       expect(visitorHome).not.toContain("admin-bar");
       expect(visitorHome).toContain("Archivio Valdameri");
       for (const role of ["researcher", "manager"]) expect(await (await get("/", cookies[role])).text()).not.toContain('class="admin-bar"');
-      for (const [prefix, label, edit] of [["", "Barra di amministrazione", "Modifica le pagine"], ["/en", "Administration bar", "Edit the pages"], ["/fr", "Barre d&#x27;administration", "Modifier les pages"]] as const) {
+      for (const [prefix, label, edit] of [
+        ["", "Barra di amministrazione", "Modifica le pagine"],
+        ["/en", "Administration bar", "Edit the pages"],
+        ["/fr", "Barre d&#x27;administration", "Modifier les pages"],
+      ] as const) {
         const html = await (await get(prefix || "/", cookies.admin)).text();
         expect(html).toContain(`aria-label="${label}"`);
         expect(html).toContain(edit);
@@ -113,7 +123,9 @@ for (const target of testDatabases()) {
       expect(found.data.images[0]).toMatchObject({ ref: { table: "ca_objects", id: "pic" }, title: "Veduta del porto" });
       expect(found.data.images[0].thumb).toMatch(/^\/media\//);
       // records without an image are never offered; the admin's uploads are their own (none yet)
-      expect(((await (await images({ locale: "it", source: "catalogue", q: "Lettera" }, cookies.admin)).json()) as Images).data.images).toEqual([]);
+      expect(
+        ((await (await images({ locale: "it", source: "catalogue", q: "Lettera" }, cookies.admin)).json()) as Images).data.images,
+      ).toEqual([]);
       expect(((await (await images({ locale: "it", source: "uploads", q: "" }, cookies.admin)).json()) as Images).data.images).toEqual([]);
       expect((await images({ locale: "it", source: "catalogue", q: "x".repeat(201) }, cookies.admin)).status).toBe(400);
       // the old site-edit search is gone
@@ -145,7 +157,10 @@ for (const target of testDatabases()) {
         { ...HOME, hero: { ...HOME.hero, links: [1, 2, 3, 4].map((n) => ({ label: `L${n}`, path: "/cerca" })) } }, // at most 3 links
         { ...HOME, hero: { ...HOME.hero, links: [{ label: "x", path: "javascript:alert(1)" }] } },
         { ...HOME, sections: [{ kind: "text", title: "T", background: "pink" }] },
-        { ...HOME, sections: [{ kind: "records", title: "T", refs: Array.from({ length: 101 }, (_, i) => ({ table: "ca_objects", id: `r${i}` })) }] },
+        {
+          ...HOME,
+          sections: [{ kind: "records", title: "T", refs: Array.from({ length: 101 }, (_, i) => ({ table: "ca_objects", id: `r${i}` })) }],
+        },
         { ...HOME, hero: { ...HOME.hero, onload: "x" } },
       ];
       for (const value of bad) {
@@ -159,12 +174,15 @@ for (const target of testDatabases()) {
       const fr: HomeContent = structuredClone(HOME);
       fr.hero.title = "Archives Valdameri";
       fr.hero.links = [{ label: "Explorer", path: "/cerca" }];
-      fr.sections[1]!.html = '<p onclick="x()">Les <strong>papiers</strong><script>alert(1)</script> <a href="javascript:alert(1)">lien</a></p>';
+      fr.sections[1]!.html =
+        '<p onclick="x()">Les <strong>papiers</strong><script>alert(1)</script> <a href="javascript:alert(1)">lien</a></p>';
       delete fr.sections[1]!.text;
       const saved = await post({ key: "home", locale: "fr", value: fr, version: 0 }, cookies.admin);
       expect(saved.status).toBe(200);
       expect(await saved.json()).toMatchObject({ status: "saved", version: 1 });
-      const [row] = await cat.db.rows<{ title: string; content: HomeContent }>(sql`select title, content from pages where slug = 'home' and locale = 'fr'`);
+      const [row] = await cat.db.rows<{ title: string; content: HomeContent }>(
+        sql`select title, content from pages where slug = 'home' and locale = 'fr'`,
+      );
       expect(row!.title).toBe("Archives Valdameri");
       expect(row!.content.sections[1]!.html).toBe("<p>Les <strong>papiers</strong> <a>lien</a></p>");
       expect((await state("home", "it")).value.hero.title).toBe("Archivio Valdameri");
@@ -177,7 +195,9 @@ for (const target of testDatabases()) {
       const history = (await (await get("/api/auth/backend/settings?key=home&locale=fr&history", cookies.admin)).json()) as History;
       expect(history.entries[0]).toMatchObject({ version: 1, author: "admin@example.org", removed: false });
       expect(history.entries[0]!.diff.some((l) => l?.op === "add" && l.text === "hero.title: Archives Valdameri")).toBe(true);
-      const audit = await cat.db.rows<{ detail: Record<string, unknown> }>(sql`select detail from audit_log where event = 'settings_changed' order by id desc limit 1`);
+      const audit = await cat.db.rows<{ detail: Record<string, unknown> }>(
+        sql`select detail from audit_log where event = 'settings_changed' order by id desc limit 1`,
+      );
       expect(audit[0]!.detail).toMatchObject({ key: "home", locale: "fr", version: 1 });
 
       // two administrators: the second, still on version 0, gets 409 with the text saved meanwhile
@@ -191,7 +211,7 @@ for (const target of testDatabases()) {
       expect((await state("home", "fr")).value.hero.title).toBe("Archives Valdameri");
       // saving over it knowingly (the version it was shown) works
       expect((await post({ key: "home", locale: "fr", value: theirs, version: 1 }, cookies.admin2)).status).toBe(200);
-      expect((await (await get("/fr")).text())).toContain("Archives de la famille");
+      expect(await (await get("/fr")).text()).toContain("Archives de la famille");
 
       // restore version 1 from the history: a new revision, the old hero back on the page
       const restored = await post({ key: "home", locale: "fr", restore: 1, version: 2 }, cookies.admin);
@@ -222,12 +242,18 @@ for (const target of testDatabases()) {
     });
 
     it("a home section's text shows the administrator's own upload to visitors; another user's is refused; one in use is not deleted", async () => {
-      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })
+        .png()
+        .toBuffer();
       const upload = async (cookie: string) => {
         const form = new FormData();
         form.append("file", new Blob([new Uint8Array(png)]), "sala.png");
         form.append("locale", "it");
-        const res = await cat.server.fetch("/api/auth/docs/uploadFile", { method: "POST", headers: { Cookie: cookie, Origin: cat.server.base }, body: form });
+        const res = await cat.server.fetch("/api/auth/docs/uploadFile", {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: cat.server.base },
+          body: form,
+        });
         expect(res.status).toBe(201);
         return ((await res.json()) as { data: { id: string; url: string }[] }).data[0]!;
       };

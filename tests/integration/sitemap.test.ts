@@ -6,7 +6,12 @@ import { makeRecord, tempDir } from "../factories/records";
 import { parseSitemapFile, recordsSitemap, sitemapIndex } from "../../app/features/standards/sitemap.server";
 
 /** robots.txt, the sitemap index and per-locale sitemaps, the Atom feeds (decision 050): parsed, public records only. */
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false, isArray: (n) => ["url", "sitemap", "xhtml:link", "entry", "link"].includes(n) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  parseTagValue: false,
+  isArray: (n) => ["url", "sitemap", "xhtml:link", "entry", "link"].includes(n),
+});
 function parse(xml: string) {
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new Error(`not well-formed: ${JSON.stringify(valid)}`);
@@ -22,13 +27,20 @@ for (const target of testDatabases()) {
       return { res, body: await res.text() };
     };
     beforeAll(async () => {
-      cat = await seededCatalogue(target, [
-        makeRecord({ id: "1", texts: { it: { label: "Lettera di Verdi", summary: "Una lettera <importante> & rara." }, en: { label: "Letter from Verdi" } } }),
-        makeRecord({ id: "2", texts: { it: { label: "Registro" } } }),
-        makeRecord({ table: "ca_entities", id: "e1", texts: { fr: { label: "Personne" } } }),
-        makeRecord({ id: "hidden", access: 2, texts: { it: { label: "Documento riservato" } } }),
-        makeRecord({ table: "ca_places", id: "vhidden", access: 3, texts: { it: { label: "Luogo riservatissimo" } } }),
-      ], { dir: tempDir() });
+      cat = await seededCatalogue(
+        target,
+        [
+          makeRecord({
+            id: "1",
+            texts: { it: { label: "Lettera di Verdi", summary: "Una lettera <importante> & rara." }, en: { label: "Letter from Verdi" } },
+          }),
+          makeRecord({ id: "2", texts: { it: { label: "Registro" } } }),
+          makeRecord({ table: "ca_entities", id: "e1", texts: { fr: { label: "Personne" } } }),
+          makeRecord({ id: "hidden", access: 2, texts: { it: { label: "Documento riservato" } } }),
+          makeRecord({ table: "ca_places", id: "vhidden", access: 3, texts: { it: { label: "Luogo riservatissimo" } } }),
+        ],
+        { dir: tempDir() },
+      );
     });
     afterAll(async () => {
       await cat?.close();
@@ -47,12 +59,18 @@ for (const target of testDatabases()) {
       expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
       const idx = parse(body).sitemapindex;
       expect(idx["@xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
-      expect(idx.sitemap.map((s: { loc: string }) => s.loc)).toEqual(["pages.xml", "it-1.xml", "en-1.xml", "fr-1.xml"].map((f) => `${cat.server.base}/sitemaps/${f}`));
+      expect(idx.sitemap.map((s: { loc: string }) => s.loc)).toEqual(
+        ["pages.xml", "it-1.xml", "en-1.xml", "fr-1.xml"].map((f) => `${cat.server.base}/sitemaps/${f}`),
+      );
       for (const s of idx.sitemap) expect(s.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     });
 
     it("each locale's sitemap lists the public records at their addresses in that locale, with hreflang alternates", async () => {
-      for (const [file, prefix] of [["it-1.xml", ""], ["en-1.xml", "/en"], ["fr-1.xml", "/fr"]] as const) {
+      for (const [file, prefix] of [
+        ["it-1.xml", ""],
+        ["en-1.xml", "/en"],
+        ["fr-1.xml", "/fr"],
+      ] as const) {
         const { body } = await get(`/sitemaps/${file}`);
         expect(body).not.toContain("hidden");
         expect(body).not.toContain("riservat");
@@ -92,7 +110,11 @@ for (const target of testDatabases()) {
         expect(set.url.length).toBeLessThanOrEqual(2);
         locs.push(...set.url.map((u: { loc: string }) => u.loc));
       }
-      expect(locs.sort()).toEqual([`${origin}/en/entita/e1/personne`, `${origin}/en/oggetti/1/letter-from-verdi`, `${origin}/en/oggetti/2/registro`]);
+      expect(locs.sort()).toEqual([
+        `${origin}/en/entita/e1/personne`,
+        `${origin}/en/oggetti/1/letter-from-verdi`,
+        `${origin}/en/oggetti/2/registro`,
+      ]);
       expect(await recordsSitemap(cat.db, origin, "en", 3, 2)).toBeNull();
     });
 
@@ -108,7 +130,11 @@ for (const target of testDatabases()) {
     });
 
     it("the Atom feeds list the public records in the locale, newest first, escaped, fallback text tagged", async () => {
-      for (const [p, lang] of [["/feed.atom", "it"], ["/en/feed.atom", "en"], ["/fr/feed.atom", "fr"]] as const) {
+      for (const [p, lang] of [
+        ["/feed.atom", "it"],
+        ["/en/feed.atom", "en"],
+        ["/fr/feed.atom", "fr"],
+      ] as const) {
         const { res, body } = await get(p);
         expect(res.headers.get("content-type")).toMatch(/^application\/atom\+xml/);
         expect(body).not.toContain("riservat");

@@ -27,14 +27,23 @@ for (const target of testDatabases()) {
       cat = await seededCatalogue(
         target,
         [
-          makeRecord({ id: "vaso", texts: { it: { label: "Vaso blu" } }, media: [{ type: "image", file: "a.jpg" }], coordinates: { lat: 43.77, lng: 11.25 } }),
+          makeRecord({
+            id: "vaso",
+            texts: { it: { label: "Vaso blu" } },
+            media: [{ type: "image", file: "a.jpg" }],
+            coordinates: { lat: 43.77, lng: 11.25 },
+          }),
           makeRecord({ id: "piatto", texts: { it: { label: "Piatto decorato" } }, coordinates: { lat: 45.44, lng: 12.33 } }),
           makeRecord({ id: "segreto", access: 2, texts: { it: { label: "Reliquiario segreto" } }, coordinates: { lat: 41.9, lng: 12.5 } }),
         ],
         { dir },
       );
       const meta = { userAgent: "test", address: "127.0.0.1" };
-      for (const [who, role] of [["anna", "Ricercatore"], ["bruno", "Ricercatore"], ["manager", "Manager"]] as const) {
+      for (const [who, role] of [
+        ["anna", "Ricercatore"],
+        ["bruno", "Ricercatore"],
+        ["manager", "Manager"],
+      ] as const) {
         const user = await createUser(cat.db, { email: `${who}-story@example.org`, roles: [role] }, { userId: null, address: "test" });
         cookie[who] = `teca_session=${(await createSession(cat.db, user.id, meta)).token}`;
       }
@@ -48,12 +57,18 @@ for (const target of testDatabases()) {
     type Who = keyof typeof cookie | "visitor";
     const headers = (who: Who, extra: Record<string, string> = {}) => ({ ...(who === "visitor" ? {} : { cookie: cookie[who] }), ...extra });
     const call = async (path: string, who: Who, body: unknown) => {
-      const res = await cat.server.fetch(path, { method: "POST", headers: headers(who, { "content-type": "application/json", origin: cat.server.base }), body: JSON.stringify(body) });
+      const res = await cat.server.fetch(path, {
+        method: "POST",
+        headers: headers(who, { "content-type": "application/json", origin: cat.server.base }),
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json().catch(() => null)) as any, res };
     };
     const page = (path: string, who: Who) => cat.server.fetch(path, { headers: headers(who) });
-    const save = (who: Who, name: string | undefined, data: Record<string, unknown>) => call("/api/auth/docs/saveDoc", who, { collection: "stories", locale: "it", ...(name ? { name } : {}), data });
-    const normalize = (html: string) => html.replace(/nonce="[^"]*"/g, "").replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "");
+    const save = (who: Who, name: string | undefined, data: Record<string, unknown>) =>
+      call("/api/auth/docs/saveDoc", who, { collection: "stories", locale: "it", ...(name ? { name } : {}), data });
+    const normalize = (html: string) =>
+      html.replace(/nonce="[^"]*"/g, "").replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "");
 
     let coll = "";
     let story: { id: string; version: number; slug: string | null } = { id: "", version: 0, slug: null };
@@ -64,14 +79,25 @@ for (const target of testDatabases()) {
         type: "text",
         html: '<p onclick="steal()">Testo <strong>ricco</strong> <a href="javascript:alert(1)">cattivo</a> <a href="https://example.org/x" onmouseover="x()">buono</a></p><script>alert(1)</script><img src=x onerror=alert(1)><p style="color:red" class="x">fine</p>',
       },
-      { id: "i1", type: "image", record: { table: "ca_objects", id: "vaso" }, caption: "Il vaso", credit: "Foto archivio", alt: "Un vaso blu" },
+      {
+        id: "i1",
+        type: "image",
+        record: { table: "ca_objects", id: "vaso" },
+        caption: "Il vaso",
+        credit: "Foto archivio",
+        alt: "Un vaso blu",
+      },
       { id: "r1", type: "record", record: { table: "ca_objects", id: "piatto" } },
       { id: "q1", type: "quote", text: "Ogni oggetto racconta", cite: "Anonimo" },
       { id: "m1", type: "map" },
     ];
 
     it("creates a story in one's own collection, its rich text sanitised before it is stored", async () => {
-      const c = await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", locale: "it", data: { title: "Ceramiche", items: [{ table: "ca_objects", id: "vaso" }] } });
+      const c = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "collections",
+        locale: "it",
+        data: { title: "Ceramiche", items: [{ table: "ca_objects", id: "vaso" }] },
+      });
       expect(c.status).toBe(201);
       coll = c.body.data.id;
       const noTitle = await save("anna", undefined, { coll, title: " ", blocks: [] });
@@ -86,14 +112,20 @@ for (const target of testDatabases()) {
       expect(html).toContain("<strong>ricco</strong>");
       expect(html).toContain('<a href="https://example.org/x" rel="noopener noreferrer nofollow" target="_blank">buono</a>');
       expect(html).toContain("<p>fine</p>");
-      const stored = await cat.db.rows<{ blocks: unknown }>((await import("drizzle-orm")).sql`select blocks from stories where id = ${story.id}`);
+      const stored = await cat.db.rows<{ blocks: unknown }>(
+        (await import("drizzle-orm")).sql`select blocks from stories where id = ${story.id}`,
+      );
       expect(JSON.stringify(stored[0]!.blocks)).not.toMatch(/script|onclick|javascript:/i);
       expect(r.body.data.content.find((b: { id: string }) => b.id === "i1").card.preferred_label).toBe("Vaso blu");
 
       const list = await call("/api/auth/docs/getDocs", "anna", { collection: "stories", pubblico: false, coll, locale: "it" });
       expect(list.body.data.map((s: { id: string }) => s.id)).toEqual([story.id]);
       // Bad blocks change nothing: an unknown type, a record that does not exist, a restricted one for a researcher.
-      for (const bad of [[{ id: "x", type: "video" }], [{ id: "x", type: "record", record: { table: "ca_objects", id: "nessuno" } }], [{ id: "x", type: "record", record: { table: "ca_objects", id: "segreto" } }]]) {
+      for (const bad of [
+        [{ id: "x", type: "video" }],
+        [{ id: "x", type: "record", record: { table: "ca_objects", id: "nessuno" } }],
+        [{ id: "x", type: "record", record: { table: "ca_objects", id: "segreto" } }],
+      ]) {
         const b = await save("anna", story.id, { version: story.version, blocks: bad });
         expect(b.status, JSON.stringify(bad)).toBe(400);
       }
@@ -110,26 +142,49 @@ for (const target of testDatabases()) {
       ];
       for (const [name, body] of pairs) {
         const theirs = await call(`/api/auth/docs/${name}`, "bruno", { ...body, locale: "it" });
-        const none = await call(`/api/auth/docs/${name}`, "bruno", JSON.parse(JSON.stringify({ ...body, locale: "it" }).replaceAll(story.id, missing).replaceAll(coll, missing)));
+        const none = await call(
+          `/api/auth/docs/${name}`,
+          "bruno",
+          JSON.parse(
+            JSON.stringify({ ...body, locale: "it" })
+              .replaceAll(story.id, missing)
+              .replaceAll(coll, missing),
+          ),
+        );
         expect(theirs.status, name).toBe(404);
         expect(theirs.body, name).toEqual(none.body);
       }
       const listed = await call("/api/auth/docs/getDocs", "bruno", { collection: "stories", pubblico: false, locale: "it" });
       expect(listed.body.data).toEqual([]);
       for (const who of ["visitor"] as const) {
-        for (const name of ["saveDoc", "removeDoc"]) expect((await call(`/api/auth/docs/${name}`, who, { collection: "stories", name: story.id })).status).toBe(401);
+        for (const name of ["saveDoc", "removeDoc"])
+          expect((await call(`/api/auth/docs/${name}`, who, { collection: "stories", name: story.id })).status).toBe(401);
       }
-      for (const p of [`/collections/${coll}/stories/${story.id}`, `/en/collections/${coll}/stories/add`, `/collections/${coll}/stories/${story.id}.data`]) {
+      for (const p of [
+        `/collections/${coll}/stories/${story.id}`,
+        `/en/collections/${coll}/stories/add`,
+        `/collections/${coll}/stories/${story.id}.data`,
+      ]) {
         const theirs = await page(p, "bruno");
         const none = await page(p.replaceAll(story.id, missing).replaceAll(coll, missing), "bruno");
         expect(theirs.status, p).toBe(404);
         // The same page but for the address it repeats (the language links).
-        expect(normalize((await theirs.text()).replaceAll(story.id, missing).replaceAll(coll, missing)), p).toBe(normalize(await none.text()));
+        expect(normalize((await theirs.text()).replaceAll(story.id, missing).replaceAll(coll, missing)), p).toBe(
+          normalize(await none.text()),
+        );
       }
       // The editor's own posts (its action, also reached by `.data`) answer another user the same 404.
       for (const p of [`/collections/${coll}/stories/${story.id}`, `/collections/${coll}/stories/${story.id}.data`]) {
-        for (const body of [{ intent: "delete" }, { intent: "publish", public: true }, { intent: "save", title: "Preso", blocks: [], version: story.version }]) {
-          const res = await cat.server.fetch(p, { method: "POST", headers: headers("bruno", { "content-type": "application/json", origin: cat.server.base }), body: JSON.stringify(body) });
+        for (const body of [
+          { intent: "delete" },
+          { intent: "publish", public: true },
+          { intent: "save", title: "Preso", blocks: [], version: story.version },
+        ]) {
+          const res = await cat.server.fetch(p, {
+            method: "POST",
+            headers: headers("bruno", { "content-type": "application/json", origin: cat.server.base }),
+            body: JSON.stringify(body),
+          });
           expect(res.status, `${p} ${body.intent}`).toBe(404);
         }
       }
@@ -172,7 +227,11 @@ for (const target of testDatabases()) {
         coll: mc.body.data.id,
         title: "Tesori nascosti",
         public: true,
-        blocks: [{ id: "r1", type: "record", record: { table: "ca_objects", id: "segreto" } }, { id: "r2", type: "record", record: { table: "ca_objects", id: "piatto" } }, { id: "m", type: "map" }],
+        blocks: [
+          { id: "r1", type: "record", record: { table: "ca_objects", id: "segreto" } },
+          { id: "r2", type: "record", record: { table: "ca_objects", id: "piatto" } },
+          { id: "m", type: "map" },
+        ],
       });
       expect(m.status, JSON.stringify(m.body)).toBe(201);
       const slugM = m.body.data.slug as string;
@@ -225,19 +284,27 @@ for (const target of testDatabases()) {
     });
 
     it("an image may be one of the writer's uploads: another user's is refused; publishing lets anyone read it", async () => {
-      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })
+        .png()
+        .toBuffer();
       const upload = async (who: Who) => {
         const form = new FormData();
         form.append("file", new Blob([new Uint8Array(png)]), "foto.png");
         form.append("locale", "it");
-        const res = await cat.server.fetch("/api/auth/docs/uploadFile", { method: "POST", headers: headers(who, { origin: cat.server.base }), body: form });
+        const res = await cat.server.fetch("/api/auth/docs/uploadFile", {
+          method: "POST",
+          headers: headers(who, { origin: cat.server.base }),
+          body: form,
+        });
         expect(res.status).toBe(201);
         return ((await res.json()) as { data: { url: string }[] }).data[0]!.url;
       };
       const mine = await upload("anna");
       const theirs = await upload("bruno");
       await save("anna", story.id, { public: false });
-      story.version = (await call("/api/auth/docs/getDocBySlug", "anna", { collection: "stories", slug: story.id, locale: "it" })).body.data.version;
+      story.version = (
+        await call("/api/auth/docs/getDocBySlug", "anna", { collection: "stories", slug: story.id, locale: "it" })
+      ).body.data.version;
       const image = (url: string) => [{ id: "u", type: "image", url, caption: "Caricata", credit: "", alt: "Una foto" }];
       expect((await save("anna", story.id, { version: story.version, blocks: image(theirs) })).status).toBe(400);
       const ok = await save("anna", story.id, { version: story.version, blocks: image(mine) });

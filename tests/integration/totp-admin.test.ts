@@ -20,7 +20,11 @@ import { makeRecord } from "../factories/records";
 
 const PASSWORD = "Archivio-2026";
 const saved = { ...process.env };
-const cookieOf = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(";")[0];
+const cookieOf = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0];
 
 describe("labels and menu", () => {
   it("names how a sign-in was made in the audit log", () => {
@@ -32,7 +36,16 @@ describe("labels and menu", () => {
     expect(auditVia(null)).toBeNull();
   });
   it("links two-step verification for password users, not for SSO users", () => {
-    const profile = { id: "u", email: "a@example.org", firstName: "", lastName: "", roles: ["Ricercatore"], level: 2, sso: false, capabilities: ["PRIVATE", "CHANGE_PASSWORD"] };
+    const profile = {
+      id: "u",
+      email: "a@example.org",
+      firstName: "",
+      lastName: "",
+      roles: ["Ricercatore"],
+      level: 2,
+      sso: false,
+      capabilities: ["PRIVATE", "CHANGE_PASSWORD"],
+    };
     expect(accountMenu(profile)!.security).toBe(true);
     expect(accountMenu({ ...profile, sso: true })!.security).toBe(false);
   });
@@ -68,14 +81,22 @@ for (const target of testDatabases()) {
 
     const origin = () => ({ Origin: cat.server.base });
     const login = (email: string) =>
-      cat.server.fetch("/api/public/login", { method: "POST", headers: { "Content-Type": "application/json", ...origin() }, body: JSON.stringify({ email, password: PASSWORD, locale: "en" }) });
+      cat.server.fetch("/api/public/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...origin() },
+        body: JSON.stringify({ email, password: PASSWORD, locale: "en" }),
+      });
     const session = async (email: string) => {
       const res = await login(email);
       expect(res.status, email).toBe(200);
       return cookieOf(res, "teca_session")!;
     };
     const form = (path: string, cookie: string, fields: Record<string, string>) =>
-      cat.server.fetch(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, ...origin() }, body: new URLSearchParams(fields) });
+      cat.server.fetch(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, ...origin() },
+        body: new URLSearchParams(fields),
+      });
     const turnOn = async (email: string) => {
       const { secret } = (await beginSetup(cat.db, ids[email]!, "teca.test"))!;
       expect(await confirmSetup(cat.db, ids[email]!, generateSync({ secret }), cli)).toHaveLength(10);
@@ -113,7 +134,9 @@ for (const target of testDatabases()) {
       expect(html).toContain("To turn it on, confirm your current password.");
       expect(html).toContain('name="currentPassword"');
       const pending = async () =>
-        (await cat.db.rows<{ p: boolean }>(sql`select totp_pending_secret is not null as p from users where email = 'rita@example.org'`))[0]!.p;
+        (
+          await cat.db.rows<{ p: boolean }>(sql`select totp_pending_secret is not null as p from users where email = 'rita@example.org'`)
+        )[0]!.p;
       // (the test's client is 127.0.0.1: the limits count per account and client, decision 081)
       const failures = () => failedAttempts(cat.db, { email: "rita@example.org", address: "127.0.0.1" });
       const before = await failures();
@@ -149,7 +172,9 @@ for (const target of testDatabases()) {
       );
       expect(row).toEqual({ secret: null, codes: 0 });
       expect((await login("tina@example.org")).status).toBe(200);
-      const [a] = await cat.db.rows<{ actor_id: string; detail: { wasOn: boolean } }>(sql`select actor_id, detail from audit_log where event = 'totp_reset' and subject_id = ${tina}`);
+      const [a] = await cat.db.rows<{ actor_id: string; detail: { wasOn: boolean } }>(
+        sql`select actor_id, detail from audit_log where event = 'totp_reset' and subject_id = ${tina}`,
+      );
       expect(a).toEqual({ actor_id: ids["capo@example.org"], detail: { wasOn: true } });
       // The audit tab reads the events in three languages.
       for (const [prefix, label] of [
@@ -157,7 +182,9 @@ for (const target of testDatabases()) {
         ["/en", "Two-step verification reset by a manager"],
         ["/fr", "Validation en deux étapes réinitialisée par un gestionnaire"],
       ] as const) {
-        const audit = await (await cat.server.fetch(`${prefix}/settings/users?tab=audit&event=totp_reset`, { headers: { Cookie: manager } })).text();
+        const audit = await (
+          await cat.server.fetch(`${prefix}/settings/users?tab=audit&event=totp_reset`, { headers: { Cookie: manager } })
+        ).text();
         expect(audit).toContain(label);
       }
       const enabled = await (await cat.server.fetch(`/en/settings/users?tab=audit&user=${tina}`, { headers: { Cookie: manager } })).text();
@@ -167,9 +194,19 @@ for (const target of testDatabases()) {
     });
 
     it("refuses the reset to others: oneself, an SSO account, an Amministratore for a Manager, and without MANAGE_USERS", async () => {
-      const viewer = (email: string, level: number) => ({ kind: "user" as const, userId: ids[email]!, level, roles: [], accessLevels: [1] });
+      const viewer = (email: string, level: number) => ({
+        kind: "user" as const,
+        userId: ids[email]!,
+        level,
+        roles: [],
+        accessLevels: [1],
+      });
       const ctx = (email: string, level: number) => ({ database: cat.db, viewer: viewer(email, level) as never, address: "test" });
-      const code = async (p: Promise<unknown>) => p.then(() => "ok", (e: unknown) => (e instanceof UsersError ? e.code : String(e)));
+      const code = async (p: Promise<unknown>) =>
+        p.then(
+          () => "ok",
+          (e: unknown) => (e instanceof UsersError ? e.code : String(e)),
+        );
       await turnOn("admin2@example.org");
       expect(await code(resetUserTotp(ctx("capo@example.org", 32), ids["capo@example.org"]!))).toBe("self");
       expect(await code(resetUserTotp(ctx("capo@example.org", 32), ids["sara@example.org"]!))).toBe("sso");
@@ -183,7 +220,9 @@ for (const target of testDatabases()) {
       expect((await form("/en/settings/users", "", { intent: "totp-reset", id: ids["tina@example.org"]! })).status).toBe(302);
       const manager = await session("capo@example.org");
       expect((await form("/en/settings/users", manager, { intent: "totp-reset", id: ids["admin2@example.org"]! })).status).toBe(403);
-      const [row] = await cat.db.rows<{ on: boolean }>(sql`select totp_secret is not null as on from users where email = 'tina@example.org'`);
+      const [row] = await cat.db.rows<{ on: boolean }>(
+        sql`select totp_secret is not null as on from users where email = 'tina@example.org'`,
+      );
       expect(row!.on).toBe(true);
     });
 
@@ -205,7 +244,8 @@ for (const target of testDatabases()) {
     it("keeps it on for a role that requires it: no form to turn it off, and the post is refused", async () => {
       const cookie = await session("ada@example.org");
       await turnOn("ada@example.org");
-      const on = async () => (await cat.db.rows<{ on: boolean }>(sql`select totp_secret is not null as on from users where email = 'ada@example.org'`))[0]!.on;
+      const on = async () =>
+        (await cat.db.rows<{ on: boolean }>(sql`select totp_secret is not null as on from users where email = 'ada@example.org'`))[0]!.on;
       process.env.REQUIRE_2FA_FOR = "ADMIN";
       try {
         const page = await (await cat.server.fetch("/en/account/security", { headers: { Cookie: cookie } })).text();

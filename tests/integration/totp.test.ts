@@ -56,7 +56,11 @@ for (const target of testDatabases()) {
     });
 
     const origin = () => ({ Origin: cat.server.base });
-    const cookieOf = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(";")[0];
+    const cookieOf = (res: Response, name: string) =>
+      res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith(`${name}=`))
+        ?.split(";")[0];
     /** The password step over the JSON API: the half-signed-in cookie, never a session. */
     async function passwordStep(email: string) {
       const res = await cat.server.fetch("/api/public/login", {
@@ -170,7 +174,9 @@ for (const target of testDatabases()) {
         expect(html.match(/<li><code>[A-Z2-9]{5}-[A-Z2-9]{5}<\/code><\/li>/g)).toHaveLength(10);
         expect(cookieOf(res, "teca_session")).toBeTruthy();
         // Tina, a Ricercatore, is not concerned; her TOTP stays as she chose.
-        const [row] = await cat.db.rows<{ on: boolean }>(sql`select totp_secret is not null as on from users where email = 'capo@example.org'`);
+        const [row] = await cat.db.rows<{ on: boolean }>(
+          sql`select totp_secret is not null as on from users where email = 'capo@example.org'`,
+        );
         expect(row!.on).toBe(true);
       } finally {
         delete process.env.REQUIRE_2FA_FOR;

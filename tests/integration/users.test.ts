@@ -45,9 +45,11 @@ for (const target of testDatabases()) {
     const profileStatus = async (cookie: string) => (await get("/api/auth/profile", cookie)).status;
     const userCount = async () => (await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from users`))[0]!.n;
     const lastAudit = async (event: string) =>
-      (await cat.db.rows<{ actor_id: string | null; subject_id: string | null; email: string; detail: Json }>(
-        sql`select actor_id, subject_id, email, detail from audit_log where event = ${event} order by id desc limit 1`,
-      ))[0];
+      (
+        await cat.db.rows<{ actor_id: string | null; subject_id: string | null; email: string; detail: Json }>(
+          sql`select actor_id, subject_id, email, detail from audit_log where event = ${event} order by id desc limit 1`,
+        )
+      )[0];
 
     const managerViewer = () => ({ kind: "user" as const, userId: ids.manager!, level: 32, roles: ["Manager"], accessLevels: [1, 2, 3] });
 
@@ -99,7 +101,11 @@ for (const target of testDatabases()) {
       expect(visitor.status).toBe(302);
       expect(visitor.headers.get("location")).toBe("/en/login?redirect=%2Fen%2Fsettings%2Fusers");
       expect((await get("/settings/users", cookies.researcher)).status).toBe(404);
-      for (const [prefix, heading] of [["", "Gestione utenti"], ["/en", "User management"], ["/fr", "Gestion des utilisateurs"]]) {
+      for (const [prefix, heading] of [
+        ["", "Gestione utenti"],
+        ["/en", "User management"],
+        ["/fr", "Gestion des utilisateurs"],
+      ]) {
         const page = await get(`${prefix}/settings/users`, cookies.manager);
         expect(page.status).toBe(200);
         const html = await page.text();
@@ -122,17 +128,34 @@ for (const target of testDatabases()) {
       // a LIKE wildcard is a character, not a pattern
       expect(((await (await get("/api/auth/backend/getUserList?q=%25", cookies.manager)).json()) as Json).total).toBe(0);
       const roles = (await (await get("/api/auth/backend/getRoleList", cookies.manager)).json()) as Json;
-      expect(roles.roles.map((r: Json) => r.name)).toEqual(["Ricercatore", "Ricercatore avanzato", "Catalogatore", "Catalogatore avanzato", "Manager", "Amministratore"]);
+      expect(roles.roles.map((r: Json) => r.name)).toEqual([
+        "Ricercatore",
+        "Ricercatore avanzato",
+        "Catalogatore",
+        "Catalogatore avanzato",
+        "Manager",
+        "Amministratore",
+      ]);
       expect(roles.roles.find((r: Json) => r.name === "Amministratore")).toEqual({ name: "Amministratore", level: 64, grantable: false });
       const asAdmin = (await (await get("/api/auth/backend/getRoleList", cookies.admin)).json()) as Json;
       expect(asAdmin.roles.every((r: Json) => r.grantable)).toBe(true);
     });
 
     it("creates a user (level = OR of the roles), refuses a duplicate address in any case and bad input, changing nothing", async () => {
-      const created = await post("/api/auth/backend/upsert", { email: "Nuova@Example.org", firstName: "Nora", roles: ["Ricercatore", "catalogatore"], locale: "en" }, cookies.manager);
+      const created = await post(
+        "/api/auth/backend/upsert",
+        { email: "Nuova@Example.org", firstName: "Nora", roles: ["Ricercatore", "catalogatore"], locale: "en" },
+        cookies.manager,
+      );
       expect(created.status).toBe(201);
       const user = ((await created.json()) as Json).user;
-      expect(user).toMatchObject({ email: "Nuova@Example.org", firstName: "Nora", roles: ["Ricercatore", "Catalogatore"], level: 10, disabled: false });
+      expect(user).toMatchObject({
+        email: "Nuova@Example.org",
+        firstName: "Nora",
+        roles: ["Ricercatore", "Catalogatore"],
+        level: 10,
+        disabled: false,
+      });
       ids.nuova = user.id;
       const audit = await lastAudit("user_created");
       expect(audit).toMatchObject({ actor_id: ids.manager, subject_id: user.id, email: "Nuova@Example.org" });
@@ -148,14 +171,27 @@ for (const target of testDatabases()) {
       expect(frBody.error.message).toBe("Impossible de créer l'utilisateur");
       expect(Object.keys(frBody.error.fields).sort()).toEqual(["email", "roles"]);
       expect((await post("/api/auth/backend/upsert", { email: "x@example.org", roles: ["Papa"] }, cookies.manager)).status).toBe(400);
-      expect((await post("/api/auth/backend/upsert", { email: "x@example.org", roles: ["Ricercatore"], password: "short" }, cookies.manager)).status).toBe(400);
+      expect(
+        (await post("/api/auth/backend/upsert", { email: "x@example.org", roles: ["Ricercatore"], password: "short" }, cookies.manager))
+          .status,
+      ).toBe(400);
       // a Manager cannot create an Amministratore; an Amministratore can
       const escalate = await post("/api/auth/backend/upsert", { email: "boss@example.org", roles: ["Amministratore"] }, cookies.manager);
       expect(escalate.status).toBe(403);
       expect(await userCount()).toBe(before);
-      expect((await post("/api/auth/backend/upsert", { email: "capo@example.org", roles: ["Amministratore"], password: PASSWORD }, cookies.admin)).status).toBe(201);
+      expect(
+        (
+          await post(
+            "/api/auth/backend/upsert",
+            { email: "capo@example.org", roles: ["Amministratore"], password: PASSWORD },
+            cookies.admin,
+          )
+        ).status,
+      ).toBe(201);
       // a cross-site post is refused before anything runs
-      const cross = await post("/api/auth/backend/upsert", { email: "evil@example.org", roles: ["Ricercatore"] }, cookies.manager, { Origin: "https://evil.example" });
+      const cross = await post("/api/auth/backend/upsert", { email: "evil@example.org", roles: ["Ricercatore"] }, cookies.manager, {
+        Origin: "https://evil.example",
+      });
       expect(cross.status).toBe(403);
       expect(await userCount()).toBe(before + 1);
     });
@@ -163,33 +199,68 @@ for (const target of testDatabases()) {
     it("changing roles ends that user's sessions; a change of name does not; disabling ends them too and enabling lets them back", async () => {
       await cat.db.rows(sql`delete from rate_limits`);
       const { changeUserPassword } = await import("../../app/features/accounts/users.server");
-      const ctx = { database: cat.db, viewer: { kind: "user" as const, userId: ids.manager!, level: 32, roles: ["Manager"], accessLevels: [1, 2, 3] }, address: "t" };
+      const ctx = {
+        database: cat.db,
+        viewer: { kind: "user" as const, userId: ids.manager!, level: 32, roles: ["Manager"], accessLevels: [1, 2, 3] },
+        address: "t",
+      };
       await changeUserPassword(ctx, ids.nuova!, PASSWORD);
       const nora = await signedIn("nuova@example.org");
-      const renamed = await post("/api/auth/backend/upsert", { id: ids.nuova, email: "Nuova@Example.org", firstName: "Nora", lastName: "Bianchi", roles: ["Ricercatore", "Catalogatore"] }, cookies.manager);
+      const renamed = await post(
+        "/api/auth/backend/upsert",
+        { id: ids.nuova, email: "Nuova@Example.org", firstName: "Nora", lastName: "Bianchi", roles: ["Ricercatore", "Catalogatore"] },
+        cookies.manager,
+      );
       expect(renamed.status).toBe(200);
       expect(await profileStatus(nora)).toBe(200);
       expect((await lastAudit("user_changed"))!.detail).toEqual({ name: { from: "Nora", to: "Nora Bianchi" } });
-      const promoted = await post("/api/auth/backend/upsert", { id: ids.nuova, email: "Nuova@Example.org", firstName: "Nora", lastName: "Bianchi", roles: ["Ricercatore avanzato"] }, cookies.manager);
+      const promoted = await post(
+        "/api/auth/backend/upsert",
+        { id: ids.nuova, email: "Nuova@Example.org", firstName: "Nora", lastName: "Bianchi", roles: ["Ricercatore avanzato"] },
+        cookies.manager,
+      );
       expect(((await promoted.json()) as Json).user.level).toBe(4);
       expect(await profileStatus(nora)).toBe(401);
-      expect((await lastAudit("user_changed"))).toMatchObject({ actor_id: ids.manager, detail: { roles: { from: ["Ricercatore", "Catalogatore"], to: ["Ricercatore avanzato"] } } });
+      expect(await lastAudit("user_changed")).toMatchObject({
+        actor_id: ids.manager,
+        detail: { roles: { from: ["Ricercatore", "Catalogatore"], to: ["Ricercatore avanzato"] } },
+      });
       const again = await signedIn("nuova@example.org");
-      const off = await post("/api/auth/backend/upsert", { id: ids.nuova, email: "Nuova@Example.org", roles: ["Ricercatore avanzato"], disabled: true }, cookies.manager);
+      const off = await post(
+        "/api/auth/backend/upsert",
+        { id: ids.nuova, email: "Nuova@Example.org", roles: ["Ricercatore avanzato"], disabled: true },
+        cookies.manager,
+      );
       expect(off.status).toBe(200);
       expect(await profileStatus(again)).toBe(401);
       expect((await login("nuova@example.org")).status).toBe(401);
       expect(await lastAudit("user_disabled")).toMatchObject({ actor_id: ids.manager, subject_id: ids.nuova });
-      await post("/api/auth/backend/upsert", { id: ids.nuova, email: "Nuova@Example.org", roles: ["Ricercatore avanzato"], disabled: false }, cookies.manager);
+      await post(
+        "/api/auth/backend/upsert",
+        { id: ids.nuova, email: "Nuova@Example.org", roles: ["Ricercatore avanzato"], disabled: false },
+        cookies.manager,
+      );
       expect(await lastAudit("user_enabled")).toMatchObject({ actor_id: ids.manager, subject_id: ids.nuova });
       await cat.db.rows(sql`delete from rate_limits`);
       expect((await login("nuova@example.org")).status).toBe(200);
       // another's address is taken
-      const taken = await post("/api/auth/backend/upsert", { id: ids.nuova, email: "MANAGER@example.org", roles: ["Ricercatore"] }, cookies.manager);
+      const taken = await post(
+        "/api/auth/backend/upsert",
+        { id: ids.nuova, email: "MANAGER@example.org", roles: ["Ricercatore"] },
+        cookies.manager,
+      );
       expect(taken.status).toBe(409);
       expect(((await taken.json()) as Json).error.fields.email).toBe("Esiste già un utente con questo indirizzo email.");
       // an unknown id is a 404
-      expect((await post("/api/auth/backend/upsert", { id: "00000000-0000-4000-8000-000000000000", email: "z@example.org", roles: ["Ricercatore"] }, cookies.manager)).status).toBe(404);
+      expect(
+        (
+          await post(
+            "/api/auth/backend/upsert",
+            { id: "00000000-0000-4000-8000-000000000000", email: "z@example.org", roles: ["Ricercatore"] },
+            cookies.manager,
+          )
+        ).status,
+      ).toBe(404);
     });
 
     it("sets a password as a manager: the rule is checked, the user's sessions end, the new password works; audit without the password", async () => {
@@ -197,10 +268,18 @@ for (const target of testDatabases()) {
       const weak = await post("/api/auth/backend/changePassword", { id: ids.nuova, password: "weakweak" }, cookies.manager);
       expect(weak.status).toBe(400);
       expect(await profileStatus(nora)).toBe(200);
-      const mismatch = await post("/api/auth/backend/changePassword", { id: ids.nuova, password: "Nuova-Password1", confirm: "Nuova-Password2", locale: "en" }, cookies.manager);
+      const mismatch = await post(
+        "/api/auth/backend/changePassword",
+        { id: ids.nuova, password: "Nuova-Password1", confirm: "Nuova-Password2", locale: "en" },
+        cookies.manager,
+      );
       expect(mismatch.status).toBe(400);
       expect(((await mismatch.json()) as Json).error.fields.confirm).toBe("The passwords do not match");
-      const ok = await post("/api/auth/backend/changePassword", { id: ids.nuova, password: "Nuova-Password1", confirm: "Nuova-Password1" }, cookies.manager);
+      const ok = await post(
+        "/api/auth/backend/changePassword",
+        { id: ids.nuova, password: "Nuova-Password1", confirm: "Nuova-Password1" },
+        cookies.manager,
+      );
       expect(ok.status).toBe(200);
       expect(await profileStatus(nora)).toBe(401);
       expect((await login("nuova@example.org", "Nuova-Password1")).status).toBe(200);
@@ -209,37 +288,71 @@ for (const target of testDatabases()) {
       const rows = await cat.db.rows<{ t: string }>(sql`select detail::text || email as t from audit_log`);
       expect(rows.some((r) => r.t.includes("Nuova-Password1") || r.t.includes(PASSWORD))).toBe(false);
       // a Manager cannot set an Amministratore's password
-      expect((await post("/api/auth/backend/changePassword", { id: ids.admin, password: "Nuova-Password1" }, cookies.manager)).status).toBe(403);
+      expect((await post("/api/auth/backend/changePassword", { id: ids.admin, password: "Nuova-Password1" }, cookies.manager)).status).toBe(
+        403,
+      );
     });
 
     it("never deletes or disables oneself, nor the last active Amministratore; a Manager cannot touch an Amministratore", async () => {
       const self = await post("/api/auth/backend/delete", { id: ids.manager, locale: "en" }, cookies.manager);
       expect(self.status).toBe(409);
       expect(((await self.json()) as Json).error.message).toBe("You cannot delete or disable your own account.");
-      expect((await post("/api/auth/backend/upsert", { id: ids.manager, email: "manager@example.org", roles: ["Manager"], disabled: true }, cookies.manager)).status).toBe(409);
+      expect(
+        (
+          await post(
+            "/api/auth/backend/upsert",
+            { id: ids.manager, email: "manager@example.org", roles: ["Manager"], disabled: true },
+            cookies.manager,
+          )
+        ).status,
+      ).toBe(409);
       expect((await post("/api/auth/backend/delete", { id: ids.admin }, cookies.manager)).status).toBe(403);
-      expect((await post("/api/auth/backend/upsert", { id: ids.admin, email: "admin@example.org", roles: ["Manager"] }, cookies.manager)).status).toBe(403);
+      expect(
+        (await post("/api/auth/backend/upsert", { id: ids.admin, email: "admin@example.org", roles: ["Manager"] }, cookies.manager)).status,
+      ).toBe(403);
       // two administrators (admin, capo): one may go; then the other is the last
       const capo = ((await (await get("/api/auth/backend/getUserList?q=capo", cookies.admin)).json()) as Json).items[0].id as string;
       expect((await post("/api/auth/backend/delete", { id: capo }, cookies.admin)).status).toBe(200);
       expect(await lastAudit("user_deleted")).toMatchObject({ actor_id: ids.admin, subject_id: null, email: "capo@example.org" });
-      const demote = await post("/api/auth/backend/upsert", { id: ids.admin, email: "admin@example.org", roles: ["Manager"] }, cookies.admin);
+      const demote = await post(
+        "/api/auth/backend/upsert",
+        { id: ids.admin, email: "admin@example.org", roles: ["Manager"] },
+        cookies.admin,
+      );
       expect(demote.status).toBe(409);
       expect(((await demote.json()) as Json).error.fields.roles).toBe("Deve restare almeno un Amministratore attivo.");
       // the service refuses it whoever asks (an ADMIN viewer other than the last administrator)
-      const other = { database: cat.db, viewer: { kind: "user" as const, userId: ids.manager!, level: 64, roles: ["Amministratore"], accessLevels: [1, 2, 3] }, address: "t" };
+      const other = {
+        database: cat.db,
+        viewer: { kind: "user" as const, userId: ids.manager!, level: 64, roles: ["Amministratore"], accessLevels: [1, 2, 3] },
+        address: "t",
+      };
       await expect(deleteUser(other, ids.admin!)).rejects.toMatchObject({ code: "lastAdmin" });
-      await expect(upsertUser(other, { id: ids.admin!, email: "admin@example.org", firstName: "", lastName: "", roles: ["Amministratore"], disabled: true })).rejects.toBeInstanceOf(UsersError);
+      await expect(
+        upsertUser(other, {
+          id: ids.admin!,
+          email: "admin@example.org",
+          firstName: "",
+          lastName: "",
+          roles: ["Amministratore"],
+          disabled: true,
+        }),
+      ).rejects.toBeInstanceOf(UsersError);
       // a single-sign-on Manager is refused too: users are managed in the identity provider (spec §6)
       await cat.db.rows(sql`update users set sso = true where id = ${ids.manager}`);
       try {
         expect((await get("/api/auth/backend/getUserList", cookies.manager)).status).toBe(404);
-        await expect(listUsers({ database: cat.db, viewer: managerViewer() }, { q: "", page: 1, pageSize: 20 })).rejects.toMatchObject({ code: "forbidden" });
+        await expect(listUsers({ database: cat.db, viewer: managerViewer() }, { q: "", page: 1, pageSize: 20 })).rejects.toMatchObject({
+          code: "forbidden",
+        });
       } finally {
         await cat.db.rows(sql`update users set sso = false where id = ${ids.manager}`);
       }
       // and without MANAGE_USERS the service refuses by itself
-      const researcher = { database: cat.db, viewer: { kind: "user" as const, userId: ids.researcher!, level: 2, roles: ["Ricercatore"], accessLevels: [1] } };
+      const researcher = {
+        database: cat.db,
+        viewer: { kind: "user" as const, userId: ids.researcher!, level: 2, roles: ["Ricercatore"], accessLevels: [1] },
+      };
       await expect(deleteUser(researcher, ids.nuova!)).rejects.toMatchObject({ code: "forbidden" });
       expect((await get("/api/auth/profile", cookies.admin)).status).toBe(200);
       // a Manager deletes a user: their sessions go with them
@@ -251,7 +364,8 @@ for (const target of testDatabases()) {
 
     it("the search's base query follows the signed-in user's role (query_{role}, spec §6)", async () => {
       const { saveSiteOptions } = await import("../../app/features/site/site.server");
-      const count = async (cookie?: string) => ((await (await get("/api/public/search?q=ventaglio&locale=it", cookie)).json()) as Json).count as number;
+      const count = async (cookie?: string) =>
+        ((await (await get("/api/public/search?q=ventaglio&locale=it", cookie)).json()) as Json).count as number;
       expect(await count()).toBe(2);
       // (the server's bundle keeps the options up to 5 s: wait for the new ones)
       await saveSiteOptions(cat.db, "it", { query_Ricercatore: "table=ca_entities" } as never);
@@ -293,11 +407,18 @@ for (const target of testDatabases()) {
         body.set("csrf", csrf);
         return cat.server.fetch(path, {
           method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: cat.server.base, Cookie: `${cookies.manager}; teca_csrf=${csrf}` },
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            Origin: cat.server.base,
+            Cookie: `${cookies.manager}; teca_csrf=${csrf}`,
+          },
           body: body.toString(),
         });
       };
-      const created = await form({ intent: "save", email: "form@example.org", firstName: "Fabio", lastName: "", roles: ["Ricercatore", "Catalogatore avanzato"] }, "/settings/users?view=new");
+      const created = await form(
+        { intent: "save", email: "form@example.org", firstName: "Fabio", lastName: "", roles: ["Ricercatore", "Catalogatore avanzato"] },
+        "/settings/users?view=new",
+      );
       expect(created.status).toBe(302);
       expect(created.headers.get("location")).toBe("/settings/users?done=users.done.created");
       const row = (await cat.db.rows<{ id: string; level: number }>(sql`select id, level from users where email = 'form@example.org'`))[0]!;
@@ -305,7 +426,9 @@ for (const target of testDatabases()) {
       const dup = await form({ intent: "save", email: "FORM@example.org", roles: ["Ricercatore"] }, "/settings/users?view=new");
       expect(dup.status).toBe(409);
       expect(await dup.text()).toContain("Impossibile creare l&#x27;utenza");
-      expect((await form({ intent: "disable", id: row.id, back: "q=form" })).headers.get("location")).toBe("/settings/users?q=form&done=users.done.disabled");
+      expect((await form({ intent: "disable", id: row.id, back: "q=form" })).headers.get("location")).toBe(
+        "/settings/users?q=form&done=users.done.disabled",
+      );
       expect((await cat.db.rows<{ disabled: boolean }>(sql`select disabled from users where id = ${row.id}`))[0]!.disabled).toBe(true);
       const confirm = await (await get(`/fr/settings/users?view=delete&id=${row.id}`, cookies.manager)).text();
       expect(confirm).toContain("Êtes-vous sûr");
@@ -338,10 +461,16 @@ for (const target of testDatabases()) {
         const toAdmin = await form({ intent: "reset", id: ids.admin! }, "/en/settings/users");
         expect(toAdmin.headers.get("location") ?? "").not.toContain("resetSent");
         expect(fs.readdirSync(path.join(dataDir, "outbox"))).toHaveLength(1);
-        await expect(sendUserResetLink({ database: cat.db, viewer: managerViewer(), address: "t" }, ids.admin!, { locale: "en", origin: cat.server.base })).rejects.toMatchObject({ code: "adminOnly" });
+        await expect(
+          sendUserResetLink({ database: cat.db, viewer: managerViewer(), address: "t" }, ids.admin!, {
+            locale: "en",
+            origin: cat.server.base,
+          }),
+        ).rejects.toMatchObject({ code: "adminOnly" });
       } finally {
-        for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
+        for (const [k, v] of Object.entries(saved))
+          if (v === undefined) delete process.env[k];
+          else process.env[k] = v;
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
       // the audit tab

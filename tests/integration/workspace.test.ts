@@ -31,7 +31,11 @@ for (const target of testDatabases()) {
         { dir },
       );
       const meta = { userAgent: "test", address: "127.0.0.1" };
-      for (const [who, role] of [["anna", "Ricercatore"], ["bruno", "Ricercatore"], ["manager", "Manager"]] as const) {
+      for (const [who, role] of [
+        ["anna", "Ricercatore"],
+        ["bruno", "Ricercatore"],
+        ["manager", "Manager"],
+      ] as const) {
         const user = await createUser(cat.db, { email: `${who}@example.org`, roles: [role] }, { userId: null, address: "test" });
         userId[who] = user.id;
         cookie[who] = `teca_session=${(await createSession(cat.db, user.id, meta)).token}`;
@@ -55,16 +59,22 @@ for (const target of testDatabases()) {
     };
     const page = (path: string, who: Who) => cat.server.fetch(path, { headers: headers(who) });
     const form = (path: string, who: Who, fields: Record<string, string>) =>
-      cat.server.fetch(path, { method: "POST", headers: headers(who, { "content-type": "application/x-www-form-urlencoded", origin: cat.server.base }), body: new URLSearchParams(fields).toString() });
+      cat.server.fetch(path, {
+        method: "POST",
+        headers: headers(who, { "content-type": "application/x-www-form-urlencoded", origin: cat.server.base }),
+        body: new URLSearchParams(fields).toString(),
+      });
     const create = async (who: Who, title: string, items: { table: string; id: string }[] = []) => {
       const r = await call("/api/auth/docs/saveDoc", who, { collection: "collections", locale: "it", data: { title, items } });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       return r.body.data as { id: string; version: number; items: { id: string }[]; cover: string | null };
     };
     /** A page without what differs per response (its nonce, its request id). */
-    const normalize = (html: string) => html.replace(/nonce="[^"]*"/g, "").replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "");
+    const normalize = (html: string) =>
+      html.replace(/nonce="[^"]*"/g, "").replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "");
     const removeAs = (who: Who, id: string) => call("/api/auth/docs/removeDoc", who, { collection: "collections", name: id, locale: "it" });
-    const itemsOf = async (who: Who, id: string) => (await call("/api/auth/docs/getCollectionItems", who, { collection: id, locale: "it" })).body.data;
+    const itemsOf = async (who: Who, id: string) =>
+      (await call("/api/auth/docs/getCollectionItems", who, { collection: id, locale: "it" })).body.data;
 
     it("visitors get 401 from every auth call and the login page for the pages", async () => {
       for (const name of ["getCollections", "getCollectionItems", "saveDoc", "removeDoc", "saveUser", "getDocs", "getDocBySlug"]) {
@@ -95,7 +105,16 @@ for (const target of testDatabases()) {
 
     it("pins de-duplicate, add on top, remove, and follow the current collection", async () => {
       const c = await create("anna", "Da studiare");
-      const pins = await call("/api/auth/docs/saveUser", "anna", { data: { current: c.id, pins: [{ table: "ca_objects", id: "piatto" }, { table: "ca_objects", id: "brocca" }, { table: "ca_objects", id: "piatto" }] } });
+      const pins = await call("/api/auth/docs/saveUser", "anna", {
+        data: {
+          current: c.id,
+          pins: [
+            { table: "ca_objects", id: "piatto" },
+            { table: "ca_objects", id: "brocca" },
+            { table: "ca_objects", id: "piatto" },
+          ],
+        },
+      });
       expect(pins.status).toBe(200);
       expect(pins.body.data.current.id).toBe(c.id);
       expect(pins.body.data.pins.map((p: { id: string }) => p.id).sort()).toEqual(["brocca", "piatto"]);
@@ -103,7 +122,9 @@ for (const target of testDatabases()) {
       await call("/api/auth/docs/saveUser", "anna", { data: { pins: [{ table: "ca_objects", id: "piatto" }] } });
       const data = await itemsOf("anna", c.id);
       expect(data.items.map((i: { id: string }) => i.id)).toEqual(["piatto", "brocca"]);
-      const removed = await call("/api/auth/docs/saveUser", "anna", { data: { pins: [{ table: "ca_objects", id: "piatto", pinned: false }] } });
+      const removed = await call("/api/auth/docs/saveUser", "anna", {
+        data: { pins: [{ table: "ca_objects", id: "piatto", pinned: false }] },
+      });
       expect(removed.body.data.pins.map((p: { id: string }) => p.id)).toEqual(["brocca"]);
       // deleting the current collection clears the choice: the first (newest) one is current again
       expect((await call("/api/auth/docs/removeDoc", "anna", { collection: "collections", name: c.id, locale: "it" })).status).toBe(200);
@@ -123,7 +144,13 @@ for (const target of testDatabases()) {
       const html = await (await page(to, "manager")).text();
       expect(html).toContain("New collection with “Vaso blu”");
       // the form creates it with the record and goes back to the search
-      const made = await form("/en/collections", "manager", { intent: "create", title: "Manager's", table: "ca_objects", id: "vaso", back: "/en/cerca?q=vaso" });
+      const made = await form("/en/collections", "manager", {
+        intent: "create",
+        title: "Manager's",
+        table: "ca_objects",
+        id: "vaso",
+        back: "/en/cerca?q=vaso",
+      });
       expect(made.status).toBe(303);
       expect(made.headers.get("location")).toBe("/en/cerca?q=vaso");
       const list = await call("/api/auth/docs/getCollections", "manager", { locale: "en" });
@@ -148,7 +175,14 @@ for (const target of testDatabases()) {
         ["saveDoc", (id) => ({ collection: "collections", name: id, data: { remove: [{ table: "ca_objects", id: "brocca" }] } })],
         ["saveDoc", (id) => ({ collection: "collections", name: id, data: { public: true } })],
         ["saveDoc", (id) => ({ collection: "collections", name: id, data: { move: { table: "ca_objects", id: "brocca", to: 0 } } })],
-        ["saveDoc", (id) => ({ collection: "collections", name: id, data: { move: { table: "ca_objects", id: "brocca", over: { table: "ca_objects", id: "brocca" } } } })],
+        [
+          "saveDoc",
+          (id) => ({
+            collection: "collections",
+            name: id,
+            data: { move: { table: "ca_objects", id: "brocca", over: { table: "ca_objects", id: "brocca" } } },
+          }),
+        ],
         ["saveDoc", (id) => ({ collection: "collections", name: id, data: { cover: { table: "ca_objects", id: "brocca" } } })],
         ["removeDoc", (id) => ({ collection: "collections", name: id })],
         ["saveUser", (id) => ({ data: { current: id } })],
@@ -191,9 +225,17 @@ for (const target of testDatabases()) {
         [{ collection: "annotations", data: { title: "x" } }, 400, "Tipo di documento sconosciuto"],
         [{ collection: "collections", name: "../etc", data: { title: "x" } }, 400, "Collezione non valida"],
         [{ collection: "collections", name: c.id, data: { add: [{ table: "users", id: "1" }] } }, 400, "Scheda non trovata o non valida"],
-        [{ collection: "collections", name: c.id, data: { add: [{ table: "ca_objects", id: "nessuno" }] } }, 400, "Scheda non trovata o non valida"],
+        [
+          { collection: "collections", name: c.id, data: { add: [{ table: "ca_objects", id: "nessuno" }] } },
+          400,
+          "Scheda non trovata o non valida",
+        ],
         [{ collection: "collections", name: c.id, data: { items: [{ table: "ca_objects", id: "vaso" }] } }, 400, "Le schede si aggiungono"],
-        [{ collection: "collections", name: c.id, data: { cover: { table: "ca_objects", id: "vaso" } } }, 400, "La copertina deve essere una scheda della collezione"],
+        [
+          { collection: "collections", name: c.id, data: { cover: { table: "ca_objects", id: "vaso" } } },
+          400,
+          "La copertina deve essere una scheda della collezione",
+        ],
         [{ collection: "collections", name: c.id, data: { sneaky: 1 } }, 400, "La richiesta non è valida"],
       ];
       for (const [body, status, message] of cases) {
@@ -208,7 +250,11 @@ for (const target of testDatabases()) {
       expect(data.name).toBe("Prove");
       expect(data.items).toEqual([]);
       // a restricted record the viewer may not see cannot be pinned (it does not exist for them)
-      const secret = await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", name: c.id, data: { add: [{ table: "ca_objects", id: "segreto" }] } });
+      const secret = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "collections",
+        name: c.id,
+        data: { add: [{ table: "ca_objects", id: "segreto" }] },
+      });
       expect(secret.status).toBe(400);
       expect(await cat.db.rows(sql`select 1 from collection_items where record_id = 'segreto'`)).toEqual([]);
       // GET is not a call
@@ -233,15 +279,35 @@ for (const target of testDatabases()) {
     it("limits per user: items per collection and number of collections, with a clear message", async () => {
       process.env.WORKSPACE_MAX_ITEMS = "2";
       try {
-        const c = await create("bruno", "Piccola", [{ table: "ca_objects", id: "vaso" }, { table: "ca_objects", id: "piatto" }]);
-        const r = await call("/api/auth/docs/saveDoc", "bruno", { collection: "collections", name: c.id, locale: "fr", data: { add: [{ table: "ca_objects", id: "brocca" }] } });
+        const c = await create("bruno", "Piccola", [
+          { table: "ca_objects", id: "vaso" },
+          { table: "ca_objects", id: "piatto" },
+        ]);
+        const r = await call("/api/auth/docs/saveDoc", "bruno", {
+          collection: "collections",
+          name: c.id,
+          locale: "fr",
+          data: { add: [{ table: "ca_objects", id: "brocca" }] },
+        });
         expect(r.status).toBe(409);
         expect(r.body.error.message).toBe("Une collection peut contenir au plus 2 fiches : retirez-en ou créez une nouvelle collection.");
         expect((await itemsOf("bruno", c.id)).items).toHaveLength(2);
         // creating over the limit adds nothing at all
-        const over = await call("/api/auth/docs/saveDoc", "bruno", { collection: "collections", data: { title: "Troppo", items: [{ table: "ca_objects", id: "vaso" }, { table: "ca_objects", id: "piatto" }, { table: "ca_objects", id: "brocca" }] } });
+        const over = await call("/api/auth/docs/saveDoc", "bruno", {
+          collection: "collections",
+          data: {
+            title: "Troppo",
+            items: [
+              { table: "ca_objects", id: "vaso" },
+              { table: "ca_objects", id: "piatto" },
+              { table: "ca_objects", id: "brocca" },
+            ],
+          },
+        });
         expect(over.status).toBe(409);
-        expect((await call("/api/auth/docs/getCollections", "bruno", {})).body.data.map((x: { name: string }) => x.name)).toEqual(["Piccola"]);
+        expect((await call("/api/auth/docs/getCollections", "bruno", {})).body.data.map((x: { name: string }) => x.name)).toEqual([
+          "Piccola",
+        ]);
       } finally {
         delete process.env.WORKSPACE_MAX_ITEMS;
       }
@@ -259,45 +325,100 @@ for (const target of testDatabases()) {
 
     it("reorders, changes the cover, renames with the version read (a stale one is 409)", async () => {
       const c = await create("anna", "Ordine", [{ table: "ca_objects", id: "vaso" }]);
-      await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", name: c.id, data: { add: [{ table: "ca_objects", id: "piatto" }, { table: "ca_objects", id: "brocca" }] } });
+      await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "collections",
+        name: c.id,
+        data: {
+          add: [
+            { table: "ca_objects", id: "piatto" },
+            { table: "ca_objects", id: "brocca" },
+          ],
+        },
+      });
       expect((await itemsOf("anna", c.id)).items.map((i: { id: string }) => i.id)).toEqual(["piatto", "brocca", "vaso"]);
-      await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", name: c.id, data: { move: { table: "ca_objects", id: "vaso", to: 0 } } });
-      await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", name: c.id, data: { move: { table: "ca_objects", id: "piatto", by: 1 } } });
+      await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "collections",
+        name: c.id,
+        data: { move: { table: "ca_objects", id: "vaso", to: 0 } },
+      });
+      await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "collections",
+        name: c.id,
+        data: { move: { table: "ca_objects", id: "piatto", by: 1 } },
+      });
       const now = await itemsOf("anna", c.id);
       expect(now.items.map((i: { id: string }) => i.id)).toEqual(["vaso", "brocca", "piatto"]);
       // the form post of the page does the same, and answers where it is now
-      const moved = await form(`/collections/${c.id}`, "anna", { intent: "move", dir: "up", table: "ca_objects", id: "piatto", label: "Piatto decorato" });
+      const moved = await form(`/collections/${c.id}`, "anna", {
+        intent: "move",
+        dir: "up",
+        table: "ca_objects",
+        id: "piatto",
+        label: "Piatto decorato",
+      });
       expect(moved.status).toBe(200);
       expect((await itemsOf("anna", c.id)).items.map((i: { id: string }) => i.id)).toEqual(["vaso", "piatto", "brocca"]);
-      const cover = await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", name: c.id, data: { cover: { table: "ca_objects", id: "piatto" } } });
+      const cover = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "collections",
+        name: c.id,
+        data: { cover: { table: "ca_objects", id: "piatto" } },
+      });
       expect(cover.status).toBe(200);
       const [row] = await cat.db.rows<{ cover_id: string }>(sql`select cover_id from collections where id = ${c.id}`);
       expect(row!.cover_id).toBe("piatto");
       const version = cover.body.data.version;
-      const renamed = await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", name: c.id, data: { title: "Ordine nuovo", version } });
+      const renamed = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "collections",
+        name: c.id,
+        data: { title: "Ordine nuovo", version },
+      });
       expect(renamed.status).toBe(200);
-      const stale = await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", name: c.id, data: { title: "Vecchio", version } });
+      const stale = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "collections",
+        name: c.id,
+        data: { title: "Vecchio", version },
+      });
       expect(stale.status).toBe(409);
       expect(stale.body.error.message).toContain("ricarica la pagina");
       expect((await itemsOf("anna", c.id)).name).toBe("Ordine nuovo");
       // removing from the page's form, then the item is gone
-      const removed = await form(`/collections/${c.id}?remove=ca_objects%2Fpiatto`, "anna", { intent: "remove", table: "ca_objects", id: "piatto", label: "Piatto decorato" });
+      const removed = await form(`/collections/${c.id}?remove=ca_objects%2Fpiatto`, "anna", {
+        intent: "remove",
+        table: "ca_objects",
+        id: "piatto",
+        label: "Piatto decorato",
+      });
       expect(removed.status).toBe(303);
       expect((await itemsOf("anna", c.id)).items.map((i: { id: string }) => i.id)).toEqual(["vaso", "brocca"]);
       // a removed cover falls back to the first item
-      expect((await cat.db.rows<{ cover_id: string | null }>(sql`select cover_id from collections where id = ${c.id}`))[0]!.cover_id).toBeNull();
+      expect(
+        (await cat.db.rows<{ cover_id: string | null }>(sql`select cover_id from collections where id = ${c.id}`))[0]!.cover_id,
+      ).toBeNull();
     });
 
     it("a drop moves an item to where another is, counting records the mover cannot see; only those who may edit it move", async () => {
       // The manager's collection holds a record Anna may not see; shared with her to edit, then with Bruno to read.
-      const c = await create("manager", "Trascinata", ["segreto", "vaso", "piatto", "brocca"].map((id) => ({ table: "ca_objects", id })));
-      expect((await form(`/collections/${c.id}`, "manager", { intent: "share", email: "anna@example.org", role: "editor" })).status).toBe(200);
-      expect((await form(`/collections/${c.id}`, "manager", { intent: "share", email: "bruno@example.org", role: "reader" })).status).toBe(200);
+      const c = await create(
+        "manager",
+        "Trascinata",
+        ["segreto", "vaso", "piatto", "brocca"].map((id) => ({ table: "ca_objects", id })),
+      );
+      expect((await form(`/collections/${c.id}`, "manager", { intent: "share", email: "anna@example.org", role: "editor" })).status).toBe(
+        200,
+      );
+      expect((await form(`/collections/${c.id}`, "manager", { intent: "share", email: "bruno@example.org", role: "reader" })).status).toBe(
+        200,
+      );
       const ids = async (who: Who) => (await itemsOf(who, c.id)).items.map((i: { id: string }) => i.id);
       expect(await ids("manager")).toEqual(["segreto", "vaso", "piatto", "brocca"]);
       expect(await ids("anna")).toEqual(["vaso", "piatto", "brocca"]);
       const drop = (who: Who, id: string, over: string, extra: Record<string, unknown> = {}) =>
-        call("/api/auth/docs/saveDoc", who, { collection: "collections", locale: "it", name: c.id, data: { move: { table: "ca_objects", id, over: { table: "ca_objects", id: over }, ...extra } } });
+        call("/api/auth/docs/saveDoc", who, {
+          collection: "collections",
+          locale: "it",
+          name: c.id,
+          data: { move: { table: "ca_objects", id, over: { table: "ca_objects", id: over }, ...extra } },
+        });
       // Anna drops vaso (her first) on piatto (her second): it goes after piatto, whatever sits before them
       // (her visible index 1 would have been the manager's index 1, where vaso already is: nothing would move).
       const moved = await drop("anna", "vaso", "piatto");
@@ -322,22 +443,41 @@ for (const target of testDatabases()) {
       expect(await ids("manager")).toEqual(["segreto", "brocca", "piatto", "vaso"]);
       // nor by adding, removing or pinning: adding the hidden record is refused as any record she may not see,
       // removing it removes nothing, and her pins of this collection do not list it
-      const addHidden = await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", locale: "it", name: c.id, data: { add: [{ table: "ca_objects", id: "segreto" }] } });
+      const addHidden = await call("/api/auth/docs/saveDoc", "anna", {
+        collection: "collections",
+        locale: "it",
+        name: c.id,
+        data: { add: [{ table: "ca_objects", id: "segreto" }] },
+      });
       expect(addHidden.status).toBe(400);
-      expect((await call("/api/auth/docs/saveDoc", "anna", { collection: "collections", locale: "it", name: c.id, data: { remove: [{ table: "ca_objects", id: "segreto" }] } })).status).toBe(200);
+      expect(
+        (
+          await call("/api/auth/docs/saveDoc", "anna", {
+            collection: "collections",
+            locale: "it",
+            name: c.id,
+            data: { remove: [{ table: "ca_objects", id: "segreto" }] },
+          })
+        ).status,
+      ).toBe(200);
       expect(await ids("manager")).toEqual(["segreto", "brocca", "piatto", "vaso"]);
       const pins = await call("/api/auth/docs/saveUser", "anna", { data: { current: c.id } });
       expect(pins.status).toBe(200);
       expect(pins.body.data.current.id).toBe(c.id);
       expect(pins.body.data.pins.map((p: { id: string }) => p.id).sort()).toEqual(["brocca", "piatto", "vaso"]);
-      expect(absent.body.error.message).not.toBe((await call("/api/auth/docs/getCollectionItems", "anna", { collection: "ZZZZZZZZZZZZ", locale: "it" })).body.error.message);
+      expect(absent.body.error.message).not.toBe(
+        (await call("/api/auth/docs/getCollectionItems", "anna", { collection: "ZZZZZZZZZZZZ", locale: "it" })).body.error.message,
+      );
       expect((await drop("anna", "vaso", "brocca", { to: 0 })).status).toBe(400);
       expect(await ids("manager")).toEqual(["segreto", "brocca", "piatto", "vaso"]);
       expect((await removeAs("manager", c.id)).status).toBe(200);
     });
 
     it("publishes: the public page and call show it signed out, hide restricted records by count, and 404 once unpublished", async () => {
-      const c = await create("manager", "Tesori", [{ table: "ca_objects", id: "segreto" }, { table: "ca_objects", id: "vaso" }]);
+      const c = await create("manager", "Tesori", [
+        { table: "ca_objects", id: "segreto" },
+        { table: "ca_objects", id: "vaso" },
+      ]);
       // not published yet: the public call knows nothing
       const published = await call("/api/auth/docs/saveDoc", "manager", { collection: "collections", name: c.id, data: { public: true } });
       expect(published.status).toBe(200);
@@ -371,7 +511,9 @@ for (const target of testDatabases()) {
       await call("/api/auth/docs/saveDoc", "manager", { collection: "collections", name: c.id, data: { public: false } });
       expect((await page(`/public/collections/${slug}`, "visitor")).status).toBe(404);
       expect((await call("/api/public/docs/getDocBySlug", "visitor", { slug })).status).toBe(404);
-      expect((await call("/api/public/docs/getDocs", "visitor", { collection: "collections" })).body.data.map((x: { slug: string }) => x.slug)).not.toContain(slug);
+      expect(
+        (await call("/api/public/docs/getDocs", "visitor", { collection: "collections" })).body.data.map((x: { slug: string }) => x.slug),
+      ).not.toContain(slug);
       // the private id is not a public address
       expect((await page(`/public/collections/${c.id.toLowerCase()}`, "visitor")).status).toBe(404);
       // publishing again revives the same address
@@ -389,7 +531,9 @@ for (const target of testDatabases()) {
       expect(html).toContain("Move “Piatto decorato” earlier");
       expect(html).toContain("Publish");
       // the page makes another collection current, and only the owner's
-      const piccola = (await call("/api/auth/docs/getCollections", "bruno", {})).body.data.find((x: { name: string }) => x.name === "Piccola");
+      const piccola = (await call("/api/auth/docs/getCollections", "bruno", {})).body.data.find(
+        (x: { name: string }) => x.name === "Piccola",
+      );
       expect((await form(`/collections/${piccola.id}`, "anna", { intent: "current" })).status).toBe(404);
       expect((await form(`/collections/${piccola.id}`, "bruno", { intent: "current", label: "Piccola" })).status).toBe(200);
       expect((await call("/api/auth/docs/getCollections", "bruno", {})).body.current).toBe(piccola.id);

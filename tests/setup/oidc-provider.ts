@@ -7,9 +7,21 @@ import Provider from "oidc-provider";
  * its own login form accepts any password for the login typed, then a consent form). Accounts are the
  * `accounts` map, read at each request so a test can change someone's claims between two sign-ins.
  */
-export type TestAccount = { email?: string; email_verified?: boolean | string; given_name?: string; family_name?: string; roles?: string[] };
+export type TestAccount = {
+  email?: string;
+  email_verified?: boolean | string;
+  given_name?: string;
+  family_name?: string;
+  roles?: string[];
+};
 
-export async function startOidcProvider(opts: { port?: number; redirectUris: string[]; accounts: Record<string, TestAccount>; clientId?: string; clientSecret?: string }) {
+export async function startOidcProvider(opts: {
+  port?: number;
+  redirectUris: string[];
+  accounts: Record<string, TestAccount>;
+  clientId?: string;
+  clientSecret?: string;
+}) {
   const server = http.createServer();
   server.listen(opts.port ?? 0, "127.0.0.1");
   await new Promise<void>((resolve, reject) => {
@@ -85,7 +97,11 @@ export class CookieJar {
  * Follows a sign-in from a URL through the provider's development forms (login as `login`, then consent,
  * or abort when `deny`) until the provider sends the browser back to `until` (the callback): that URL.
  */
-export async function throughProvider(jar: CookieJar, startUrl: string, opts: { login: string; until: string; deny?: boolean }): Promise<string> {
+export async function throughProvider(
+  jar: CookieJar,
+  startUrl: string,
+  opts: { login: string; until: string; deny?: boolean },
+): Promise<string> {
   let url = startUrl;
   for (let i = 0; i < 20; i++) {
     if (url.startsWith(opts.until)) return url;

@@ -37,7 +37,10 @@ let dummy: Promise<string> | null = null;
 const dummyHash = () => (dummy ??= hashPassword(crypto.randomBytes(24).toString("base64url")));
 
 export class AccountError extends Error {
-  constructor(public readonly messageKey: "password.invalid" | "accounts.exists" | "accounts.notFound" | "accounts.badRole" | "accounts.badEmail", message: string) {
+  constructor(
+    public readonly messageKey: "password.invalid" | "accounts.exists" | "accounts.notFound" | "accounts.badRole" | "accounts.badEmail",
+    message: string,
+  ) {
     super(message);
     this.name = "AccountError";
   }
@@ -94,12 +97,21 @@ export async function signIn(
   }
   const [user] = email
     ? await database.db
-        .select({ id: users.id, passwordHash: users.passwordHash, disabled: users.disabled, sso: users.sso, level: users.level, totpSecret: users.totpSecret })
+        .select({
+          id: users.id,
+          passwordHash: users.passwordHash,
+          disabled: users.disabled,
+          sso: users.sso,
+          level: users.level,
+          totpSecret: users.totpSecret,
+        })
         .from(users)
         .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     : [];
   const password = input.password.slice(0, 1024);
-  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyHash(), password), false);
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, password)
+    : (await verifyPassword(await dummyHash(), password), false);
   if (!user || !ok || user.disabled || user.sso) {
     await audit(database, { event: "login_failed", actor: { userId: null, address: input.address }, subjectId: user?.id ?? null, email });
     return { status: "failed" };
@@ -107,7 +119,13 @@ export async function signIn(
   const step = secondStepOf(user, await requiredForSite(database));
   if (step) {
     await attemptNotFailed(database, who);
-    await audit(database, { event: "login_password_ok", actor: { userId: null, address: input.address }, subjectId: user.id, email, detail: { next: step } });
+    await audit(database, {
+      event: "login_password_ok",
+      actor: { userId: null, address: input.address },
+      subjectId: user.id,
+      email,
+      detail: { next: step },
+    });
     return { status: "second_factor", userId: user.id, email, step };
   }
   if (input.previousSessionId) await deleteSession(database, input.previousSessionId);
@@ -170,7 +188,10 @@ export async function findUserByEmail(database: Database, email: string): Promis
 }
 
 export async function listUsers(database: Database): Promise<UserSummary[]> {
-  return database.db.select(summary).from(users).orderBy(asc(sql`lower(${users.email})`));
+  return database.db
+    .select(summary)
+    .from(users)
+    .orderBy(asc(sql`lower(${users.email})`));
 }
 
 export async function countUsers(database: Database): Promise<number> {
@@ -217,7 +238,10 @@ export async function setPassword(database: Database, email: string, password: s
   checkPassword(password);
   const user = await findUserByEmail(database, email);
   if (!user) throw new AccountError("accounts.notFound", `No user with the address ${email}`);
-  await database.db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, user.id));
+  await database.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(users.id, user.id));
   await deleteUserSessions(database, user.id);
   await audit(database, { event: "password_changed", actor, subjectId: user.id, email: user.email });
   return user;

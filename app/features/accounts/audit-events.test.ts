@@ -31,7 +31,11 @@ describe("audit events", () => {
   });
 
   it("every event has a label in Italian, English and French", () => {
-    for (const [lang, messages] of [["it", it_], ["en", en], ["fr", fr]] as const) {
+    for (const [lang, messages] of [
+      ["it", it_],
+      ["en", en],
+      ["fr", fr],
+    ] as const) {
       const missing = AUDIT_EVENTS.filter((e) => typeof (messages as Record<string, unknown>)[`users.event.${e}`] !== "string");
       expect(missing, lang).toEqual([]);
     }

@@ -63,7 +63,10 @@ const COUNTER = [1_000, 3_000] as const;
 
 /** ALTCHA_HMAC_KEY (at least 16 characters; the same on every host), else a key file made at first use. */
 export function altchaKey(env: NodeJS.ProcessEnv = process.env): string {
-  return crypto.createHash("sha256").update(`teca-altcha:${secretMaterial("ALTCHA_HMAC_KEY", "altcha.key", env)}`).digest("hex");
+  return crypto
+    .createHash("sha256")
+    .update(`teca-altcha:${secretMaterial("ALTCHA_HMAC_KEY", "altcha.key", env)}`)
+    .digest("hex");
 }
 
 /** Two secrets from one key: one signs the challenge, the other the expected derived key. */
@@ -111,7 +114,10 @@ export async function verifyBotToken(database: Database, token: string, input: {
   return mode === "altcha" ? verifyAltcha(database, token) : verifyRecaptcha(token, input.address ?? "");
 }
 
-type AltchaPayload = { challenge?: { parameters?: { nonce?: unknown; expiresAt?: unknown } & Record<string, unknown>; signature?: unknown }; solution?: unknown };
+type AltchaPayload = {
+  challenge?: { parameters?: { nonce?: unknown; expiresAt?: unknown } & Record<string, unknown>; signature?: unknown };
+  solution?: unknown;
+};
 
 async function verifyAltcha(database: Database, token: string): Promise<BotCheckResult> {
   let payload: AltchaPayload;
@@ -121,7 +127,13 @@ async function verifyAltcha(database: Database, token: string): Promise<BotCheck
     return { ok: false, reason: "invalid" };
   }
   const params = payload?.challenge?.parameters;
-  if (!params || typeof params !== "object" || typeof params.nonce !== "string" || typeof payload.challenge?.signature !== "string" || !payload.solution)
+  if (
+    !params ||
+    typeof params !== "object" ||
+    typeof params.nonce !== "string" ||
+    typeof payload.challenge?.signature !== "string" ||
+    !payload.solution
+  )
     return { ok: false, reason: "invalid" };
   // A challenge without an expiry would be valid for ever: ours always have one (signed with the rest).
   if (typeof params.expiresAt !== "number") return { ok: false, reason: "invalid" };
@@ -191,5 +203,8 @@ export async function botCheckRefusal(
  */
 export function botCheckCsp(env: NodeJS.ProcessEnv = process.env): { script: string[]; frame: string[] } {
   if (botCheckMode(env) !== "recaptcha") return { script: [], frame: [] };
-  return { script: ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"], frame: ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"] };
+  return {
+    script: ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"],
+    frame: ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"],
+  };
 }

@@ -37,7 +37,8 @@ export function loginRedirectPath(target: URL): string {
 function refuse(args: Args, resource: boolean): never {
   const url = args.url ?? new URL(args.request.url);
   if (args.context.viewer.kind === "anonymous") {
-    if (resource) throw Response.json({ error: { code: 401, message: "Unauthorized" } }, { status: 401, headers: { "Cache-Control": "no-store" } });
+    if (resource)
+      throw Response.json({ error: { code: 401, message: "Unauthorized" } }, { status: 401, headers: { "Cache-Control": "no-store" } });
     throw redirect(loginRedirectPath(url), 302);
   }
   if (resource) throw Response.json({ error: { code: 404, message: "Not Found" } }, { status: 404 });
@@ -60,7 +61,10 @@ async function checkFormToken(args: Args) {
     sent = "";
   }
   if (!auth.csrfCookie || !sent || !sameToken(sent, auth.csrfCookie))
-    throw new Response("Forbidden: cross-site request", { status: 403, headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+    throw new Response("Forbidden: cross-site request", {
+      status: 403,
+      headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" },
+    });
 }
 
 function guardModule(module: Module): Module {

@@ -96,9 +96,23 @@ function limiterOf(database: Database, limit: Limit): RateLimiterAbstract {
   if (limiter) return limiter;
   const duration = Math.max(1, Math.round(limit.windowMs / 1000));
   // The store's own sweep is a timer per limiter that would hold a closed database; `sweep` below does it.
-  const inDatabase = new RateLimiterDrizzle({ storeClient: database.db, schema: rateLimits, keyPrefix: limit.name, points: limit.points, duration, clearExpiredByTimeout: false });
+  const inDatabase = new RateLimiterDrizzle({
+    storeClient: database.db,
+    schema: rateLimits,
+    keyPrefix: limit.name,
+    points: limit.points,
+    duration,
+    clearExpiredByTimeout: false,
+  });
   limiter = redis
-    ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${redisPrefix()}${limit.name}`, points: limit.points, duration, rejectIfRedisNotReady: true, insuranceLimiter: inDatabase })
+    ? new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${redisPrefix()}${limit.name}`,
+        points: limit.points,
+        duration,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: inDatabase,
+      })
     : inDatabase;
   mine.set(id, limiter);
   return limiter;
@@ -208,7 +222,10 @@ export async function clearFailures(database: Database, account: string) {
         cursor = next;
       } while (cursor !== "0");
     } catch (err) {
-      logger.warn({ err: (err as Error).message }, "sign-in limits: Redis did not answer, its counts of this account stay until they expire");
+      logger.warn(
+        { err: (err as Error).message },
+        "sign-in limits: Redis did not answer, its counts of this account stay until they expire",
+      );
     }
   }
   await database.db.delete(rateLimits).where(like(rateLimits.key, `${prefix}%`));

@@ -10,7 +10,13 @@ describe("the client a sign-in limit counts", () => {
 
   it("is the /64 of an IPv6 address, however it is written", () => {
     const net = "2001:db8:a:b::/64";
-    for (const a of ["2001:db8:a:b::1", "2001:0db8:000a:000b:0000:0000:0000:0001", "2001:DB8:A:B:ffff:ffff:ffff:ffff", "2001:db8:a:b:1::", "2001:db8:a:b::2%eth0"]) {
+    for (const a of [
+      "2001:db8:a:b::1",
+      "2001:0db8:000a:000b:0000:0000:0000:0001",
+      "2001:DB8:A:B:ffff:ffff:ffff:ffff",
+      "2001:db8:a:b:1::",
+      "2001:db8:a:b::2%eth0",
+    ]) {
       expect(clientNetwork(a), a).toBe(net);
     }
     expect(clientNetwork("2001:db8:a:c::1")).toBe("2001:db8:a:c::/64");
@@ -35,7 +41,15 @@ describe("keys and settings", () => {
 
   it("read the limits from the environment, with defaults for missing or bad values", () => {
     expect(loginLimits({})).toEqual({ windowMs: 900_000, perAccount: 10, perAddress: 50 });
-    expect(loginLimits({ LOGIN_WINDOW_MINUTES: "5", LOGIN_MAX_FAILURES_ACCOUNT: "3", LOGIN_MAX_FAILURES_ADDRESS: "7" })).toEqual({ windowMs: 300_000, perAccount: 3, perAddress: 7 });
-    expect(loginLimits({ LOGIN_WINDOW_MINUTES: "-1", LOGIN_MAX_FAILURES_ACCOUNT: "tre", LOGIN_MAX_FAILURES_ADDRESS: "0" })).toEqual({ windowMs: 900_000, perAccount: 10, perAddress: 50 });
+    expect(loginLimits({ LOGIN_WINDOW_MINUTES: "5", LOGIN_MAX_FAILURES_ACCOUNT: "3", LOGIN_MAX_FAILURES_ADDRESS: "7" })).toEqual({
+      windowMs: 300_000,
+      perAccount: 3,
+      perAddress: 7,
+    });
+    expect(loginLimits({ LOGIN_WINDOW_MINUTES: "-1", LOGIN_MAX_FAILURES_ACCOUNT: "tre", LOGIN_MAX_FAILURES_ADDRESS: "0" })).toEqual({
+      windowMs: 900_000,
+      perAccount: 10,
+      perAddress: 50,
+    });
   });
 });

@@ -85,10 +85,15 @@ export function oidcSettings(env: NodeJS.ProcessEnv = process.env): OidcSettings
 }
 
 /** The Teca roles the claims give: every mapped value of the role claim, else the default role. */
-export function rolesFromClaims(claims: Record<string, unknown>, settings: Pick<OidcSettings, "roleClaim" | "roleMap" | "defaultRole">): RoleName[] {
+export function rolesFromClaims(
+  claims: Record<string, unknown>,
+  settings: Pick<OidcSettings, "roleClaim" | "roleMap" | "defaultRole">,
+): RoleName[] {
   let value: unknown = claims[settings.roleClaim];
   if (value === undefined && settings.roleClaim.includes(".")) {
-    value = settings.roleClaim.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), claims);
+    value = settings.roleClaim
+      .split(".")
+      .reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), claims);
   }
   const values = Array.isArray(value) ? value : typeof value === "string" ? value.split(/[\s,]+/) : [];
   const roles = new Set<RoleName>();
@@ -144,7 +149,6 @@ export async function startOidc(
   context: TecaLoadContext,
   input: { requestUrl: URL; redirect: string | null; locale: Locale },
 ): Promise<{ status: "ok"; location: string; setCookie: string } | { status: "failed"; reason: OidcFailure }> {
-
   let settings: OidcSettings;
   let config: client.Configuration;
   try {
@@ -187,7 +191,10 @@ const str = (v: unknown, max = 200) => (typeof v === "string" ? v.trim().slice(0
  * the verifier, the state and the nonce checked, the user created or brought up to date from the claims,
  * a session opened exactly as a password sign-in opens one.
  */
-export async function finishOidc(context: TecaLoadContext, input: { requestUrl: URL; cookieHeader: string | null }): Promise<OidcCallbackResult> {
+export async function finishOidc(
+  context: TecaLoadContext,
+  input: { requestUrl: URL; cookieHeader: string | null },
+): Promise<OidcCallbackResult> {
   const { database } = context;
   const secure = context.auth?.secure ?? false;
   const address = context.auth?.address ?? "";
@@ -195,7 +202,12 @@ export async function finishOidc(context: TecaLoadContext, input: { requestUrl: 
   const pending = await takePending(database, "oidc", pendingToken(input.cookieHeader, "oidc", secure));
   const locale: Locale = isLocale(pending?.data.locale) ? pending.data.locale : "it";
   const fail = async (reason: OidcFailure, why: string, detail: Record<string, unknown> = {}): Promise<OidcCallbackResult> => {
-    await audit(database, { event: "login_failed", actor: { userId: null, address }, email: str(detail.email, 320), detail: { method: "sso", reason: why, ...detail } });
+    await audit(database, {
+      event: "login_failed",
+      actor: { userId: null, address },
+      email: str(detail.email, 320),
+      detail: { method: "sso", reason: why, ...detail },
+    });
     logger.warn({ reason: why }, "single sign-on refused");
     return { status: "failed", reason, locale, setCookies };
   };
@@ -233,9 +245,13 @@ export async function finishOidc(context: TecaLoadContext, input: { requestUrl: 
     }
   } catch (err) {
     const e = err as { name?: string; code?: string; error?: string; message?: string };
-    const unreachable = e.name === "TypeError" || e.name === "AbortError" || e.name === "TimeoutError" || /fetch failed|ECONNREFUSED/i.test(e.message ?? "");
+    const unreachable =
+      e.name === "TypeError" || e.name === "AbortError" || e.name === "TimeoutError" || /fetch failed|ECONNREFUSED/i.test(e.message ?? "");
     logger.warn({ err: `${e.name}: ${e.message}`, code: e.code }, "single sign-on: the provider's answer was not accepted");
-    return fail(unreachable ? "unavailable" : "failed", unreachable ? "provider_unreachable" : `rejected: ${(e.code ?? e.error ?? e.name ?? "").slice(0, 60)}`);
+    return fail(
+      unreachable ? "unavailable" : "failed",
+      unreachable ? "provider_unreachable" : `rejected: ${(e.code ?? e.error ?? e.name ?? "").slice(0, 60)}`,
+    );
   }
 
   // The subject is unique per provider: stored with the provider's issuer identifier.
@@ -253,13 +269,19 @@ export async function finishOidc(context: TecaLoadContext, input: { requestUrl: 
   const firstName = str(claims.given_name) || str(claims.name);
   const lastName = str(claims.family_name);
 
-  const [existing] = await database.db.select({ id: users.id, disabled: users.disabled, email: users.email }).from(users).where(eq(users.ssoSubject, subject));
+  const [existing] = await database.db
+    .select({ id: users.id, disabled: users.disabled, email: users.email })
+    .from(users)
+    .where(eq(users.ssoSubject, subject));
   let userId: string;
   if (existing) {
     if (existing.disabled) return fail("refused", "disabled", { email });
     userId = existing.id;
     const changes = { firstName, lastName, roles, level: levelOf(roles), emailVerified, updatedAt: new Date(), lastLoginAt: new Date() };
-    const [other] = await database.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.id} <> ${userId}`);
+    const [other] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.id} <> ${userId}`);
     // A new address taken by another account is not taken over: the old one stays.
     await database.db
       .update(users)
@@ -271,10 +293,26 @@ export async function finishOidc(context: TecaLoadContext, input: { requestUrl: 
     if (taken) return fail("refused", "email_taken", { email });
     const [created] = await database.db
       .insert(users)
-      .values({ email, firstName, lastName, roles, level: levelOf(roles), sso: true, ssoSubject: subject, emailVerified, lastLoginAt: new Date() })
+      .values({
+        email,
+        firstName,
+        lastName,
+        roles,
+        level: levelOf(roles),
+        sso: true,
+        ssoSubject: subject,
+        emailVerified,
+        lastLoginAt: new Date(),
+      })
       .returning({ id: users.id });
     userId = created!.id;
-    await audit(database, { event: "user_created", actor: { userId: null, address }, subjectId: userId, email, detail: { roles, method: "sso" } });
+    await audit(database, {
+      event: "user_created",
+      actor: { userId: null, address },
+      subjectId: userId,
+      email,
+      detail: { roles, method: "sso" },
+    });
   }
 
   if (context.auth?.sessionId) await deleteSession(database, context.auth.sessionId);

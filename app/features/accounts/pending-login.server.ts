@@ -15,7 +15,14 @@ export type PendingKind = "oidc" | "totp";
 /** The cookie of each kind: `teca_oidc`, `teca_2fa` (`__Host-` over HTTPS). */
 export const PENDING_COOKIES: Record<PendingKind, string> = { oidc: "teca_oidc", totp: "teca_2fa" };
 
-export type PendingLogin = { id: string; kind: PendingKind; userId: string | null; data: Record<string, unknown>; attempts: number; expiresAt: Date };
+export type PendingLogin = {
+  id: string;
+  kind: PendingKind;
+  userId: string | null;
+  data: Record<string, unknown>;
+  attempts: number;
+  expiresAt: Date;
+};
 
 /** Stores a pending sign-in; answers the token and the Set-Cookie that carries it. */
 export async function createPending(
@@ -33,7 +40,10 @@ export async function createPending(
     data: input.data,
     expiresAt: new Date(Date.now() + input.ttlMs),
   });
-  const setCookie = serializeCookie(cookieName(PENDING_COOKIES[kind], input.secure), token, { secure: input.secure, maxAgeSeconds: input.ttlMs / 1000 });
+  const setCookie = serializeCookie(cookieName(PENDING_COOKIES[kind], input.secure), token, {
+    secure: input.secure,
+    maxAgeSeconds: input.ttlMs / 1000,
+  });
   return { token, setCookie };
 }
 
@@ -47,7 +57,10 @@ export function pendingToken(cookieHeader: string | null | undefined, kind: Pend
 export async function findPending(database: Database, kind: PendingKind, token: string | null): Promise<PendingLogin | null> {
   if (!token) return null;
   const id = hashToken(token);
-  const [row] = await database.db.select().from(pendingLogins).where(and(eq(pendingLogins.id, id), eq(pendingLogins.kind, kind)));
+  const [row] = await database.db
+    .select()
+    .from(pendingLogins)
+    .where(and(eq(pendingLogins.id, id), eq(pendingLogins.kind, kind)));
   if (!row) return null;
   if (row.expiresAt.getTime() <= Date.now()) {
     await deletePending(database, id);
@@ -86,4 +99,5 @@ export async function deletePending(database: Database, id: string) {
 }
 
 /** The Set-Cookie that clears a kind's cookie. */
-export const clearedPendingCookie = (kind: PendingKind, secure: boolean) => serializeCookie(cookieName(PENDING_COOKIES[kind], secure), "", { secure, maxAgeSeconds: 0 });
+export const clearedPendingCookie = (kind: PendingKind, secure: boolean) =>
+  serializeCookie(cookieName(PENDING_COOKIES[kind], secure), "", { secure, maxAgeSeconds: 0 });

@@ -31,8 +31,13 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export const jsonMessage = (locale: Locale, key: MessageKey, init: { status?: number; headers?: Record<string, string> } = {}) =>
   Response.json({ message: translate(locale, key) }, { status: init.status ?? 200, headers: { ...NO_STORE, ...init.headers } });
 
-export const jsonFailure = (locale: Locale, status: number, key: MessageKey, headers: Record<string, string> = {}, params?: Record<string, number>) =>
-  Response.json({ error: { code: status, message: translate(locale, key, params) } }, { status, headers: { ...NO_STORE, ...headers } });
+export const jsonFailure = (
+  locale: Locale,
+  status: number,
+  key: MessageKey,
+  headers: Record<string, string> = {},
+  params?: Record<string, number>,
+) => Response.json({ error: { code: status, message: translate(locale, key, params) } }, { status, headers: { ...NO_STORE, ...headers } });
 
 export const methodNotAllowed = () => new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
 

@@ -63,7 +63,9 @@ export async function resetWorkSettled() {
 export async function issueResetToken(database: Database, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + RESET_TOKEN_MS);
-  await database.db.delete(passwordResetTokens).where(or(lt(passwordResetTokens.expiresAt, new Date()), sql`${passwordResetTokens.usedAt} is not null`));
+  await database.db
+    .delete(passwordResetTokens)
+    .where(or(lt(passwordResetTokens.expiresAt, new Date()), sql`${passwordResetTokens.usedAt} is not null`));
   await database.db.insert(passwordResetTokens).values({ id: hashToken(token), userId, expiresAt });
   return { token, expiresAt };
 }
@@ -84,7 +86,9 @@ export async function checkResetToken(database: Database, token: string): Promis
     .select({ userId: users.id, email: users.email, disabled: users.disabled, sso: users.sso })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(and(eq(passwordResetTokens.id, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())));
+    .where(
+      and(eq(passwordResetTokens.id, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())),
+    );
   if (!row || row.disabled || row.sso) return null;
   return { userId: row.userId, email: row.email };
 }
@@ -101,7 +105,11 @@ export async function passwordPattern(database: Database): Promise<string> {
 export type PasswordProblem = "password.invalid" | "password.mismatch";
 
 /** Checks a new password and its confirmation against the site's rule. */
-export async function newPasswordProblem(database: Database, password: string, confirmation: string | undefined): Promise<PasswordProblem | null> {
+export async function newPasswordProblem(
+  database: Database,
+  password: string,
+  confirmation: string | undefined,
+): Promise<PasswordProblem | null> {
   if (confirmation !== undefined && password !== confirmation) return "password.mismatch";
   if (!passwordAcceptable(password, await passwordPattern(database))) return "password.invalid";
   return null;
@@ -113,7 +121,19 @@ export async function newPasswordProblem(database: Database, password: string, c
 export function resetMail(locale: Locale, input: { site: string; email: string; link: string }) {
   const t = (key: MessageKey) => translate(locale, key, { site: input.site, email: input.email });
   const subject = t("reset.mail.subject");
-  const text = [t("reset.mail.greeting"), "", t("reset.mail.body"), "", input.link, "", t("reset.mail.expiry"), "", t("reset.mail.ignore"), "", `— ${input.site}`].join("\n");
+  const text = [
+    t("reset.mail.greeting"),
+    "",
+    t("reset.mail.body"),
+    "",
+    input.link,
+    "",
+    t("reset.mail.expiry"),
+    "",
+    t("reset.mail.ignore"),
+    "",
+    `— ${input.site}`,
+  ].join("\n");
   const e = (key: MessageKey) => escapeHtml(t(key));
   const href = escapeHtml(input.link);
   const html = `<!doctype html>
@@ -154,7 +174,12 @@ export async function requestPasswordReset(
   if (mailed) later("password reset mail", () => sendResetMail(database, { ...input, email }));
   else
     later("password reset audit", () =>
-      audit(database, { event: "password_reset_requested", actor: { userId: null, address: input.address }, email, detail: { sent: false, reason: "limited" } }),
+      audit(database, {
+        event: "password_reset_requested",
+        actor: { userId: null, address: input.address },
+        email,
+        detail: { sent: false, reason: "limited" },
+      }),
     );
   return { status: "accepted" };
 }
@@ -176,11 +201,19 @@ async function sendResetMail(database: Database, input: { email: string; locale:
     email: input.email,
     detail: reason ? { sent: false, reason } : { sent: true },
   });
-  if (reason === "origin") logger.warn({ email: input.email }, "password reset: no mail, the request's host and port are not the site's (set PUBLIC_URL, or list host:port in ALLOWED_HOSTS)");
+  if (reason === "origin")
+    logger.warn(
+      { email: input.email },
+      "password reset: no mail, the request's host and port are not the site's (set PUBLIC_URL, or list host:port in ALLOWED_HOSTS)",
+    );
   if (!eligible || !input.origin) return;
   const { token } = await issueResetToken(database, user.id);
   const options = await getSiteOptions(database, input.locale);
-  const mail = resetMail(input.locale, { site: options.title || "Teca", email: user.email, link: resetLink(input.origin, input.locale, token) });
+  const mail = resetMail(input.locale, {
+    site: options.title || "Teca",
+    email: user.email,
+    link: resetLink(input.origin, input.locale, token),
+  });
   await sendMail({ to: user.email, ...mail });
 }
 
@@ -205,7 +238,13 @@ export async function completePasswordReset(
   const spent = await database.db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetTokens.id, hashToken(input.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(passwordResetTokens.id, hashToken(input.token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    )
     .returning({ userId: passwordResetTokens.userId });
   if (!spent.length) return { status: "expired" };
   await database.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, owner.userId));
@@ -213,7 +252,12 @@ export async function completePasswordReset(
   // Every other link of this user goes too: one reset ends them all.
   await database.db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, owner.userId));
   await clearFailures(database, accountKey(owner.email));
-  await audit(database, { event: "password_reset", actor: { userId: null, address: input.address }, subjectId: owner.userId, email: owner.email });
+  await audit(database, {
+    event: "password_reset",
+    actor: { userId: null, address: input.address },
+    subjectId: owner.userId,
+    email: owner.email,
+  });
   return { status: "ok", email: owner.email };
 }
 
@@ -254,7 +298,10 @@ export async function changeOwnPassword(
   await attemptSucceeded(database, who);
   const problem = await newPasswordProblem(database, input.password, input.confirmation);
   if (problem) return { status: "invalid", problem };
-  await database.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, user.id));
+  await database.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+    .where(eq(users.id, user.id));
   await deleteUserSessions(database, user.id);
   await database.db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
   const session = await createSession(database, user.id, { userAgent: input.userAgent, address: input.address });

@@ -4,7 +4,16 @@ import type { TecaLoadContext } from "~/.server/context";
 import { createSession, deleteSession, sessionCookie } from "~/.server/session";
 import { audit, type SignInResult } from "./accounts.server";
 import { attemptNotFailed, attemptSucceeded, reserveAttempt } from "./limits.server";
-import { clearedPendingCookie, countAttempt, createPending, deletePending, findPending, pendingToken, takePending, type PendingLogin } from "./pending-login.server";
+import {
+  clearedPendingCookie,
+  countAttempt,
+  createPending,
+  deletePending,
+  findPending,
+  pendingToken,
+  takePending,
+  type PendingLogin,
+} from "./pending-login.server";
 import { beginSetup, confirmSetup, pendingSetup, verifySecondFactor } from "./totp.server";
 
 /**
@@ -17,7 +26,10 @@ const PENDING_MS = 5 * 60_000;
 const MAX_CODES = 5;
 
 /** After the right password: the half-signed-in state on the server, answered as the cookie to set. */
-export async function startSecondStep(context: TecaLoadContext, result: Extract<SignInResult, { status: "second_factor" }>): Promise<string> {
+export async function startSecondStep(
+  context: TecaLoadContext,
+  result: Extract<SignInResult, { status: "second_factor" }>,
+): Promise<string> {
   const { setCookie } = await createPending(context.database, "totp", {
     userId: result.userId,
     data: { email: result.email, step: result.step },
@@ -38,7 +50,10 @@ export async function currentSecondStep(context: TecaLoadContext, cookieHeader: 
 
 /** The QR code and secret of a forced setup (made at the first view, the same one after a wrong code). */
 export async function setupOf(context: TecaLoadContext, step: SecondStep, siteName: string) {
-  return (await pendingSetup(context.database, step.pending.userId!, siteName)) ?? (await beginSetup(context.database, step.pending.userId!, siteName));
+  return (
+    (await pendingSetup(context.database, step.pending.userId!, siteName)) ??
+    (await beginSetup(context.database, step.pending.userId!, siteName))
+  );
 }
 
 export type SecondStepResult =
@@ -63,7 +78,13 @@ export async function completeSecondStep(context: TecaLoadContext, cookieHeader:
   const who = { email: step.email, address };
   const wait = await reserveAttempt(database, who);
   if (wait > 0) {
-    await audit(database, { event: "login_limited", actor: { userId: null, address }, subjectId: userId, email: step.email, detail: { method: "totp" } });
+    await audit(database, {
+      event: "login_limited",
+      actor: { userId: null, address },
+      subjectId: userId,
+      email: step.email,
+      detail: { method: "totp" },
+    });
     return { status: "limited", retryAfter: wait };
   }
   // Nothing checked, or the code was right but the sign-in cannot finish: the attempt was no failure.
@@ -84,7 +105,13 @@ export async function completeSecondStep(context: TecaLoadContext, cookieHeader:
     factor = await verifySecondFactor(database, userId, code);
   }
   if (!factor) {
-    await audit(database, { event: "login_failed", actor: { userId: null, address }, subjectId: userId, email: step.email, detail: { method: "totp" } });
+    await audit(database, {
+      event: "login_failed",
+      actor: { userId: null, address },
+      subjectId: userId,
+      email: step.email,
+      detail: { method: "totp" },
+    });
     return { status: "wrong" };
   }
   // Taken once: a second request with the same cookie finds nothing.
@@ -96,6 +123,12 @@ export async function completeSecondStep(context: TecaLoadContext, cookieHeader:
   const session = await createSession(database, userId, { userAgent: context.auth?.userAgent ?? "", address });
   await attemptSucceeded(database, who);
   await database.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
-  await audit(database, { event: "login", actor: { userId, address }, subjectId: userId, email: step.email, detail: { secondFactor: factor } });
+  await audit(database, {
+    event: "login",
+    actor: { userId, address },
+    subjectId: userId,
+    email: step.email,
+    detail: { secondFactor: factor },
+  });
   return { status: "ok", setCookies: [...cleared, sessionCookie(session.token, session.expiresAt, secure)], recoveryCodes };
 }

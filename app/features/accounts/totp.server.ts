@@ -28,7 +28,10 @@ export const RECOVERY_CODES = 10;
  * made at first use (random, mode 0600). Several hosts must share TOTP_KEY.
  */
 export function totpKey(env: NodeJS.ProcessEnv = process.env): Buffer {
-  return crypto.createHash("sha256").update(`teca-totp:${secretMaterial("TOTP_KEY", "totp.key", env)}`).digest();
+  return crypto
+    .createHash("sha256")
+    .update(`teca-totp:${secretMaterial("TOTP_KEY", "totp.key", env)}`)
+    .digest();
 }
 
 export function encryptSecret(secret: string): string {
@@ -52,7 +55,14 @@ export function decryptSecret(stored: string): string {
 export function checkCode(secret: string, code: string, after: number | null, now = Date.now()): number | null {
   const token = code.replace(/\s+/g, "");
   if (!/^\d{6}$/.test(token)) return null;
-  const result = verifySync({ secret, token, period: PERIOD, epoch: Math.floor(now / 1000), epochTolerance: TOLERANCE, ...(after !== null ? { afterTimeStep: after } : {}) });
+  const result = verifySync({
+    secret,
+    token,
+    period: PERIOD,
+    epoch: Math.floor(now / 1000),
+    epochTolerance: TOLERANCE,
+    ...(after !== null ? { afterTimeStep: after } : {}),
+  });
   return result.valid && "timeStep" in result ? result.timeStep : null;
 }
 
@@ -64,7 +74,11 @@ function newRecoveryCode(): string {
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 const normalizeRecovery = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
-const hashRecovery = (code: string) => crypto.createHash("sha256").update(`teca-recovery:${normalizeRecovery(code)}`).digest("hex");
+const hashRecovery = (code: string) =>
+  crypto
+    .createHash("sha256")
+    .update(`teca-recovery:${normalizeRecovery(code)}`)
+    .digest("hex");
 
 // ── State of a user ────────────────────────────────────────────────────────────────────────────────────
 
@@ -72,14 +86,20 @@ export type TotpState = { enabled: boolean; recoveryLeft: number; sso: boolean }
 
 export async function totpState(database: Database, userId: string): Promise<TotpState> {
   const [u] = await database.db.select({ secret: users.totpSecret, sso: users.sso }).from(users).where(eq(users.id, userId));
-  const [r] = await database.rows<{ n: number }>(sql`select count(*)::int as n from recovery_codes where user_id = ${userId} and used_at is null`);
+  const [r] = await database.rows<{ n: number }>(
+    sql`select count(*)::int as n from recovery_codes where user_id = ${userId} and used_at is null`,
+  );
   return { enabled: Boolean(u?.secret), recoveryLeft: r?.n ?? 0, sso: Boolean(u?.sso) };
 }
 
 /** Capability names from a list or a comma/space-separated string; unknown names are left out. */
 function capabilityNames(value: unknown): CapabilityName[] {
   const caps = capabilities();
-  const parts = Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : typeof value === "string" ? value.split(/[,\s]+/) : [];
+  const parts = Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === "string")
+    : typeof value === "string"
+      ? value.split(/[,\s]+/)
+      : [];
   return parts.map((s) => s.trim().toUpperCase()).filter((s): s is CapabilityName => s !== "" && s in caps);
 }
 
@@ -98,7 +118,10 @@ export async function requiredForSite(database: Database): Promise<CapabilityNam
 }
 
 /** Whether a password sign-in of this user needs a second step: TOTP is on, or it is required for them. */
-export function secondStepOf(user: { level: number; totpSecret: string | null; sso: boolean }, required: CapabilityName[] = requiredFor()): "code" | "setup" | null {
+export function secondStepOf(
+  user: { level: number; totpSecret: string | null; sso: boolean },
+  required: CapabilityName[] = requiredFor(),
+): "code" | "setup" | null {
   if (user.sso) return null;
   if (user.totpSecret) return "code";
   const caps = capabilities();
@@ -112,7 +135,10 @@ export async function beginSetup(database: Database, userId: string, siteName: s
   // A secret in use is never replaced in passing: turning it off (which takes a code) comes first.
   if (u.on) return null;
   const secret = generateSecret();
-  await database.db.update(users).set({ totpPendingSecret: encryptSecret(secret) }).where(eq(users.id, userId));
+  await database.db
+    .update(users)
+    .set({ totpPendingSecret: encryptSecret(secret) })
+    .where(eq(users.id, userId));
   const uri = generateURI({ issuer: siteName.slice(0, 60) || "Teca", label: u.email, secret, period: PERIOD });
   const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: "M", margin: 2, width: 220 });
   return { secret, uri, qr };
@@ -132,13 +158,19 @@ export async function pendingSetup(database: Database, userId: string, siteName:
  * (shown once; only their hashes stay). Null when the code is wrong or nothing is pending.
  */
 export async function confirmSetup(database: Database, userId: string, code: string, actor: Actor): Promise<string[] | null> {
-  const [u] = await database.db.select({ email: users.email, pending: users.totpPendingSecret, on: users.totpSecret }).from(users).where(eq(users.id, userId));
+  const [u] = await database.db
+    .select({ email: users.email, pending: users.totpPendingSecret, on: users.totpSecret })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!u?.pending || u.on) return null;
   const step = checkCode(decryptSecret(u.pending), code, null);
   if (step === null) return null;
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await database.db.transaction(async (tx) => {
-    await tx.update(users).set({ totpSecret: u.pending, totpPendingSecret: null, totpLastStep: step, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ totpSecret: u.pending, totpPendingSecret: null, totpLastStep: step, updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecovery(c) })));
   });

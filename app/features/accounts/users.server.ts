@@ -28,7 +28,17 @@ import type { AuditEvent, AuditQuery, UpsertUserInput, UserListQuery } from "./u
 
 export type UsersContext = { database: Database; viewer: Viewer; address?: string };
 
-export type UsersErrorCode = "forbidden" | "notFound" | "exists" | "self" | "lastAdmin" | "adminOnly" | "password" | "sso" | "disabled" | "origin";
+export type UsersErrorCode =
+  | "forbidden"
+  | "notFound"
+  | "exists"
+  | "self"
+  | "lastAdmin"
+  | "adminOnly"
+  | "password"
+  | "sso"
+  | "disabled"
+  | "origin";
 
 /** An expected refusal: `field` names the input it is about, when one is. */
 export class UsersError extends Error {
@@ -49,7 +59,8 @@ const ADMIN_ROLE: RoleName = "Amministratore";
  */
 async function requireManager(ctx: UsersContext): Promise<Actor> {
   const caps = capabilities();
-  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId || !hasCapability(ctx.viewer.level, "MANAGE_USERS", caps)) throw new UsersError("forbidden");
+  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId || !hasCapability(ctx.viewer.level, "MANAGE_USERS", caps))
+    throw new UsersError("forbidden");
   const [me] = await ctx.database.db.select({ sso: users.sso }).from(users).where(eq(users.id, ctx.viewer.userId));
   if (!me || me.sso) throw new UsersError("forbidden");
   return { userId: ctx.viewer.userId, address: ctx.address ?? "" };
@@ -81,10 +92,7 @@ export async function listUsers(ctx: UsersContext, query: UserListQuery): Promis
   const where: SQL | undefined = q
     ? sql`(${users.email} ilike ${`%${likeEscape(q)}%`} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${`%${likeEscape(q)}%`})`
     : undefined;
-  const [{ n } = { n: 0 }] = await ctx.database.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(where);
+  const [{ n } = { n: 0 }] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
   const items = await ctx.database.db
     // totp: two-step verification is on (the secret itself never leaves totp.server.ts)
     .select({ ...columns, totp: sql<boolean>`(${users.totpSecret} is not null)` })
@@ -148,20 +156,35 @@ export async function upsertUser(ctx: UsersContext, input: UpsertUserInput): Pro
   const roles = [...new Set(input.roles)] as RoleName[];
   if (!input.id) {
     if (roles.includes(ADMIN_ROLE) && !admin) throw new UsersError("adminOnly", "roles");
-    if (input.password && !passwordAcceptable(input.password, await passwordPattern(ctx.database))) throw new UsersError("password", "password");
+    if (input.password && !passwordAcceptable(input.password, await passwordPattern(ctx.database)))
+      throw new UsersError("password", "password");
     if (await emailTaken(ctx.database, input.email)) throw new UsersError("exists", "email");
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     let created: UserSummary;
     try {
       [created] = (await ctx.database.db
         .insert(users)
-        .values({ email: input.email, firstName: input.firstName, lastName: input.lastName, roles, level: levelOf(roles), passwordHash, disabled: input.disabled ?? false })
+        .values({
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          roles,
+          level: levelOf(roles),
+          passwordHash,
+          disabled: input.disabled ?? false,
+        })
         .returning(columns)) as [UserSummary];
     } catch (err) {
       if (isUniqueViolation(err)) throw new UsersError("exists", "email");
       throw err;
     }
-    await audit(ctx.database, { event: "user_created", actor, subjectId: created.id, email: created.email, detail: { roles, disabled: created.disabled } });
+    await audit(ctx.database, {
+      event: "user_created",
+      actor,
+      subjectId: created.id,
+      email: created.email,
+      detail: { roles, disabled: created.disabled },
+    });
     return { user: created, created: true };
   }
 
@@ -171,15 +194,26 @@ export async function upsertUser(ctx: UsersContext, input: UpsertUserInput): Pro
     if (!before) throw new UsersError("notFound");
     const rolesChanged = before.roles.length !== roles.length || before.roles.some((r) => !roles.includes(r as RoleName));
     const adminTouched = before.roles.includes(ADMIN_ROLE) !== roles.includes(ADMIN_ROLE);
-    if ((adminTouched || before.roles.includes(ADMIN_ROLE)) && !admin) throw new UsersError("adminOnly", adminTouched ? "roles" : undefined);
+    if ((adminTouched || before.roles.includes(ADMIN_ROLE)) && !admin)
+      throw new UsersError("adminOnly", adminTouched ? "roles" : undefined);
     const disabled = input.disabled ?? before.disabled;
     if (disabled && !before.disabled && id === actor.userId) throw new UsersError("self", "disabled");
     const after = { roles: roles as string[], disabled };
-    if (isActiveAdmin(before) && !isActiveAdmin(after) && (await otherActiveAdmins(tx, id)) === 0) throw new UsersError("lastAdmin", adminTouched ? "roles" : "disabled");
-    if (input.email.toLowerCase() !== before.email.toLowerCase() && (await emailTaken(tx, input.email, id))) throw new UsersError("exists", "email");
+    if (isActiveAdmin(before) && !isActiveAdmin(after) && (await otherActiveAdmins(tx, id)) === 0)
+      throw new UsersError("lastAdmin", adminTouched ? "roles" : "disabled");
+    if (input.email.toLowerCase() !== before.email.toLowerCase() && (await emailTaken(tx, input.email, id)))
+      throw new UsersError("exists", "email");
     const [user] = (await tx
       .update(users)
-      .set({ email: input.email, firstName: input.firstName, lastName: input.lastName, roles, level: levelOf(roles), disabled, updatedAt: new Date() })
+      .set({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        roles,
+        level: levelOf(roles),
+        disabled,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, id))
       .returning(columns)) as [UserSummary];
     return { before, user, rolesChanged };
@@ -187,10 +221,13 @@ export async function upsertUser(ctx: UsersContext, input: UpsertUserInput): Pro
   const { before, user, rolesChanged } = result;
   const changed: Record<string, unknown> = {};
   if (before.email !== user.email) changed.email = { from: before.email, to: user.email };
-  if (before.firstName !== user.firstName || before.lastName !== user.lastName) changed.name = { from: `${before.firstName} ${before.lastName}`.trim(), to: `${user.firstName} ${user.lastName}`.trim() };
+  if (before.firstName !== user.firstName || before.lastName !== user.lastName)
+    changed.name = { from: `${before.firstName} ${before.lastName}`.trim(), to: `${user.firstName} ${user.lastName}`.trim() };
   if (rolesChanged) changed.roles = { from: before.roles, to: user.roles };
-  if (Object.keys(changed).length) await audit(ctx.database, { event: "user_changed", actor, subjectId: id, email: user.email, detail: changed });
-  if (before.disabled !== user.disabled) await audit(ctx.database, { event: user.disabled ? "user_disabled" : "user_enabled", actor, subjectId: id, email: user.email });
+  if (Object.keys(changed).length)
+    await audit(ctx.database, { event: "user_changed", actor, subjectId: id, email: user.email, detail: changed });
+  if (before.disabled !== user.disabled)
+    await audit(ctx.database, { event: user.disabled ? "user_disabled" : "user_enabled", actor, subjectId: id, email: user.email });
   // A change of roles or a disabled account ends the sessions: the new level applies from the next sign-in.
   if (rolesChanged || (user.disabled && !before.disabled)) await deleteUserSessions(ctx.database, id);
   return { user, created: false };
@@ -199,7 +236,14 @@ export async function upsertUser(ctx: UsersContext, input: UpsertUserInput): Pro
 /** Disables or enables an account (a disabled user cannot sign in; their sessions end). */
 export async function setUserDisabled(ctx: UsersContext, id: string, disabled: boolean): Promise<UserSummary> {
   const u = await getManagedUser(ctx, id);
-  const { user } = await upsertUser(ctx, { id, email: u.email, firstName: u.firstName, lastName: u.lastName, roles: u.roles as RoleName[], disabled });
+  const { user } = await upsertUser(ctx, {
+    id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    roles: u.roles as RoleName[],
+    disabled,
+  });
   return user;
 }
 
@@ -227,7 +271,10 @@ export async function changeUserPassword(ctx: UsersContext, id: string, password
   if (u.sso) throw new UsersError("sso");
   if (u.roles.includes(ADMIN_ROLE) && !isAdminViewer(ctx) && id !== actor.userId) throw new UsersError("adminOnly");
   if (!passwordAcceptable(password, await passwordPattern(ctx.database))) throw new UsersError("password", "password");
-  await ctx.database.db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, id));
+  await ctx.database.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(users.id, id));
   await deleteUserSessions(ctx.database, id);
   await audit(ctx.database, { event: "password_changed", actor, subjectId: id, email: u.email, detail: { by: "manager" } });
 }
@@ -269,7 +316,10 @@ export async function resetUserTotp(ctx: UsersContext, id: string): Promise<void
     .from(users)
     .where(eq(users.id, id));
   await ctx.database.db.transaction(async (tx) => {
-    await tx.update(users).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: new Date() }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: new Date() })
+      .where(eq(users.id, id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
   });
   await audit(ctx.database, { event: "totp_reset", actor, subjectId: id, email: u.email, detail: { wasOn: Boolean(was?.on) } });
@@ -289,7 +339,10 @@ export type AuditRow = {
 };
 
 /** The audit log, newest first, one page; `user` matches the actor or the subject, `event` one event. */
-export async function listAudit(ctx: UsersContext, query: AuditQuery): Promise<{ items: AuditRow[]; total: number; page: number; pageSize: number }> {
+export async function listAudit(
+  ctx: UsersContext,
+  query: AuditQuery,
+): Promise<{ items: AuditRow[]; total: number; page: number; pageSize: number }> {
   await requireManager(ctx);
   const actorUser = alias(users, "actor_user");
   const subjectUser = alias(users, "subject_user");

@@ -21,7 +21,12 @@ export const UserIdSchema = z.string().uuid("users.error.id");
 
 export const UpsertUserSchema = z.object({
   id: UserIdSchema.optional(),
-  email: z.string().trim().min(1, "users.error.emailRequired").max(320, "users.error.tooLong").regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "users.error.email"),
+  email: z
+    .string()
+    .trim()
+    .min(1, "users.error.emailRequired")
+    .max(320, "users.error.tooLong")
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "users.error.email"),
   firstName: name.default(""),
   lastName: name.default(""),
   roles: z
@@ -39,7 +44,11 @@ export type UpsertUserInput = z.infer<typeof UpsertUserSchema>;
 export const DeleteUserSchema = z.object({ id: UserIdSchema });
 
 export const ChangePasswordSchema = z
-  .object({ id: UserIdSchema, password: z.string().min(1, "password.invalid").max(256, "password.invalid"), confirm: z.string().max(256).optional() })
+  .object({
+    id: UserIdSchema,
+    password: z.string().min(1, "password.invalid").max(256, "password.invalid"),
+    confirm: z.string().max(256).optional(),
+  })
   .refine((v) => v.confirm === undefined || v.confirm === v.password, { path: ["confirm"], message: "password.mismatch" });
 
 export const USER_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -91,8 +100,14 @@ export const AUDIT_EVENTS = [
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
 export const AuditQuerySchema = z.object({
-  user: z.union([UserIdSchema, z.literal("")]).catch("").default(""),
-  event: z.union([z.enum(AUDIT_EVENTS), z.literal("")]).catch("").default(""),
+  user: z
+    .union([UserIdSchema, z.literal("")])
+    .catch("")
+    .default(""),
+  event: z
+    .union([z.enum(AUDIT_EVENTS), z.literal("")])
+    .catch("")
+    .default(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).catch(50).default(50),
 });

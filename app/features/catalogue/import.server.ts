@@ -167,7 +167,11 @@ async function writeAll(database: Database, items: AsyncIterable<Parsed>, total:
         } catch (err) {
           // Drizzle's own message repeats the whole statement and its parameters; the driver's error is the cause.
           const cause = (err as { cause?: unknown }).cause;
-          throw new BatchFailed({ batch: batches + 1, firstLine: p.batch[0]!.line, reason: cause instanceof Error ? cause.message : (err as Error).message });
+          throw new BatchFailed({
+            batch: batches + 1,
+            firstLine: p.batch[0]!.line,
+            reason: cause instanceof Error ? cause.message : (err as Error).message,
+          });
         }
         batches++;
         imported += p.batch.length;
@@ -195,7 +199,10 @@ async function writeAll(database: Database, items: AsyncIterable<Parsed>, total:
       // Nothing of the import is visible before it commits: each record's search documents are built once,
       // here, rather than per batch and again for every later batch renaming a person it names.
       for (const p of await namingRecords(tx, [...renamed])) stale.add(p.from);
-      for (const chunk of chunks([...stale].sort((a, b) => a - b), 2000))
+      for (const chunk of chunks(
+        [...stale].sort((a, b) => a - b),
+        2000,
+      ))
         await tx.execute(sql`select teca_refresh_search_docs(${`{${chunk.join(",")}}`}::bigint[])`);
       if (opts.inTransaction) await opts.inTransaction(transactionDatabase(database, tx));
       await completeLoad(tx, loadId, imported);
@@ -242,7 +249,13 @@ async function vacuumSearchTables(database: Database) {
     where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p') and not c.relispartition
       and (c.relname like 'search\_%' or c.relname in ('records', 'record_texts', 'record_tags'))
     order by c.relname`);
-  if (tables.length) await database.rows(sql`vacuum ${sql.join(tables.map((t) => sql.identifier(t.name)), sql`, `)}`);
+  if (tables.length)
+    await database.rows(
+      sql`vacuum ${sql.join(
+        tables.map((t) => sql.identifier(t.name)),
+        sql`, `,
+      )}`,
+    );
 }
 
 /**
@@ -252,7 +265,13 @@ async function vacuumSearchTables(database: Database) {
 async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions, cache: Map<string, Promise<Partial<Derived>>>) {
   const files: string[] = [];
   // Tiles at import for the images a visitor may see; any other is tiled on its first public request.
-  const publicFiles = new Set(opts.iiifTiles === false ? [] : batch.flatMap(({ record }) => (record.access === 1 ? record.media.filter((m) => m.type === "image" && !m.restricted && m.file).map((m) => m.file!) : [])));
+  const publicFiles = new Set(
+    opts.iiifTiles === false
+      ? []
+      : batch.flatMap(({ record }) =>
+          record.access === 1 ? record.media.filter((m) => m.type === "image" && !m.restricted && m.file).map((m) => m.file!) : [],
+        ),
+  );
   for (const { record } of batch)
     for (const m of record.media)
       if (m.file && !files.includes(m.file)) {
@@ -265,7 +284,9 @@ async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions, cache: Map
           const type = m.type;
           const p = mediaSlots(async () => {
             try {
-              return type === "image" ? await deriveImage(src, opts.mediaStore, { tiles: publicFiles.has(m.file!) }) : await storeFile(src, opts.mediaStore);
+              return type === "image"
+                ? await deriveImage(src, opts.mediaStore, { tiles: publicFiles.has(m.file!) })
+                : await storeFile(src, opts.mediaStore);
             } catch (err) {
               throw new Error(`media ${m.file} of ${owner}: ${(err as Error).message}`);
             }
@@ -284,10 +305,12 @@ function mediaSlots<T>(fn: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const run = () => {
       mediaRunning++;
-      fn().then(resolve, reject).finally(() => {
-        mediaRunning--;
-        mediaQueue.shift()?.();
-      });
+      fn()
+        .then(resolve, reject)
+        .finally(() => {
+          mediaRunning--;
+          mediaQueue.shift()?.();
+        });
     };
     if (mediaRunning < MEDIA_CONCURRENCY) run();
     else mediaQueue.push(run);
@@ -334,7 +357,10 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
     for (const tag of r.tags) {
       const chain = [...tag.parents, { id: tag.id, name: tag.name }];
       chain.forEach((node, depth) => {
-        const p = chain.slice(0, depth + 1).map((n) => n.id).join("/");
+        const p = chain
+          .slice(0, depth + 1)
+          .map((n) => n.id)
+          .join("/");
         const isLeaf = depth === chain.length - 1;
         const prev = tagRows.get(node.id);
         // Names in several languages add up across the batch's lines, as they do across batches (names || excluded.names).
@@ -356,26 +382,34 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
   followBatchParents(tagRows);
   // Tags that already exist under another path: their descendants and the records below them follow after the upsert.
   const moved = tagRows.size
-    ? ((await tx.execute(sql`select t.id from tags t
+    ? (
+        (await tx.execute(sql`select t.id from tags t
         join unnest(${toTextArray([...tagRows.keys()])}, ${toTextArray([...tagRows.values()].map((t) => t.path))}) as n(id, path) on n.id = t.id
-        where t.path <> n.path`)) as unknown as { rows: { id: string }[] }).rows.map((row) => row.id)
+        where t.path <> n.path`)) as unknown as { rows: { id: string }[] }
+      ).rows.map((row) => row.id)
     : [];
   if (types.size)
-    await tx.execute(sql`insert into record_types (id, code, names) values ${sql.join(
-      [...types.values()].map((t) => sql`(${t.id}, ${t.code}, ${json(t.name)})`),
-      sql`, `,
-    )} on conflict (id) do update set code = excluded.code, names = record_types.names || excluded.names`);
+    await tx.execute(
+      sql`insert into record_types (id, code, names) values ${sql.join(
+        [...types.values()].map((t) => sql`(${t.id}, ${t.code}, ${json(t.name)})`),
+        sql`, `,
+      )} on conflict (id) do update set code = excluded.code, names = record_types.names || excluded.names`,
+    );
   if (relTypes.size)
-    await tx.execute(sql`insert into relation_types (code, labels, reverse_labels) values ${sql.join(
-      [...relTypes].map(([code, l]) => sql`(${code}, ${json(l.labels)}, ${json(l.reverse)})`),
-      sql`, `,
-    )} on conflict (code) do update set labels = relation_types.labels || excluded.labels, reverse_labels = relation_types.reverse_labels || excluded.reverse_labels`);
+    await tx.execute(
+      sql`insert into relation_types (code, labels, reverse_labels) values ${sql.join(
+        [...relTypes].map(([code, l]) => sql`(${code}, ${json(l.labels)}, ${json(l.reverse)})`),
+        sql`, `,
+      )} on conflict (code) do update set labels = relation_types.labels || excluded.labels, reverse_labels = relation_types.reverse_labels || excluded.reverse_labels`,
+    );
   // Chunked: a statement takes at most 65,535 parameters (records: 25 a row).
   for (const chunk of chunks([...tagRows.values()], 5000))
-    await tx.execute(sql`insert into tags (id, type, names, parent_id, path, depth, field) values ${sql.join(
-      chunk.map((t) => sql`(${t.id}, ${t.type}, ${json(t.names)}, ${t.parentId}, ${t.path}, ${t.depth}, ${t.field})`),
-      sql`, `,
-    )} on conflict (id) do update set type = excluded.type, names = tags.names || excluded.names, parent_id = excluded.parent_id, path = excluded.path, depth = excluded.depth, field = coalesce(excluded.field, tags.field)`);
+    await tx.execute(
+      sql`insert into tags (id, type, names, parent_id, path, depth, field) values ${sql.join(
+        chunk.map((t) => sql`(${t.id}, ${t.type}, ${json(t.names)}, ${t.parentId}, ${t.path}, ${t.depth}, ${t.field})`),
+        sql`, `,
+      )} on conflict (id) do update set type = excluded.type, names = tags.names || excluded.names, parent_id = excluded.parent_id, path = excluded.path, depth = excluded.depth, field = coalesce(excluded.field, tags.field)`,
+    );
   const movedTags = moved.length ? [...moved, ...(await moveDescendants(tx, moved))] : [];
 
   // People and places that are new or whose names or access change: the records naming them are rebuilt too
@@ -399,8 +433,10 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
       ${r.focalPoint?.x ?? null}::real, ${r.focalPoint?.y ?? null}::real, ${r.source?.url ?? null}, ${r.source?.license ?? null}, ${r.source?.attribution ?? null}, now())`;
   });
   const upserted: { uid: number | string; table_name: string; id: string }[] = [];
-  for (const chunk of chunks(rows, 1000)) upserted.push(...((
-    (await tx.execute(sql`insert into records (table_name, id, type_id, access, restricted, date_start, date_end, lat, lng, parent_id, ord, has_media,
+  for (const chunk of chunks(rows, 1000))
+    upserted.push(
+      ...((
+        (await tx.execute(sql`insert into records (table_name, id, type_id, access, restricted, date_start, date_end, lat, lng, parent_id, ord, has_media,
       has_restricted_media, sort_it, sort_en, sort_fr, tag_ids,
       numero_prefix, numero, numero_bis, focal_x, focal_y, source_url, license, attribution, updated_at)
       values ${sql.join(chunk, sql`, `)}
@@ -411,7 +447,8 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
         numero_bis = excluded.numero_bis, focal_x = excluded.focal_x, focal_y = excluded.focal_y, source_url = excluded.source_url,
         license = excluded.license, attribution = excluded.attribution, updated_at = now()
       returning uid, table_name, id`)) as unknown as { rows: unknown[] }
-  ).rows as { uid: number | string; table_name: string; id: string }[]));
+      ).rows as { uid: number | string; table_name: string; id: string }[]),
+    );
   const uidOf = new Map(upserted.map((u) => [`${u.table_name}/${u.id}`, Number(u.uid)]));
   const uids = [...uidOf.values()];
   const uidArray = sql`${`{${uids.join(",")}}`}::bigint[]`;
@@ -420,13 +457,18 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
   await tx.execute(sql`delete from relations where from_uid = any(${uidArray})`);
   await tx.execute(sql`delete from media where record_uid = any(${uidArray})`);
 
-  const textRows: SQL[] = [], tagLinks: SQL[] = [], relRows: SQL[] = [], mediaRows: SQL[] = [];
+  const textRows: SQL[] = [],
+    tagLinks: SQL[] = [],
+    relRows: SQL[] = [],
+    mediaRows: SQL[] = [];
   for (const r of records) {
     const uid = uidOf.get(`${r.table}/${r.id}`)!;
     for (const locale of LOCALES) {
       const t = r.texts[locale];
       if (!t) continue;
-      textRows.push(sql`(${uid}, ${locale}, ${t.label}, ${t.summary ?? null}, ${t.dateDisplay ?? null}, ${json(t.metadata)}, ${metadataText(r, locale)})`);
+      textRows.push(
+        sql`(${uid}, ${locale}, ${t.label}, ${t.summary ?? null}, ${t.dateDisplay ?? null}, ${json(t.metadata)}, ${metadataText(r, locale)})`,
+      );
     }
     const direct = new Set(r.tags.map((t) => t.id));
     const inherited = new Set(r.tags.flatMap((t) => t.parents.map((p) => p.id)).filter((id) => !direct.has(id)));
@@ -451,13 +493,17 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
     });
   }
   for (const chunk of chunks(textRows, 2000))
-    await tx.execute(sql`insert into record_texts (record_uid, locale, label, summary, date_display, metadata, body) values ${sql.join(chunk, sql`, `)}`);
+    await tx.execute(
+      sql`insert into record_texts (record_uid, locale, label, summary, date_display, metadata, body) values ${sql.join(chunk, sql`, `)}`,
+    );
   for (const chunk of chunks(tagLinks, 5000))
     await tx.execute(sql`insert into record_tags (record_uid, tag_id, inherited) values ${sql.join(chunk, sql`, `)}`);
   for (const chunk of chunks(relRows, 3000))
     await tx.execute(sql`insert into relations (from_uid, to_table, to_id, type, ord, interstitial) values ${sql.join(chunk, sql`, `)}`);
   for (const chunk of chunks(mediaRows, 1500))
-    await tx.execute(sql`insert into media (record_uid, ord, media_type, mime, title, restricted, original, external_url, thumbnail, medium, large, width, height, focal_x, focal_y, dominant_color) values ${sql.join(chunk, sql`, `)}`);
+    await tx.execute(
+      sql`insert into media (record_uid, ord, media_type, mime, title, restricted, original, external_url, thumbnail, medium, large, width, height, focal_x, focal_y, dominant_color) values ${sql.join(chunk, sql`, `)}`,
+    );
   // Records below a moved tag, in this batch or earlier ones: their inherited tags follow the tree.
   const retagged = movedTags.length ? await retagRecords(tx, movedTags) : [];
   const refresh = retagged.length ? [...new Set([...uids, ...retagged])] : uids;
@@ -470,27 +516,35 @@ const NAMED_TABLES: string[] = ["ca_entities", "ca_places"];
 
 /** A record's labels in every locale, as one text (what other records' documents hold of a person or place). */
 function labelsOf(r: InterchangeRecord): string {
-  return LOCALES.filter((l) => r.texts[l]).map((l) => `${l}:${r.texts[l]!.label}`).join("|");
+  return LOCALES.filter((l) => r.texts[l])
+    .map((l) => `${l}:${r.texts[l]!.label}`)
+    .join("|");
 }
 
 /** The stored access and labels of the batch's people and places (absent: new). */
 async function storedNames(tx: Tx, records: InterchangeRecord[]): Promise<Map<string, { access: number; labels: string }>> {
   const named = records.filter((r) => NAMED_TABLES.includes(r.table));
   if (!named.length) return new Map();
-  const rows = ((await tx.execute(sql`
+  const rows = (
+    (await tx.execute(sql`
     select r.table_name, r.id, r.access, coalesce(string_agg(t.locale || ':' || t.label, '|' order by array_position('{it,en,fr}'::text[], t.locale)), '') as labels
     from records r left join record_texts t on t.record_uid = r.uid
     where (r.table_name, r.id) in (select * from unnest(${toTextArray(named.map((r) => r.table))}, ${toTextArray(named.map((r) => r.id))}))
-    group by r.uid`)) as unknown as { rows: { table_name: string; id: string; access: number; labels: string }[] }).rows;
+    group by r.uid`)) as unknown as { rows: { table_name: string; id: string; access: number; labels: string }[] }
+  ).rows;
   return new Map(rows.map((x) => [`${x.table_name}/${x.id}`, { access: Number(x.access), labels: x.labels }]));
 }
 
 /** The records whose relations name the records `targets` (the people and places their documents hold). */
 async function namingRecords(tx: Tx, targets: number[]): Promise<{ from: number; target: number }[]> {
   if (!targets.length) return [];
-  const rows = ((await tx.execute(sql`
+  const rows = (
+    (await tx.execute(sql`
     select x.from_uid, t.uid as target from records t join relations x on x.to_table = t.table_name and x.to_id = t.id
-    where t.uid = any(${`{${targets.join(",")}}`}::bigint[])`)) as unknown as { rows: { from_uid: number | string; target: number | string }[] }).rows;
+    where t.uid = any(${`{${targets.join(",")}}`}::bigint[])`)) as unknown as {
+      rows: { from_uid: number | string; target: number | string }[];
+    }
+  ).rows;
   return rows.map((x) => ({ from: Number(x.from_uid), target: Number(x.target) }));
 }
 
@@ -549,7 +603,9 @@ async function moveDescendants(tx: Tx, moved: string[]): Promise<string[]> {
  * Returns their uids (for the search documents).
  */
 async function retagRecords(tx: Tx, tags: string[]): Promise<number[]> {
-  const found = (await tx.execute(sql`select uid from records where tag_ids && ${toTextArray(tags)}`)) as unknown as { rows: { uid: number | string }[] };
+  const found = (await tx.execute(sql`select uid from records where tag_ids && ${toTextArray(tags)}`)) as unknown as {
+    rows: { uid: number | string }[];
+  };
   const uids = found.rows.map((r) => Number(r.uid));
   if (!uids.length) return [];
   await relinkInheritedTags(tx, uids);

@@ -72,7 +72,10 @@ const Relation = z.object({
   id: z.string().regex(RECORD_ID_PATTERN, "relation id"),
   label: Localized.optional(),
   reverseLabel: Localized.optional(),
-  interstitial: z.array(z.object({ name: Localized, value: z.string().max(1000) })).max(50).default([]),
+  interstitial: z
+    .array(z.object({ name: Localized, value: z.string().max(1000) }))
+    .max(50)
+    .default([]),
 });
 
 const Tag = z.object({
@@ -81,7 +84,10 @@ const Tag = z.object({
   name: Localized,
   field: z.string().max(64).optional(),
   /** Ancestors, root first. */
-  parents: z.array(z.object({ id: TagId, name: Localized })).max(20).default([]),
+  parents: z
+    .array(z.object({ id: TagId, name: Localized }))
+    .max(20)
+    .default([]),
 });
 
 export const InterchangeRecordSchema = z
@@ -104,7 +110,11 @@ export const InterchangeRecordSchema = z
     media: z.array(MediaItem).max(200).default([]),
     relations: z.array(Relation).max(2000).default([]),
     source: z
-      .object({ url: z.url({ protocol: /^https?$/ }).optional(), license: z.string().max(200).optional(), attribution: z.string().max(500).optional() })
+      .object({
+        url: z.url({ protocol: /^https?$/ }).optional(),
+        license: z.string().max(200).optional(),
+        attribution: z.string().max(500).optional(),
+      })
       .optional(),
   })
   .strict()

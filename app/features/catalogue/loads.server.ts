@@ -46,9 +46,14 @@ export async function failLoad(database: Database, id: number) {
  */
 export async function recoverInterruptedLoads(database: Database, opts: { minAgeSeconds?: number } = {}): Promise<Load[]> {
   const minAge = opts.minAgeSeconds ?? 10;
-  const running = await database.rows<{ id: number | string; kind: LoadKind; source: string; state: string; owner: string; started_at: string }>(
-    sql`select id, kind, source, state, owner, started_at::text from catalogue_loads where state = 'running' order by id`,
-  );
+  const running = await database.rows<{
+    id: number | string;
+    kind: LoadKind;
+    source: string;
+    state: string;
+    owner: string;
+    started_at: string;
+  }>(sql`select id, kind, source, state, owner, started_at::text from catalogue_loads where state = 'running' order by id`);
   const found: Load[] = [];
   for (const r of running) {
     const id = Number(r.id);
@@ -70,9 +75,10 @@ export async function recoverInterruptedLoads(database: Database, opts: { minAge
 /** The demo's completion marker: its last complete load, if any. */
 export async function completedLoad(database: Database | Tx, kind: LoadKind): Promise<{ id: number; source: string } | undefined> {
   const q = sql`select id, source from catalogue_loads where kind = ${kind} and state = 'complete' order by id desc limit 1`;
-  const rows = "rows" in database
-    ? await database.rows<{ id: number | string; source: string }>(q)
-    : ((await database.execute(q)) as unknown as { rows: { id: number | string; source: string }[] }).rows;
+  const rows =
+    "rows" in database
+      ? await database.rows<{ id: number | string; source: string }>(q)
+      : ((await database.execute(q)) as unknown as { rows: { id: number | string; source: string }[] }).rows;
   return rows[0] ? { id: Number(rows[0].id), source: rows[0].source } : undefined;
 }
 

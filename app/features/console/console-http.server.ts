@@ -12,7 +12,10 @@ export const address = (context: TecaLoadContext) => context.auth?.address ?? ""
 
 /** A refusal on a page: 'forbidden' and 'notFound' are the 404 page (nothing says what exists). */
 export function pageRefusal(err: unknown): never {
-  if ((err instanceof ConsoleError || err instanceof DropboxError || err instanceof PagesError) && (err.code === "forbidden" || err.code === "notFound"))
+  if (
+    (err instanceof ConsoleError || err instanceof DropboxError || err instanceof PagesError) &&
+    (err.code === "forbidden" || err.code === "notFound")
+  )
     throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
   throw err;
 }

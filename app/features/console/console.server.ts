@@ -121,10 +121,18 @@ export async function getOverview(ctx: ServiceContext, opts: { mediaDir: string 
   const counts = await db.rows<{ table_name: string; access: number; n: number }>(
     sql`select table_name, access, count(*)::int as n from records group by table_name, access order by table_name, access`,
   );
-  const loads = await db.rows<{ id: string | number; kind: string; source: string; state: string; records: number | null; started_at: string; finished_at: string | null }>(
-    sql`select id, kind, source, state, records, started_at, finished_at from catalogue_loads order by id desc limit 10`,
+  const loads = await db.rows<{
+    id: string | number;
+    kind: string;
+    source: string;
+    state: string;
+    records: number | null;
+    started_at: string;
+    finished_at: string | null;
+  }>(sql`select id, kind, source, state, records, started_at, finished_at from catalogue_loads order by id desc limit 10`);
+  const [size] = await db.rows<{ bytes: string | number; version: string }>(
+    sql`select pg_database_size(current_database()) as bytes, current_setting('server_version') as version`,
   );
-  const [size] = await db.rows<{ bytes: string | number; version: string }>(sql`select pg_database_size(current_database()) as bytes, current_setting('server_version') as version`);
   const [interrupted] = await db.rows<{ n: number }>(sql`select count(*)::int as n from catalogue_loads where state = 'interrupted'`);
   return {
     counts: counts.map((c) => ({ table: c.table_name, access: Number(c.access), n: c.n })),
@@ -195,7 +203,9 @@ async function markInterrupted(database: Database) {
   const mine = [...live.keys()];
   const running = `{${mine.join(",")}}`;
   if (database.kind === "pglite")
-    await database.rows(sql`update console_jobs set state = 'interrupted', finished_at = now() where state = 'running' and not (id = any(${running}::bigint[]))`);
+    await database.rows(
+      sql`update console_jobs set state = 'interrupted', finished_at = now() where state = 'running' and not (id = any(${running}::bigint[]))`,
+    );
   else
     await database.rows(sql`update console_jobs set state = 'interrupted', finished_at = now()
       where state = 'running' and not (id = any(${running}::bigint[])) and updated_at < now() - make_interval(secs => ${STALE_SECONDS})`);
@@ -253,7 +263,12 @@ async function finish(database: Database, id: number, state: JobState, report: R
 }
 
 /** Runs `work` in the background as job `id`, with the progress callback it gets and a heartbeat (PostgreSQL). */
-function run(database: Database, id: number, work: (progress: (step: string, done: number, total: number) => void) => Promise<{ state: JobState; report: Record<string, unknown> }>, after?: () => void) {
+function run(
+  database: Database,
+  id: number,
+  work: (progress: (step: string, done: number, total: number) => void) => Promise<{ state: JobState; report: Record<string, unknown> }>,
+  after?: () => void,
+) {
   const state = { step: "queued", done: 0, total: 0, promise: Promise.resolve() };
   live.set(id, state);
   let lastWrite = 0;
@@ -263,8 +278,15 @@ function run(database: Database, id: number, work: (progress: (step: string, don
     lastWrite = Date.now();
     const { step, done, total } = state;
     writing = writing
-      .then(() => database.rows(sql`update console_jobs set step = ${step}, done = ${done}, total = ${total}, updated_at = now() where id = ${id} and state = 'running'`))
-      .then(() => undefined, () => undefined);
+      .then(() =>
+        database.rows(
+          sql`update console_jobs set step = ${step}, done = ${done}, total = ${total}, updated_at = now() where id = ${id} and state = 'running'`,
+        ),
+      )
+      .then(
+        () => undefined,
+        () => undefined,
+      );
   };
   const progress = (step: string, done: number, total: number) => {
     Object.assign(state, { step, done, total });
@@ -313,7 +335,11 @@ export async function startImport(
     fs.rmSync(input.file, { force: true });
     throw err;
   }
-  await audit(ctx.database, { event: kind === "iccd" ? "console_import_iccd" : "console_import", actor: { userId: ctx.viewer.userId, address: opts.address ?? "" }, detail: { job: id, file: input.source, skipInvalid: input.skipInvalid } });
+  await audit(ctx.database, {
+    event: kind === "iccd" ? "console_import_iccd" : "console_import",
+    actor: { userId: ctx.viewer.userId, address: opts.address ?? "" },
+    detail: { job: id, file: input.source, skipInvalid: input.skipInvalid },
+  });
   const database = ctx.database;
   run(
     database,
@@ -351,7 +377,11 @@ export async function startImport(
 /** Rebuilds every record's search documents (2,000 records a statement), then clears the caches. */
 export async function startReindex(ctx: ServiceContext, opts: { address?: string } = {}): Promise<number> {
   const id = await begin(ctx, "reindex", "");
-  await audit(ctx.database, { event: "console_reindex", actor: { userId: ctx.viewer.userId, address: opts.address ?? "" }, detail: { job: id } });
+  await audit(ctx.database, {
+    event: "console_reindex",
+    actor: { userId: ctx.viewer.userId, address: opts.address ?? "" },
+    detail: { job: id },
+  });
   const database = ctx.database;
   run(database, id, async (progress) => {
     const t0 = performance.now();
@@ -372,13 +402,19 @@ export async function startReindex(ctx: ServiceContext, opts: { address?: string
 /** VACUUM (ANALYZE) of the whole database: dead rows reclaimed, planner statistics fresh. */
 export async function startVacuum(ctx: ServiceContext, opts: { address?: string } = {}): Promise<number> {
   const id = await begin(ctx, "vacuum", "");
-  await audit(ctx.database, { event: "console_vacuum", actor: { userId: ctx.viewer.userId, address: opts.address ?? "" }, detail: { job: id } });
+  await audit(ctx.database, {
+    event: "console_vacuum",
+    actor: { userId: ctx.viewer.userId, address: opts.address ?? "" },
+    detail: { job: id },
+  });
   const database = ctx.database;
   run(database, id, async (progress) => {
     const t0 = performance.now();
     const [before] = await database.rows<{ bytes: string | number }>(sql`select pg_database_size(current_database()) as bytes`);
     progress("vacuum", 0, 1);
-    const pool = (database.db as unknown as { $client?: { connect?: () => Promise<{ query(q: string): Promise<unknown>; release(): void }> } }).$client;
+    const pool = (
+      database.db as unknown as { $client?: { connect?: () => Promise<{ query(q: string): Promise<unknown>; release(): void }> } }
+    ).$client;
     if (database.kind === "postgres" && pool?.connect) {
       // Outside any transaction, and without the requests' statement bound.
       const client = await pool.connect();
@@ -394,7 +430,14 @@ export async function startVacuum(ctx: ServiceContext, opts: { address?: string 
     }
     const [after] = await database.rows<{ bytes: string | number }>(sql`select pg_database_size(current_database()) as bytes`);
     progress("vacuum", 1, 1);
-    return { state: "complete", report: { bytesBefore: Number(before?.bytes ?? 0), bytesAfter: Number(after?.bytes ?? 0), seconds: Math.round((performance.now() - t0) / 100) / 10 } };
+    return {
+      state: "complete",
+      report: {
+        bytesBefore: Number(before?.bytes ?? 0),
+        bytesAfter: Number(after?.bytes ?? 0),
+        seconds: Math.round((performance.now() - t0) / 100) / 10,
+      },
+    };
   });
   return id;
 }
@@ -407,7 +450,11 @@ export async function startVacuum(ctx: ServiceContext, opts: { address?: string 
  */
 export async function startRederive(ctx: ServiceContext, opts: { mediaStore: string; address?: string }): Promise<number> {
   const id = await begin(ctx, "rederive", "");
-  await audit(ctx.database, { event: "console_rederive", actor: { userId: ctx.viewer.userId, address: opts.address ?? "" }, detail: { job: id } });
+  await audit(ctx.database, {
+    event: "console_rederive",
+    actor: { userId: ctx.viewer.userId, address: opts.address ?? "" },
+    detail: { job: id },
+  });
   const database = ctx.database;
   run(database, id, async (progress) => {
     const t0 = performance.now();
@@ -437,7 +484,15 @@ export async function startRederive(ctx: ServiceContext, opts: { mediaStore: str
     }
     return {
       state: failed.length ? "failed" : "complete",
-      report: { media: rows.length, derived, missingCount: missing.length, missing: missing.slice(0, REPORT_LINES), failedCount: failed.length, failedMedia: failed.slice(0, REPORT_LINES), seconds: Math.round((performance.now() - t0) / 100) / 10 },
+      report: {
+        media: rows.length,
+        derived,
+        missingCount: missing.length,
+        missing: missing.slice(0, REPORT_LINES),
+        failedCount: failed.length,
+        failedMedia: failed.slice(0, REPORT_LINES),
+        seconds: Math.round((performance.now() - t0) / 100) / 10,
+      },
     };
   });
   return id;
@@ -471,7 +526,11 @@ export function keepIccdUpload(ctx: ServiceContext, bytes: Uint8Array): { file: 
  * (with the thesauri), refused with nothing changed when it is not a scheda (the file stays staged), else
  * imported in the background (all or nothing, the job's report) and taken out of the staging area.
  */
-export async function importStagedIccd(ctx: ServiceContext, stagedId: string, opts: { mediaStore: string; address?: string }): Promise<number> {
+export async function importStagedIccd(
+  ctx: ServiceContext,
+  stagedId: string,
+  opts: { mediaStore: string; address?: string },
+): Promise<number> {
   requireAdmin(ctx);
   const staged = await stagedFile(ctx, stagedId);
   if (staged.ext !== "xml") throw new ConsoleError("notIccd");
@@ -493,7 +552,12 @@ export function iccdThesauri(env: NodeJS.ProcessEnv = process.env): ConvertConte
   const key = (env.ICCD_THESAURI ?? "").trim();
   if (thesauriCache?.key === key) return thesauriCache.ctx;
   let ctx: ConvertContext = {};
-  const paths = key ? key.split(path.delimiter).map((p) => path.resolve(p.trim())).filter(Boolean) : [];
+  const paths = key
+    ? key
+        .split(path.delimiter)
+        .map((p) => path.resolve(p.trim()))
+        .filter(Boolean)
+    : [];
   if (paths.length) {
     const missing = paths.filter((p) => !fs.existsSync(p));
     if (missing.length) logger.error({ missing }, "ICCD_THESAURI: not found; ICCD schede are imported without thesaurus tags");

@@ -27,9 +27,14 @@ export async function dropboxUpload(request: Request, context: TecaLoadContext, 
   if (form === "invalid") return { ok: false, status: 400, message: "dropbox.error", reason: "dropbox.error.form" };
   const kind = String(form.get("kind") ?? "");
   const target = TargetSchema.safeParse(String(form.get("target") ?? ""));
-  const rawTags = form.getAll("tags").flatMap((v) => (typeof v === "string" ? v.split(",") : [])).map((s) => s.trim()).filter(Boolean);
+  const rawTags = form
+    .getAll("tags")
+    .flatMap((v) => (typeof v === "string" ? v.split(",") : []))
+    .map((s) => s.trim())
+    .filter(Boolean);
   const tags = TagsSchema.safeParse([...new Set(rawTags)]);
-  if (!(DROPBOX_KINDS as readonly string[]).includes(kind)) return { ok: false, status: 400, message: "dropbox.error", reason: "dropbox.error.kind" };
+  if (!(DROPBOX_KINDS as readonly string[]).includes(kind))
+    return { ok: false, status: 400, message: "dropbox.error", reason: "dropbox.error.kind" };
   if (!target.success) return { ok: false, status: 400, message: "dropbox.error", reason: "dropbox.error.target" };
   if (!tags.success) return { ok: false, status: 400, message: "dropbox.error", reason: "dropbox.error.tags" };
   const files = await filesOf(form, "files");
@@ -53,7 +58,10 @@ export function outcomeJson(outcome: DropboxOutcome, locale: Locale) {
   const headers = { "Cache-Control": "private, no-store" };
   if (outcome.ok) return Response.json({ ok: true, message: translate(locale, outcome.message), ids: outcome.ids }, { headers });
   const reason = outcome.reason ? translate(locale, outcome.reason, { file: outcome.file ?? "" }) : undefined;
-  return Response.json({ error: { code: outcome.status, message: translate(locale, outcome.message), ...(reason ? { reason } : {}) } }, { status: outcome.status, headers });
+  return Response.json(
+    { error: { code: outcome.status, message: translate(locale, outcome.message), ...(reason ? { reason } : {}) } },
+    { status: outcome.status, headers },
+  );
 }
 
 export function localeParam(value: unknown): Locale {
@@ -81,6 +89,7 @@ export async function dropboxLookup(
   const input = BucaLookupSchema.safeParse(body ?? undefined);
   const asked = (body as { locale?: unknown } | null)?.locale;
   const locale: Locale = isLocale(asked) ? asked : "it";
-  if (!input.success) return Response.json({ error: { code: 400, message: translate(locale, "error.badRequest") } }, { status: 400, headers });
+  if (!input.success)
+    return Response.json({ error: { code: 400, message: translate(locale, "error.badRequest") } }, { status: 400, headers });
   return Response.json({ items: await find({ ...serviceContext(context, url), locale }, input.data.q) }, { headers });
 }

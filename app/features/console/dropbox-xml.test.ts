@@ -7,7 +7,10 @@ const xml = (text: string) => ({ name: "scheda.xml", bytes: new Uint8Array(Buffe
 // browser renders it as a page when it is XHTML, SVG or carries an XSLT stylesheet, wherever that appears.
 describe("drop box: XML documents a browser would render as a page", () => {
   it("accepts plain XML", async () => {
-    expect(await checkFile("document", xml('<?xml version="1.0"?><ead><eadheader>Fondo</eadheader></ead>'))).toEqual({ ext: "xml", mime: "application/xml" });
+    expect(await checkFile("document", xml('<?xml version="1.0"?><ead><eadheader>Fondo</eadheader></ead>'))).toEqual({
+      ext: "xml",
+      mime: "application/xml",
+    });
   });
 
   it("refuses an XHTML root placed after 64 KB of comment", async () => {
@@ -21,7 +24,9 @@ describe("drop box: XML documents a browser would render as a page", () => {
   });
 
   it("refuses an XSLT stylesheet instruction or an embedded XSLT", async () => {
-    expect(await checkFile("document", xml('<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="/media/x.xsl"?><ead/>'))).toBeNull();
+    expect(
+      await checkFile("document", xml('<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="/media/x.xsl"?><ead/>')),
+    ).toBeNull();
     expect(
       await checkFile("document", xml('<?xml version="1.0"?><x:stylesheet xmlns:x="http://www.w3.org/1999/XSL/Transform" version="1.0"/>')),
     ).toBeNull();
@@ -60,8 +65,15 @@ describe("drop box: markup in any encoding", () => {
   });
 
   it("still accepts plain XML in UTF-16 and in Latin-1", async () => {
-    expect(await checkFile("document", file(utf16le('<?xml version="1.0" encoding="UTF-16"?><ead><eadheader>Fondo Valdameri</eadheader></ead>')))).toEqual({ ext: "xml", mime: "application/xml" });
-    expect(await checkFile("document", file(Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><ead>Citt\xe0</ead>', "latin1")))).toEqual({ ext: "xml", mime: "application/xml" });
+    expect(
+      await checkFile(
+        "document",
+        file(utf16le('<?xml version="1.0" encoding="UTF-16"?><ead><eadheader>Fondo Valdameri</eadheader></ead>')),
+      ),
+    ).toEqual({ ext: "xml", mime: "application/xml" });
+    expect(
+      await checkFile("document", file(Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><ead>Citt\xe0</ead>', "latin1"))),
+    ).toEqual({ ext: "xml", mime: "application/xml" });
   });
 
   it("refuses markup named as an image or a PDF", async () => {

@@ -68,7 +68,13 @@ export async function checkFile(kind: DropboxKind, file: Upload): Promise<{ ext:
 }
 
 /** A name fit for a listing: no path, no control characters, at most 200 characters. */
-const cleanName = (name: string) => (path.basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f\u007f]/g, "").trim() || "file").slice(0, 200);
+const cleanName = (name: string) =>
+  (
+    path
+      .basename(name.replace(/\\/g, "/"))
+      .replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim() || "file"
+  ).slice(0, 200);
 
 export type StagedFile = {
   id: string;
@@ -95,7 +101,8 @@ export async function stageFiles(
   const files = input.files.filter((f) => f.name || f.bytes.length);
   if (!files.length) throw new DropboxError("empty");
   const total = files.reduce((n, f) => n + f.bytes.length, 0);
-  if (files.length > limits.maxFiles || total > limits.maxTotalBytes || files.some((f) => f.bytes.length > limits.maxFileBytes)) throw new DropboxError("limits");
+  if (files.length > limits.maxFiles || total > limits.maxTotalBytes || files.some((f) => f.bytes.length > limits.maxFileBytes))
+    throw new DropboxError("limits");
   const checked: { file: Upload; ext: string; mime: string }[] = [];
   for (const file of files) {
     const type = await checkFile(input.kind, file);
@@ -112,12 +119,20 @@ export async function stageFiles(
       const target = path.join(dir, storedName);
       fs.writeFileSync(target, c.file.bytes, { flag: "wx", mode: 0o640 });
       written.push(target);
-      rows.push({ storedName, originalName: cleanName(c.file.name), ext: c.ext, mime: c.mime, size: c.file.bytes.length, sha256: crypto.createHash("sha256").update(c.file.bytes).digest("hex") });
+      rows.push({
+        storedName,
+        originalName: cleanName(c.file.name),
+        ext: c.ext,
+        mime: c.mime,
+        size: c.file.bytes.length,
+        sha256: crypto.createHash("sha256").update(c.file.bytes).digest("hex"),
+      });
     }
     const ids = await ctx.database.db.transaction(async (tx) => {
       const out: string[] = [];
       for (const r of rows) {
-        const res = (await tx.execute(sql`insert into staging_files (stored_name, original_name, kind, mime, ext, size, sha256, target, tags, uploaded_by)
+        const res =
+          (await tx.execute(sql`insert into staging_files (stored_name, original_name, kind, mime, ext, size, sha256, target, tags, uploaded_by)
           values (${r.storedName}, ${r.originalName}, ${input.kind}, ${r.mime}, ${r.ext}, ${r.size}, ${r.sha256}, ${input.target}, ${JSON.stringify(input.tags)}::jsonb, ${userId})
           returning id`)) as unknown as { rows: { id: string }[] };
         out.push(res.rows[0]!.id);
@@ -171,7 +186,9 @@ export async function listStaged(ctx: ServiceContext, limit = 100): Promise<{ it
     sql`select s.id, s.original_name, s.kind, s.mime, s.ext, s.size, s.target, s.tags, s.uploaded_by, u.email, s.created_at
       from staging_files s left join users u on u.id = s.uploaded_by order by s.created_at desc, s.id limit ${limit}`,
   );
-  const [agg] = await ctx.database.rows<{ n: number; bytes: string | number | null }>(sql`select count(*)::int as n, sum(size) as bytes from staging_files`);
+  const [agg] = await ctx.database.rows<{ n: number; bytes: string | number | null }>(
+    sql`select count(*)::int as n, sum(size) as bytes from staging_files`,
+  );
   return { items: rows.map(staged), total: agg?.n ?? 0, bytes: Number(agg?.bytes ?? 0) };
 }
 
@@ -193,14 +210,20 @@ export async function deleteStaged(ctx: ServiceContext, id: string, opts: { addr
   const f = await stagedFile(ctx, id);
   await ctx.database.rows(sql`delete from staging_files where id = ${id}`);
   fs.rmSync(f.file, { force: true });
-  await audit(ctx.database, { event: "dropbox_deleted", actor: { userId: ctx.viewer.userId, address: opts.address ?? "" }, detail: { id, file: f.originalName } });
+  await audit(ctx.database, {
+    event: "dropbox_deleted",
+    actor: { userId: ctx.viewer.userId, address: opts.address ?? "" },
+    detail: { id, file: f.originalName },
+  });
 }
 
 /** bucaSelect: the targets a batch can be meant for — the catalogue's tables, or records whose label matches `q`. */
 export async function dropboxTargets(ctx: ServiceContext, q: string): Promise<{ value: string; label: string }[]> {
   requireStaff(ctx);
   if (!q) {
-    const present = await ctx.database.rows<{ table_name: string }>(sql`select distinct table_name from records r where ${recordVisible(ctx.viewer)}`);
+    const present = await ctx.database.rows<{ table_name: string }>(
+      sql`select distinct table_name from records r where ${recordVisible(ctx.viewer)}`,
+    );
     const have = new Set(present.map((p) => p.table_name));
     return TABLES.filter((t) => have.has(t)).map((t) => ({ value: t, label: translate(ctx.locale, `table.${t}` as MessageKey) }));
   }
@@ -244,7 +267,9 @@ export async function attachStaged(
   const m = /^([a-z_]+)\/([\w.-]{1,100})$/.exec(target.trim());
   if (!m || !(TABLES as readonly string[]).includes(m[1]!)) throw new DropboxError("target");
   const [, table, recordId] = m as unknown as [string, string, string];
-  const [record] = await ctx.database.rows<{ uid: string | number }>(sql`select uid from records where table_name = ${table} and id = ${recordId}`);
+  const [record] = await ctx.database.rows<{ uid: string | number }>(
+    sql`select uid from records where table_name = ${table} and id = ${recordId}`,
+  );
   if (!record) throw new DropboxError("record");
   if (!fs.existsSync(f.file)) throw new DropboxError("notFound");
   const image = f.kind === "image";
@@ -268,7 +293,13 @@ export async function attachStaged(
   await audit(ctx.database, {
     event: "dropbox_attached",
     actor: { userId: ctx.viewer.userId, address: opts.address ?? "" },
-    detail: { file: f.originalName, record: `${table}/${recordId}`, media: d.original, tags: tagIds, ...(unknownTags.length ? { unknownTags } : {}) },
+    detail: {
+      file: f.originalName,
+      record: `${table}/${recordId}`,
+      media: d.original,
+      tags: tagIds,
+      ...(unknownTags.length ? { unknownTags } : {}),
+    },
   });
   return { table, id: recordId, tags: tagIds, unknownTags };
 }

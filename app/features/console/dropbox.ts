@@ -38,7 +38,12 @@ export const TargetSchema = z
   .string()
   .trim()
   .max(200)
-  .refine((t) => t === "" || isTable(t.split("/")[0]) && (t.split("/").length === 1 || (t.split("/").length === 2 && /^[\w.-]{1,100}$/.test(t.split("/")[1]!))), "dropbox.error.target");
+  .refine(
+    (t) =>
+      t === "" ||
+      (isTable(t.split("/")[0]) && (t.split("/").length === 1 || (t.split("/").length === 2 && /^[\w.-]{1,100}$/.test(t.split("/")[1]!)))),
+    "dropbox.error.target",
+  );
 
 export const TagsSchema = z.array(z.string().trim().min(1).max(200)).max(50);
 

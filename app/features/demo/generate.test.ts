@@ -64,9 +64,15 @@ describe("demo archive generator (default size)", () => {
     expect(records.filter((r) => Object.keys(r.texts).join() === "it").length).toBeGreaterThan(10);
     expect(records.filter((r) => Object.keys(r.texts).length === 3).length / records.length).toBeGreaterThan(0.85);
     expect(records.some((r) => r.tags.some((t) => t.parents.length >= 2))).toBe(true);
-    expect(records.some((r) => r.tags.some((t) => [...t.parents.map((p) => p.id), t.id].join("/").startsWith(SEMAFORO_PATHS.fragile)))).toBe(true);
+    expect(
+      records.some((r) => r.tags.some((t) => [...t.parents.map((p) => p.id), t.id].join("/").startsWith(SEMAFORO_PATHS.fragile))),
+    ).toBe(true);
     const media = records.flatMap((r) => r.media);
-    for (const t of ["image", "youtube", "vimeo", "application"]) expect(media.some((m) => m.type === t), t).toBe(true);
+    for (const t of ["image", "youtube", "vimeo", "application"])
+      expect(
+        media.some((m) => m.type === t),
+        t,
+      ).toBe(true);
     expect(media.some((m) => m.restricted)).toBe(true);
     expect(media.some((m) => m.title?.it === "[VUOTO]")).toBe(true);
     expect(records.some((r) => r.relations.some((x) => x.interstitial.length > 0))).toBe(true);
@@ -78,9 +84,12 @@ describe("demo archive generator (default size)", () => {
     expect(Math.max(...years)).toBeGreaterThanOrEqual(2020);
     // Metadata codes the site's summary config names are really used.
     for (const [table, cfg] of Object.entries(DEMO_SUMMARY_CONFIG)) {
-      const used = new Set(records.filter((r) => r.table === table).flatMap((r) => Object.values(r.texts).flatMap((t) => t!.metadata.map((m) => m.code))));
+      const used = new Set(
+        records.filter((r) => r.table === table).flatMap((r) => Object.values(r.texts).flatMap((t) => t!.metadata.map((m) => m.code))),
+      );
       for (const code of [...cfg.summary, ...cfg.header]) expect(used, `${table}.${code}`).toContain(code);
-      for (const code of used) expect(METADATA_CODES[table as keyof typeof METADATA_CODES] as readonly string[], `${table}.${code}`).toContain(code);
+      for (const code of used)
+        expect(METADATA_CODES[table as keyof typeof METADATA_CODES] as readonly string[], `${table}.${code}`).toContain(code);
     }
   });
 
@@ -101,7 +110,15 @@ describe("demo archive generator (default size)", () => {
       const meta = await sharp(path.join(result.mediaDir, f)).metadata();
       expect(meta.format).toBe("jpeg");
       expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(1600);
-      shapes.add(meta.width! > meta.height! * 1.5 ? "wide" : meta.height! > meta.width! * 1.5 ? "tall" : meta.width === meta.height ? "square" : "other");
+      shapes.add(
+        meta.width! > meta.height! * 1.5
+          ? "wide"
+          : meta.height! > meta.width! * 1.5
+            ? "tall"
+            : meta.width === meta.height
+              ? "square"
+              : "other",
+      );
     }
     expect(shapes).toContain("wide");
     expect(shapes).toContain("tall");
@@ -139,7 +156,10 @@ describe("demo archive generator (default size)", () => {
     for (const id of HIGHLIGHT_OBJECT_IDS) {
       const o = find("ca_objects", id);
       expect(o.access, id).toBe(1);
-      expect(o.media.some((m) => m.type === "image"), id).toBe(true);
+      expect(
+        o.media.some((m) => m.type === "image"),
+        id,
+      ).toBe(true);
     }
 
     const fonds = find("ca_collections", FIXED_IDS.fonds);
@@ -179,12 +199,14 @@ describe("demo archive generator (default size)", () => {
           if (!span(e)) continue;
           if (["autore", "destinatario", "soggetto_produttore"].includes(rel.type)) {
             checked++;
-            if (!overlaps(when, active(e))) wrong.push(`${r.id} (${when.join("–")}) ${rel.type} ${e.texts.it?.label} ${span(e)!.join("–")}`);
+            if (!overlaps(when, active(e)))
+              wrong.push(`${r.id} (${when.join("–")}) ${rel.type} ${e.texts.it?.label} ${span(e)!.join("–")}`);
           }
           if (rel.type === "soggetto" && e.type?.code === "persona") {
             checked++;
             const [born, died] = span(e)!;
-            if (!overlaps(when, [born, e.date?.end !== undefined ? died : 9999])) wrong.push(`${r.id} portrait of ${e.texts.it?.label} ${born}–${died} dated ${when.join("–")}`);
+            if (!overlaps(when, [born, e.date?.end !== undefined ? died : 9999]))
+              wrong.push(`${r.id} portrait of ${e.texts.it?.label} ${born}–${died} dated ${when.join("–")}`);
           }
         }
       }
@@ -319,9 +341,13 @@ describe("demo archive import", () => {
 
     const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from records`);
     expect(n).toBe(gen.count);
-    const perTable = await database.rows<{ table_name: string; n: number }>(sql`select table_name, count(*)::int as n from records group by table_name`);
+    const perTable = await database.rows<{ table_name: string; n: number }>(
+      sql`select table_name, count(*)::int as n from records group by table_name`,
+    );
     expect(Object.fromEntries(perTable.map((r) => [r.table_name, r.n]))).toEqual(gen.counts);
-    const locales = await database.rows<{ locale: string; n: number }>(sql`select locale, count(*)::int as n from record_texts group by locale order by locale`);
+    const locales = await database.rows<{ locale: string; n: number }>(
+      sql`select locale, count(*)::int as n from record_texts group by locale order by locale`,
+    );
     expect(locales.map((l) => l.locale)).toEqual(["en", "fr", "it"]);
     expect(locales.find((l) => l.locale === "it")!.n).toBe(gen.count);
     for (const l of locales) expect(l.n).toBeGreaterThan(gen.count * 0.8);
@@ -329,15 +355,24 @@ describe("demo archive import", () => {
     const media = await database.rows<{ media_type: string; width: number | null; height: number | null; thumbnail: string | null }>(
       sql`select m.media_type, m.width, m.height, m.thumbnail from media m join records r on r.uid = m.record_uid where r.table_name = 'ca_objects' and r.id = '1' order by m.ord`,
     );
-    expect(media.map((m) => [m.width, m.height])).toEqual([[1600, 900], [800, 1400]]);
+    expect(media.map((m) => [m.width, m.height])).toEqual([
+      [1600, 900],
+      [800, 1400],
+    ]);
     expect(media.every((m) => m.thumbnail)).toBe(true);
-    const [fonds] = await database.rows<{ n: number }>(sql`select count(*)::int as n from records where table_name = 'ca_collections' and parent_path = '1'`);
+    const [fonds] = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from records where table_name = 'ca_collections' and parent_path = '1'`,
+    );
     expect(fonds!.n).toBeGreaterThanOrEqual(6);
 
-    const options = await database.rows<{ locale: string; options: { title: string; menu: unknown[]; colors: unknown } }>(sql`select locale, options from site_options order by locale`);
+    const options = await database.rows<{ locale: string; options: { title: string; menu: unknown[]; colors: unknown } }>(
+      sql`select locale, options from site_options order by locale`,
+    );
     expect(options.map((o) => o.locale)).toEqual(["en", "fr", "it"]);
     expect(options.find((o) => o.locale === "it")!.options.title).toBe("Archivio Storico della Fondazione Valdameri");
-    const pages = await database.rows<{ locale: string; content: { hero: { image: unknown }; sections: { kind: string }[] } }>(sql`select locale, content from pages where slug = 'home'`);
+    const pages = await database.rows<{ locale: string; content: { hero: { image: unknown }; sections: { kind: string }[] } }>(
+      sql`select locale, content from pages where slug = 'home'`,
+    );
     expect(pages).toHaveLength(3);
     for (const p of pages) {
       expect(p.content.hero.image).toEqual({ table: "ca_objects", id: "1" });
@@ -350,7 +385,9 @@ describe("demo archive import", () => {
 
 describe("demo site colours", () => {
   const lum = (hex: string) => {
-    const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    const c = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
     return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
   };
   const contrast = (a: string, b: string) => {
@@ -380,7 +417,11 @@ describe("demo prepared ahead of its load (first start)", () => {
     const drawn = fs.readFileSync(planted);
     fs.writeFileSync(planted, "planted");
     const b = await generateDemo(path.join(tmp, "cache-b"), opts);
-    const files = (dir: string) => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".jpg")).sort();
+    const files = (dir: string) =>
+      fs
+        .readdirSync(dir, { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".jpg"))
+        .sort();
     expect(files(b.mediaDir)).toEqual(files(a.mediaDir));
     expect(files(b.mediaDir).filter((f) => fs.readFileSync(path.join(b.mediaDir, f), "utf8") === "planted")).toHaveLength(1);
     fs.writeFileSync(planted, drawn);
@@ -390,7 +431,8 @@ describe("demo prepared ahead of its load (first start)", () => {
     const quiet = { info() {}, warn() {} };
     const prepared = prepareDemo({ workDir, mediaDir: store, logger: quiet, tty: false, ...opts });
     const ready = await prepared.result;
-    for (const f of files(ready.mediaDir)) expect(fs.readFileSync(path.join(ready.mediaDir, f)).equals(fs.readFileSync(path.join(a.mediaDir, f))), f).toBe(true);
+    for (const f of files(ready.mediaDir))
+      expect(fs.readFileSync(path.join(ready.mediaDir, f)).equals(fs.readFileSync(path.join(a.mediaDir, f))), f).toBe(true);
     const thumbnails = fs.readdirSync(store, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("-thumbnail.webp"));
     expect(thumbnails).toHaveLength(6);
     // What the worker derived goes to the import by the files' names in the records (not decoded a second time).
@@ -400,11 +442,20 @@ describe("demo prepared ahead of its load (first start)", () => {
     const [row] = await database.rows<{ n: number; marker: number }>(sql`select (select count(*)::int from records) as n,
       (select count(*)::int from catalogue_loads where kind = 'demo' and state = 'complete') as marker`);
     expect(row).toEqual({ n: 300, marker: 1 });
-    const media = await database.rows<{ thumbnail: string }>(sql`select thumbnail from media where media_type = 'image' and thumbnail like '%-thumbnail.webp'`);
+    const media = await database.rows<{ thumbnail: string }>(
+      sql`select thumbnail from media where media_type = 'image' and thumbnail like '%-thumbnail.webp'`,
+    );
     expect(new Set(media.map((m) => path.basename(m.thumbnail)))).toEqual(new Set(thumbnails.map((t) => path.basename(t))));
-    const stored = await database.rows<{ thumbnail: string; width: number; height: number; color: string }>(sql`select distinct thumbnail, width, height,
+    const stored = await database.rows<{
+      thumbnail: string;
+      width: number;
+      height: number;
+      color: string;
+    }>(sql`select distinct thumbnail, width, height,
       dominant_color as color from media where media_type = 'image' and thumbnail like '%-thumbnail.webp'`);
-    const derived = new Map([...ready.derived!.values()].map((d) => [d.thumbnail, { width: d.width, height: d.height, color: d.dominantColor }]));
+    const derived = new Map(
+      [...ready.derived!.values()].map((d) => [d.thumbnail, { width: d.width, height: d.height, color: d.dominantColor }]),
+    );
     for (const m of stored) expect({ width: m.width, height: m.height, color: m.color }).toEqual(derived.get(m.thumbnail));
     expect(fs.existsSync(workDir)).toBe(false);
   }, 120_000);

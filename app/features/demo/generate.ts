@@ -40,12 +40,30 @@ import { Rng } from "./language";
 import { assetRecord, fixedAssets, PDF_FILE } from "./generate/assets";
 import { entityRecord, placeRecord } from "./generate/authorities";
 import { collectionRecord } from "./generate/collections";
-import { DEFAULT_IMAGES, DEFAULT_RECORDS, DEFAULT_SEED, type DemoOptions, type DemoResult, FIXED_IDS, ImagePool, type Rec } from "./generate/common";
+import {
+  DEFAULT_IMAGES,
+  DEFAULT_RECORDS,
+  DEFAULT_SEED,
+  type DemoOptions,
+  type DemoResult,
+  FIXED_IDS,
+  ImagePool,
+  type Rec,
+} from "./generate/common";
 import { eventRecord } from "./generate/events";
 import { ObjectFactory, type ObjectForce, type ObjSummary } from "./generate/objects";
 import { buildWorld, counts, MIN_RECORDS } from "./generate/world";
 
-export { DEFAULT_IMAGES, DEFAULT_RECORDS, DEFAULT_SEED, FIXED_IDS, HIGHLIGHT_OBJECT_IDS, METADATA_CODES, type DemoOptions, type DemoResult } from "./generate/common";
+export {
+  DEFAULT_IMAGES,
+  DEFAULT_RECORDS,
+  DEFAULT_SEED,
+  FIXED_IDS,
+  HIGHLIGHT_OBJECT_IDS,
+  METADATA_CODES,
+  type DemoOptions,
+  type DemoResult,
+} from "./generate/common";
 export { MIN_RECORDS } from "./generate/world";
 
 // ---------------------------------------------------------------------------
@@ -81,10 +99,28 @@ class LineWriter {
 /** Fixed object forces: ids 1..12. */
 const FIXED_OBJECTS: Record<string, ObjectForce> = {
   "1": {
-    kind: "fotografia", variant: "sesto", access: 1, mode: "all", date: { kind: "day", y: 1906, m: 4, d: 28 }, images: ["wide", "tall"], metaAll: true,
-    author: FIXED_IDS.object1.author, madeIn: "sesto-san-giovanni", exhibited: FIXED_IDS.object1.occurrence, collection: FIXED_IDS.object1.collection,
+    kind: "fotografia",
+    variant: "sesto",
+    access: 1,
+    mode: "all",
+    date: { kind: "day", y: 1906, m: 4, d: 28 },
+    images: ["wide", "tall"],
+    metaAll: true,
+    author: FIXED_IDS.object1.author,
+    madeIn: "sesto-san-giovanni",
+    exhibited: FIXED_IDS.object1.occurrence,
+    collection: FIXED_IDS.object1.collection,
   },
-  "2": { kind: "lettera", variant: "confidential", author: "1", recipient: "12", access: 3, mode: "all", date: { kind: "day", y: 1929, m: 11, d: 4 }, collection: "7" },
+  "2": {
+    kind: "lettera",
+    variant: "confidential",
+    author: "1",
+    recipient: "12",
+    access: 3,
+    mode: "all",
+    date: { kind: "day", y: 1929, m: 11, d: 4 },
+    collection: "7",
+  },
   "3": { kind: "registro", variant: "payroll", access: 2, mode: "all", date: { kind: "year", y: 1921 } },
   "4": { kind: "ceramica", variant: "melograno", access: 1, mode: "it", date: { kind: "circa", y: 1890 } },
   "5": { kind: "manifesto", access: 1, mode: "all", images: ["tall"] },
@@ -104,7 +140,9 @@ export async function generateDemo(outDir: string, opts: DemoOptions = {}): Prom
   if (!Number.isInteger(total) || total < MIN_RECORDS) throw new Error(`records must be an integer ≥ ${MIN_RECORDS}`);
   const c = counts(total);
   const world = buildWorld(c, seed);
-  const expected = Math.round(c.ca_objects * 0.85 * 1.43 + c.ca_entities * 0.2 + c.ca_places * 0.3 + c.ca_occurrences * 0.3 + c.ca_collections * 0.2);
+  const expected = Math.round(
+    c.ca_objects * 0.85 * 1.43 + c.ca_entities * 0.2 + c.ca_places * 0.3 + c.ca_occurrences * 0.3 + c.ca_collections * 0.2,
+  );
   const pool = new ImagePool(budget, seed, expected);
 
   const mediaDir = path.join(outDir, "media");

@@ -41,7 +41,10 @@ export const STYLE_SIZES: Record<ImageStyle, SizeName[]> = {
 const f = (n: number) => (Math.round(n * 10) / 10).toString();
 
 function hex(r: number, g: number, b: number) {
-  const c = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, "0");
+  const c = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, "0");
   return `#${c(r)}${c(g)}${c(b)}`;
 }
 function shade(color: string, k: number) {
@@ -55,7 +58,9 @@ function rect(c: Ctx, x: number, y: number, w: number, h: number, fill: string, 
   c.out.push(`<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="${fill}"${extra ? " " + extra : ""}/>`);
 }
 function line(c: Ctx, x1: number, y1: number, x2: number, y2: number, stroke: string, sw: number, extra = "") {
-  c.out.push(`<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke="${stroke}" stroke-width="${f(sw)}"${extra ? " " + extra : ""}/>`);
+  c.out.push(
+    `<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke="${stroke}" stroke-width="${f(sw)}"${extra ? " " + extra : ""}/>`,
+  );
 }
 function circle(c: Ctx, cx: number, cy: number, r: number, fill: string, extra = "") {
   c.out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="${fill}"${extra ? " " + extra : ""}/>`);
@@ -65,7 +70,17 @@ function poly(c: Ctx, pts: [number, number][], fill: string, extra = "") {
 }
 
 /** Rows of "words" (rounded bands) imitating lines of text. */
-function textLines(c: Ctx, x: number, y: number, width: number, lines: number, lh: number, th: number, color: string, opts: { ragged?: boolean; indent?: boolean } = {}) {
+function textLines(
+  c: Ctx,
+  x: number,
+  y: number,
+  width: number,
+  lines: number,
+  lh: number,
+  th: number,
+  color: string,
+  opts: { ragged?: boolean; indent?: boolean } = {},
+) {
   for (let i = 0; i < lines; i++) {
     let cx = x + (opts.indent && i === 0 ? width * 0.08 : 0);
     const end = x + width * (opts.ragged !== false && i === lines - 1 ? c.r.float() * 0.6 + 0.2 : 0.9 + c.r.float() * 0.1);
@@ -100,7 +115,9 @@ function paper(c: Ctx, base: string) {
   rect(c, 0, 0, c.w, c.h, "url(#pp)");
   // Stains and foxing.
   for (let i = 0; i < 3 + c.r.int(0, 5); i++)
-    c.out.push(`<ellipse cx="${f(c.r.float() * c.w)}" cy="${f(c.r.float() * c.h)}" rx="${f(10 + c.r.float() * c.w * 0.08)}" ry="${f(8 + c.r.float() * c.h * 0.06)}" fill="#8b6b3e" opacity="${f(0.04 + c.r.float() * 0.06)}"/>`);
+    c.out.push(
+      `<ellipse cx="${f(c.r.float() * c.w)}" cy="${f(c.r.float() * c.h)}" rx="${f(10 + c.r.float() * c.w * 0.08)}" ry="${f(8 + c.r.float() * c.h * 0.06)}" fill="#8b6b3e" opacity="${f(0.04 + c.r.float() * 0.06)}"/>`,
+    );
 }
 
 const TONES = {
@@ -125,9 +142,20 @@ function photo(c: Ctx) {
     const x = w * (0.1 + r.float() * 0.8);
     const top = h * (0.08 + r.float() * 0.25);
     const cw = w * (0.012 + r.float() * 0.012);
-    poly(c, [[x - cw, horizon], [x - cw * 0.7, top], [x + cw * 0.7, top], [x + cw, horizon]], shade(t.dark, 1.4));
+    poly(
+      c,
+      [
+        [x - cw, horizon],
+        [x - cw * 0.7, top],
+        [x + cw * 0.7, top],
+        [x + cw, horizon],
+      ],
+      shade(t.dark, 1.4),
+    );
     for (let k = 0; k < 4; k++)
-      c.out.push(`<ellipse cx="${f(x + k * cw * 3)}" cy="${f(top - k * cw * 2.5)}" rx="${f(cw * (3 + k * 1.6))}" ry="${f(cw * (1.8 + k))}" fill="${t.mid}" fill-opacity="${f(0.3 - k * 0.06)}"/>`);
+      c.out.push(
+        `<ellipse cx="${f(x + k * cw * 3)}" cy="${f(top - k * cw * 2.5)}" rx="${f(cw * (3 + k * 1.6))}" ry="${f(cw * (1.8 + k))}" fill="${t.mid}" fill-opacity="${f(0.3 - k * 0.06)}"/>`,
+      );
   }
   // Sheds with sawtooth roofs and windows.
   let x = -w * 0.05;
@@ -144,7 +172,15 @@ function photo(c: Ctx) {
     const rows = r.int(1, 3);
     for (let row = 0; row < rows; row++)
       for (let k = 0; k < teeth * 2; k++)
-        rect(c, x + tw * 0.15 + (k * sw) / (teeth * 2), horizon - sh + sh * (0.2 + row * 0.3), tw * 0.25, sh * 0.16, shade(t.light, 0.8), `opacity="0.7"`);
+        rect(
+          c,
+          x + tw * 0.15 + (k * sw) / (teeth * 2),
+          horizon - sh + sh * (0.2 + row * 0.3),
+          tw * 0.25,
+          sh * 0.16,
+          shade(t.light, 0.8),
+          `opacity="0.7"`,
+        );
     x += sw + w * r.float() * 0.04;
   }
   // Railway tracks in the foreground.
@@ -171,7 +207,9 @@ function photo(c: Ctx) {
   vignette(c, 0.5);
   // Card mount.
   const m = Math.min(w, h) * (0.03 + r.float() * 0.04);
-  c.out.push(`<rect x="${f(m / 2)}" y="${f(m / 2)}" width="${f(w - m)}" height="${f(h - m)}" fill="none" stroke="${t.card}" stroke-width="${f(m)}"/>`);
+  c.out.push(
+    `<rect x="${f(m / 2)}" y="${f(m / 2)}" width="${f(w - m)}" height="${f(h - m)}" fill="none" stroke="${t.card}" stroke-width="${f(m)}"/>`,
+  );
 }
 
 function portrait(c: Ctx) {
@@ -183,7 +221,10 @@ function portrait(c: Ctx) {
   rect(c, 0, 0, w, h, "url(#bd)");
   // Painted backdrop: a balustrade or drapery.
   if (r.chance(0.5)) for (let k = 0; k < 8; k++) rect(c, (w * k) / 8, h * 0.62, w * 0.04, h * 0.2, shade(t.mid, 0.85), `opacity="0.6"`);
-  else c.out.push(`<path d="M0 0 Q ${f(w * 0.3)} ${f(h * 0.4)} ${f(w * 0.12)} ${f(h)} L0 ${f(h)} Z" fill="${shade(t.dark, 1.6)}" opacity="0.7"/>`);
+  else
+    c.out.push(
+      `<path d="M0 0 Q ${f(w * 0.3)} ${f(h * 0.4)} ${f(w * 0.12)} ${f(h)} L0 ${f(h)} Z" fill="${shade(t.dark, 1.6)}" opacity="0.7"/>`,
+    );
   const cx = w * (0.45 + r.float() * 0.1);
   const headR = w * (0.09 + r.float() * 0.03);
   const headY = h * (0.3 + r.float() * 0.05);
@@ -193,7 +234,9 @@ function portrait(c: Ctx) {
   );
   rect(c, cx - headR * 0.35, headY + headR * 0.8, headR * 0.7, headR * 0.8, shade(t.mid, 1.05));
   c.out.push(`<ellipse cx="${f(cx)}" cy="${f(headY)}" rx="${f(headR * 0.85)}" ry="${f(headR * 1.08)}" fill="${shade(t.mid, 1.12)}"/>`);
-  c.out.push(`<ellipse cx="${f(cx)}" cy="${f(headY - headR * 0.55)}" rx="${f(headR * 0.9)}" ry="${f(headR * 0.55)}" fill="${shade(t.dark, 1.1)}"/>`);
+  c.out.push(
+    `<ellipse cx="${f(cx)}" cy="${f(headY - headR * 0.55)}" rx="${f(headR * 0.9)}" ry="${f(headR * 0.55)}" fill="${shade(t.dark, 1.1)}"/>`,
+  );
   // Oval mount.
   const rx = w * 0.4;
   const ry = h * 0.4;
@@ -220,7 +263,15 @@ function gear(c: Ctx, cx: number, cy: number, rad: number, teeth: number, stroke
   circle(c, cx, cy, rad * 0.18, "none", `stroke="${stroke}" stroke-width="2.5"`);
   for (let k = 0; k < 6; k++) {
     const a = (k / 6) * Math.PI * 2;
-    line(c, cx + Math.cos(a) * rad * 0.18, cy + Math.sin(a) * rad * 0.18, cx + Math.cos(a) * rad * 0.75, cy + Math.sin(a) * rad * 0.75, stroke, 2);
+    line(
+      c,
+      cx + Math.cos(a) * rad * 0.18,
+      cy + Math.sin(a) * rad * 0.18,
+      cx + Math.cos(a) * rad * 0.75,
+      cy + Math.sin(a) * rad * 0.75,
+      stroke,
+      2,
+    );
   }
 }
 
@@ -250,8 +301,24 @@ function blueprint(c: Ctx) {
   // Dimension line with arrows.
   const dy = base + h * 0.11;
   line(c, w * 0.1, dy, w * 0.72, dy, ink, 1.5);
-  poly(c, [[w * 0.1, dy], [w * 0.1 + 16, dy - 6], [w * 0.1 + 16, dy + 6]], ink);
-  poly(c, [[w * 0.72, dy], [w * 0.72 - 16, dy - 6], [w * 0.72 - 16, dy + 6]], ink);
+  poly(
+    c,
+    [
+      [w * 0.1, dy],
+      [w * 0.1 + 16, dy - 6],
+      [w * 0.1 + 16, dy + 6],
+    ],
+    ink,
+  );
+  poly(
+    c,
+    [
+      [w * 0.72, dy],
+      [w * 0.72 - 16, dy - 6],
+      [w * 0.72 - 16, dy + 6],
+    ],
+    ink,
+  );
   rect(c, w * 0.39, dy - 16, w * 0.05, 9, ink, `rx="3"`);
   // Title block.
   const tbw = w * 0.22;
@@ -280,7 +347,17 @@ function poster(c: Ctx) {
   rect(c, w * 0.04, h * 0.03, w * 0.92, h * 0.94, a);
   // Sun / disc and diagonal band.
   circle(c, w * (0.3 + r.float() * 0.4), h * (0.3 + r.float() * 0.15), w * (0.2 + r.float() * 0.15), b);
-  poly(c, [[w * 0.04, h * (0.55 + r.float() * 0.1)], [w * 0.96, h * (0.35 + r.float() * 0.1)], [w * 0.96, h * 0.7], [w * 0.04, h * 0.8]], d, `opacity="0.9"`);
+  poly(
+    c,
+    [
+      [w * 0.04, h * (0.55 + r.float() * 0.1)],
+      [w * 0.96, h * (0.35 + r.float() * 0.1)],
+      [w * 0.96, h * 0.7],
+      [w * 0.04, h * 0.8],
+    ],
+    d,
+    `opacity="0.9"`,
+  );
   // A product silhouette: a gear, a vase or a chimney.
   const kind = r.int(0, 2);
   const cx = w * 0.5;
@@ -338,7 +415,8 @@ function letter(c: Ctx) {
         const ww = Math.min(end - x, w * (0.03 + r.float() * 0.08));
         const n = Math.max(2, Math.round(ww / (th * 3)));
         let d = `M ${f(x)} ${f(y)}`;
-        for (let k = 1; k <= n; k++) d += ` Q ${f(x + (ww * (k - 0.5)) / n)} ${f(y + (k % 2 ? -th * 1.6 : th * 1.6))} ${f(x + (ww * k) / n)} ${f(y)}`;
+        for (let k = 1; k <= n; k++)
+          d += ` Q ${f(x + (ww * (k - 0.5)) / n)} ${f(y + (k % 2 ? -th * 1.6 : th * 1.6))} ${f(x + (ww * k) / n)} ${f(y)}`;
         c.out.push(`<path d="${d}" fill="none" stroke="${ink}" stroke-width="${f(th * 0.7)}" stroke-linecap="round" opacity="0.85"/>`);
         x += ww + th * 4;
       }
@@ -346,7 +424,9 @@ function letter(c: Ctx) {
   }
   // Signature.
   const sy = start + lines * lh + h * 0.06;
-  c.out.push(`<path d="M ${f(w * 0.55)} ${f(sy)} C ${f(w * 0.6)} ${f(sy - 40)} ${f(w * 0.64)} ${f(sy + 30)} ${f(w * 0.7)} ${f(sy - 10)} S ${f(w * 0.8)} ${f(sy + 20)} ${f(w * 0.86)} ${f(sy - 25)}" fill="none" stroke="${ink}" stroke-width="3"/>`);
+  c.out.push(
+    `<path d="M ${f(w * 0.55)} ${f(sy)} C ${f(w * 0.6)} ${f(sy - 40)} ${f(w * 0.64)} ${f(sy + 30)} ${f(w * 0.7)} ${f(sy - 10)} S ${f(w * 0.8)} ${f(sy + 20)} ${f(w * 0.86)} ${f(sy - 25)}" fill="none" stroke="${ink}" stroke-width="3"/>`,
+  );
   // Fold lines.
   line(c, 0, h / 3, w, h / 3, "#000", 2, `opacity="0.06"`);
   line(c, 0, (2 * h) / 3, w, (2 * h) / 3, "#000", 2, `opacity="0.06"`);
@@ -405,7 +485,15 @@ function map(c: Ctx) {
   for (let i = 0; i < 26; i++) {
     const x = r.float() * w;
     const y = r.float() * h;
-    rect(c, x, y, w * (0.04 + r.float() * 0.08), h * (0.03 + r.float() * 0.08), r.pick(["#d9d3a6", "#cfd8a8", "#e3cfa4"]), `stroke="#8b7a56" stroke-width="1" opacity="0.8" transform="rotate(${f(r.float() * 30 - 15)} ${f(x)} ${f(y)})"`);
+    rect(
+      c,
+      x,
+      y,
+      w * (0.04 + r.float() * 0.08),
+      h * (0.03 + r.float() * 0.08),
+      r.pick(["#d9d3a6", "#cfd8a8", "#e3cfa4"]),
+      `stroke="#8b7a56" stroke-width="1" opacity="0.8" transform="rotate(${f(r.float() * 30 - 15)} ${f(x)} ${f(y)})"`,
+    );
   }
   // Rivers and roads.
   for (let k = 0; k < 2; k++) {
@@ -425,8 +513,26 @@ function map(c: Ctx) {
   const cx = w * 0.88;
   const cy = h * 0.16;
   const rr = Math.min(w, h) * 0.06;
-  poly(c, [[cx, cy - rr], [cx + rr * 0.2, cy], [cx, cy + rr], [cx - rr * 0.2, cy]], "#3b2f22");
-  poly(c, [[cx - rr, cy], [cx, cy - rr * 0.2], [cx + rr, cy], [cx, cy + rr * 0.2]], "#7a6a4f");
+  poly(
+    c,
+    [
+      [cx, cy - rr],
+      [cx + rr * 0.2, cy],
+      [cx, cy + rr],
+      [cx - rr * 0.2, cy],
+    ],
+    "#3b2f22",
+  );
+  poly(
+    c,
+    [
+      [cx - rr, cy],
+      [cx, cy - rr * 0.2],
+      [cx + rr, cy],
+      [cx, cy + rr * 0.2],
+    ],
+    "#7a6a4f",
+  );
   rect(c, w * 0.06, h * 0.78, w * 0.3, h * 0.14, "#efe6cc", `stroke="#3b2f22" stroke-width="2"`);
   textLines(c, w * 0.08, h * 0.81, w * 0.26, 3, h * 0.03, h * 0.012, "#3b2f22");
   rect(c, 12, 12, w - 24, h - 24, "none", `stroke="#3b2f22" stroke-width="4"`);
@@ -465,7 +571,13 @@ function ceramic(c: Ctx) {
 
 function textile(c: Ctx) {
   const { r, w, h } = c;
-  const [base, motif] = r.pick([["#7a1f2b", "#d4a84b"], ["#1f4d3a", "#c9c1a4"], ["#243a6b", "#d8c27a"], ["#5a2e5c", "#e2b6c8"], ["#8a5a1f", "#f0dfb0"]]) as [string, string];
+  const [base, motif] = r.pick([
+    ["#7a1f2b", "#d4a84b"],
+    ["#1f4d3a", "#c9c1a4"],
+    ["#243a6b", "#d8c27a"],
+    ["#5a2e5c", "#e2b6c8"],
+    ["#8a5a1f", "#f0dfb0"],
+  ]) as [string, string];
   const s = Math.round(Math.min(w, h) / (3 + r.int(0, 3)));
   c.out.push(
     `<defs><pattern id="dm" width="${s}" height="${s}" patternUnits="userSpaceOnUse">` +
@@ -481,7 +593,9 @@ function textile(c: Ctx) {
   rect(c, 0, 0, w, h, "url(#wv)");
   // Selvedge and a shadow on a fold.
   rect(c, 0, 0, w * 0.03, h, shade(base, 0.7));
-  c.out.push(`<path d="M ${f(w * 0.6)} 0 Q ${f(w * 0.66)} ${f(h / 2)} ${f(w * 0.58)} ${f(h)}" stroke="#000" stroke-opacity="0.2" stroke-width="${f(w * 0.04)}" fill="none"/>`);
+  c.out.push(
+    `<path d="M ${f(w * 0.6)} 0 Q ${f(w * 0.66)} ${f(h / 2)} ${f(w * 0.58)} ${f(h)}" stroke="#000" stroke-opacity="0.2" stroke-width="${f(w * 0.04)}" fill="none"/>`,
+  );
 }
 
 function instrument(c: Ctx) {
@@ -494,7 +608,9 @@ function instrument(c: Ctx) {
   const cx = w / 2;
   const cy = h / 2;
   const R = Math.min(w, h) * 0.38;
-  c.out.push(`<ellipse cx="${f(cx + R * 0.05)}" cy="${f(cy + R * 1.02)}" rx="${f(R * 0.9)}" ry="${f(R * 0.08)}" fill="#000" opacity="0.5"/>`);
+  c.out.push(
+    `<ellipse cx="${f(cx + R * 0.05)}" cy="${f(cy + R * 1.02)}" rx="${f(R * 0.9)}" ry="${f(R * 0.08)}" fill="#000" opacity="0.5"/>`,
+  );
   circle(c, cx, cy, R, "url(#br)");
   circle(c, cx, cy, R * 0.84, "#f4efe2");
   const start = Math.PI * 0.75;
@@ -502,15 +618,36 @@ function instrument(c: Ctx) {
   for (let i = 0; i <= 50; i++) {
     const a = start + (span * i) / 50;
     const long = i % 5 === 0;
-    line(c, cx + Math.cos(a) * R * (long ? 0.66 : 0.72), cy + Math.sin(a) * R * (long ? 0.66 : 0.72), cx + Math.cos(a) * R * 0.8, cy + Math.sin(a) * R * 0.8, "#1b1b1b", long ? 3 : 1.5);
+    line(
+      c,
+      cx + Math.cos(a) * R * (long ? 0.66 : 0.72),
+      cy + Math.sin(a) * R * (long ? 0.66 : 0.72),
+      cx + Math.cos(a) * R * 0.8,
+      cy + Math.sin(a) * R * 0.8,
+      "#1b1b1b",
+      long ? 3 : 1.5,
+    );
     if (long) rect(c, cx + Math.cos(a) * R * 0.56 - 8, cy + Math.sin(a) * R * 0.56 - 4, 16, 8, "#1b1b1b", `rx="2"`);
   }
-  c.out.push(`<path d="M ${f(cx + Math.cos(start + span * 0.85) * R * 0.62)} ${f(cy + Math.sin(start + span * 0.85) * R * 0.62)} A ${f(R * 0.62)} ${f(R * 0.62)} 0 0 1 ${f(cx + Math.cos(start + span) * R * 0.62)} ${f(cy + Math.sin(start + span) * R * 0.62)}" stroke="#b22222" stroke-width="6" fill="none"/>`);
+  c.out.push(
+    `<path d="M ${f(cx + Math.cos(start + span * 0.85) * R * 0.62)} ${f(cy + Math.sin(start + span * 0.85) * R * 0.62)} A ${f(R * 0.62)} ${f(R * 0.62)} 0 0 1 ${f(cx + Math.cos(start + span) * R * 0.62)} ${f(cy + Math.sin(start + span) * R * 0.62)}" stroke="#b22222" stroke-width="6" fill="none"/>`,
+  );
   const a = start + span * r.float();
-  poly(c, [[cx + Math.cos(a) * R * 0.74, cy + Math.sin(a) * R * 0.74], [cx + Math.cos(a + 1.57) * 8, cy + Math.sin(a + 1.57) * 8], [cx - Math.cos(a) * R * 0.15, cy - Math.sin(a) * R * 0.15], [cx + Math.cos(a - 1.57) * 8, cy + Math.sin(a - 1.57) * 8]], "#222");
+  poly(
+    c,
+    [
+      [cx + Math.cos(a) * R * 0.74, cy + Math.sin(a) * R * 0.74],
+      [cx + Math.cos(a + 1.57) * 8, cy + Math.sin(a + 1.57) * 8],
+      [cx - Math.cos(a) * R * 0.15, cy - Math.sin(a) * R * 0.15],
+      [cx + Math.cos(a - 1.57) * 8, cy + Math.sin(a - 1.57) * 8],
+    ],
+    "#222",
+  );
   circle(c, cx, cy, R * 0.05, "#b8892e");
   rect(c, cx - R * 0.22, cy + R * 0.3, R * 0.44, R * 0.05, "#333", `rx="3"`);
-  c.out.push(`<ellipse cx="${f(cx - R * 0.3)}" cy="${f(cy - R * 0.35)}" rx="${f(R * 0.35)}" ry="${f(R * 0.18)}" fill="#fff" opacity="0.18" transform="rotate(-30 ${f(cx - R * 0.3)} ${f(cy - R * 0.35)})"/>`);
+  c.out.push(
+    `<ellipse cx="${f(cx - R * 0.3)}" cy="${f(cy - R * 0.35)}" rx="${f(R * 0.35)}" ry="${f(R * 0.18)}" fill="#fff" opacity="0.18" transform="rotate(-30 ${f(cx - R * 0.3)} ${f(cy - R * 0.35)})"/>`,
+  );
   for (let k = 0; k < 4; k++) {
     const sa = (k / 4) * Math.PI * 2 + Math.PI / 4;
     circle(c, cx + Math.cos(sa) * R * 0.92, cy + Math.sin(sa) * R * 0.92, R * 0.03, "#5a4010");
@@ -525,11 +662,15 @@ function sketch(c: Ctx) {
     line(c, 0, (h * i) / 8, w, (h * i) / 8, "#6b6b6b", 1, `opacity="0.15"`);
   }
   for (let i = 0; i < 6; i++)
-    c.out.push(`<ellipse cx="${f(w * (0.2 + r.float() * 0.6))}" cy="${f(h * (0.2 + r.float() * 0.6))}" rx="${f(w * (0.08 + r.float() * 0.15))}" ry="${f(h * (0.06 + r.float() * 0.12))}" fill="${r.pick(["#c0392b", "#e1a73c", "#2e6f8e", "#4f7b3a"])}" opacity="0.28"/>`);
+    c.out.push(
+      `<ellipse cx="${f(w * (0.2 + r.float() * 0.6))}" cy="${f(h * (0.2 + r.float() * 0.6))}" rx="${f(w * (0.08 + r.float() * 0.15))}" ry="${f(h * (0.06 + r.float() * 0.12))}" fill="${r.pick(["#c0392b", "#e1a73c", "#2e6f8e", "#4f7b3a"])}" opacity="0.28"/>`,
+    );
   for (let i = 0; i < 40; i++) {
     const x = w * (0.15 + r.float() * 0.7);
     const y = h * (0.15 + r.float() * 0.7);
-    c.out.push(`<path d="M ${f(x)} ${f(y)} Q ${f(x + (r.float() - 0.5) * w * 0.3)} ${f(y + (r.float() - 0.5) * h * 0.3)} ${f(x + (r.float() - 0.5) * w * 0.4)} ${f(y + (r.float() - 0.5) * h * 0.4)}" fill="none" stroke="#4a4a4a" stroke-width="${f(1 + r.float() * 2)}" opacity="0.55"/>`);
+    c.out.push(
+      `<path d="M ${f(x)} ${f(y)} Q ${f(x + (r.float() - 0.5) * w * 0.3)} ${f(y + (r.float() - 0.5) * h * 0.3)} ${f(x + (r.float() - 0.5) * w * 0.4)} ${f(y + (r.float() - 0.5) * h * 0.4)}" fill="none" stroke="#4a4a4a" stroke-width="${f(1 + r.float() * 2)}" opacity="0.55"/>`,
+    );
   }
   rect(c, w * 0.15, h * 0.86, w * 0.5, h * 0.012, "#4a4a4a", `rx="3" opacity="0.6"`);
 }
@@ -553,13 +694,38 @@ function medal(c: Ctx) {
     const a = (i / 36) * Math.PI * 2 - Math.PI / 2;
     const x = cx + Math.cos(a) * R * 0.78;
     const y = cy + Math.sin(a) * R * 0.78;
-    rect(c, x - 6, y - 9, 12, 18, gold ? "#8a6a1e" : "#666", `transform="rotate(${f((a * 180) / Math.PI + 90)} ${f(x)} ${f(y)})" opacity="0.8"`);
+    rect(
+      c,
+      x - 6,
+      y - 9,
+      12,
+      18,
+      gold ? "#8a6a1e" : "#666",
+      `transform="rotate(${f((a * 180) / Math.PI + 90)} ${f(x)} ${f(y)})" opacity="0.8"`,
+    );
   }
-  c.out.push(`<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(R * 0.35)}" ry="${f(R * 0.45)}" fill="${gold ? "#b58f2e" : "#9a9a9a"}" opacity="0.8"/>`);
-  c.out.push(`<path d="M ${f(cx - R * 0.5)} ${f(cy + R * 0.35)} Q ${f(cx)} ${f(cy + R * 0.6)} ${f(cx + R * 0.5)} ${f(cy + R * 0.35)}" stroke="${gold ? "#8a6a1e" : "#666"}" stroke-width="5" fill="none"/>`);
+  c.out.push(
+    `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(R * 0.35)}" ry="${f(R * 0.45)}" fill="${gold ? "#b58f2e" : "#9a9a9a"}" opacity="0.8"/>`,
+  );
+  c.out.push(
+    `<path d="M ${f(cx - R * 0.5)} ${f(cy + R * 0.35)} Q ${f(cx)} ${f(cy + R * 0.6)} ${f(cx + R * 0.5)} ${f(cy + R * 0.35)}" stroke="${gold ? "#8a6a1e" : "#666"}" stroke-width="5" fill="none"/>`,
+  );
 }
 
-const RENDER: Record<ImageStyle, (c: Ctx) => void> = { photo, portrait, blueprint, poster, letter, ledger, map, ceramic, textile, instrument, sketch, medal };
+const RENDER: Record<ImageStyle, (c: Ctx) => void> = {
+  photo,
+  portrait,
+  blueprint,
+  poster,
+  letter,
+  ledger,
+  map,
+  ceramic,
+  textile,
+  instrument,
+  sketch,
+  medal,
+};
 
 export function imageSvg(spec: ImageSpec): string {
   const c: Ctx = { r: new Rng(spec.seed), w: spec.width, h: spec.height, out: [] };
@@ -608,7 +774,13 @@ export async function renderImage(spec: ImageSpec, mediaDir: string, cacheDir?: 
  * Renders images with a small worker pool (sharp work runs off the main thread). With `cacheDir`, pictures
  * drawn by an earlier run are copied from it and new ones are kept in it.
  */
-export async function renderImages(specs: ImageSpec[], mediaDir: string, concurrency = 4, onProgress?: (done: number) => void, cacheDir?: string): Promise<void> {
+export async function renderImages(
+  specs: ImageSpec[],
+  mediaDir: string,
+  concurrency = 4,
+  onProgress?: (done: number) => void,
+  cacheDir?: string,
+): Promise<void> {
   let next = 0;
   let done = 0;
   const worker = async () => {

@@ -52,7 +52,10 @@ export function prepareDemo(opts: Omit<DemoLoadOptions, "mediaDir" | "prepared">
   const progress = createProgress(opts.logger, { tty: opts.tty });
   fs.rmSync(opts.workDir, { recursive: true, force: true });
   const result = opts.mediaDir
-    ? inWorker({ workDir: opts.workDir, mediaDir: opts.mediaDir, records: opts.records, images: opts.images, imageCache: opts.imageCache }, progress)
+    ? inWorker(
+        { workDir: opts.workDir, mediaDir: opts.mediaDir, records: opts.records, images: opts.images, imageCache: opts.imageCache },
+        progress,
+      )
     : generateDemo(opts.workDir, {
         records: opts.records,
         images: opts.images,
@@ -128,7 +131,10 @@ export async function ensureDemo(database: Database, opts: DemoLoadOptions): Pro
       // A public image is tiled on its first IIIF request (server/iiif.ts) rather than all of them here.
       iiifTiles: false,
       derived: demo.derived,
-      load: { kind: "demo", source: opts.records || opts.images !== undefined ? `valdameri records=${demo.count} images=${demo.images}` : DEMO_SOURCE },
+      load: {
+        kind: "demo",
+        source: opts.records || opts.images !== undefined ? `valdameri records=${demo.count} images=${demo.images}` : DEMO_SOURCE,
+      },
       onProgress(done, total) {
         if (!importing) progress.start("Demo: importing", total);
         importing = true;
@@ -184,5 +190,6 @@ async function clearCatalogue(tx: Database) {
   const search = await tx.rows<{ name: string }>(sql`select c.relname as name from pg_class c
     where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p') and not c.relispartition and c.relname like 'search\_%'`);
   for (const t of search) await tx.rows(sql`delete from ${sql.identifier(t.name)}`);
-  for (const t of ["tags", "record_types", "relation_types", "site_options", "pages", "summary_config"]) await tx.rows(sql`delete from ${sql.identifier(t)}`);
+  for (const t of ["tags", "record_types", "relation_types", "site_options", "pages", "summary_config"])
+    await tx.rows(sql`delete from ${sql.identifier(t)}`);
 }

@@ -27,7 +27,7 @@ const DESCRIPTION: PerLocale<string> = {
 };
 
 function options(locale: Locale): Partial<SiteOptions> {
-  const t = <T,>(v: PerLocale<T>) => v[locale];
+  const t = <T>(v: PerLocale<T>) => v[locale];
   return {
     title: t(TITLE),
     description: t(DESCRIPTION),
@@ -77,7 +77,10 @@ function options(locale: Locale): Partial<SiteOptions> {
       it: [
         { title: "Indirizzo", text: "Fondazione Valdameri\nVia dei Filatoi 12\n20099 Sesto San Giovanni (MI)\narchivio@example.org" },
         { title: "Orari della sala studio", text: "Da martedì a venerdì, 9.30–13.00 e 14.00–17.30, su appuntamento. Chiuso in agosto." },
-        { title: "Licenza dei dati", text: "Metadati rilasciati con licenza CC0 1.0; immagini con licenza CC BY 4.0, salvo diversa indicazione nella scheda." },
+        {
+          title: "Licenza dei dati",
+          text: "Metadati rilasciati con licenza CC0 1.0; immagini con licenza CC BY 4.0, salvo diversa indicazione nella scheda.",
+        },
       ],
       en: [
         { title: "Address", text: "Fondazione Valdameri\nVia dei Filatoi 12\n20099 Sesto San Giovanni (MI), Italy\narchivio@example.org" },
@@ -86,8 +89,14 @@ function options(locale: Locale): Partial<SiteOptions> {
       ],
       fr: [
         { title: "Adresse", text: "Fondazione Valdameri\nVia dei Filatoi 12\n20099 Sesto San Giovanni (MI), Italie\narchivio@example.org" },
-        { title: "Horaires de la salle de lecture", text: "Du mardi au vendredi, 9 h 30–13 h et 14 h–17 h 30, sur rendez-vous. Fermé en août." },
-        { title: "Licence des données", text: "Métadonnées publiées sous licence CC0 1.0 ; images sous licence CC BY 4.0, sauf mention contraire dans la notice." },
+        {
+          title: "Horaires de la salle de lecture",
+          text: "Du mardi au vendredi, 9 h 30–13 h et 14 h–17 h 30, sur rendez-vous. Fermé en août.",
+        },
+        {
+          title: "Licence des données",
+          text: "Métadonnées publiées sous licence CC0 1.0 ; images sous licence CC BY 4.0, sauf mention contraire dans la notice.",
+        },
       ],
     }),
     disable_footer: false,
@@ -123,7 +132,7 @@ function options(locale: Locale): Partial<SiteOptions> {
 }
 
 function home(locale: Locale): { title: string; content: HomeContent } {
-  const t = <T,>(v: PerLocale<T>) => v[locale];
+  const t = <T>(v: PerLocale<T>) => v[locale];
   const refs = HIGHLIGHT_OBJECT_IDS.slice(0, 8).map((id) => ({ table: "ca_objects", id }));
   return {
     title: t(TITLE),
@@ -174,11 +183,20 @@ function home(locale: Locale): { title: string; content: HomeContent } {
 
 /** Metadata codes (see generate.ts METADATA_CODES) shown per table: [summary, header]. */
 export const DEMO_SUMMARY_CONFIG: Record<string, { summary: string[]; header: string[] }> = {
-  ca_objects: { summary: ["tecnica", "materiali", "dimensioni", "conservazione", "data_acquisizione", "stima"], header: ["tecnica", "dimensioni"] },
-  ca_entities: { summary: ["professione", "luogo_nascita", "nascita", "morte", "settore", "sede", "fondazione", "cessazione"], header: ["professione", "settore"] },
+  ca_objects: {
+    summary: ["tecnica", "materiali", "dimensioni", "conservazione", "data_acquisizione", "stima"],
+    header: ["tecnica", "dimensioni"],
+  },
+  ca_entities: {
+    summary: ["professione", "luogo_nascita", "nascita", "morte", "settore", "sede", "fondazione", "cessazione"],
+    header: ["professione", "settore"],
+  },
   ca_occurrences: { summary: ["data_inizio", "data_fine", "sede_evento", "visitatori", "costo"], header: ["data_inizio", "sede_evento"] },
   ca_places: { summary: ["indirizzo", "altitudine", "costruzione", "dismissione"], header: ["indirizzo"] },
-  ca_collections: { summary: ["estremi_cronologici", "consistenza", "storia_archivistica"], header: ["estremi_cronologici", "consistenza"] },
+  ca_collections: {
+    summary: ["estremi_cronologici", "consistenza", "storia_archivistica"],
+    header: ["estremi_cronologici", "consistenza"],
+  },
   assets: { summary: ["formato", "durata", "risoluzione", "data_digitalizzazione", "licenza"], header: ["formato"] },
 };
 

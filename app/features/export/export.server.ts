@@ -51,8 +51,23 @@ export type ExportRow = {
 };
 
 export const EXPORT_COLUMNS: (keyof ExportRow)[] = [
-  "id", "table", "type", "label", "label_lang", "date", "date_start", "date_end", "inventory_number", "summary",
-  "latitude", "longitude", "url", "image", "license", "attribution", "source_url",
+  "id",
+  "table",
+  "type",
+  "label",
+  "label_lang",
+  "date",
+  "date_start",
+  "date_end",
+  "inventory_number",
+  "summary",
+  "latitude",
+  "longitude",
+  "url",
+  "image",
+  "license",
+  "attribution",
+  "source_url",
 ];
 
 /**
@@ -76,7 +91,15 @@ function dayText(value: string | null): string {
   return d.year <= 0 ? `-${1 - d.year}-${md}` : `${String(d.year).padStart(4, "0")}-${md}`;
 }
 
-type Extra = { uid: number | string; lat: number | null; lng: number | null; license: string | null; attribution: string | null; source_url: string | null; summaries: Record<string, string> | null };
+type Extra = {
+  uid: number | string;
+  lat: number | null;
+  lng: number | null;
+  license: string | null;
+  attribution: string | null;
+  source_url: string | null;
+  summaries: Record<string, string> | null;
+};
 
 /** The rows of some records, in the order of `uids` (records the viewer may not see are left out). */
 export async function exportBatch(ctx: ServiceContext, uids: number[], origin: string): Promise<ExportRow[]> {
@@ -135,7 +158,13 @@ export async function exportPlan(ctx: ServiceContext, params: SearchParams, opts
 }
 
 /** Streams the rows: CSV (UTF-8 with BOM, CRLF lines, header row) or a JSON array, one batch at a time. */
-export function exportStream(ctx: ServiceContext, uids: number[], format: ExportFormat, origin: string, batch = EXPORT_BATCH): ReadableStream<Uint8Array> {
+export function exportStream(
+  ctx: ServiceContext,
+  uids: number[],
+  format: ExportFormat,
+  origin: string,
+  batch = EXPORT_BATCH,
+): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
   let i = 0;
   let first = true;
@@ -177,4 +206,3 @@ export function exportFilename(format: ExportFormat, q: string, now = new Date()
     .replace(/-+$/, "");
   return `teca-search-${now.toISOString().slice(0, 10)}${words ? `-${words}` : ""}.${format}`;
 }
-

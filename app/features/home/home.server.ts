@@ -28,11 +28,13 @@ export async function getHome(ctx: ServiceContext) {
   }
   if (!page && sections[0] && sections[0].cards.length === 0) {
     // no picture to show: a few of the catalogue's records instead (none at all: the empty catalogue's notice)
-    const rows = await ctx.database.rows<CardRow>(cardQuery(ctx, sql`r.uid in (select x.uid from records x where ${recordVisible(ctx.viewer, "x")} order by x.uid limit 8)`));
+    const rows = await ctx.database.rows<CardRow>(
+      cardQuery(ctx, sql`r.uid in (select x.uid from records x where ${recordVisible(ctx.viewer, "x")} order by x.uid limit 8)`),
+    );
     sections[0].cards = rows.map((r) => toCard(r, ctx.locale));
     if (!sections[0].cards.length) sections.length = 0;
   }
-  const heroCard = content.hero.image ? (await getCards(ctx, [content.hero.image]))[0] ?? null : null;
+  const heroCard = content.hero.image ? ((await getCards(ctx, [content.hero.image]))[0] ?? null) : null;
   return { title: page?.title ?? "", lang: page?.locale ?? ctx.locale, hero: { ...content.hero, card: heroCard }, sections };
 }
 

@@ -28,6 +28,13 @@ export function iiifJson(body: unknown, opts: { request: Request; viewer: Viewer
 export function iiifError(status: number, message: string) {
   return Response.json(
     { error: { code: status, message } },
-    { status, headers: { "Access-Control-Allow-Origin": "*", "Cross-Origin-Resource-Policy": "cross-origin", "Cache-Control": "public, max-age=60" } },
+    {
+      status,
+      headers: {
+        "Access-Control-Allow-Origin": "*",
+        "Cross-Origin-Resource-Policy": "cross-origin",
+        "Cache-Control": "public, max-age=60",
+      },
+    },
   );
 }

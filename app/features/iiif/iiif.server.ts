@@ -58,11 +58,22 @@ export const MAX_PAGES = 1000;
  * the images of its visible children in their order (a book's or an album's pages, a folder's documents).
  * Only images with known dimensions are pages (remote images have none: a canvas needs them).
  */
-export async function getIiifRecord(ctx: ServiceContext, table: TableName, id: string, opts: { internalFields?: string[] } = {}): Promise<IiifRecord | null> {
+export async function getIiifRecord(
+  ctx: ServiceContext,
+  table: TableName,
+  id: string,
+  opts: { internalFields?: string[] } = {},
+): Promise<IiifRecord | null> {
   const { database, viewer } = ctx;
   const [row] = await database.rows<{
-    uid: number | string; access: number; license: string | null; attribution: string | null; source_url: string | null;
-    date_start: string | null; date_end: string | null; type_names: Record<string, string> | null;
+    uid: number | string;
+    access: number;
+    license: string | null;
+    attribution: string | null;
+    source_url: string | null;
+    date_start: string | null;
+    date_end: string | null;
+    type_names: Record<string, string> | null;
   }>(sql`select r.uid, r.access, r.license, r.attribution, r.source_url, r.date_start::text as date_start, r.date_end::text as date_end, rt.names as type_names
     from records r left join record_types rt on rt.id = r.type_id
     where r.table_name = ${table} and r.id = ${id} and ${recordVisible(viewer, "r")}`);
@@ -77,8 +88,17 @@ export async function getIiifRecord(ctx: ServiceContext, table: TableName, id: s
         where fl.code in (select m->>'code' from record_texts t cross join lateral jsonb_array_elements(t.metadata) as m where t.record_uid = ${uid})`,
     ),
     database.rows<{
-      media_id: number | string; record_uid: number | string; record_id: string; title: Record<string, string> | null; original: string | null;
-      thumbnail: string | null; medium: string | null; large: string | null; width: number; height: number; mime: string | null;
+      media_id: number | string;
+      record_uid: number | string;
+      record_id: string;
+      title: Record<string, string> | null;
+      original: string | null;
+      thumbnail: string | null;
+      medium: string | null;
+      large: string | null;
+      width: number;
+      height: number;
+      mime: string | null;
     }>(sql`select m.id as media_id, r.uid as record_uid, r.id as record_id, m.title, m.original, m.thumbnail, m.medium, m.large, m.width, m.height, m.mime
       from records r join media m on m.record_uid = r.uid
       where (r.uid = ${uid} or (r.table_name = ${table} and r.parent_id = ${id} and ${recordVisible(viewer, "r")}))
@@ -114,7 +134,12 @@ export async function getIiifRecord(ctx: ServiceContext, table: TableName, id: s
   const fieldLabels: Record<string, Partial<Record<Locale, string>>> = {};
   for (const r of labelRows) (fieldLabels[r.code] ??= {})[r.locale] = r.label;
   for (const l of LOCALES) {
-    const d = displayDate(start, end, texts.find((t) => t.locale === l)?.date_display ?? texts.find((t) => t.locale === "it")?.date_display, l);
+    const d = displayDate(
+      start,
+      end,
+      texts.find((t) => t.locale === l)?.date_display ?? texts.find((t) => t.locale === "it")?.date_display,
+      l,
+    );
     if (d) dates[l] = d;
     const name = row.type_names?.[l];
     if (name) typeNames[l] = name;
@@ -123,7 +148,8 @@ export async function getIiifRecord(ctx: ServiceContext, table: TableName, id: s
     const own = Number(m.record_uid) === uid;
     const imageId = imageIdOf(m.original);
     const titles: Partial<Record<Locale, string>> = {};
-    for (const [l, v] of Object.entries(m.title ?? {})) if (LOCALES.includes(l as Locale) && v && v.trim().toUpperCase() !== "[VUOTO]") titles[l as Locale] = v;
+    for (const [l, v] of Object.entries(m.title ?? {}))
+      if (LOCALES.includes(l as Locale) && v && v.trim().toUpperCase() !== "[VUOTO]") titles[l as Locale] = v;
     return {
       mediaId: Number(m.media_id),
       record: { table, id: m.record_id, own, labels: own ? labels : (childLabels.get(Number(m.record_uid)) ?? {}) },
@@ -152,7 +178,6 @@ export async function getIiifRecord(ctx: ServiceContext, table: TableName, id: s
     ownPages: pages.filter((p) => p.record.own).length,
   };
 }
-
 
 /** A page's label in a locale: its title, else its record's label. */
 export function pageLabel(page: IiifPage, locale: Locale): { text: string; lang: Locale } | null {
@@ -237,7 +262,16 @@ export function toManifest(rec: IiifRecord, origin: string, opts: { siteTitle: s
   const id = `${origin}${manifestPath(rec.table, rec.id)}`;
   const recordLink = (l: Locale) => `${origin}${localizePath(recordPath(rec.table, rec.id, pickText(rec.labels, l)?.text), l)}`;
   const thumbnailOf = (p: IiifPage) =>
-    p.thumbnail ? [{ id: absolute(origin, p.thumbnail), type: "Image", format: formatOf(p.thumbnail, p.mime), ...(p.service ? { service: [imageService(origin, p)] } : {}) }] : undefined;
+    p.thumbnail
+      ? [
+          {
+            id: absolute(origin, p.thumbnail),
+            type: "Image",
+            format: formatOf(p.thumbnail, p.mime),
+            ...(p.service ? { service: [imageService(origin, p)] } : {}),
+          },
+        ]
+      : undefined;
   const canvases = rec.pages.map((p, i) => {
     const canvasId = `${id}/canvas/${p.mediaId}`;
     const label: LangMap = {};
@@ -254,7 +288,18 @@ export function toManifest(rec: IiifRecord, origin: string, opts: { siteTitle: s
       width: p.width,
       height: p.height,
       ...(thumbnailOf(p) ? { thumbnail: thumbnailOf(p) } : {}),
-      ...(p.record.own ? {} : { homepage: [{ id: `${origin}${localizePath(recordPath(rec.table, p.record.id, pickText(p.record.labels, "it")?.text), "it")}`, type: "Text", label: map(p.record.labels), format: "text/html" }] }),
+      ...(p.record.own
+        ? {}
+        : {
+            homepage: [
+              {
+                id: `${origin}${localizePath(recordPath(rec.table, p.record.id, pickText(p.record.labels, "it")?.text), "it")}`,
+                type: "Text",
+                label: map(p.record.labels),
+                format: "text/html",
+              },
+            ],
+          }),
       items: [
         {
           id: `${canvasId}/page`,
@@ -297,8 +342,17 @@ export function toManifest(rec: IiifRecord, origin: string, opts: { siteTitle: s
       format: "text/html",
       language: [l],
     })),
-    seeAlso: [{ id: `${origin}/api/public/records/${rec.table}/${encodeURIComponent(rec.id)}`, type: "Dataset", label: messageMap("iiif.recordData"), format: "application/json" }],
-    ...(rec.source.url ? { rendering: [{ id: rec.source.url, type: "Text", label: messageMap("record.sourceLink"), format: "text/html" }] } : {}),
+    seeAlso: [
+      {
+        id: `${origin}/api/public/records/${rec.table}/${encodeURIComponent(rec.id)}`,
+        type: "Dataset",
+        label: messageMap("iiif.recordData"),
+        format: "application/json",
+      },
+    ],
+    ...(rec.source.url
+      ? { rendering: [{ id: rec.source.url, type: "Text", label: messageMap("record.sourceLink"), format: "text/html" }] }
+      : {}),
     items: canvases,
   };
 }
@@ -349,7 +403,10 @@ export function toCollection(
 }
 
 /** A collection of the pages of a search's results (each a collection of its manifests). */
-export function toPagedCollection(origin: string, opts: { id: string; label: LangMap; pages: { id: string; label: LangMap }[] }): Record<string, unknown> {
+export function toPagedCollection(
+  origin: string,
+  opts: { id: string; label: LangMap; pages: { id: string; label: LangMap }[] },
+): Record<string, unknown> {
   return {
     "@context": "http://iiif.io/api/presentation/3/context.json",
     id: opts.id,

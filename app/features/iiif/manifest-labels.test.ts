@@ -17,7 +17,20 @@ const record: IiifRecord = {
   typeNames: {},
   dates: {},
   source: { url: null, license: null, attribution: null },
-  pages: [{ mediaId: 1, record: { table: "ca_objects", id: "solo-it", own: true, labels: { it: "Ventaglio" } }, titles: {}, width: 10, height: 10, mime: "image/jpeg", thumbnail: null, medium: null, large: "/media/a.jpg", service: null }],
+  pages: [
+    {
+      mediaId: 1,
+      record: { table: "ca_objects", id: "solo-it", own: true, labels: { it: "Ventaglio" } },
+      titles: {},
+      width: 10,
+      height: 10,
+      mime: "image/jpeg",
+      thumbnail: null,
+      medium: null,
+      large: "/media/a.jpg",
+      service: null,
+    },
+  ],
   ownPages: 1,
 };
 

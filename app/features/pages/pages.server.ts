@@ -2,7 +2,16 @@ import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { capabilities } from "~/.server/session";
 import { auditLog } from "../../../db/schema";
-import { appendRevision, latestRevision, lockRevisionItem, revisionAt, revisionHistory, StaleRevisionError, txRunner, type HistoryEntry } from "~/features/settings/revisions.server";
+import {
+  appendRevision,
+  latestRevision,
+  lockRevisionItem,
+  revisionAt,
+  revisionHistory,
+  StaleRevisionError,
+  txRunner,
+  type HistoryEntry,
+} from "~/features/settings/revisions.server";
 import { hasCapability } from "~/lib/capabilities";
 import { LOCALES, type Locale } from "~/lib/locale";
 import { PageInputSchema, PageSlugSchema, pageTextOf, type PageContent, type PageDraft, type PageInput, type PageValue } from "./pages";
@@ -34,7 +43,15 @@ export class PagesError extends Error {
   }
 }
 
-export type PublicPage = { slug: string; locale: Locale; title: string; html: string; description: string; published: boolean; fallback: boolean };
+export type PublicPage = {
+  slug: string;
+  locale: Locale;
+  title: string;
+  html: string;
+  description: string;
+  published: boolean;
+  fallback: boolean;
+};
 export type PageVersion = {
   locale: Locale;
   title: string;
@@ -81,7 +98,15 @@ export async function getContentPage(ctx: ServiceContext, slug: string): Promise
   if (!row) return null;
   const c = asContent(row.content);
   // Sanitised when saved; again here, so that a row written any other way cannot carry markup either.
-  return { slug, locale: row.locale, title: row.title, html: sanitizeContentHtml(c.html), description: c.description, published: c.published, fallback: row.locale !== ctx.locale };
+  return {
+    slug,
+    locale: row.locale,
+    title: row.title,
+    html: sanitizeContentHtml(c.html),
+    description: c.description,
+    published: c.published,
+    fallback: row.locale !== ctx.locale,
+  };
 }
 
 /** Every content page with its versions per language (the console's list). */
@@ -96,11 +121,18 @@ export async function listContentPages(ctx: ServiceContext): Promise<PageListIte
     item.versions.push({ locale: r.locale, title: r.title, published: r.content.published === true, updatedAt: new Date(r.updated_at) });
     bySlug.set(r.slug, item);
   }
-  return [...bySlug.values()].map((p) => ({ ...p, versions: p.versions.sort((a, b) => LOCALES.indexOf(a.locale) - LOCALES.indexOf(b.locale)) }));
+  return [...bySlug.values()].map((p) => ({
+    ...p,
+    versions: p.versions.sort((a, b) => LOCALES.indexOf(a.locale) - LOCALES.indexOf(b.locale)),
+  }));
 }
 
 /** The latest revision of one language's version of a page (0: none), also when the page was removed. */
-export async function pageRevision(ctx: ServiceContext, slug: string, locale: Locale): Promise<{ version: number; author: string | null; at: string | null }> {
+export async function pageRevision(
+  ctx: ServiceContext,
+  slug: string,
+  locale: Locale,
+): Promise<{ version: number; author: string | null; at: string | null }> {
   requireAdmin(ctx);
   const l = await latestRevision(ctx.database, pageRef(slug, locale));
   return { version: l?.version ?? 0, author: l?.author ?? null, at: l ? l.at.toISOString() : null };
@@ -117,8 +149,15 @@ export async function getPageVersion(ctx: ServiceContext, slug: string, locale: 
   const c = asContent(r.content);
   const rev = await pageRevision(ctx, slug, locale);
   return {
-    locale: r.locale, title: r.title, format: c.format, source: c.source, description: c.description, published: c.published, updatedAt: new Date(r.updated_at),
-    version: rev.version, author: rev.author,
+    locale: r.locale,
+    title: r.title,
+    format: c.format,
+    source: c.source,
+    description: c.description,
+    published: c.published,
+    updatedAt: new Date(r.updated_at),
+    version: rev.version,
+    author: rev.author,
   };
 }
 
@@ -128,7 +167,6 @@ export async function pageExists(ctx: ServiceContext, slug: string): Promise<boo
   const rows = await ctx.database.rows<{ n: number }>(sql`select count(*)::int as n from pages where slug = ${slug}`);
   return (rows[0]?.n ?? 0) > 0;
 }
-
 
 const pageRef = (slug: string, locale: Locale) => ({ kind: "page" as const, key: slug, locale });
 
@@ -145,7 +183,11 @@ type SaveOptions = { address?: string; expectedVersion: number; restoredFrom?: n
  * 075). `expectedVersion` is the revision the editor started from: a newer one refuses the save (409, with the
  * current text); an unchanged page writes nothing.
  */
-export async function saveContentPage(ctx: ServiceContext, input: PageInput, opts: SaveOptions): Promise<{ status: "saved" | "unchanged"; version: number }> {
+export async function saveContentPage(
+  ctx: ServiceContext,
+  input: PageInput,
+  opts: SaveOptions,
+): Promise<{ status: "saved" | "unchanged"; version: number }> {
   const actor = { ...requireAdmin(ctx), address: opts.address ?? "" };
   const content: PageContent = {
     kind: "page",
@@ -155,12 +197,20 @@ export async function saveContentPage(ctx: ServiceContext, input: PageInput, opt
     description: input.description,
     published: input.published,
   };
-  const next: PageValue = { title: input.title, format: input.format, source: input.body, description: input.description, published: input.published };
+  const next: PageValue = {
+    title: input.title,
+    format: input.format,
+    source: input.body,
+    description: input.description,
+    published: input.published,
+  };
   const ref = pageRef(input.slug, input.locale);
   return ctx.database.db.transaction(async (tx) => {
     const run = txRunner(tx);
     await lockRevisionItem(run, ref);
-    const [row] = await run.rows<Row>(sql`select slug, locale, title, content, updated_at from pages where slug = ${input.slug} and locale = ${input.locale} for update`);
+    const [row] = await run.rows<Row>(
+      sql`select slug, locale, title, content, updated_at from pages where slug = ${input.slug} and locale = ${input.locale} for update`,
+    );
     // Never overwrite the home page or anything else under the slug that is not a content page.
     if (row && row.content?.kind !== "page") throw new PagesError("notFound");
     // An upload the page did not show yet must be the saving administrator's own, and is locked until the commit
@@ -170,7 +220,13 @@ export async function saveContentPage(ctx: ServiceContext, input: PageInput, opt
     const added = uploadUrlsIn(content.html).filter((u) => !before.has(u));
     if (added.length && !(await ownUploads(tx, actor.userId!, added))) throw new PagesError("notFound");
     const stored = valueOf(row);
-    const r = await appendStale(tx, ref, { expectedVersion: opts.expectedVersion, stored, next, authorId: actor.userId!, restoredFrom: opts.restoredFrom });
+    const r = await appendStale(tx, ref, {
+      expectedVersion: opts.expectedVersion,
+      stored,
+      next,
+      authorId: actor.userId!,
+      restoredFrom: opts.restoredFrom,
+    });
     if (r.status === "unchanged") return r;
     await run.rows(
       sql`insert into pages (slug, locale, title, content) values (${input.slug}, ${input.locale}, ${input.title}, ${JSON.stringify(content)}::jsonb)
@@ -180,7 +236,13 @@ export async function saveContentPage(ctx: ServiceContext, input: PageInput, opt
       event: "page_saved",
       actorId: actor.userId,
       address: actor.address.slice(0, 100),
-      detail: { slug: input.slug, locale: input.locale, published: input.published, version: r.version, ...(opts.restoredFrom ? { restoredFrom: opts.restoredFrom } : {}) },
+      detail: {
+        slug: input.slug,
+        locale: input.locale,
+        published: input.published,
+        version: r.version,
+        ...(opts.restoredFrom ? { restoredFrom: opts.restoredFrom } : {}),
+      },
     });
     return { status: r.status, version: r.version };
   });
@@ -197,28 +259,46 @@ export class PageConflictError extends Error {
 }
 
 /** appendRevision, its stale refusal turned into a PageConflictError holding the current text. */
-async function appendStale(tx: Parameters<typeof appendRevision>[0], ref: ReturnType<typeof pageRef>, input: Parameters<typeof appendRevision>[2]) {
+async function appendStale(
+  tx: Parameters<typeof appendRevision>[0],
+  ref: ReturnType<typeof pageRef>,
+  input: Parameters<typeof appendRevision>[2],
+) {
   try {
     return await appendRevision(tx, ref, input);
   } catch (err) {
     if (!(err instanceof StaleRevisionError)) throw err;
     const l = err.latest;
-    throw new PageConflictError({ version: l?.version ?? 0, value: (input.stored as PageValue | undefined) ?? null, author: l?.author ?? null, at: l ? l.at.toISOString() : null });
+    throw new PageConflictError({
+      version: l?.version ?? 0,
+      value: (input.stored as PageValue | undefined) ?? null,
+      author: l?.author ?? null,
+      at: l ? l.at.toISOString() : null,
+    });
   }
 }
 
 /** Removes one language's version of a page (a revision records the removal; it can be restored). */
-export async function deleteContentPage(ctx: ServiceContext, slug: string, locale: Locale, opts: { address?: string; expectedVersion: number }): Promise<void> {
+export async function deleteContentPage(
+  ctx: ServiceContext,
+  slug: string,
+  locale: Locale,
+  opts: { address?: string; expectedVersion: number },
+): Promise<void> {
   const actor = { ...requireAdmin(ctx), address: opts.address ?? "" };
   const ref = pageRef(slug, locale);
   await ctx.database.db.transaction(async (tx) => {
     const run = txRunner(tx);
     await lockRevisionItem(run, ref);
-    const [row] = await run.rows<Row>(sql`select slug, locale, title, content, updated_at from pages where slug = ${slug} and locale = ${locale} and content->>'kind' = 'page' for update`);
+    const [row] = await run.rows<Row>(
+      sql`select slug, locale, title, content, updated_at from pages where slug = ${slug} and locale = ${locale} and content->>'kind' = 'page' for update`,
+    );
     if (!row) throw new PagesError("notFound");
     await appendStale(tx, ref, { expectedVersion: opts.expectedVersion, stored: valueOf(row), next: undefined, authorId: actor.userId! });
     await run.rows(sql`delete from pages where slug = ${slug} and locale = ${locale} and content->>'kind' = 'page'`);
-    await tx.insert(auditLog).values({ event: "page_deleted", actorId: actor.userId, address: actor.address.slice(0, 100), detail: { slug, locale } });
+    await tx
+      .insert(auditLog)
+      .values({ event: "page_deleted", actorId: actor.userId, address: actor.address.slice(0, 100), detail: { slug, locale } });
   });
 }
 
@@ -238,18 +318,29 @@ export async function restorePageRevision(
   const row = await revisionAt(ctx.database, pageRef(input.slug, input.locale), input.version);
   if (!row || row.removed) throw new PagesError("notFound");
   const v = row.value as PageValue;
-  const parsed = PageInputSchema.safeParse({ slug: input.slug, locale: input.locale, title: v.title, format: v.format, body: v.source, description: v.description, published: v.published });
+  const parsed = PageInputSchema.safeParse({
+    slug: input.slug,
+    locale: input.locale,
+    title: v.title,
+    format: v.format,
+    body: v.source,
+    description: v.description,
+    published: v.published,
+  });
   if (!parsed.success) throw new PagesError("notFound");
   return saveContentPage(ctx, parsed.data, { address: opts.address, expectedVersion: input.expectedVersion, restoredFrom: input.version });
 }
-
 
 /**
  * One language's version of a page for the in-place editor: its own text, else the Italian one standing in
  * (`fallback`), else blank (`exists` false: a new page). `version` is this language's latest revision, what
  * the save must name. A slug that holds something else than a content page (the home page) is not found.
  */
-export async function getPageDraft(ctx: ServiceContext, slug: string, locale: Locale): Promise<{ value: PageDraft; version: number; fallback: boolean; exists: boolean }> {
+export async function getPageDraft(
+  ctx: ServiceContext,
+  slug: string,
+  locale: Locale,
+): Promise<{ value: PageDraft; version: number; fallback: boolean; exists: boolean }> {
   requireAdmin(ctx);
   const rows = await ctx.database.rows<Row>(
     sql`select slug, locale, title, content, updated_at from pages where slug = ${slug} and locale in ('it', ${locale}) order by (locale = ${locale}) desc`,
@@ -263,14 +354,29 @@ export async function getPageDraft(ctx: ServiceContext, slug: string, locale: Lo
 
 function draftOf(row: { title: string; content: Partial<PageContent> }): PageDraft {
   const c = asContent(row.content);
-  return { title: row.title, html: c.format === "html" ? sanitizeContentHtml(c.source) : renderPageBody("markdown", c.source), description: c.description, published: c.published };
+  return {
+    title: row.title,
+    html: c.format === "html" ? sanitizeContentHtml(c.source) : renderPageBody("markdown", c.source),
+    description: c.description,
+    published: c.published,
+  };
 }
 
 /** The in-place editor's save: the body is HTML (sanitised on the server), a revision, 409 when stale. */
-export async function savePageDraft(ctx: ServiceContext, input: { slug: string; locale: Locale; value: PageDraft; version: number }, opts: { address?: string } = {}) {
+export async function savePageDraft(
+  ctx: ServiceContext,
+  input: { slug: string; locale: Locale; value: PageDraft; version: number },
+  opts: { address?: string } = {},
+) {
   const parsed = PageInputSchema.safeParse({
     // sanitised before it is stored as the page's source too: the editor reads back exactly what it saved
-    slug: input.slug, locale: input.locale, title: input.value.title, format: "html", body: sanitizeContentHtml(input.value.html), description: input.value.description, published: input.value.published,
+    slug: input.slug,
+    locale: input.locale,
+    title: input.value.title,
+    format: "html",
+    body: sanitizeContentHtml(input.value.html),
+    description: input.value.description,
+    published: input.value.published,
   });
   if (!parsed.success) return { status: "invalid" as const, issues: parsed.error.issues };
   try {
@@ -283,6 +389,9 @@ export async function savePageDraft(ctx: ServiceContext, input: { slug: string; 
     const current: PageDraft = v
       ? draftOf({ title: v.title, content: { format: v.format, source: v.source, description: v.description, published: v.published } })
       : { title: "", html: "", description: "", published: false };
-    return { status: "conflict" as const, current: { version: err.conflict.version, value: current, author: err.conflict.author, at: err.conflict.at } };
+    return {
+      status: "conflict" as const,
+      current: { version: err.conflict.version, value: current, author: err.conflict.author, at: err.conflict.at },
+    };
   }
 }

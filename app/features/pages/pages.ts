@@ -8,14 +8,61 @@ import { LOCALES } from "~/lib/locale";
  */
 export const RESERVED_SLUGS = new Set([
   // app/routes.ts, today
-  "cerca", "login", "account", "reset_password", "editpassword", "settings", "public", "sfogliatore", "api", "auth",
-  "lang", "iiif", "oai", "ld", "sitemap.xml", "sitemaps", "robots.txt", "feed.atom", "en", "fr", "it", "de", "uploads", "shared",
-  "console", "styleguide", "buca", "searches", "collections", "site", "workspace",
+  "cerca",
+  "login",
+  "account",
+  "reset_password",
+  "editpassword",
+  "settings",
+  "public",
+  "sfogliatore",
+  "api",
+  "auth",
+  "lang",
+  "iiif",
+  "oai",
+  "ld",
+  "sitemap.xml",
+  "sitemaps",
+  "robots.txt",
+  "feed.atom",
+  "en",
+  "fr",
+  "it",
+  "de",
+  "uploads",
+  "shared",
+  "console",
+  "styleguide",
+  "buca",
+  "searches",
+  "collections",
+  "site",
+  "workspace",
   // spec §2 routes still to come, and the server's own paths
-  "annotazioni", "collections", "registro", "requests", "analytics", "memories", "print", "cataloga", "admin",
-  "assets", "media", "healthz", "readyz", "favicon.ico", "home",
+  "annotazioni",
+  "collections",
+  "registro",
+  "requests",
+  "analytics",
+  "memories",
+  "print",
+  "cataloga",
+  "admin",
+  "assets",
+  "media",
+  "healthz",
+  "readyz",
+  "favicon.ico",
+  "home",
   // record tables' slugs (spec §3), whose pages live under them
-  "oggetti", "occorrenze", "entita", "luoghi", "collezioni", "data", "fs",
+  "oggetti",
+  "occorrenze",
+  "entita",
+  "luoghi",
+  "collezioni",
+  "data",
+  "fs",
 ]);
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -63,5 +110,12 @@ export type PageDraft = { title: string; html: string; description: string; publ
 /** A page's revision as text for the difference and the conflict view: its fields, then its body line by line. */
 export function pageTextOf(v: unknown): string {
   const p = (v ?? {}) as Partial<PageValue>;
-  return [`title: ${p.title ?? ""}`, `description: ${p.description ?? ""}`, `format: ${p.format ?? ""}`, `published: ${p.published ? "yes" : "no"}`, "—", ...(p.source ?? "").split(/\r?\n/)].join("\n");
+  return [
+    `title: ${p.title ?? ""}`,
+    `description: ${p.description ?? ""}`,
+    `format: ${p.format ?? ""}`,
+    `published: ${p.published ? "yes" : "no"}`,
+    "—",
+    ...(p.source ?? "").split(/\r?\n/),
+  ].join("\n");
 }

@@ -96,10 +96,7 @@ export async function getCards(ctx: ServiceContext, refs: { table: string; id: s
   const tables = refs.map((r) => r.table);
   const ids = refs.map((r) => r.id);
   const rows = await ctx.database.rows<CardRow>(
-    cardQuery(
-      ctx,
-      sql`(r.table_name, r.id) in (select * from unnest(${toTextArray(tables)}, ${toTextArray(ids)}))`,
-    ),
+    cardQuery(ctx, sql`(r.table_name, r.id) in (select * from unnest(${toTextArray(tables)}, ${toTextArray(ids)}))`),
   );
   const byKey = new Map(rows.map((r) => [`${r.table_name}/${r.id}`, r]));
   return refs.flatMap((r) => {

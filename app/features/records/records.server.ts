@@ -20,7 +20,10 @@ export function sortMedia<T extends { mediaType: string }>(items: T[]): T[] {
     const i = (MEDIA_ORDER as readonly string[]).indexOf(t);
     return i < 0 ? MEDIA_ORDER.length : i;
   };
-  return items.map((m, i) => ({ m, i })).sort((a, b) => rank(a.m.mediaType) - rank(b.m.mediaType) || a.i - b.i).map((x) => x.m);
+  return items
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => rank(a.m.mediaType) - rank(b.m.mediaType) || a.i - b.i)
+    .map((x) => x.m);
 }
 
 export function metadataView(entry: MetadataEntry, locale: Locale): MetadataView {
@@ -67,7 +70,18 @@ export async function getRecord(
   } = {},
 ): Promise<RecordDetail | null> {
   const { database, locale, viewer } = ctx;
-  const [row] = await database.rows<CardRow & { restricted: boolean; lat: number | null; lng: number | null; parent_id: string | null; parent_path: string | null; source_url: string | null; license: string | null; attribution: string | null }>(
+  const [row] = await database.rows<
+    CardRow & {
+      restricted: boolean;
+      lat: number | null;
+      lng: number | null;
+      parent_id: string | null;
+      parent_path: string | null;
+      source_url: string | null;
+      license: string | null;
+      attribution: string | null;
+    }
+  >(
     sql`select c.*, r2.restricted, r2.lat, r2.lng, r2.parent_id, r2.parent_path, r2.source_url, r2.license, r2.attribution
       from (${cardQuery(ctx, sql`r.table_name = ${table} and r.id = ${id}`)}) c join records r2 on r2.uid = c.uid`,
   );
@@ -77,7 +91,22 @@ export async function getRecord(
 
   const [texts, mediaRows, tagRows, relRows, childRows, summaryCfg] = await Promise.all([
     database.rows<TextRow>(sql`select locale, label, summary, date_display, metadata from record_texts where record_uid = ${uid}`),
-    database.rows<{ id: number; media_type: string; mime: string | null; title: Record<string, string>; original: string | null; external_url: string | null; thumbnail: string | null; medium: string | null; large: string | null; width: number | null; height: number | null; dominant_color: string | null; focal_x: number | null; focal_y: number | null }>(
+    database.rows<{
+      id: number;
+      media_type: string;
+      mime: string | null;
+      title: Record<string, string>;
+      original: string | null;
+      external_url: string | null;
+      thumbnail: string | null;
+      medium: string | null;
+      large: string | null;
+      width: number | null;
+      height: number | null;
+      dominant_color: string | null;
+      focal_x: number | null;
+      focal_y: number | null;
+    }>(
       sql`select m.id, m.media_type, m.mime, m.title, m.original, m.external_url, m.thumbnail, m.medium, m.large, m.width, m.height, m.dominant_color, m.focal_x, m.focal_y
         from media m where m.record_uid = ${uid} and ${mediaVisible(viewer, "m")} order by m.ord`,
     ),
@@ -90,11 +119,16 @@ export async function getRecord(
     ),
     getSummaryConfig(ctx, table),
   ]);
-  const childCount = childRows.length < (opts.childLimit ?? 60)
-    ? childRows.length
-    : Number(
-        (await database.rows<{ n: number }>(sql`select count(*)::int as n from records r where r.table_name = ${table} and r.parent_id = ${id} and ${recordVisible(viewer, "r")}`))[0]!.n,
-      );
+  const childCount =
+    childRows.length < (opts.childLimit ?? 60)
+      ? childRows.length
+      : Number(
+          (
+            await database.rows<{ n: number }>(
+              sql`select count(*)::int as n from records r where r.table_name = ${table} and r.parent_id = ${id} and ${recordVisible(viewer, "r")}`,
+            )
+          )[0]!.n,
+        );
 
   const byLocale = new Map(texts.map((t) => [t.locale, t]));
   const order: Locale[] = [locale, "it", "en", "fr"];
@@ -131,8 +165,13 @@ export async function getRecord(
   const ancestorIds = row.parent_path ? row.parent_path.split("/") : row.parent_id ? [row.parent_id] : [];
   const roots = [...new Set(tagRows.map((t) => t.path.split("/")[0]!).filter(Boolean))];
   const [ancestors, rootRows, labelRows] = await Promise.all([
-    getCards(ctx, ancestorIds.map((a) => ({ table, id: a }))),
-    roots.length ? database.rows<{ id: string; names: Record<string, string> }>(sql`select id, names from tags where id = any(${toTextArray(roots)})`) : [],
+    getCards(
+      ctx,
+      ancestorIds.map((a) => ({ table, id: a })),
+    ),
+    roots.length
+      ? database.rows<{ id: string; names: Record<string, string> }>(sql`select id, names from tags where id = any(${toTextArray(roots)})`)
+      : [],
     relabel
       ? database.rows<{ code: string; label: string }>(
           sql`select code, label from field_labels where locale = ${locale} and code = any(${toTextArray([...new Set(entries.map((m) => m.code))])})`,
@@ -162,7 +201,12 @@ export async function getRecord(
     childCount,
     tags: tagRows.map((t) => {
       const root = t.path.split("/")[0]!;
-      return { id: t.id, path: t.path, name: pickText(t.names, locale)?.text ?? t.id, root: root && root !== t.id ? { id: root, name: rootName.get(root) ?? root } : null };
+      return {
+        id: t.id,
+        path: t.path,
+        name: pickText(t.names, locale)?.text ?? t.id,
+        root: root && root !== t.id ? { id: root, name: rootName.get(root) ?? root } : null,
+      };
     }),
     coordinates: row.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null,
     source: { url: row.source_url, license: row.license, attribution: row.attribution },
@@ -175,7 +219,12 @@ export async function getRecord(
  * code in the page's language (`labels`, from field_labels); without one they keep their own. Every entry
  * says which language its label is in, so the page marks the ones that are not the page's.
  */
-export function labelFields<T extends { code: string; label: string }>(entries: T[], source: Locale, locale: Locale, labels: ReadonlyMap<string, string>): (T & { labelLang: Locale })[] {
+export function labelFields<T extends { code: string; label: string }>(
+  entries: T[],
+  source: Locale,
+  locale: Locale,
+  labels: ReadonlyMap<string, string>,
+): (T & { labelLang: Locale })[] {
   return entries.map((m) => {
     const own = source === locale ? undefined : labels.get(m.code);
     return own ? { ...m, label: own, labelLang: locale } : { ...m, labelLang: source };
@@ -200,7 +249,16 @@ export async function relatedRecords(
 ): Promise<RelationGroup[]> {
   const loc = ctx.locale;
   const only = opts.only ? opts.only.split("|") : null;
-  const rows = await ctx.database.rows<CardRow & { rel_type: string; rel_label: string | null; interstitial: { name: Record<string, string>; value: string }[]; rel_ord: number; rel_total: number; outgoing: boolean }>(sql`
+  const rows = await ctx.database.rows<
+    CardRow & {
+      rel_type: string;
+      rel_label: string | null;
+      interstitial: { name: Record<string, string>; value: string }[];
+      rel_ord: number;
+      rel_total: number;
+      outgoing: boolean;
+    }
+  >(sql`
     with rel as (
       select x.to_table as t, x.to_id as i, x.type, x.ord, x.interstitial, true as outgoing,
         coalesce(rt.labels->>${loc}, rt.labels->>'it', x.type) as label
@@ -228,7 +286,11 @@ export async function relatedRecords(
   for (const r of rows) {
     const key = `${r.rel_type}|${r.rel_label ?? r.rel_type}`;
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { key, type: r.rel_type, label: r.rel_label ?? r.rel_type, outgoing: r.outgoing, total: Number(r.rel_total), items: [] }));
+    if (!g)
+      groups.set(
+        key,
+        (g = { key, type: r.rel_type, label: r.rel_label ?? r.rel_type, outgoing: r.outgoing, total: Number(r.rel_total), items: [] }),
+      );
     g.items.push({
       ...toCard(r, loc),
       interstitial: (r.interstitial ?? []).map((x) => ({ name: pickText(x.name, loc)?.text ?? "", value: x.value })),
@@ -241,8 +303,17 @@ export async function relatedRecords(
  * The next records of one related group (a strip's next page), or null when
  * the record does not exist or the viewer may not see it.
  */
-export async function getRelatedPage(ctx: ServiceContext, table: TableName, id: string, key: string, offset: number, limit = RELATED_STRIP): Promise<RelationGroup | null> {
-  const [row] = await ctx.database.rows<{ uid: number }>(sql`select r.uid from records r where r.table_name = ${table} and r.id = ${id} and ${recordVisible(ctx.viewer, "r")}`);
+export async function getRelatedPage(
+  ctx: ServiceContext,
+  table: TableName,
+  id: string,
+  key: string,
+  offset: number,
+  limit = RELATED_STRIP,
+): Promise<RelationGroup | null> {
+  const [row] = await ctx.database.rows<{ uid: number }>(
+    sql`select r.uid from records r where r.table_name = ${table} and r.id = ${id} and ${recordVisible(ctx.viewer, "r")}`,
+  );
   if (!row) return null;
   const [group] = await relatedRecords(ctx, Number(row.uid), table, id, { perGroup: limit, offset, only: key });
   return group ?? { key, type: key.split("|")[0]!, label: key.split("|").slice(1).join("|"), outgoing: true, total: 0, items: [] };
@@ -266,7 +337,14 @@ export function recordToJson(r: RecordDetail) {
     hasMedia: r.hasMedia,
     url: r.url,
     focalPoint: r.focalPoint,
-    representations: r.media.map((m) => ({ id: m.id, title: m.title, mimetype: m.mime, mediaType: m.mediaType, url: m.url, embedUrl: m.embedUrl })),
+    representations: r.media.map((m) => ({
+      id: m.id,
+      title: m.title,
+      mimetype: m.mime,
+      mediaType: m.mediaType,
+      url: m.url,
+      embedUrl: m.embedUrl,
+    })),
     filtri: r.tags,
     parent: r.parent ? { id: r.parent.id, table: r.parent.table, preferred_label: r.parent.preferred_label, link: r.parent.link } : null,
     children: r.children.map((c) => ({ id: c.id, table: c.table, preferred_label: c.preferred_label, link: c.link })),
@@ -274,7 +352,13 @@ export function recordToJson(r: RecordDetail) {
       type: g.type,
       label: g.label,
       total: g.total,
-      items: g.items.map((i) => ({ id: i.id, table: i.table, preferred_label: i.preferred_label, link: i.link, interstitial: i.interstitial })),
+      items: g.items.map((i) => ({
+        id: i.id,
+        table: i.table,
+        preferred_label: i.preferred_label,
+        link: i.link,
+        interstitial: i.interstitial,
+      })),
     })),
     coords: r.coordinates,
     source: r.source,

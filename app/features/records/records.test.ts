@@ -5,9 +5,19 @@ import { slugifyLabel } from "~/lib/tables";
 
 describe("media", () => {
   it("sorts image, video, youtube, vimeo, application, other — stable within a type", () => {
-    const items = ["other", "vimeo", "image", "application", "youtube", "image", "video", "mystery"].map((mediaType, i) => ({ mediaType, i }));
+    const items = ["other", "vimeo", "image", "application", "youtube", "image", "video", "mystery"].map((mediaType, i) => ({
+      mediaType,
+      i,
+    }));
     expect(sortMedia(items).map((m) => `${m.mediaType}${m.i}`)).toEqual([
-      "image2", "image5", "video6", "youtube4", "vimeo1", "application3", "other0", "mystery7",
+      "image2",
+      "image5",
+      "video6",
+      "youtube4",
+      "vimeo1",
+      "application3",
+      "other0",
+      "mystery7",
     ]);
   });
   it("turns YouTube and Vimeo links into embed URLs", () => {
@@ -41,7 +51,9 @@ describe("field labels in the page's language (decision 084)", () => {
     ]);
   });
   it("leaves entries already in the page's language as they are", () => {
-    expect(labelFields([{ code: "tecnica", label: "Procédé" }], "fr", "fr", french)).toEqual([{ code: "tecnica", label: "Procédé", labelLang: "fr" }]);
+    expect(labelFields([{ code: "tecnica", label: "Procédé" }], "fr", "fr", french)).toEqual([
+      { code: "tecnica", label: "Procédé", labelLang: "fr" },
+    ]);
   });
 });
 

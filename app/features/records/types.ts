@@ -45,7 +45,14 @@ export type MediaView = {
 };
 
 /** `key` names the group (type and label) for loading its next records; `total` counts its visible records. */
-export type RelationGroup = { key: string; type: string; label: string; outgoing: boolean; total: number; items: (RecordCard & { interstitial: { name: string; value: string }[] })[] };
+export type RelationGroup = {
+  key: string;
+  type: string;
+  label: string;
+  outgoing: boolean;
+  total: number;
+  items: (RecordCard & { interstitial: { name: string; value: string }[] })[];
+};
 
 export type RecordDetail = RecordCard & {
   locale: Locale;

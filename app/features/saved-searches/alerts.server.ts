@@ -56,7 +56,8 @@ type DueRow = {
   roles: string[];
 };
 
-const dueWhere = (now: Date) => sql`s.alert <> 'none' and not u.disabled and (s.alert_checked_at is null or s.alert_checked_at <= ${now.toISOString()}::timestamptz - (case s.alert when 'weekly' then interval '${sql.raw(PERIOD.weekly)}' else interval '${sql.raw(PERIOD.daily)}' end) + interval '${sql.raw(SLACK)}')`;
+const dueWhere = (now: Date) =>
+  sql`s.alert <> 'none' and not u.disabled and (s.alert_checked_at is null or s.alert_checked_at <= ${now.toISOString()}::timestamptz - (case s.alert when 'weekly' then interval '${sql.raw(PERIOD.weekly)}' else interval '${sql.raw(PERIOD.daily)}' end) + interval '${sql.raw(SLACK)}')`;
 
 /** Sends every due alert once. On PostgreSQL a second runner finding the lock taken returns `locked`. */
 export async function runAlerts(database: Database, opts: AlertRunOptions): Promise<AlertRunResult> {
@@ -64,7 +65,9 @@ export async function runAlerts(database: Database, opts: AlertRunOptions): Prom
   if (database.kind === "pglite") return runDue(database, opts, empty);
   // The lock lives in a transaction of its own connection; the work uses the pool's other connections.
   return database.db.transaction(async (tx) => {
-    const [got] = ((await tx.execute(sql`select pg_try_advisory_xact_lock(${ALERTS_LOCK}) as ok`)) as unknown as { rows: { ok: boolean }[] }).rows;
+    const [got] = (
+      (await tx.execute(sql`select pg_try_advisory_xact_lock(${ALERTS_LOCK}) as ok`)) as unknown as { rows: { ok: boolean }[] }
+    ).rows;
     if (!got?.ok) return { ...empty, locked: true };
     return runDue(database, opts, empty);
   });
@@ -72,7 +75,9 @@ export async function runAlerts(database: Database, opts: AlertRunOptions): Prom
 
 async function runDue(database: Database, opts: AlertRunOptions, result: AlertRunResult): Promise<AlertRunResult> {
   const now = opts.now ?? new Date();
-  await database.rows(sql`delete from saved_search_tokens where created_at < ${now.toISOString()}::timestamptz - interval '${sql.raw(String(TOKEN_DAYS))} days'`);
+  await database.rows(
+    sql`delete from saved_search_tokens where created_at < ${now.toISOString()}::timestamptz - interval '${sql.raw(String(TOKEN_DAYS))} days'`,
+  );
   const due = await database.rows<{ id: string }>(sql`
     select s.id from saved_searches s join users u on u.id = s.user_id
     where ${dueWhere(now)} order by s.alert_checked_at nulls first, s.id limit 5000`);
@@ -96,7 +101,9 @@ async function alertOne(database: Database, id: string, now: Date, opts: AlertRu
     where s.id = ${id} and ${dueWhere(now)}`);
   if (!row) return "skipped";
   const locale: Locale = isLocale(row.locale) ? row.locale : "it";
-  const [{ mark }] = (await database.rows<{ mark: string | number }>(sql`select coalesce(max(uid), 0) as mark from records`)) as [{ mark: string | number }];
+  const [{ mark }] = (await database.rows<{ mark: string | number }>(sql`select coalesce(max(uid), 0) as mark from records`)) as [
+    { mark: string | number },
+  ];
   const upTo = Number(mark);
   const after = Number(row.alert_mark);
   const found = upTo > after ? await newRecords(database, row, locale, { after, upTo }) : { cards: [], more: false };
@@ -105,12 +112,14 @@ async function alertOne(database: Database, id: string, now: Date, opts: AlertRu
   await database.db.transaction(async (tx) => {
     // Compare-and-set: only a runner that still finds the row due, with the mark it read, moves the mark (the
     // row stays locked until this transaction ends, so a second runner waits, then finds it no longer due).
-    const claimed = ((await tx.execute(sql`
+    const claimed = (
+      (await tx.execute(sql`
       update saved_searches s set alert_mark = ${upTo}, alert_checked_at = ${now.toISOString()}::timestamptz,
         alert_sent_at = case when ${found.cards.length > 0}::boolean then ${now.toISOString()}::timestamptz else s.alert_sent_at end
       from users u
       where u.id = s.user_id and s.id = ${row.id} and s.alert = ${row.alert} and s.alert_mark = ${after} and ${dueWhere(now)}
-      returning s.id`)) as unknown as { rows: unknown[] }).rows;
+      returning s.id`)) as unknown as { rows: unknown[] }
+    ).rows;
     if (!claimed.length) return;
     if (!found.cards.length) {
       outcome = "checked";
@@ -126,13 +135,23 @@ async function alertOne(database: Database, id: string, now: Date, opts: AlertRu
 }
 
 /** The records in (after, upTo] that match the saved search, as its owner may see them (at most ALERT_LIST_MAX, and whether there are more). */
-async function newRecords(database: Database, row: DueRow, locale: Locale, range: { after: number; upTo: number }): Promise<{ cards: RecordCard[]; more: boolean }> {
+async function newRecords(
+  database: Database,
+  row: DueRow,
+  locale: Locale,
+  range: { after: number; upTo: number },
+): Promise<{ cards: RecordCard[]; more: boolean }> {
   const parsed = parseSearchParams(new URLSearchParams(row.query));
   if (!parsed.ok) return { cards: [], more: false };
   const viewer = viewerFor({ id: row.user_id, level: row.level, roles: row.roles }, capabilities());
   const ctx = { database, viewer, locale };
   const options = await getSiteOptions(database, locale);
-  const configured = configuredSearch(options as SiteOptions & Record<string, unknown>, viewer.roles, { ...parsed.params, page: 0, shuffle: false, print: false });
+  const configured = configuredSearch(options as SiteOptions & Record<string, unknown>, viewer.roles, {
+    ...parsed.params,
+    page: 0,
+    shuffle: false,
+    print: false,
+  });
   const uids = await searchUids(ctx, configured.params, { ...configured.opts, uidRange: range }, ALERT_LIST_MAX + 1);
   const listed = uids.slice(0, ALERT_LIST_MAX);
   if (!listed.length) return { cards: [], more: false };
@@ -144,8 +163,16 @@ async function newRecords(database: Database, row: DueRow, locale: Locale, range
 
 /** The alert mail: plain text and HTML, every value escaped, the unsubscribe link in both. */
 export function alertMail(a: {
-  email: string; title: string; query: string; locale: Locale; alert: Exclude<AlertFrequency, "none">; origin: string; token: string;
-  cards: RecordCard[]; more: boolean; now: Date;
+  email: string;
+  title: string;
+  query: string;
+  locale: Locale;
+  alert: Exclude<AlertFrequency, "none">;
+  origin: string;
+  token: string;
+  cards: RecordCard[];
+  more: boolean;
+  now: Date;
 }): Mail {
   const tr = (key: MessageKey, params?: Record<string, string | number>) => translate(a.locale, key, params);
   const origin = a.origin.replace(/\/$/, "");
@@ -173,7 +200,15 @@ export function alertMail(a: {
   const e = escapeHtml;
   const html = `<!doctype html><html lang="${a.locale}"><body style="font-family:sans-serif;line-height:1.5;color:#1a1a1a">
 <p>${e(intro)}</p>
-<ul>${a.cards.map((c) => `<li><a href="${e(recordUrl(c))}">${e(c.preferred_label)}</a>${[c.type?.name, c.dateDisplay].filter(Boolean).map((x) => ` · ${e(String(x))}`).join("")}</li>`).join("")}</ul>
+<ul>${a.cards
+    .map(
+      (c) =>
+        `<li><a href="${e(recordUrl(c))}">${e(c.preferred_label)}</a>${[c.type?.name, c.dateDisplay]
+          .filter(Boolean)
+          .map((x) => ` · ${e(String(x))}`)
+          .join("")}</li>`,
+    )
+    .join("")}</ul>
 <p><a href="${e(searchUrl)}">${e(a.more ? tr("savedSearches.mail.more") : tr("savedSearches.mail.all"))}</a></p>
 <hr>
 <p style="font-size:0.9em;color:#555">${e(tr("savedSearches.mail.why", { frequency }))}<br>

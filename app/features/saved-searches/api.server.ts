@@ -18,23 +18,40 @@ const SaveBody = z.object({
   name: z.string().max(100).optional(),
   data: z.record(z.string(), z.unknown()),
 });
-const RemoveBody = z.object({ collection: z.literal("searches").optional(), locale: z.enum(LOCALES).default("it"), name: z.string().max(100) });
+const RemoveBody = z.object({
+  collection: z.literal("searches").optional(),
+  locale: z.enum(LOCALES).default("it"),
+  name: z.string().max(100),
+});
 
 /** The call on a parsed JSON body: saveSearch, and saveDoc with `collection: "searches"` (workspace's api-saveDoc). */
 export async function saveSearchCall(context: TecaLoadContext, url: URL, raw: unknown): Promise<Response> {
   const body = SaveBody.safeParse(raw);
-  if (!body.success) return Response.json({ error: { code: 400, message: "expected {locale, name?, data: {title, query, public, hero, alert}}" } }, { status: 400, headers: NO_STORE });
+  if (!body.success)
+    return Response.json(
+      { error: { code: 400, message: "expected {locale, name?, data: {title, query, public, hero, alert}}" } },
+      { status: 400, headers: NO_STORE },
+    );
   const { locale, name, data } = body.data;
   const ctx = { ...serviceContext(context, url), locale };
   const result = name === undefined ? await createSavedSearch(ctx, data) : await updateSavedSearch(ctx, name, data);
   if (!result.ok) {
     const key = (Object.values(result.errors)[0] ?? "savedSearches.invalid") as MessageKey;
     return Response.json(
-      { error: { code: result.status, message: translate(locale, key, result.params), fields: Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, translate(locale, v as MessageKey, result.params)])) } },
+      {
+        error: {
+          code: result.status,
+          message: translate(locale, key, result.params),
+          fields: Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, translate(locale, v as MessageKey, result.params)])),
+        },
+      },
       { status: result.status, headers: NO_STORE },
     );
   }
-  return Response.json({ data: serializeSavedSearch(result.search, locale) }, { status: name === undefined ? 201 : 200, headers: NO_STORE });
+  return Response.json(
+    { data: serializeSavedSearch(result.search, locale) },
+    { status: name === undefined ? 201 : 200, headers: NO_STORE },
+  );
 }
 
 /** The call on a parsed JSON body: removeSearch, and removeDoc with `collection: "searches"` (workspace's api-removeDoc). */
@@ -45,7 +62,6 @@ export async function removeSearchCall(context: TecaLoadContext, url: URL, raw: 
   if (!removed) return Response.json({ error: { code: 404, message: "Not Found" } }, { status: 404, headers: NO_STORE });
   return Response.json({ ok: true }, { headers: NO_STORE });
 }
-
 
 /** A route action for one of the calls above: POST only (405 otherwise), the body read as JSON (null when it is not). */
 export async function postedJson(

@@ -21,7 +21,12 @@ export function pageToken(context: TecaLoadContext) {
 
 export type ActionAnswer =
   | { ok: true; done: "saved" | "updated" | "deleted"; id: string }
-  | { ok: false; errors: Extract<SaveResult, { ok: false }>["errors"]; params?: Record<string, number>; values: { title: string; public: boolean; hero: boolean; alert: AlertFrequency } };
+  | {
+      ok: false;
+      errors: Extract<SaveResult, { ok: false }>["errors"];
+      params?: Record<string, number>;
+      values: { title: string; public: boolean; hero: boolean; alert: AlertFrequency };
+    };
 
 /**
  * A save, update or delete posted by a page or a dialog. A dialog (the `js` field) gets the answer as data;
@@ -44,7 +49,12 @@ export async function savedSearchAction(request: Request, context: TecaLoadConte
   const result = id ? await updateSavedSearch(ctx, id, input) : await createSavedSearch(ctx, input);
   if (!result.ok) {
     if (result.status === 404) throw notFound();
-    const values = { title: String(fields.title ?? ""), public: Boolean(fields.public), hero: Boolean(fields.hero), alert: (ALERT_FREQUENCIES as readonly string[]).includes(fields.alert ?? "") ? (fields.alert as AlertFrequency) : "none" };
+    const values = {
+      title: String(fields.title ?? ""),
+      public: Boolean(fields.public),
+      hero: Boolean(fields.hero),
+      alert: (ALERT_FREQUENCIES as readonly string[]).includes(fields.alert ?? "") ? (fields.alert as AlertFrequency) : "none",
+    };
     return answer({ ok: false, errors: result.errors, params: result.params, values }, result.status);
   }
   const done = id ? "updated" : "saved";

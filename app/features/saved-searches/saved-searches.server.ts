@@ -38,7 +38,18 @@ const columns = {
   createdAt: savedSearches.createdAt,
   updatedAt: savedSearches.updatedAt,
 };
-type Row = { id: string; title: string; query: string; locale: string; public: boolean; hero: boolean; alert: string; alertSentAt: Date | null; createdAt: Date; updatedAt: Date };
+type Row = {
+  id: string;
+  title: string;
+  query: string;
+  locale: string;
+  public: boolean;
+  hero: boolean;
+  alert: string;
+  alertSentAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -86,7 +97,12 @@ export type SaveResult =
   | { ok: true; search: SavedSearchView }
   | { ok: false; status: 400 | 403 | 404 | 409; errors: FieldErrors; params?: Record<string, number> };
 
-const invalid = (errors: FieldErrors, status: 400 | 403 | 409 = 400, params?: Record<string, number>): SaveResult => ({ ok: false, status, errors, params });
+const invalid = (errors: FieldErrors, status: 400 | 403 | 409 = 400, params?: Record<string, number>): SaveResult => ({
+  ok: false,
+  status,
+  errors,
+  params,
+});
 const NOT_FOUND: SaveResult = { ok: false, status: 404, errors: { form: "error.notFound" } };
 
 /** The highest record uid now: alerts list records added after it. */
@@ -108,7 +124,9 @@ export async function createSavedSearch(ctx: ServiceContext, raw: unknown): Prom
     // The user's row is locked: two saves at once cannot both pass the limit.
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     if (!user) return NOT_FOUND;
-    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(savedSearches).where(eq(savedSearches.userId, userId))) as [{ n: number }];
+    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(savedSearches).where(eq(savedSearches.userId, userId))) as [
+      { n: number },
+    ];
     if (n >= max) return invalid({ form: "savedSearches.limit" }, 409, { max });
     const alerting = input.alert !== "none";
     const [row] = (await tx
@@ -139,10 +157,17 @@ export async function updateSavedSearch(ctx: ServiceContext, id: string, raw: un
   if (!current) return NOT_FOUND;
   const source = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
   // What is not sent is kept (spec §4: an update may send only the name, plus public for searches).
-  const parsed = SavedSearchInputSchema.safeParse({ title: current.title, query: current.query, public: current.public, alert: current.alert, ...source });
+  const parsed = SavedSearchInputSchema.safeParse({
+    title: current.title,
+    query: current.query,
+    public: current.public,
+    alert: current.alert,
+    ...source,
+  });
   if (!parsed.success) return invalid(fieldErrors(parsed.error));
   const input = parsed.data;
-  if (input.hero !== undefined && input.hero !== current.hero && !canSetHero(ctx)) return invalid({ hero: "savedSearches.heroForbidden" }, 403);
+  if (input.hero !== undefined && input.hero !== current.hero && !canSetHero(ctx))
+    return invalid({ hero: "savedSearches.heroForbidden" }, 403);
   const hero = input.hero ?? current.hero;
   const isPublic = input.public || hero;
   const startAlert = input.alert !== "none" && current.alert === "none";
@@ -184,7 +209,10 @@ export async function getHeroSearches(database: Database, limit = 6): Promise<He
 }
 
 /** The saved search an unsubscribe link names (the token's SHA-256 is looked up), or null. */
-export async function findByUnsubscribeToken(database: Database, token: string): Promise<{ title: string; alert: AlertFrequency; locale: Locale } | null> {
+export async function findByUnsubscribeToken(
+  database: Database,
+  token: string,
+): Promise<{ title: string; alert: AlertFrequency; locale: Locale } | null> {
   if (!/^[\w-]{20,100}$/.test(token)) return null;
   const [row] = await database.db
     .select({ title: savedSearches.title, alert: savedSearches.alert, locale: savedSearches.locale })
@@ -200,12 +228,20 @@ export async function unsubscribeByToken(database: Database, token: string): Pro
   const rows = await database.db
     .update(savedSearches)
     .set({ alert: "none", updatedAt: sql`now()` })
-    .where(sql`${savedSearches.id} = (select ${savedSearchTokens.savedSearchId} from ${savedSearchTokens} where ${savedSearchTokens.tokenHash} = ${hashToken(token)})`)
+    .where(
+      sql`${savedSearches.id} = (select ${savedSearchTokens.savedSearchId} from ${savedSearchTokens} where ${savedSearchTokens.tokenHash} = ${hashToken(token)})`,
+    )
     .returning({ id: savedSearches.id });
   return rows.length > 0;
 }
 
 /** JSON shape of a saved search (getSearches, saveDoc): the view with its rerun address. */
 export function serializeSavedSearch(s: SavedSearchView, locale: Locale) {
-  return { ...s, type: "searches" as const, name: s.title, pubblico: s.public, url: (locale === "it" ? "/cerca" : `/${locale}/cerca`) + (s.query ? `?${s.query}` : "") };
+  return {
+    ...s,
+    type: "searches" as const,
+    name: s.title,
+    pubblico: s.public,
+    url: (locale === "it" ? "/cerca" : `/${locale}/cerca`) + (s.query ? `?${s.query}` : ""),
+  };
 }

@@ -6,7 +6,15 @@ import { toTextArray } from "../records/cards.server";
 import type { SearchParams } from "./search-params";
 import { docsOf } from "./text-match.server";
 
-export type FacetNode = { id: string; name: string; path: string; parentId: string | null; count: number; type: string; hasChildren: boolean };
+export type FacetNode = {
+  id: string;
+  name: string;
+  path: string;
+  parentId: string | null;
+  count: number;
+  type: string;
+  hasChildren: boolean;
+};
 export type Facets = {
   /** Records per decade, counted as the timeline's click filters: a record dated across decades counts in each. */
   decades: { decade: number; count: number }[];
@@ -144,7 +152,10 @@ export function facetStatement(ctx: ServiceContext, p: SearchParams, where: SQL[
  * that are expanded, selected or above a selected one. Deeper levels load on
  * demand (the `open` parameter), so a large thesaurus stays small.
  */
-export function visibleTree(nodes: (Omit<FacetNode, "hasChildren"> & { hasChildren?: boolean })[], p: Pick<SearchParams, "filters" | "open">): FacetNode[] {
+export function visibleTree(
+  nodes: (Omit<FacetNode, "hasChildren"> & { hasChildren?: boolean })[],
+  p: Pick<SearchParams, "filters" | "open">,
+): FacetNode[] {
   const withChildren = new Set(nodes.map((n) => n.parentId).filter(Boolean) as string[]);
   const expanded = new Set<string>(p.open);
   const byId = new Map(nodes.map((n) => [n.id, n]));

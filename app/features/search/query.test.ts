@@ -28,7 +28,10 @@ describe("dates in a query", () => {
     expect(parseDates("paysage XVIIIe siècle")[0]!.words).toEqual(["xviiie", "siècle"]);
     expect(span("Turner")).toEqual([]);
     expect(span("civic 2500")).toEqual([]); // not a plausible year
-    expect(span("1830-1820")).toEqual([[1830, 1830], [1820, 1820]]); // reversed: two years
+    expect(span("1830-1820")).toEqual([
+      [1830, 1830],
+      [1820, 1820],
+    ]); // reversed: two years
     expect(span("mix secolo")).toEqual([]); // not a canonical numeral
     expect(romanToInt("xviii")).toBe(18);
     expect(romanToInt("iiii")).toBeNull();
@@ -87,6 +90,8 @@ describe("corrected text", () => {
   it("replaces the corrected words only, keeps the rest as typed and leaves out words without a correction", () => {
     expect(correctText("Milanno XIX secolo", new Map([["milanno", "milano"]]), new Set(["milanno"]))).toBe("Milano XIX secolo");
     expect(correctText("milanno", new Map([["milanno", "milano"]]), new Set(["milanno"]))).toBe("milano");
-    expect(correctText("milano fotograffia zzqqxx", new Map([["fotograffia", "fotografia"]]), new Set(["fotograffia", "zzqqxx"]))).toBe("milano fotografia");
+    expect(correctText("milano fotograffia zzqqxx", new Map([["fotograffia", "fotografia"]]), new Set(["fotograffia", "zzqqxx"]))).toBe(
+      "milano fotografia",
+    );
   });
 });

@@ -25,17 +25,32 @@ export const MAX_WORDS = 12;
 
 /** Lower-case NFC words of a text. */
 export function queryWords(q: string): string[] {
-  return (q.normalize("NFC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+  return (
+    q
+      .normalize("NFC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, MAX_WORDS);
 }
 
 /** A text without accents, in lower case, words separated by one space. */
 export function foldText(s: string): string {
-  return s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return s
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 }
 
 /** As the importer's sort keys: lower case, no accents, no leading punctuation (spaces and inner punctuation kept). */
 export function sortKeyOf(s: string): string {
-  return s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/^[^\p{L}\p{N}]+/u, "").trim();
+  return s
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/^[^\p{L}\p{N}]+/u, "")
+    .trim();
 }
 
 /** As SQL teca_ident_norm: lower case, letters and digits only ("FOT 83" → "fot83"). */
@@ -57,9 +72,23 @@ export function romanToInt(s: string): number | null {
   return intToRoman(total) === t ? total : null;
 }
 function intToRoman(n: number): string {
-  const table: [number, string][] = [[100, "c"], [90, "xc"], [50, "l"], [40, "xl"], [10, "x"], [9, "ix"], [5, "v"], [4, "iv"], [1, "i"]];
+  const table: [number, string][] = [
+    [100, "c"],
+    [90, "xc"],
+    [50, "l"],
+    [40, "xl"],
+    [10, "x"],
+    [9, "ix"],
+    [5, "v"],
+    [4, "iv"],
+    [1, "i"],
+  ];
   let out = "";
-  for (const [v, r] of table) while (n >= v) { out += r; n -= v; }
+  for (const [v, r] of table)
+    while (n >= v) {
+      out += r;
+      n -= v;
+    }
   return out;
 }
 
@@ -67,13 +96,37 @@ const century = (n: number): YearSpan | null => (n >= 1 && n <= 21 ? { from: (n 
 
 /** Italian names of the centuries ("Ottocento" = the 1800s). */
 const CENTO: Record<string, number> = {
-  duecento: 1200, trecento: 1300, quattrocento: 1400, cinquecento: 1500, seicento: 1600,
-  settecento: 1700, ottocento: 1800, novecento: 1900,
+  duecento: 1200,
+  trecento: 1300,
+  quattrocento: 1400,
+  cinquecento: 1500,
+  seicento: 1600,
+  settecento: 1700,
+  ottocento: 1800,
+  novecento: 1900,
 };
 const ORDINALS_EN: Record<string, number> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
-  eleventh: 11, twelfth: 12, thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17,
-  eighteenth: 18, nineteenth: 19, twentieth: 20, "twenty-first": 21,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  "twenty-first": 21,
 };
 
 const YEAR_MIN = 100;
@@ -91,8 +144,17 @@ const DATE_RULES: DateRule[] = [
   { re: /\b([ivxlc]+)(?:e|è|ème|eme)\s+si[eè]cle\b/giu, span: (m) => century(romanToInt(m[1]!) ?? 0) },
   { re: /\b(\d{1,2})(?:e|è|ème|eme)\s+si[eè]cle\b/giu, span: (m) => century(Number(m[1])) },
   { re: /\b(\d{1,2})(?:st|nd|rd|th)[\s-]+century\b/giu, span: (m) => century(Number(m[1])) },
-  { re: /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-first)[\s-]+century\b/giu, span: (m) => century(ORDINALS_EN[m[1]!.toLowerCase()] ?? 0) },
-  { re: /\b(duecento|trecento|quattrocento|cinquecento|seicento|settecento|ottocento|novecento)\b/giu, span: (m) => { const y = CENTO[m[1]!.toLowerCase()]!; return { from: y, to: y + 99 }; } },
+  {
+    re: /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-first)[\s-]+century\b/giu,
+    span: (m) => century(ORDINALS_EN[m[1]!.toLowerCase()] ?? 0),
+  },
+  {
+    re: /\b(duecento|trecento|quattrocento|cinquecento|seicento|settecento|ottocento|novecento)\b/giu,
+    span: (m) => {
+      const y = CENTO[m[1]!.toLowerCase()]!;
+      return { from: y, to: y + 99 };
+    },
+  },
   // spans: "1820-1830", "1820–30", "1820 / 1830"
   {
     re: /\b(\d{3,4})\s*[-–—/]\s*(\d{2,4})\b/gu,
@@ -104,10 +166,28 @@ const DATE_RULES: DateRule[] = [
     },
   },
   // decades: "1820s", "anni 1820", "années 1820"
-  { re: /\b(\d{3})0\s*s\b/gu, span: (m) => { const y = Number(m[1]) * 10; return plausible(y) ? { from: y, to: y + 9 } : null; } },
-  { re: /\b(?:anni|ann[ée]es)\s+(\d{3})0\b/giu, span: (m) => { const y = Number(m[1]) * 10; return plausible(y) ? { from: y, to: y + 9 } : null; } },
+  {
+    re: /\b(\d{3})0\s*s\b/gu,
+    span: (m) => {
+      const y = Number(m[1]) * 10;
+      return plausible(y) ? { from: y, to: y + 9 } : null;
+    },
+  },
+  {
+    re: /\b(?:anni|ann[ée]es)\s+(\d{3})0\b/giu,
+    span: (m) => {
+      const y = Number(m[1]) * 10;
+      return plausible(y) ? { from: y, to: y + 9 } : null;
+    },
+  },
   // a year
-  { re: /\b(\d{4})\b/gu, span: (m) => { const y = Number(m[1]); return plausible(y) ? { from: y, to: y } : null; } },
+  {
+    re: /\b(\d{4})\b/gu,
+    span: (m) => {
+      const y = Number(m[1]);
+      return plausible(y) ? { from: y, to: y } : null;
+    },
+  },
 ];
 
 /** The dates a text names ("XVIII secolo" → 1701–1800), each with its words. */

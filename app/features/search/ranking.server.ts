@@ -10,7 +10,10 @@ import { docsOf, intArray, matchedCountSql, rowsOf, type TextMatch } from "./tex
  * (rankedPage); tests lower the limit to compare both ways on a small catalogue, and `made` tells them which
  * way a page was made.
  */
-export const ranking: { rankLimit: number; broadPages: boolean; made?: (how: "walk" | "statement") => void } = { rankLimit: 4000, broadPages: true };
+export const ranking: { rankLimit: number; broadPages: boolean; made?: (how: "walk" | "statement") => void } = {
+  rankLimit: 4000,
+  broadPages: true,
+};
 
 /**
  * Field weights of the text score (ts_rank's order: D, C, B, A): descriptions,
@@ -46,7 +49,8 @@ export function rankedPageStatement(ctx: ServiceContext, where: SQL[], m: TextMa
   // Whether there are at most rankLimit matches: the count of the matches when the caller knows it (the
   // search's counts computed already), else a count of its own that stops there (an initplan, run once).
   // Matches are not gathered first (a materialised set cost more than this second index lookup).
-  const few = count !== undefined ? sql.raw(count <= ranking.rankLimit ? "true" : "false") : sql`${countUpToLimit(matching)} <= ${ranking.rankLimit}`;
+  const few =
+    count !== undefined ? sql.raw(count <= ranking.rankLimit ? "true" : "false") : sql`${countUpToLimit(matching)} <= ${ranking.rankLimit}`;
   return sql`
     select uid, score from (
       select d.record_uid as uid, d.sort_key, d.quality, ${hasVisibleImage(viewer, "d")} as img, ${tier} as tier,
@@ -107,41 +111,60 @@ export async function rankedPage(
     return rankedPageStatement(ctx, where, m, normalized, sql`limit ${limit} offset ${offset}`, known);
   };
   const entries = m.clauses.reduce((sum, c) => sum + c.alts.flat(2).length, 0);
-  const eligible = ranking.broadPages && m.mode === "and" && !m.idents.length && !m.years && !seesRestrictedMedia(ctx.viewer)
-    && rows <= BROAD_MAX_ROWS && entries <= WALK_MAX_ENTRIES;
+  const eligible =
+    ranking.broadPages &&
+    m.mode === "and" &&
+    !m.idents.length &&
+    !m.years &&
+    !seesRestrictedMedia(ctx.viewer) &&
+    rows <= BROAD_MAX_ROWS &&
+    entries <= WALK_MAX_ENTRIES;
   if (!eligible || (count !== undefined && count <= ranking.rankLimit)) return rowsOf(ctx, statement(count), true);
   const docs = docsOf(ctx.locale);
-  const n =
-    count ??
-    (await rowsOf<{ n: number }>(ctx, sql`select ${countUpToLimit(matchingFrom(ctx, where))}::int as n`, true))[0]!.n;
+  const n = count ?? (await rowsOf<{ n: number }>(ctx, sql`select ${countUpToLimit(matchingFrom(ctx, where))}::int as n`, true))[0]!.n;
   if (n <= ranking.rankLimit) return rowsOf(ctx, statement(n), true);
 
   const { tier } = tierOf(ctx, m, normalized, true);
   // (the index's order: a viewer who does not see restricted images has `has_media` as their image flag)
   const ties = sql`d.has_media desc, d.quality desc, d.sort_key collate "C", d.record_uid`;
-  const walked = await rowsOf<{ uid: number; tier: number }>(ctx, sql`
+  const walked = await rowsOf<{ uid: number; tier: number }>(
+    ctx,
+    sql`
     select d.record_uid as uid, ${tier} as tier
     from (select * from ${docs} d order by ${ties} limit ${Math.min(PROBE_SCAN_LIMIT, Math.floor(WALK_BUDGET / Math.max(1, entries)))}) d
     where ${sql.join(unindexed, sql` and `)}
-    order by ${ties} limit ${Math.max(PROBE_PER_ROW * limit, 4 * rows)}`, true, "walk");
+    order by ${ties} limit ${Math.max(PROBE_PER_ROW * limit, 4 * rows)}`,
+    true,
+    "walk",
+  );
   const perTier = new Map<number, number>();
   for (const w of walked) perTier.set(Number(w.tier), (perTier.get(Number(w.tier)) ?? 0) + 1);
   const tau = [...perTier.keys()].sort((a, b) => b - a).find((t) => perTier.get(t)! >= rows);
   const above = tau === undefined ? null : aboveTier(m, normalized, tau);
   if (tau === undefined || !above) return rowsOf(ctx, statement(n), true);
-  const gathered = await rowsOf<{ uid: number }>(ctx, sql`
+  const gathered = await rowsOf<{ uid: number }>(
+    ctx,
+    sql`
     select d.record_uid as uid from (
       select d.record_uid, ${tier} as tier, d.has_media, d.quality, d.sort_key
       from ${docs} d where ${sql.join(unindexed, sql` and `)} and ${above}
     ) d where tier > ${tau}
-    order by tier desc, ${ties} limit ${rows}`, true);
+    order by tier desc, ${ties} limit ${rows}`,
+    true,
+  );
   ranking.made?.("walk");
   const page = [...gathered.map((g) => Number(g.uid)), ...walked.filter((w) => Number(w.tier) === tau).map((w) => Number(w.uid))];
   return page.slice(offset, rows).map((uid) => ({ uid, score: null }));
 }
 
 /** Characters that are neither letters nor digits, as ranges [from, to) of code points (and all beyond ASCII). */
-const NOT_ALNUM_RANGES: [string, string][] = [["\u0001", "0"], [":", "A"], ["[", "a"], ["{", "\u0080"], ["\u0080", "\u{10FFFF}"]];
+const NOT_ALNUM_RANGES: [string, string][] = [
+  ["\u0001", "0"],
+  [":", "A"],
+  ["[", "a"],
+  ["{", "\u0080"],
+  ["\u0080", "\u{10FFFF}"],
+];
 
 /**
  * An index condition on search documents `d` that holds for every document of a tier above `tau` (null when
@@ -166,11 +189,24 @@ function aboveTier(m: TextMatch, normalized: string, tau: number): SQL | null {
   // titles that start with the query followed by no letter or digit (sort keys are lower case, unaccented):
   // the ranges of such next characters, in the label index's order
   if (normalized)
-    conds.push(sql`(${sql.join(
-      [isQuery, ...NOT_ALNUM_RANGES.map(([a, b]) => sql`(d.sort_key collate "C" >= ${normalized + a} and d.sort_key collate "C" < ${normalized + b})`)],
-      sql` or `,
-    )})`);
-  for (const groups of levels.values()) conds.push(sql`(${sql.join(groups.map((g) => sql`d.lex && ${intArray(g)}`), sql` and `)})`);
+    conds.push(
+      sql`(${sql.join(
+        [
+          isQuery,
+          ...NOT_ALNUM_RANGES.map(
+            ([a, b]) => sql`(d.sort_key collate "C" >= ${normalized + a} and d.sort_key collate "C" < ${normalized + b})`,
+          ),
+        ],
+        sql` or `,
+      )})`,
+    );
+  for (const groups of levels.values())
+    conds.push(
+      sql`(${sql.join(
+        groups.map((g) => sql`d.lex && ${intArray(g)}`),
+        sql` and `,
+      )})`,
+    );
   return conds.length ? sql`(${sql.join(conds, sql` or `)})` : sql`false`;
 }
 
@@ -193,11 +229,19 @@ function tierOf(ctx: ServiceContext, m: TextMatch, normalized: string, rowTest: 
     const g = groups.filter((x) => x.length);
     if (g.length !== groups.length || !g.length) return sql`false`;
     const join = m.mode === "or" ? sql` or ` : sql` and `;
-    if (rowTest || g.flat().length <= ROW_TEST_LIMIT) return sql`(${sql.join(g.map((x) => sql`d.tlex && ${intArray(x)}`), join)})`;
-    return sql`d.record_uid in (select t.record_uid from ${docsOf(locale)} t where (${sql.join(g.map((x) => sql`t.lex && ${intArray(x)}`), join)}))`;
+    if (rowTest || g.flat().length <= ROW_TEST_LIMIT)
+      return sql`(${sql.join(
+        g.map((x) => sql`d.tlex && ${intArray(x)}`),
+        join,
+      )})`;
+    return sql`d.record_uid in (select t.record_uid from ${docsOf(locale)} t where (${sql.join(
+      g.map((x) => sql`t.lex && ${intArray(x)}`),
+      join,
+    )}))`;
   };
   const hasPrefix = m.titleGroups.some((g, i) => g.length !== m.exactTitleGroups[i]!.length);
-  const same = (a: number[][], b: number[][]) => JSON.stringify(a.map((g) => [...new Set(g)].sort())) === JSON.stringify(b.map((g) => [...new Set(g)].sort()));
+  const same = (a: number[][], b: number[][]) =>
+    JSON.stringify(a.map((g) => [...new Set(g)].sort())) === JSON.stringify(b.map((g) => [...new Set(g)].sort()));
   // a tier that tests the same entries as the one before it is left out
   const exactDiffers = !same(m.exactTitleGroups, m.formTitleGroups);
   const clauseDiffers = !same(m.clauseTitleGroups, hasPrefix ? m.titleGroups : m.exactTitleGroups);
@@ -207,11 +251,11 @@ function tierOf(ctx: ServiceContext, m: TextMatch, normalized: string, rowTest: 
   // entry of the tiers first, and the tiers' own tests only for the rows that pass it (the same value; a broad
   // search computes this for tens of thousands of rows).
   const titleEntries = [...new Set([...m.formTitleGroups, ...m.exactTitleGroups, ...m.titleGroups, ...m.clauseTitleGroups].flat())];
-  const rowTested = rowTest || [m.formTitleGroups, m.exactTitleGroups, m.titleGroups, m.clauseTitleGroups].every((g) => g.flat().length <= ROW_TEST_LIMIT);
-  const titleHit = rowTested && titleEntries.length ? sql`case when d.tlex && ${intArray(titleEntries)} then ${titleTiers} else 0 end` : titleTiers;
-  const textScore = m.rankQuery
-    ? sql`ts_rank_cd(${WEIGHTS}::float4[], x.tsv, ${m.rankQuery}::tsquery, 1)`
-    : sql`0`;
+  const rowTested =
+    rowTest || [m.formTitleGroups, m.exactTitleGroups, m.titleGroups, m.clauseTitleGroups].every((g) => g.flat().length <= ROW_TEST_LIMIT);
+  const titleHit =
+    rowTested && titleEntries.length ? sql`case when d.tlex && ${intArray(titleEntries)} then ${titleTiers} else 0 end` : titleTiers;
+  const textScore = m.rankQuery ? sql`ts_rank_cd(${WEIGHTS}::float4[], x.tsv, ${m.rankQuery}::tsquery, 1)` : sql`0`;
   const expansionScore = m.expandQuery
     ? sql` + ${EXPANSION_WEIGHT} * ts_rank(${WEIGHTS}::float4[], x.tsv, ${m.expandQuery}::tsquery, 1)`
     : sql``;
@@ -223,7 +267,9 @@ function tierOf(ctx: ServiceContext, m: TextMatch, normalized: string, rowTest: 
   // The tier keys (1–5 above) packed into one number, highest first: one sort key instead of six, computed
   // once per row. (`matched` is at most the number of clauses, far below 2^12; date_hit ≤ 2; title ≤ 4.)
   // (a title that is the query starts with it: one cheap test first)
-  const startTiers = normalized ? sql`case when starts_with(d.sort_key, ${normalized}) then ((${exact})::int << 11) + ((${starts})::int << 10) else 0 end` : sql`0`;
+  const startTiers = normalized
+    ? sql`case when starts_with(d.sort_key, ${normalized}) then ((${exact})::int << 11) + ((${starts})::int << 10) else 0 end`
+    : sql`0`;
   const tier = sql`((${identHit})::int << 24) + ((${matchedCountSql("d", m)}) << 12) + (${startTiers})
     + ((${dateHit}) << 3) + (${titleHit})`;
   return { tier, rankQuery: sql`${textScore}${expansionScore}` };

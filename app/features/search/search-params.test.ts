@@ -8,14 +8,35 @@ describe("search parameters", () => {
   it("has the spec's defaults", () => {
     const r = parse("");
     expect(r.ok && r.params).toMatchObject({
-      q: "", mode: "and", tables: ["ca_objects", "ca_entities", "ca_occurrences", "objects"], filters: [], media: "all", sort: null, view: "auigrid", page: 0, shuffle: false,
+      q: "",
+      mode: "and",
+      tables: ["ca_objects", "ca_entities", "ca_occurrences", "objects"],
+      filters: [],
+      media: "all",
+      sort: null,
+      view: "auigrid",
+      page: 0,
+      shuffle: false,
     });
   });
   it("accepts every documented value", () => {
-    const r = parse("q=porto+genova&mode=or&table=ca_places&table=assets&filtro=a&filtro=pin|Pin&from=1800&to=31/12/1850&media=con_media&sort=taz&view=auitable&page=3&showshuffle=1&print=1");
+    const r = parse(
+      "q=porto+genova&mode=or&table=ca_places&table=assets&filtro=a&filtro=pin|Pin&from=1800&to=31/12/1850&media=con_media&sort=taz&view=auitable&page=3&showshuffle=1&print=1",
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.params).toMatchObject({ q: "porto genova", mode: "or", tables: ["ca_places", "assets"], filters: ["a", "pin|Pin"], media: "con_media", sort: "taz", view: "auitable", page: 2, shuffle: true, print: true });
+    expect(r.params).toMatchObject({
+      q: "porto genova",
+      mode: "or",
+      tables: ["ca_places", "assets"],
+      filters: ["a", "pin|Pin"],
+      media: "con_media",
+      sort: "taz",
+      view: "auitable",
+      page: 2,
+      shuffle: true,
+      print: true,
+    });
     expect(r.params.from).toEqual({ year: 1800, month: 1, day: 1 });
     expect(r.params.to).toEqual({ year: 1850, month: 12, day: 31 });
   });
@@ -57,7 +78,7 @@ describe("search parameters", () => {
     expect(parse(`q=${"a".repeat(200)}`).ok).toBe(true);
   });
   it("sanitised mode strips scripts, on-event attributes and script links from the text", () => {
-    expect(sanitizeQueryValue('ritratto <script>alert(1)</script> donna')).toBe("ritratto donna");
+    expect(sanitizeQueryValue("ritratto <script>alert(1)</script> donna")).toBe("ritratto donna");
     expect(sanitizeQueryValue('<img src=x onerror="alert(1)"> vaso')).toBe("<img src=x > vaso");
     expect(sanitizeQueryValue("javascript:alert(1) lettera data:text/html,xx")).toBe("lettera");
     const r = parse("q=" + encodeURIComponent("<script>x</script>porto"), { sanitize: true });
@@ -117,10 +138,19 @@ describe("text query", () => {
 
 describe("filter tree loading", () => {
   const node = (id: string, parentId: string | null, path: string) => ({ id, name: id, parentId, path, count: 1, type: "common" });
-  const nodes = [node("a", null, "a"), node("a1", "a", "a/a1"), node("a1x", "a1", "a/a1/a1x"), node("b", null, "b"), node("b1", "b", "b/b1")];
+  const nodes = [
+    node("a", null, "a"),
+    node("a1", "a", "a/a1"),
+    node("a1x", "a1", "a/a1/a1x"),
+    node("b", null, "b"),
+    node("b1", "b", "b/b1"),
+  ];
   it("shows roots, and children only of expanded or selected branches", async () => {
     const { visibleTree } = await import("./search.server");
-    expect(visibleTree(nodes, { filters: [], open: [] }).map((n) => [n.id, n.hasChildren])).toEqual([["a", true], ["b", true]]);
+    expect(visibleTree(nodes, { filters: [], open: [] }).map((n) => [n.id, n.hasChildren])).toEqual([
+      ["a", true],
+      ["b", true],
+    ]);
     expect(visibleTree(nodes, { filters: [], open: ["b"] }).map((n) => n.id)).toEqual(["a", "b", "b1"]);
     expect(visibleTree(nodes, { filters: ["a1x"], open: [] }).map((n) => n.id)).toEqual(["a", "a1", "a1x", "b"]);
   });

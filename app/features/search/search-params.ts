@@ -69,7 +69,12 @@ export function bboxValue(b: BBox): string {
   return [b.west, b.south, b.east, b.north].map(r).join(",");
 }
 
-export type ParamError = { param: string; message: string; messageKey?: "search.invalidDates"; /** The dates are valid but the first comes after the second. */ reversed?: boolean };
+export type ParamError = {
+  param: string;
+  message: string;
+  messageKey?: "search.invalidDates" /** The dates are valid but the first comes after the second. */;
+  reversed?: boolean;
+};
 
 /** A date error is answered on the form (the search keeps its other parameters); other errors are a 400. */
 export const isDateError = (e: ParamError) => e.messageKey === "search.invalidDates";
@@ -107,46 +112,60 @@ export function parseSearchParams(
       return { ok: false, error: { param: key, message: `${key}: expected a single value` } };
   }
   const get = (k: string) => sp.get(k) ?? "";
-  let q = get("q").replace(/[\u0000-\u001f\u007f]/g, " ").trim();
+  let q = get("q")
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .trim();
   if (q.length > MAX_QUERY_LENGTH) return { ok: false, error: { param: "q", message: `q: at most ${MAX_QUERY_LENGTH} characters` } };
   if (opts.sanitize) q = sanitizeQueryValue(q);
 
   const mode = get("mode") || "and";
   if (!(MODES as readonly string[]).includes(mode)) return { ok: false, error: { param: "mode", message: "mode: and or or" } };
 
-  const tableValues = sp.getAll("table").flatMap((t) => t.split(",")).filter(Boolean);
+  const tableValues = sp
+    .getAll("table")
+    .flatMap((t) => t.split(","))
+    .filter(Boolean);
   for (const t of tableValues)
-    if (!(TABLES as string[]).includes(t)) return { ok: false, error: { param: "table", message: `table: unknown table "${truncate(t)}"` } };
+    if (!(TABLES as string[]).includes(t))
+      return { ok: false, error: { param: "table", message: `table: unknown table "${truncate(t)}"` } };
   const tables = tableValues.length ? ([...new Set(tableValues)] as TableName[]) : DEFAULT_SEARCH_TABLES;
 
   const filters = [...new Set(sp.getAll("filtro").filter(Boolean))];
   if (filters.length > MAX_FILTERS) return { ok: false, error: { param: "filtro", message: `filtro: at most ${MAX_FILTERS} filters` } };
   for (const f of filters)
-    if (f !== PIN_FILTER && !FILTER_ID.test(f)) return { ok: false, error: { param: "filtro", message: `filtro: invalid filter id "${truncate(f)}"` } };
+    if (f !== PIN_FILTER && !FILTER_ID.test(f))
+      return { ok: false, error: { param: "filtro", message: `filtro: invalid filter id "${truncate(f)}"` } };
 
   const open = [...new Set(sp.getAll("open").filter(Boolean))];
   if (open.length > MAX_FILTERS) return { ok: false, error: { param: "open", message: `open: at most ${MAX_FILTERS} nodes` } };
-  for (const f of open) if (!FILTER_ID.test(f)) return { ok: false, error: { param: "open", message: `open: invalid node id "${truncate(f)}"` } };
+  for (const f of open)
+    if (!FILTER_ID.test(f)) return { ok: false, error: { param: "open", message: `open: invalid node id "${truncate(f)}"` } };
 
   const fromRaw = get("from").trim();
   const toRaw = get("to").trim();
   const fromRange = fromRaw ? parseDateInput(fromRaw) : null;
   const toRange = toRaw ? parseDateInput(toRaw) : null;
-  const dateError: ParamError = { param: fromRaw && !fromRange ? "from" : "to", message: "Le date (o la data) inserite non sono valide", messageKey: "search.invalidDates" };
+  const dateError: ParamError = {
+    param: fromRaw && !fromRange ? "from" : "to",
+    message: "Le date (o la data) inserite non sono valide",
+    messageKey: "search.invalidDates",
+  };
   if ((fromRaw && !fromRange) || (toRaw && !toRange)) return { ok: false, error: dateError };
   const from = fromRange?.start ?? null;
   const to = toRange?.end ?? null;
-  if (from && to && dayNumber(from) > dayNumber(to))
-    return { ok: false, error: { ...dateError, param: "from", reversed: true } };
+  if (from && to && dayNumber(from) > dayNumber(to)) return { ok: false, error: { ...dateError, param: "from", reversed: true } };
 
   const media = get("media") || "all";
-  if (!(MEDIA_FILTERS as readonly string[]).includes(media)) return { ok: false, error: { param: "media", message: "media: con_media, all or senza_media" } };
+  if (!(MEDIA_FILTERS as readonly string[]).includes(media))
+    return { ok: false, error: { param: "media", message: "media: con_media, all or senza_media" } };
 
   const sortRaw = get("sort");
-  if (sortRaw && !(SORTS as readonly string[]).includes(sortRaw)) return { ok: false, error: { param: "sort", message: `sort: one of ${SORTS.join(", ")}` } };
+  if (sortRaw && !(SORTS as readonly string[]).includes(sortRaw))
+    return { ok: false, error: { param: "sort", message: `sort: one of ${SORTS.join(", ")}` } };
 
   const view = get("view") || "auigrid";
-  if (!(VIEWS as readonly string[]).includes(view)) return { ok: false, error: { param: "view", message: `view: one of ${VIEWS.join(", ")}` } };
+  if (!(VIEWS as readonly string[]).includes(view))
+    return { ok: false, error: { param: "view", message: `view: one of ${VIEWS.join(", ")}` } };
 
   // `page` counts from 1 in URLs (docs/decisions/020); 0, the first page of the old 0-based links, is read as 1.
   // Pages past the end are accepted here: the page redirects them to the last one.
@@ -157,7 +176,8 @@ export function parseSearchParams(
   let bbox: BBox | null = null;
   if (sp.has("bbox")) {
     bbox = parseBBox(get("bbox"));
-    if (!bbox) return { ok: false, error: { param: "bbox", message: "bbox: west,south,east,north in degrees (west ≤ east, south ≤ north)" } };
+    if (!bbox)
+      return { ok: false, error: { param: "bbox", message: "bbox: west,south,east,north in degrees (west ≤ east, south ≤ north)" } };
   }
 
   const flag = (k: string) => {

@@ -83,7 +83,8 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
   const parsed = parseQuery(p.q);
   const synonyms = parsed.words.length ? await synonymIndex(ctx.database) : null;
   const prepared = await prepare(ctx, p, opts, parsed, synonyms);
-  const run = (over: Partial<Prepared>) => runSearch(ctx, p, opts, { ...prepared, ...over, normalized: over.normalized ?? parsed.normalized, sort, pageSize });
+  const run = (over: Partial<Prepared>) =>
+    runSearch(ctx, p, opts, { ...prepared, ...over, normalized: over.normalized ?? parsed.normalized, sort, pageSize });
   const result = await run({});
   const match = prepared.match;
   const hint = parsed.dates[0] && !p.from && !p.to ? { from: String(parsed.dates[0].from), to: String(parsed.dates[0].to) } : null;
@@ -119,7 +120,13 @@ const tagFilters = (filters: string[]) => filters.filter((f) => f !== PIN_FILTER
 /** What a search's statements need looked up first: its words as lexicon numbers, its tags' numbers. */
 type Prepared = { match: TextMatch | null; tagNums: Map<string, number>; normalized: string };
 
-async function prepare(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, parsed: ParsedQuery, synonyms: SynonymIndex | null): Promise<Prepared> {
+async function prepare(
+  ctx: ServiceContext,
+  p: SearchParams,
+  opts: SearchOptions,
+  parsed: ParsedQuery,
+  synonyms: SynonymIndex | null,
+): Promise<Prepared> {
   const tags = tagFilters([...p.filters, ...(opts.baseFilters ?? [])]);
   const [match, rows] = await Promise.all([
     textMatch(ctx, parsed, p.mode, synonyms),
@@ -207,23 +214,50 @@ async function runSearch(
   const where = matchingSet(ctx, p, opts, run);
   const words = run.match !== null;
   // Count and facets do not depend on page, sort or view: paging through a search reuses them.
-  const facetKey = JSON.stringify([locale, viewer.accessLevels, p.tables, p.filters, p.open, p.from, p.to, p.media, p.bbox, opts.excludedTypes, opts.baseFilters, opts.pinned,
-    run.match && [run.match.clauses, run.match.mode, run.match.idents]]);
+  const facetKey = JSON.stringify([
+    locale,
+    viewer.accessLevels,
+    p.tables,
+    p.filters,
+    p.open,
+    p.from,
+    p.to,
+    p.media,
+    p.bbox,
+    opts.excludedTypes,
+    opts.baseFilters,
+    opts.pinned,
+    run.match && [run.match.clauses, run.match.mode, run.match.idents],
+  ]);
   // (the count, when known already, spares the relevance page its own count of the matches)
   const known = facetsKnown(ctx.database, facetKey)?.total;
   const ranked = run.sort === "ss" && !p.shuffle && run.match;
   const [page, row] = await Promise.all([
     ranked
-      ? rankedPage(ctx, where, matchingSet(ctx, p, opts, run, false), run.match!, run.normalized, p.page * run.pageSize, run.pageSize, known)
-      : rowsOf<{ uid: number; score: number | null }>(ctx, pageStatementOf(ctx, p, opts, run, where, sql`limit ${run.pageSize} offset ${p.page * run.pageSize}`, known), words),
+      ? rankedPage(
+          ctx,
+          where,
+          matchingSet(ctx, p, opts, run, false),
+          run.match!,
+          run.normalized,
+          p.page * run.pageSize,
+          run.pageSize,
+          known,
+        )
+      : rowsOf<{ uid: number; score: number | null }>(
+          ctx,
+          pageStatementOf(ctx, p, opts, run, where, sql`limit ${run.pageSize} offset ${p.page * run.pageSize}`, known),
+          words,
+        ),
     // On PostgreSQL the two statements run at once on two connections (two cores); PGlite runs them in turn.
-    facetsOnce(ctx.database, facetKey, async () =>
-      (await rowsOf<FacetRow>(ctx, facetStatement(ctx, p, where, [...p.open, ...tagFilters(p.filters)]), words))[0]!),
+    facetsOnce(
+      ctx.database,
+      facetKey,
+      async () => (await rowsOf<FacetRow>(ctx, facetStatement(ctx, p, where, [...p.open, ...tagFilters(p.filters)]), words))[0]!,
+    ),
   ]);
   const uids = page.map((x) => Number(x.uid));
-  const cards = uids.length
-    ? await ctx.database.rows<CardRow>(cardQuery(ctx, sql`r.uid = any(${`{${uids.join(",")}}`}::bigint[])`))
-    : [];
+  const cards = uids.length ? await ctx.database.rows<CardRow>(cardQuery(ctx, sql`r.uid = any(${`{${uids.join(",")}}`}::bigint[])`)) : [];
   const byUid = new Map(cards.map((c) => [Number(c.uid), c]));
   const data = page.flatMap((x) => {
     const c = byUid.get(Number(x.uid));
@@ -251,14 +285,21 @@ async function runSearch(
 }
 
 /** The statement of a page of the matching set `where` in the search's order: record uids (and relevance scores). */
-function pageStatementOf(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: Prepared & { sort: Sort }, where: SQL[], limit: SQL, count?: number): SQL {
+function pageStatementOf(
+  ctx: ServiceContext,
+  p: SearchParams,
+  opts: SearchOptions,
+  run: Prepared & { sort: Sort },
+  where: SQL[],
+  limit: SQL,
+  count?: number,
+): SQL {
   const { locale, viewer } = ctx;
   const rank = run.sort === "ss" && !p.shuffle;
   const words = run.match !== null;
-  return (
-    rank && run.match
-      ? rankedPageStatement(ctx, where, run.match, run.normalized, limit, count)
-      : sql`
+  return rank && run.match
+    ? rankedPageStatement(ctx, where, run.match, run.normalized, limit, count)
+    : sql`
     ${
       // With words, the matching documents are gathered first (from the words' GIN bitmap) and then sorted:
       // a LIMIT otherwise tempts the planner into walking a sort index and testing the words row by row.
@@ -273,8 +314,7 @@ function pageStatementOf(ctx: ServiceContext, p: SearchParams, opts: SearchOptio
     from ${words ? sql`d` : sql`${docsOf(locale)} d`}
     ${words ? sql`` : sql`where ${sql.join(where, sql` and `)}`}
     order by ${p.shuffle ? sql`md5(d.record_uid::text || ${String(opts.shuffleSeed ?? 0)})` : rank ? sql`d.sort_key collate "C" asc, d.record_uid` : orderOf(run.sort as Exclude<Sort, "ss">, viewer, locale)}
-    ${limit}`
-  );
+    ${limit}`;
 }
 
 /**
@@ -288,7 +328,11 @@ export async function searchUids(ctx: ServiceContext, p: SearchParams, opts: Sea
   const synonyms = parsed.words.length ? await synonymIndex(ctx.database) : null;
   const prepared = await prepare(ctx, p, opts, parsed, synonyms);
   const where = matchingSet(ctx, p, opts, prepared);
-  const rows = await rowsOf<{ uid: number }>(ctx, pageStatementOf(ctx, p, opts, { ...prepared, sort }, where, sql`limit ${max}`), prepared.match !== null);
+  const rows = await rowsOf<{ uid: number }>(
+    ctx,
+    pageStatementOf(ctx, p, opts, { ...prepared, sort }, where, sql`limit ${max}`),
+    prepared.match !== null,
+  );
   return rows.map((r) => Number(r.uid));
 }
 
@@ -302,14 +346,22 @@ function orderOf(sort: Exclude<Sort, "ss">, viewer: ServiceContext["viewer"], lo
   const typeName = nameIn(sql`ty.names`, locale, sql`null`);
   const typeRank = sql`array_position((select array_agg(ty.id order by ${typeName}, ty.id) from record_types ty where ${typeName} is not null), d.type_id)`;
   switch (sort) {
-    case "az": return sql`${label} asc, d.record_uid asc`;
-    case "za": return sql`${label} desc, d.record_uid desc`;
-    case "on": return sql`d.date_start desc nulls last, d.record_uid`;
-    case "no": return sql`d.date_start asc nulls last, d.record_uid`;
-    case "taz": return sql`${typeRank} asc nulls last, ${label} asc, d.record_uid`;
-    case "tza": return sql`${typeRank} desc nulls last, ${label} asc, d.record_uid`;
-    case "wm": return sql`${hasVisibleImage(viewer, "d")} desc, ${label} asc, d.record_uid`;
-    case "nm": return sql`${hasVisibleImage(viewer, "d")} asc, ${label} asc, d.record_uid`;
+    case "az":
+      return sql`${label} asc, d.record_uid asc`;
+    case "za":
+      return sql`${label} desc, d.record_uid desc`;
+    case "on":
+      return sql`d.date_start desc nulls last, d.record_uid`;
+    case "no":
+      return sql`d.date_start asc nulls last, d.record_uid`;
+    case "taz":
+      return sql`${typeRank} asc nulls last, ${label} asc, d.record_uid`;
+    case "tza":
+      return sql`${typeRank} desc nulls last, ${label} asc, d.record_uid`;
+    case "wm":
+      return sql`${hasVisibleImage(viewer, "d")} desc, ${label} asc, d.record_uid`;
+    case "nm":
+      return sql`${hasVisibleImage(viewer, "d")} asc, ${label} asc, d.record_uid`;
   }
 }
 
@@ -336,7 +388,9 @@ export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: S
   const parsed = parseQuery(p.q);
   const prepared = await prepare(ctx, p, opts, parsed, parsed.words.length ? await synonymIndex(ctx.database) : null);
   const where = matchingSet(ctx, p, opts, prepared);
-  const rows = await rowsOf<CardRow & { plat: number; plng: number }>(ctx, sql`
+  const rows = await rowsOf<CardRow & { plat: number; plng: number }>(
+    ctx,
+    sql`
     with m as (select r.uid, r.lat, r.lng from ${docsOf(ctx.locale)} d join records r on r.uid = d.record_uid where ${sql.join(where, sql` and `)}),
     pts as (
       select m.uid, coalesce(m.lat, pl.lat) as plat, coalesce(m.lng, pl.lng) as plng from m
@@ -348,10 +402,22 @@ export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: S
       where coalesce(m.lat, pl.lat) is not null
       limit ${MAP_POINT_LIMIT}
     )
-    select c.*, pts.plat, pts.plng from pts join (${cardQuery(ctx, sql`r.uid in (select uid from pts)`)}) c on c.uid = pts.uid`, prepared.match !== null);
+    select c.*, pts.plat, pts.plng from pts join (${cardQuery(ctx, sql`r.uid in (select uid from pts)`)}) c on c.uid = pts.uid`,
+    prepared.match !== null,
+  );
   return rows.map((r) => {
     const card = toCard(r, ctx.locale);
-    return { id: card.id, table: card.table, link: card.link, label: card.preferred_label, type: card.type?.name ?? null, date: card.dateDisplay, thumbnail: card.url.thumbnail, lat: Number(r.plat), lng: Number(r.plng) };
+    return {
+      id: card.id,
+      table: card.table,
+      link: card.link,
+      label: card.preferred_label,
+      type: card.type?.name ?? null,
+      date: card.dateDisplay,
+      thumbnail: card.url.thumbnail,
+      lat: Number(r.plat),
+      lng: Number(r.plng),
+    };
   });
 }
 
@@ -387,7 +453,11 @@ export function baseQueryFor(options: { query?: string; [key: string]: unknown }
 }
 
 /** Label suggestions for the search box: visible records whose text starts with the typed words. */
-export async function suggestLabels(ctx: ServiceContext, q: string, opts: { limit?: number; excludedTypes?: number[] } = {}): Promise<string[]> {
+export async function suggestLabels(
+  ctx: ServiceContext,
+  q: string,
+  opts: { limit?: number; excludedTypes?: number[] } = {},
+): Promise<string[]> {
   const limit = opts.limit ?? 8;
   const tsq = buildTsQuery(q, "and");
   if (!tsq) return [];

@@ -34,11 +34,22 @@ export function parseSynonymList(text: string): string[][] {
     .split("\n")
     .map((l) => l.replace(/#.*$/, "").trim())
     .filter(Boolean)
-    .map((l) => l.split(",").map((t) => t.trim()).filter(Boolean));
+    .map((l) =>
+      l
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    );
 }
 
 const unescapeXml = (s: string) =>
-  s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n))).replace(/&amp;/g, "&");
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)))
+    .replace(/&amp;/g, "&");
 
 /**
  * Groups of a SKOS thesaurus, in RDF/XML or Turtle: per concept, its
@@ -50,7 +61,8 @@ export function parseSkos(text: string): string[][] {
   const blocks = text.split(/<\/(?:rdf:Description|skos:Concept)>|\s\.\s*\r?\n/);
   for (const block of blocks) {
     const labels: string[] = [];
-    for (const m of block.matchAll(/<skos:(?:pref|alt)Label\b[^>]*>([^<]+)<\/skos:(?:pref|alt)Label>/g)) labels.push(unescapeXml(m[1]!.trim()));
+    for (const m of block.matchAll(/<skos:(?:pref|alt)Label\b[^>]*>([^<]+)<\/skos:(?:pref|alt)Label>/g))
+      labels.push(unescapeXml(m[1]!.trim()));
     for (const m of block.matchAll(/skos:(?:pref|alt)Label\s+((?:"(?:[^"\\]|\\.)*"(?:@[\w-]+)?\s*,?\s*)+)/g))
       for (const v of m[1]!.matchAll(/"((?:[^"\\]|\\.)*)"/g)) labels.push(v[1]!.replace(/\\(.)/g, "$1").trim());
     if (labels.length > 1) groups.push(labels);
@@ -100,7 +112,11 @@ export function synonymIndex(database: Database): Promise<SynonymIndex> {
     const rows = await database.rows<{ names: Record<string, string> }>(
       sql`select names from tags where (names ? 'it')::int + (names ? 'en')::int + (names ? 'fr')::int > 1 limit 50000`,
     );
-    for (const r of rows) addGroup(index, Object.values(r.names).filter((v): v is string => typeof v === "string"));
+    for (const r of rows)
+      addGroup(
+        index,
+        Object.values(r.names).filter((v): v is string => typeof v === "string"),
+      );
     return index;
   })();
   value.catch(() => indexes.delete(database));
@@ -134,8 +150,10 @@ export function expandWords(index: SynonymIndex, words: string[], skip: (i: numb
   const last = words.length - 1;
   const prefix = folded[last] ?? "";
   if (last >= 0 && !taken.has(last) && !skip(last) && prefix.length >= PREFIX_MIN && !prefix.includes(" ")) {
-    const keys = [...index.keys()].filter((k) => k.length > prefix.length && k.startsWith(prefix) && !k.includes(" "))
-      .sort((a, b) => a.length - b.length || a.localeCompare(b)).slice(0, 3);
+    const keys = [...index.keys()]
+      .filter((k) => k.length > prefix.length && k.startsWith(prefix) && !k.includes(" "))
+      .sort((a, b) => a.length - b.length || a.localeCompare(b))
+      .slice(0, 3);
     const terms = [...new Set(keys.flatMap((k) => [k, ...index.get(k)!]))].slice(0, 12);
     if (terms.length) out.push({ start: last, length: 1, terms });
   }

@@ -59,11 +59,12 @@ async function lookUp(ctx: ServiceContext, words: { word: string; prefix: boolea
   if (!words.length) return [];
   const parts = words.map(({ word: w, prefix }, i) => {
     const limit = w.length === 1 ? PREFIX_LIMIT[1] : w.length === 2 ? PREFIX_LIMIT[2] : PREFIX_LIMIT.long;
-    const prefixIds = prefix && limit > 0
-      ? sql`array(select l.id from search_lexicon l, (select (tsvector_to_array(to_tsvector('teca_simple', ${w})))[1] as f) p
+    const prefixIds =
+      prefix && limit > 0
+        ? sql`array(select l.id from search_lexicon l, (select (tsvector_to_array(to_tsvector('teca_simple', ${w})))[1] as f) p
           where l.word >= p.f collate "C" and l.word < (p.f || chr(1114111)) collate "C" and l.word <> p.f
           order by length(l.word), l.word limit ${limit})`
-      : sql`'{}'::int[]`;
+        : sql`'{}'::int[]`;
     return sql`select ${i}::int as i,
       length(to_tsvector(${pageConfig}::regconfig, ${w})) = 0 as stop,
       array(select distinct s from (
@@ -81,7 +82,14 @@ async function lookUp(ctx: ServiceContext, words: { word: string; prefix: boolea
     sql.join(parts, sql` union all `),
   );
   rows.sort((a, b) => a.i - b.i);
-  return rows.map((r) => ({ word: words[r.i]!.word, stop: r.stop, exact: r.exact.map(Number), form: r.form.map(Number), prefix: r.prefix.map(Number), lexemes: r.lexemes }));
+  return rows.map((r) => ({
+    word: words[r.i]!.word,
+    stop: r.stop,
+    exact: r.exact.map(Number),
+    form: r.form.map(Number),
+    prefix: r.prefix.map(Number),
+    lexemes: r.lexemes,
+  }));
 }
 
 /** One condition of a search: any of its alternatives (each: every group of `lex` entries), or dated within `years`. */
@@ -124,7 +132,12 @@ const orQuery = (terms: string[]) => (terms.length ? [...new Set(terms)].join(" 
  * Dates match by the record's dates or by their words. Equivalent terms
  * (synonyms, thesauri) are alternatives of the words they stand for.
  */
-export async function textMatch(ctx: ServiceContext, parsed: ParsedQuery, mode: "and" | "or", synonyms: SynonymIndex | null): Promise<TextMatch | null> {
+export async function textMatch(
+  ctx: ServiceContext,
+  parsed: ParsedQuery,
+  mode: "and" | "or",
+  synonyms: SynonymIndex | null,
+): Promise<TextMatch | null> {
   const words = parsed.words;
   if (!words.length) return null;
   // Which words name a date: they form one clause with the date.
@@ -166,7 +179,11 @@ export async function textMatch(ctx: ServiceContext, parsed: ParsedQuery, mode: 
     idx.forEach((i) => done.add(i));
     const literal = idx.filter(counts).map((i) => group(typed[i]!));
     const alts = e.terms
-      .map((t) => queryWords(t).filter((w) => !byTermWord.get(w)?.stop).map((w) => anywhere(byTermWord.get(w)?.exact ?? [])))
+      .map((t) =>
+        queryWords(t)
+          .filter((w) => !byTermWord.get(w)?.stop)
+          .map((w) => anywhere(byTermWord.get(w)?.exact ?? [])),
+      )
       .filter((alt) => alt.length && alt.every((g) => g.length));
     if (literal.length || alts.length) clauses.push({ alts: [...(literal.length ? [literal] : []), ...alts], years: null });
   }
@@ -193,8 +210,17 @@ export async function textMatch(ctx: ServiceContext, parsed: ParsedQuery, mode: 
     expandQuery: orQuery(termWords.flatMap((w) => byTermWord.get(w)?.lexemes.map(quoteLexeme) ?? [])),
     // (a word with equivalents is not unknown: "incisione" finds engravings in an English-only catalogue)
     candidates: typed
-      .filter((l, i) => counts(i) && !l.stop && l.word.length >= 3 && !/^\d+$/.test(l.word)
-        && !expansions.some((e) => i >= e.start && i < e.start + e.length && e.terms.some((t) => queryWords(t).every((w) => byTermWord.get(w)?.exact.length))))
+      .filter(
+        (l, i) =>
+          counts(i) &&
+          !l.stop &&
+          l.word.length >= 3 &&
+          !/^\d+$/.test(l.word) &&
+          !expansions.some(
+            (e) =>
+              i >= e.start && i < e.start + e.length && e.terms.some((t) => queryWords(t).every((w) => byTermWord.get(w)?.exact.length)),
+          ),
+      )
       .map((l) => ({ word: l.word, entries: anywhere([...l.exact, ...l.prefix]) })),
   };
 }
@@ -205,9 +231,19 @@ export function clauseSql(alias: string, c: Clause): SQL {
   // Alternatives of one group each are one condition: `lex && G or lex && H` is `lex && (G ∪ H)`, one GIN
   // lookup that reads each entry's postings once (a word and its equivalents often share entries).
   const single = c.alts.filter((alt) => alt.length === 1).flat(2);
-  const several = [...new Map(c.alts.filter((alt) => alt.length > 1).map((alt) => [JSON.stringify(alt.map((g) => [...new Set(g)].sort((x, y) => x - y))), alt])).values()];
+  const several = [
+    ...new Map(
+      c.alts.filter((alt) => alt.length > 1).map((alt) => [JSON.stringify(alt.map((g) => [...new Set(g)].sort((x, y) => x - y))), alt]),
+    ).values(),
+  ];
   const groups = [...(single.length ? [[single]] : []), ...several];
-  const alts = groups.map((alt) => sql`(${sql.join(alt.map((g) => sql`${a}.lex && ${intArray(g)}`), sql` and `)})`);
+  const alts = groups.map(
+    (alt) =>
+      sql`(${sql.join(
+        alt.map((g) => sql`${a}.lex && ${intArray(g)}`),
+        sql` and `,
+      )})`,
+  );
   if (c.years) alts.push(sql`${a}.years && int4range(${c.years.from}, ${c.years.to}, '[]')`);
   return alts.length ? sql`(${sql.join(alts, sql` or `)})` : sql`false`;
 }
@@ -224,7 +260,10 @@ export function matchSql(alias: string, m: TextMatch): SQL {
 export function matchedCountSql(alias: string, m: TextMatch): SQL {
   if (m.mode !== "or" || m.clauses.length < 2) return sql`0`;
   // (an undated record's date clause is null, not false)
-  return sql`(${sql.join(m.clauses.map((c) => sql`coalesce(${clauseSql(alias, c)}, false)::int`), sql` + `)})`;
+  return sql`(${sql.join(
+    m.clauses.map((c) => sql`coalesce(${clauseSql(alias, c)}, false)::int`),
+    sql` + `,
+  )})`;
 }
 
 /**
@@ -235,8 +274,17 @@ export function matchedCountSql(alias: string, m: TextMatch): SQL {
 export async function unknownWords(ctx: ServiceContext, m: TextMatch): Promise<string[]> {
   const known = m.candidates.filter((c) => c.entries.length);
   if (!known.length) return m.candidates.map((c) => c.word);
-  const rows = await rowsOf<{ i: number; seen: boolean }>(ctx, sql.join(known.map((c, i) => sql`select ${i}::int as i, exists (
-    select 1 from ${docsOf(ctx.locale)} d where ${recordVisible(ctx.viewer, "d")} and d.lex && ${intArray(c.entries)}) as seen`), sql` union all `), true);
+  const rows = await rowsOf<{ i: number; seen: boolean }>(
+    ctx,
+    sql.join(
+      known.map(
+        (c, i) => sql`select ${i}::int as i, exists (
+    select 1 from ${docsOf(ctx.locale)} d where ${recordVisible(ctx.viewer, "d")} and d.lex && ${intArray(c.entries)}) as seen`,
+      ),
+      sql` union all `,
+    ),
+    true,
+  );
   const seen = new Set(rows.filter((r) => r.seen).map((r) => known[r.i]!.word));
   return m.candidates.map((c) => c.word).filter((w) => !seen.has(w));
 }
@@ -253,7 +301,9 @@ export async function rowsOf<T>(ctx: ServiceContext, statement: SQL, words: bool
   // ("walk": a statement that reads an index in order and tests each document's words, a bounded number of them)
   const off = plan === "walk" ? "enable_bitmapscan" : "enable_indexscan";
   return ctx.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config(${off}, 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config(${off}, 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
+    );
     return ((await tx.execute(statement)) as unknown as { rows: T[] }).rows;
   });
 }
@@ -288,7 +338,9 @@ export async function corrections(ctx: ServiceContext, words: string[]): Promise
   const list = [...new Set(words.filter((w) => w.length >= 3))];
   if (!list.length) return new Map();
   const mask = ctx.viewer.accessLevels.filter((l) => Number.isInteger(l) && l >= 1 && l <= 3).reduce((m, l) => m | (1 << l), 0);
-  const rows = await rowsOf<{ q: string; u: string; word: string; df: number }>(ctx, sql`
+  const rows = await rowsOf<{ q: string; u: string; word: string; df: number }>(
+    ctx,
+    sql`
     select w.q, unaccent(w.q) as u, c.word, (
       select count(*) from (
         select 1 from ${docsOf(ctx.locale)} d join search_lexicon l on l.word = c.word collate "C"
@@ -301,7 +353,9 @@ export async function corrections(ctx: ServiceContext, words: string[]): Promise
       where s.word % unaccent(w.q) and similarity(s.word, unaccent(w.q)) >= ${CORRECTION_THRESHOLD}
         and abs(length(s.word) - length(w.q)) <= 2 and (s.mask & ${mask}::smallint) <> 0 and s.word <> unaccent(w.q)
       order by similarity(s.word, unaccent(w.q)) desc, s.word limit ${CANDIDATES}
-    ) c`, true);
+    ) c`,
+    true,
+  );
   const best = new Map<string, { word: string; dist: number; df: number }>();
   for (const r of rows) {
     const dist = editDistance(r.u, r.word);

@@ -52,27 +52,124 @@ const URL_FUNCTIONS = new Set(["image-set", "-webkit-image-set", "image", "cross
  */
 const FUNCTIONS = new Set([
   // colours
-  "rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color", "color-mix", "light-dark", "contrast-color", "device-cmyk",
+  "rgb",
+  "rgba",
+  "hsl",
+  "hsla",
+  "hwb",
+  "lab",
+  "lch",
+  "oklab",
+  "oklch",
+  "color",
+  "color-mix",
+  "light-dark",
+  "contrast-color",
+  "device-cmyk",
   // arithmetic
-  "calc", "-webkit-calc", "-moz-calc", "calc-size", "min", "max", "clamp", "round", "mod", "rem", "abs", "sign",
-  "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "pow", "sqrt", "hypot", "log", "exp",
+  "calc",
+  "-webkit-calc",
+  "-moz-calc",
+  "calc-size",
+  "min",
+  "max",
+  "clamp",
+  "round",
+  "mod",
+  "rem",
+  "abs",
+  "sign",
+  "sin",
+  "cos",
+  "tan",
+  "asin",
+  "acos",
+  "atan",
+  "atan2",
+  "pow",
+  "sqrt",
+  "hypot",
+  "log",
+  "exp",
   // variables
-  "var", "env",
+  "var",
+  "env",
   // gradients
-  "linear-gradient", "radial-gradient", "conic-gradient", "repeating-linear-gradient", "repeating-radial-gradient", "repeating-conic-gradient",
-  "-webkit-linear-gradient", "-webkit-radial-gradient", "-webkit-repeating-linear-gradient", "-webkit-repeating-radial-gradient",
-  "-moz-linear-gradient", "-moz-radial-gradient", "-moz-repeating-linear-gradient", "-moz-repeating-radial-gradient",
+  "linear-gradient",
+  "radial-gradient",
+  "conic-gradient",
+  "repeating-linear-gradient",
+  "repeating-radial-gradient",
+  "repeating-conic-gradient",
+  "-webkit-linear-gradient",
+  "-webkit-radial-gradient",
+  "-webkit-repeating-linear-gradient",
+  "-webkit-repeating-radial-gradient",
+  "-moz-linear-gradient",
+  "-moz-radial-gradient",
+  "-moz-repeating-linear-gradient",
+  "-moz-repeating-radial-gradient",
   // transforms
-  "matrix", "matrix3d", "translate", "translatex", "translatey", "translatez", "translate3d", "scale", "scalex", "scaley", "scalez", "scale3d",
-  "rotate", "rotatex", "rotatey", "rotatez", "rotate3d", "skew", "skewx", "skewy", "perspective",
+  "matrix",
+  "matrix3d",
+  "translate",
+  "translatex",
+  "translatey",
+  "translatez",
+  "translate3d",
+  "scale",
+  "scalex",
+  "scaley",
+  "scalez",
+  "scale3d",
+  "rotate",
+  "rotatex",
+  "rotatey",
+  "rotatez",
+  "rotate3d",
+  "skew",
+  "skewx",
+  "skewy",
+  "perspective",
   // filters
-  "blur", "brightness", "contrast", "drop-shadow", "grayscale", "hue-rotate", "invert", "opacity", "saturate", "sepia",
+  "blur",
+  "brightness",
+  "contrast",
+  "drop-shadow",
+  "grayscale",
+  "hue-rotate",
+  "invert",
+  "opacity",
+  "saturate",
+  "sepia",
   // shapes and motion paths
-  "inset", "circle", "ellipse", "polygon", "path", "rect", "xywh", "ray",
+  "inset",
+  "circle",
+  "ellipse",
+  "polygon",
+  "path",
+  "rect",
+  "xywh",
+  "ray",
   // grids, easing, timelines, anchors
-  "repeat", "minmax", "fit-content", "cubic-bezier", "steps", "linear", "scroll", "view", "anchor", "anchor-size",
+  "repeat",
+  "minmax",
+  "fit-content",
+  "cubic-bezier",
+  "steps",
+  "linear",
+  "scroll",
+  "view",
+  "anchor",
+  "anchor-size",
   // generated content, fonts, image hints
-  "counter", "counters", "attr", "local", "format", "tech", "type",
+  "counter",
+  "counters",
+  "attr",
+  "local",
+  "format",
+  "tech",
+  "type",
   // addresses, each checked (URL_FUNCTIONS)
   ...URL_FUNCTIONS,
 ]);
@@ -81,7 +178,22 @@ const FUNCTIONS = new Set([
  * Elements whose attributes hold what a user typed or a secret: form fields, and the head's meta tags, scripts
  * (their nonce) and links (the canonical and alternate addresses repeat the page's own, a share's token included).
  */
-const GUARDED_ELEMENTS = new Set(["input", "textarea", "select", "option", "optgroup", "datalist", "button", "form", "output", "fieldset", "meta", "script", "link", "base"]);
+const GUARDED_ELEMENTS = new Set([
+  "input",
+  "textarea",
+  "select",
+  "option",
+  "optgroup",
+  "datalist",
+  "button",
+  "form",
+  "output",
+  "fieldset",
+  "meta",
+  "script",
+  "link",
+  "base",
+]);
 
 /** Attributes that hold a field's value or a token on any element: a selector may not test them at all. */
 const SECRET_ATTRIBUTES = new Set(["value", "name", "content", "nonce", "action", "formaction"]);
@@ -169,7 +281,10 @@ function tokenProblem(css: string): CssProblem | null {
     }
     if (type === t.Function && css.slice(start, end).includes("\\")) {
       const fn = name(css.slice(start, end - 1));
-      found = fn === "url" || URL_FUNCTIONS.has(fn) ? { code: "badUrl", line: lineOf(css, start), what: short(css.slice(start, end)) } : { code: "function", line: lineOf(css, start), what: fn };
+      found =
+        fn === "url" || URL_FUNCTIONS.has(fn)
+          ? { code: "badUrl", line: lineOf(css, start), what: short(css.slice(start, end)) }
+          : { code: "function", line: lineOf(css, start), what: fn };
     }
   });
   return found;
@@ -191,7 +306,17 @@ function parseSheet(css: string, strict: boolean): StyleSheet {
       positions: true,
       parseCustomProperty: true,
       onParseError: (e) => {
-        if (strict || ++errors > SERVE_ERRORS_MAX) throw new ReadError({ code: "parse", line: e.line, what: short(css.slice(e.offset, e.offset + 40).split("\n")[0]!.trim() || e.message) });
+        if (strict || ++errors > SERVE_ERRORS_MAX)
+          throw new ReadError({
+            code: "parse",
+            line: e.line,
+            what: short(
+              css
+                .slice(e.offset, e.offset + 40)
+                .split("\n")[0]!
+                .trim() || e.message,
+            ),
+          });
       },
     }) as StyleSheet;
   } catch (err) {
@@ -211,11 +336,17 @@ function findings(sheet: StyleSheet): Finding[] {
 function inspectBlock(children: List<CssNode>, fontFace: boolean, out: Finding[]) {
   children.forEach((node, item, list) => {
     const problem =
-      node.type === "Rule" ? ruleProblem(node)
-      : node.type === "Atrule" ? atruleProblem(node)
-      : node.type === "Declaration" ? declarationProblem(node, fontFace)
-      : node.type === "Raw" ? (/^[\s;]*$/.test(node.value) ? null : { code: "parse" as const, line: lineOfNode(node), what: short(node.value.trim()) })
-      : { code: "parse" as const, line: lineOfNode(node), what: short(csstree.generate(node)) };
+      node.type === "Rule"
+        ? ruleProblem(node)
+        : node.type === "Atrule"
+          ? atruleProblem(node)
+          : node.type === "Declaration"
+            ? declarationProblem(node, fontFace)
+            : node.type === "Raw"
+              ? /^[\s;]*$/.test(node.value)
+                ? null
+                : { code: "parse" as const, line: lineOfNode(node), what: short(node.value.trim()) }
+              : { code: "parse" as const, line: lineOfNode(node), what: short(csstree.generate(node)) };
     if (problem) {
       out.push({ problem, list, item });
       return;
@@ -242,7 +373,8 @@ function declarationProblem(node: Declaration, fontFace: boolean): CssProblem | 
     const unknown = fontFace ? csstree.lexer.checkAtruleDescriptorName("font-face", property) : csstree.lexer.checkPropertyName(property);
     if (unknown) return { code: "property", line, what: short(property) };
   }
-  if (node.value.type === "Raw") return node.value.value.trim() ? { code: "parse", line, what: short(`${property}: ${node.value.value.trim()}`) } : null;
+  if (node.value.type === "Raw")
+    return node.value.value.trim() ? { code: "parse", line, what: short(`${property}: ${node.value.value.trim()}`) } : null;
   return valueProblem(node.value);
 }
 
@@ -258,7 +390,8 @@ function valueProblem(value: CssNode): CssProblem | null {
       problem = { code: "property", line, what: short(name(node.property)) };
     else if (node.type === "Function") {
       const fn = name(node.name);
-      if (fn === "url" || (URL_FUNCTIONS.has(fn) && !urlArgumentsLocal(node.children))) problem = { code: "badUrl", line, what: short(csstree.generate(node)) };
+      if (fn === "url" || (URL_FUNCTIONS.has(fn) && !urlArgumentsLocal(node.children)))
+        problem = { code: "badUrl", line, what: short(csstree.generate(node)) };
       else if (!FUNCTIONS.has(fn) || (fn === "attr" && !plainAttr(node.children))) problem = { code: "function", line, what: short(fn) };
     }
     return undefined;
@@ -292,7 +425,8 @@ function ruleProblem(node: Rule): CssProblem | null {
   const line = lineOfNode(node);
   if (node.prelude.type === "Raw") return { code: "parse", line, what: short(node.prelude.value.trim()) };
   let problem: CssProblem | null = null;
-  const refuse = (selector: CssNode) => (problem = { code: "selector", line: lineOfNode(selector), what: short(csstree.generate(selector)) });
+  const refuse = (selector: CssNode) =>
+    (problem = { code: "selector", line: lineOfNode(selector), what: short(csstree.generate(selector)) });
   csstree.walk(node.prelude, (n) => {
     if (problem) return csstree.walk.break;
     // an argument css-tree does not parse (`::part(label)`, `::highlight(x)`) passes only as one plain name

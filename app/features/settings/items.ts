@@ -51,7 +51,11 @@ const hex = z.string().trim().regex(HEX, E("color"));
 const LINK = /^(\/(?!\/)[^\s<>"]*|https?:\/\/[^\s<>"]+)$/;
 const link = z.string().trim().min(1, E("required")).max(2000, E("tooLong")).regex(LINK, E("link"));
 /** An image or file the page loads: a path on this site or an https address. */
-const asset = z.string().trim().max(2000, E("tooLong")).refine((v) => /^(\/(?!\/)[^\s<>"]*|https:\/\/[^\s<>"]+)$/.test(v), E("asset"));
+const asset = z
+  .string()
+  .trim()
+  .max(2000, E("tooLong"))
+  .refine((v) => /^(\/(?!\/)[^\s<>"]*|https:\/\/[^\s<>"]+)$/.test(v), E("asset"));
 const nullable = <T extends z.ZodType>(s: T) => z.union([z.null(), s]);
 /** The longest custom stylesheet (`customcss`) that may be saved. */
 export const CUSTOM_CSS_MAX = 50_000;
@@ -79,23 +83,46 @@ const colorsSchema = z
   .strict()
   .superRefine((c, ctx) => {
     for (const f of contrastFailures(c))
-      ctx.addIssue({ code: "custom", path: [f.field], message: E("contrast"), params: { pair: f.pair, ratio: f.ratio, fg: f.fg, bg: f.bg } });
+      ctx.addIssue({
+        code: "custom",
+        path: [f.field],
+        message: E("contrast"),
+        params: { pair: f.pair, ratio: f.ratio, fg: f.fg, bg: f.bg },
+      });
   });
 
-const logoSchema = nullable(
-  z.object({ url: asset, alt: text(300, true) }).strict(),
-);
+const logoSchema = nullable(z.object({ url: asset, alt: text(300, true) }).strict());
 
 const menuRow = z.object({ label: text(100, true), path: link }).strict();
-const footerRow = z.object({ title: text(100), text: text(2000) }).strict().refine((r) => r.title || r.text, { message: E("emptyRow") });
+const footerRow = z
+  .object({ title: text(100), text: text(2000) })
+  .strict()
+  .refine((r) => r.title || r.text, { message: E("emptyRow") });
 
 // customjs: the configuration keys of spec §3 (never executed as code).
 const SORTS = ["ss", "on", "no", "az", "za", "taz", "tza", "wm", "nm"] as const;
 const codes = z.array(z.string().trim().min(1).max(200)).max(200);
 const roleQueryKeys = ROLE_NAMES.map((r) => `query_${r}`);
 export const CUSTOMJS_KEYS = [
-  "showTipologia", "orderBy", "noRelevance", "switchItems", "switchTable", "query", "queryAlbero", "metadatiCard", "tagCard",
-  "searchType", "hide", "order", "label", "more", "filtriOrder", "regexFiltriInit", "timeline", "semaforo", "excludedTypes",
+  "showTipologia",
+  "orderBy",
+  "noRelevance",
+  "switchItems",
+  "switchTable",
+  "query",
+  "queryAlbero",
+  "metadatiCard",
+  "tagCard",
+  "searchType",
+  "hide",
+  "order",
+  "label",
+  "more",
+  "filtriOrder",
+  "regexFiltriInit",
+  "timeline",
+  "semaforo",
+  "excludedTypes",
   ...roleQueryKeys,
 ] as const;
 
@@ -171,7 +198,15 @@ export const SECTION_BACKGROUNDS = ["transparent", "white", "primary", "primaryL
 export const HERO_LINKS_MAX = 3;
 export const HOME_SECTIONS_MAX = 30;
 export const SECTION_REFS_MAX = 100;
-const recordRef = z.object({ table: z.string().trim().regex(/^[a-z_]{1,40}$/, E("invalid")), id: z.string().trim().min(1, E("required")).max(200, E("tooLong")) }).strict();
+const recordRef = z
+  .object({
+    table: z
+      .string()
+      .trim()
+      .regex(/^[a-z_]{1,40}$/, E("invalid")),
+    id: z.string().trim().min(1, E("required")).max(200, E("tooLong")),
+  })
+  .strict();
 const heroLink = z.object({ label: text(100, true), path: link }).strict();
 const sectionFields = {
   title: text(200),
@@ -213,87 +248,268 @@ const bool = z.boolean();
 
 export const SETTINGS_ITEMS: readonly SettingsItem[] = [
   // general
-  { key: "title", page: "general", scope: "locale", shape: "scalar", field: { name: "title", type: "text", max: 200 }, schema: text(200, true) },
-  { key: "description", page: "general", scope: "locale", shape: "scalar", field: { name: "description", type: "textarea", max: 500 }, schema: text(500) },
   {
-    key: "logo", page: "general", scope: "locale", shape: "object", nullWhenEmpty: true,
-    fields: [{ name: "url", type: "url", max: 2000 }, { name: "alt", type: "text", max: 300 }], schema: logoSchema,
+    key: "title",
+    page: "general",
+    scope: "locale",
+    shape: "scalar",
+    field: { name: "title", type: "text", max: 200 },
+    schema: text(200, true),
   },
   {
-    key: "logo2", page: "general", scope: "locale", shape: "object", nullWhenEmpty: true,
-    fields: [{ name: "url", type: "url", max: 2000 }, { name: "alt", type: "text", max: 300 }], schema: logoSchema,
+    key: "description",
+    page: "general",
+    scope: "locale",
+    shape: "scalar",
+    field: { name: "description", type: "textarea", max: 500 },
+    schema: text(500),
+  },
+  {
+    key: "logo",
+    page: "general",
+    scope: "locale",
+    shape: "object",
+    nullWhenEmpty: true,
+    fields: [
+      { name: "url", type: "url", max: 2000 },
+      { name: "alt", type: "text", max: 300 },
+    ],
+    schema: logoSchema,
+  },
+  {
+    key: "logo2",
+    page: "general",
+    scope: "locale",
+    shape: "object",
+    nullWhenEmpty: true,
+    fields: [
+      { name: "url", type: "url", max: 2000 },
+      { name: "alt", type: "text", max: 300 },
+    ],
+    schema: logoSchema,
   },
   // the admin bar (decision 074)
-  { key: "adminUrl", page: "general", scope: "site", shape: "scalar", field: { name: "adminUrl", type: "text", max: 2000 }, schema: nullable(adminLink) },
+  {
+    key: "adminUrl",
+    page: "general",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "adminUrl", type: "text", max: 2000 },
+    schema: nullable(adminLink),
+  },
   { key: "adminNewTab", page: "general", scope: "site", shape: "scalar", field: { name: "adminNewTab", type: "checkbox" }, schema: bool },
   { key: "hideEdit", page: "general", scope: "site", shape: "scalar", field: { name: "hideEdit", type: "checkbox" }, schema: bool },
-  { key: "dateFormat", page: "general", scope: "site", shape: "scalar", field: { name: "dateFormat", type: "select", options: DATE_FORMATS }, schema: z.enum(DATE_FORMATS, E("choice")) },
   {
-    key: "languages", page: "general", scope: "site", shape: "object",
+    key: "dateFormat",
+    page: "general",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "dateFormat", type: "select", options: DATE_FORMATS },
+    schema: z.enum(DATE_FORMATS, E("choice")),
+  },
+  {
+    key: "languages",
+    page: "general",
+    scope: "site",
+    shape: "object",
     fields: OPTIONAL_LOCALES.map((l) => ({ name: l, type: "checkbox" as const })),
     schema: z.object(Object.fromEntries(OPTIONAL_LOCALES.map((l) => [l, bool])) as Record<OptionalLocale, typeof bool>).strict(),
   },
-  { key: "multilanguage", page: "general", scope: "site", shape: "scalar", field: { name: "multilanguage", type: "checkbox" }, schema: bool },
-  { key: "disableShuffle", page: "general", scope: "site", shape: "scalar", field: { name: "disableShuffle", type: "checkbox" }, schema: bool },
+  {
+    key: "multilanguage",
+    page: "general",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "multilanguage", type: "checkbox" },
+    schema: bool,
+  },
+  {
+    key: "disableShuffle",
+    page: "general",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "disableShuffle", type: "checkbox" },
+    schema: bool,
+  },
   { key: "annotations", page: "general", scope: "site", shape: "scalar", field: { name: "annotations", type: "checkbox" }, schema: bool },
   { key: "registro", page: "general", scope: "site", shape: "scalar", field: { name: "registro", type: "checkbox" }, schema: bool },
   {
-    key: "richiediimmagine_email", page: "general", scope: "site", shape: "scalar", field: { name: "richiediimmagine_email", type: "email", max: 320 },
+    key: "richiediimmagine_email",
+    page: "general",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "richiediimmagine_email", type: "email", max: 320 },
     schema: nullable(z.string().trim().max(320, E("tooLong")).email(E("email"))),
   },
   // layout
   {
-    key: "colors", page: "layout", scope: "site", shape: "object",
-    fields: [{ name: "primary", type: "color" }, { name: "primaryDark", type: "color" }, { name: "primaryLight", type: "color" }], schema: colorsSchema,
+    key: "colors",
+    page: "layout",
+    scope: "site",
+    shape: "object",
+    fields: [
+      { name: "primary", type: "color" },
+      { name: "primaryDark", type: "color" },
+      { name: "primaryLight", type: "color" },
+    ],
+    schema: colorsSchema,
   },
-  { key: "customfont", page: "layout", scope: "site", shape: "scalar", field: { name: "customfont", type: "select", options: FONT_CHOICES }, schema: z.enum(FONT_CHOICES, E("choice")) },
-  { key: "menu", page: "layout", scope: "locale", shape: "list", max: 100, fields: [{ name: "label", type: "text", max: 100 }, { name: "path", type: "text", max: 2000 }], schema: z.array(menuRow).max(100, E("tooMany")) },
-  { key: "menu_footer", page: "layout", scope: "locale", shape: "list", max: 100, fields: [{ name: "label", type: "text", max: 100 }, { name: "path", type: "text", max: 2000 }], schema: z.array(menuRow).max(100, E("tooMany")) },
-  { key: "footer_blocks", page: "layout", scope: "locale", shape: "list", max: 10, fields: [{ name: "title", type: "text", max: 100 }, { name: "text", type: "textarea", max: 2000 }], schema: z.array(footerRow).max(10, E("tooMany")) },
-  { key: "disable_footer", page: "layout", scope: "site", shape: "scalar", field: { name: "disable_footer", type: "checkbox" }, schema: bool },
   {
-    key: "background", page: "layout", scope: "site", shape: "object", nullWhenEmpty: true,
-    fields: [{ name: "type", type: "select", options: BACKGROUND_TYPES }, { name: "url", type: "url", max: 2000 }],
+    key: "customfont",
+    page: "layout",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "customfont", type: "select", options: FONT_CHOICES },
+    schema: z.enum(FONT_CHOICES, E("choice")),
+  },
+  {
+    key: "menu",
+    page: "layout",
+    scope: "locale",
+    shape: "list",
+    max: 100,
+    fields: [
+      { name: "label", type: "text", max: 100 },
+      { name: "path", type: "text", max: 2000 },
+    ],
+    schema: z.array(menuRow).max(100, E("tooMany")),
+  },
+  {
+    key: "menu_footer",
+    page: "layout",
+    scope: "locale",
+    shape: "list",
+    max: 100,
+    fields: [
+      { name: "label", type: "text", max: 100 },
+      { name: "path", type: "text", max: 2000 },
+    ],
+    schema: z.array(menuRow).max(100, E("tooMany")),
+  },
+  {
+    key: "footer_blocks",
+    page: "layout",
+    scope: "locale",
+    shape: "list",
+    max: 10,
+    fields: [
+      { name: "title", type: "text", max: 100 },
+      { name: "text", type: "textarea", max: 2000 },
+    ],
+    schema: z.array(footerRow).max(10, E("tooMany")),
+  },
+  {
+    key: "disable_footer",
+    page: "layout",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "disable_footer", type: "checkbox" },
+    schema: bool,
+  },
+  {
+    key: "background",
+    page: "layout",
+    scope: "site",
+    shape: "object",
+    nullWhenEmpty: true,
+    fields: [
+      { name: "type", type: "select", options: BACKGROUND_TYPES },
+      { name: "url", type: "url", max: 2000 },
+    ],
     schema: nullable(
-      z.object({ type: z.enum(BACKGROUND_TYPES, E("choice")), url: z.union([z.literal(""), asset]) }).strict()
+      z
+        .object({ type: z.enum(BACKGROUND_TYPES, E("choice")), url: z.union([z.literal(""), asset]) })
+        .strict()
         .refine((b) => b.type === "none" || b.url, { message: E("required"), path: ["url"] }),
     ),
   },
   // contents
-  { key: "placeholder", page: "contents", scope: "site", shape: "scalar", field: { name: "placeholder", type: "url", max: 2000 }, schema: nullable(asset) },
-  { key: "placeholderRelated", page: "contents", scope: "site", shape: "scalar", field: { name: "placeholderRelated", type: "url", max: 2000 }, schema: nullable(asset) },
   {
-    key: "youtube_url", page: "contents", scope: "site", shape: "scalar", field: { name: "youtube_url", type: "url", max: 500 },
+    key: "placeholder",
+    page: "contents",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "placeholder", type: "url", max: 2000 },
+    schema: nullable(asset),
+  },
+  {
+    key: "placeholderRelated",
+    page: "contents",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "placeholderRelated", type: "url", max: 2000 },
+    schema: nullable(asset),
+  },
+  {
+    key: "youtube_url",
+    page: "contents",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "youtube_url", type: "url", max: 500 },
     schema: nullable(z.string().trim().max(500, E("tooLong")).refine(hostIn(YOUTUBE_HOSTS), E("youtube"))),
   },
   {
-    key: "vimeo_url", page: "contents", scope: "site", shape: "scalar", field: { name: "vimeo_url", type: "url", max: 500 },
+    key: "vimeo_url",
+    page: "contents",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "vimeo_url", type: "url", max: 500 },
     schema: nullable(z.string().trim().max(500, E("tooLong")).refine(hostIn(VIMEO_HOSTS), E("vimeo"))),
   },
   {
-    key: "analytics", page: "contents", scope: "site", shape: "object",
-    fields: [{ name: "heritagerating", type: "checkbox" }, { name: "accuracy", type: "checkbox" }],
+    key: "analytics",
+    page: "contents",
+    scope: "site",
+    shape: "object",
+    fields: [
+      { name: "heritagerating", type: "checkbox" },
+      { name: "accuracy", type: "checkbox" },
+    ],
     schema: z.object({ heritagerating: bool, accuracy: bool }).strict(),
   },
   { key: "summaryPimcore", page: "contents", scope: "site", shape: "json", schema: fieldsByTable(30), fieldCodes: true },
   { key: "summaryHeader", page: "contents", scope: "site", shape: "json", schema: fieldsByTable(8), fieldCodes: true },
   {
-    key: "matomo_site_id", page: "contents", scope: "site", shape: "scalar", field: { name: "matomo_site_id", type: "text", max: 10 },
-    schema: nullable(z.string().trim().regex(/^[1-9]\d{0,8}$/, E("siteId"))),
+    key: "matomo_site_id",
+    page: "contents",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "matomo_site_id", type: "text", max: 10 },
+    schema: nullable(
+      z
+        .string()
+        .trim()
+        .regex(/^[1-9]\d{0,8}$/, E("siteId")),
+    ),
   },
   // developer
   {
-    key: "customcss", page: "developer", scope: "site", shape: "scalar", field: { name: "customcss", type: "code", max: CUSTOM_CSS_MAX },
+    key: "customcss",
+    page: "developer",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "customcss", type: "code", max: CUSTOM_CSS_MAX },
     // Only the length here: the stylesheet is read with a CSS parser on the server (css-safety.server.ts,
     // SERVER_CHECKS in settings.server.ts), which keeps the parser out of the browser's bundle.
     schema: z.string().max(CUSTOM_CSS_MAX, E("css.tooLong")),
   },
-  { key: "customjs", page: "developer", scope: "locale", shape: "json", schema: customjsSchema, spread: (k) => (CUSTOMJS_KEYS as readonly string[]).includes(k) },
+  {
+    key: "customjs",
+    page: "developer",
+    scope: "locale",
+    shape: "json",
+    schema: customjsSchema,
+    spread: (k) => (CUSTOMJS_KEYS as readonly string[]).includes(k),
+  },
   { key: "detailjs", page: "developer", scope: "locale", shape: "json", schema: detailjsSchema },
   // the home page's hero and sections, edited in place (decision 074); its history is shown here
   { key: "home", page: "contents", scope: "locale", shape: "json", store: "page", schema: homeSchema },
   {
-    key: "patternPassword", page: "developer", scope: "site", shape: "scalar", field: { name: "patternPassword", type: "text", max: 300 },
+    key: "patternPassword",
+    page: "developer",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "patternPassword", type: "text", max: 300 },
     schema: nullable(pattern),
   },
 ];
@@ -306,7 +522,8 @@ export const itemsOf = (page: SettingsPage) => SETTINGS_ITEMS.filter((i) => i.pa
 export function emptyValue(item: SettingsItem): unknown {
   if (item.shape === "list") return [];
   if (item.shape === "json") return {};
-  if (item.shape === "object") return item.nullWhenEmpty ? null : Object.fromEntries(item.fields.map((f) => [f.name, f.type === "checkbox" ? false : ""]));
+  if (item.shape === "object")
+    return item.nullWhenEmpty ? null : Object.fromEntries(item.fields.map((f) => [f.name, f.type === "checkbox" ? false : ""]));
   if (item.field.type === "checkbox") return false;
   return item.schema.safeParse(null).success ? null : "";
 }
@@ -413,9 +630,15 @@ export function issueMessages(item: SettingsItem, error: z.ZodError): Record<str
       else if (issue.code === "invalid_type") key = "settings.error.required";
     }
     const field =
-      item.shape === "list" ? (path.length >= 2 ? `rows.${path[0]}.${path[1]}` : path.length === 1 ? `rows.${path[0]}` : "form")
-      : item.shape === "object" ? (path[0] ?? "form")
-      : item.field.name;
+      item.shape === "list"
+        ? path.length >= 2
+          ? `rows.${path[0]}.${path[1]}`
+          : path.length === 1
+            ? `rows.${path[0]}`
+            : "form"
+        : item.shape === "object"
+          ? (path[0] ?? "form")
+          : item.field.name;
     add(field, { key, params });
   }
   return out;
@@ -431,12 +654,23 @@ export function draftOf(item: SettingsItem, value: unknown): Draft {
   if (item.shape === "json") return value && typeof value === "object" && Object.keys(value).length ? JSON.stringify(value, null, 2) : "";
   if (item.shape === "list") {
     const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
-    return rows.map((r) => Object.fromEntries(item.fields.map((f) => [f.name, typeof r?.[f.name] === "string" ? (r[f.name] as string) : ""])));
+    return rows.map((r) =>
+      Object.fromEntries(item.fields.map((f) => [f.name, typeof r?.[f.name] === "string" ? (r[f.name] as string) : ""])),
+    );
   }
   if (item.shape === "object") {
     const o = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
     return Object.fromEntries(
-      item.fields.map((f) => [f.name, f.type === "checkbox" ? o[f.name] === true : typeof o[f.name] === "string" ? (o[f.name] as string) : f.type === "select" ? (f.options?.[0] ?? "") : ""]),
+      item.fields.map((f) => [
+        f.name,
+        f.type === "checkbox"
+          ? o[f.name] === true
+          : typeof o[f.name] === "string"
+            ? (o[f.name] as string)
+            : f.type === "select"
+              ? (f.options?.[0] ?? "")
+              : "",
+      ]),
     );
   }
   if (item.field.type === "checkbox") return value === true;
@@ -447,7 +681,8 @@ export function draftOf(item: SettingsItem, value: unknown): Draft {
 export function draftFromForm(item: SettingsItem, form: FormLike): Draft {
   if (item.shape === "json") return str(form.get("json"));
   if (item.shape === "list") return rowsFromForm(item, form);
-  if (item.shape === "object") return Object.fromEntries(item.fields.map((f) => [f.name, f.type === "checkbox" ? form.has(f.name) : str(form.get(f.name))]));
+  if (item.shape === "object")
+    return Object.fromEntries(item.fields.map((f) => [f.name, f.type === "checkbox" ? form.has(f.name) : str(form.get(f.name))]));
   if (item.field.type === "checkbox") return form.has(item.field.name);
   return str(form.get(item.field.name));
 }

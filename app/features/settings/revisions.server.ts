@@ -28,23 +28,42 @@ export type Runner = { rows<T>(q: ReturnType<typeof sql>): Promise<T[]> };
 type Tx = Parameters<Parameters<Database["db"]["transaction"]>[0]>[0];
 
 /** A runner over a transaction (raw SQL returning rows). */
-export const txRunner = (tx: Tx): Runner => ({ rows: async <T,>(q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: T[] }).rows });
+export const txRunner = (tx: Tx): Runner => ({
+  rows: async <T>(q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: T[] }).rows,
+});
 
 /** JSON with sorted keys: jsonb does not keep key order, so values are compared this way. */
 export function canonical(value: unknown): string {
   return (
     JSON.stringify(value, (_k, v: unknown) =>
-      v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+      v && typeof v === "object" && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+        : v,
     ) ?? "undefined"
   );
 }
 
 /** The newest revision of each (key, locale) of a kind, for the given keys (null: all). */
 export async function latestRevisions(run: Runner, kind: RevisionKind, keys: string[] | null): Promise<Latest[]> {
-  const rows = await run.rows<{ key: string; locale: string; version: number; value: unknown; removed: boolean; author: string | null; at: string | Date }>(sql`
+  const rows = await run.rows<{
+    key: string;
+    locale: string;
+    version: number;
+    value: unknown;
+    removed: boolean;
+    author: string | null;
+    at: string | Date;
+  }>(sql`
     select distinct on (r.key, r.locale) r.key, r.locale, r.version, r.value, (r.value is null) as removed, u.email as author, r.created_at as at
     from revisions r left join users u on u.id = r.author_id
-    where r.kind = ${kind} ${keys ? sql`and r.key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})` : sql``}
+    where r.kind = ${kind} ${
+      keys
+        ? sql`and r.key in (${sql.join(
+            keys.map((k) => sql`${k}`),
+            sql`, `,
+          )})`
+        : sql``
+    }
     order by r.key, r.locale, r.version desc`);
   return rows.map((r) => ({ ...r, at: new Date(r.at) }));
 }
@@ -75,7 +94,11 @@ export type AppendInput = {
  * Inside the caller's transaction, after `lockRevisionItem`: refuses a stale version, records the stored value
  * when no revision holds it, and appends `next` unless it equals what is stored ('unchanged': nothing written).
  */
-export async function appendRevision(tx: Tx, item: RevisionItem, input: AppendInput): Promise<{ status: "saved" | "unchanged"; version: number; latest: Latest | undefined }> {
+export async function appendRevision(
+  tx: Tx,
+  item: RevisionItem,
+  input: AppendInput,
+): Promise<{ status: "saved" | "unchanged"; version: number; latest: Latest | undefined }> {
   const run = txRunner(tx);
   const latest = await latestRevision(run, item);
   let version = latest?.version ?? 0;
@@ -97,7 +120,8 @@ export async function appendRevision(tx: Tx, item: RevisionItem, input: AppendIn
     version += 1;
     await tx.insert(revisions).values(row(undefined, null));
   }
-  const same = input.next === undefined ? input.stored === undefined : input.stored !== undefined && canonical(input.stored) === canonical(input.next);
+  const same =
+    input.next === undefined ? input.stored === undefined : input.stored !== undefined && canonical(input.stored) === canonical(input.next);
   if (same) return { status: "unchanged", version, latest };
   version += 1;
   await tx.insert(revisions).values(row(input.next, input.authorId, input.restoredFrom ?? null));
@@ -125,7 +149,14 @@ export async function revisionHistory(
   item: RevisionItem,
   readable: (value: unknown) => unknown = (v) => v,
 ): Promise<{ entries: HistoryEntry[]; total: number }> {
-  const rows = await database.rows<{ version: number; value: unknown; removed: boolean; restored_from: number | null; author: string | null; at: string | Date }>(sql`
+  const rows = await database.rows<{
+    version: number;
+    value: unknown;
+    removed: boolean;
+    restored_from: number | null;
+    author: string | null;
+    at: string | Date;
+  }>(sql`
     select r.version, r.value, (r.value is null) as removed, r.restored_from, u.email as author, r.created_at as at
     from revisions r left join users u on u.id = r.author_id
     where r.kind = ${item.kind} and r.key = ${item.key} and r.locale = ${item.locale}
@@ -139,7 +170,9 @@ export async function revisionHistory(
       removed: r.removed,
       restoredFrom: r.restored_from,
       value: r.removed ? null : r.value,
-      diff: compactDiff(diffValues(before && !before.removed ? readable(before.value) : undefined, r.removed ? undefined : readable(r.value))),
+      diff: compactDiff(
+        diffValues(before && !before.removed ? readable(before.value) : undefined, r.removed ? undefined : readable(r.value)),
+      ),
     };
   });
   const [{ n } = { n: 0 }] = await database.rows<{ n: number }>(
@@ -149,7 +182,11 @@ export async function revisionHistory(
 }
 
 /** One revision's value (`removed`: the revision records a removal); undefined when there is no such version. */
-export async function revisionAt(database: Database, item: RevisionItem, version: number): Promise<{ value: unknown; removed: boolean } | undefined> {
+export async function revisionAt(
+  database: Database,
+  item: RevisionItem,
+  version: number,
+): Promise<{ value: unknown; removed: boolean } | undefined> {
   const [row] = await database.rows<{ value: unknown; removed: boolean }>(
     sql`select value, (value is null) as removed from revisions where kind = ${item.kind} and key = ${item.key} and locale = ${item.locale} and version = ${version}`,
   );

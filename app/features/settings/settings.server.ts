@@ -9,7 +9,18 @@ import { hasCapability } from "~/lib/capabilities";
 import { DEFAULT_LANGUAGES, enabledLanguages, LOCALES, OPTIONAL_LOCALES, type Locale } from "~/lib/locale";
 import { DEFAULT_OPTIONS } from "~/features/site/options";
 import { emptyValue, issueMessages, itemNamed, itemsOf, type FieldMessage, type SettingsItem, type SettingsPage } from "./items";
-import { appendRevision, latestRevisions, lockRevisionItem, revisionAt, revisionHistory, StaleRevisionError, txRunner, type HistoryEntry, type Latest, type Runner } from "./revisions.server";
+import {
+  appendRevision,
+  latestRevisions,
+  lockRevisionItem,
+  revisionAt,
+  revisionHistory,
+  StaleRevisionError,
+  txRunner,
+  type HistoryEntry,
+  type Latest,
+  type Runner,
+} from "./revisions.server";
 import { sanitizeContentHtml } from "~/features/pages/sanitize.server";
 import { cssProblem, cssProblemMessage } from "./css-safety.server";
 import { patternProblem } from "~/.server/linear-pattern";
@@ -49,7 +60,8 @@ export class SettingsError extends Error {
 export const SETTINGS_STATUS = { forbidden: 404, notFound: 404, invalid: 400, conflict: 409 } as const;
 
 function requireAdmin(ctx: SettingsContext): string {
-  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId || !hasCapability(ctx.viewer.level, "ADMIN", capabilities())) throw new SettingsError("forbidden");
+  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId || !hasCapability(ctx.viewer.level, "ADMIN", capabilities()))
+    throw new SettingsError("forbidden");
   return ctx.viewer.userId;
 }
 
@@ -80,7 +92,9 @@ async function readDocs(run: Runner, forUpdate = false): Promise<Docs> {
 async function docsOf(run: Runner, item: SettingsItem, forUpdate = false, options?: Docs): Promise<Docs> {
   if (item.store !== "page") return options ?? readDocs(run, forUpdate);
   const rows = await run.rows<{ locale: string; content: unknown }>(
-    forUpdate ? sql`select locale, content from pages where slug = ${item.key} for update` : sql`select locale, content from pages where slug = ${item.key}`,
+    forUpdate
+      ? sql`select locale, content from pages where slug = ${item.key} for update`
+      : sql`select locale, content from pages where slug = ${item.key}`,
   );
   return new Map(rows.map((r) => [r.locale, { [item.key]: r.content }]));
 }
@@ -160,9 +174,17 @@ export type ItemState = {
 export async function settingsPage(ctx: SettingsContext, page: SettingsPage, locale: Locale): Promise<ItemState[]> {
   requireAdmin(ctx);
   const items = itemsOf(page);
-  const [docs, latest] = await Promise.all([readDocs(ctx.database), latestRevisions(ctx.database, "option", items.map((i) => i.key))]);
+  const [docs, latest] = await Promise.all([
+    readDocs(ctx.database),
+    latestRevisions(
+      ctx.database,
+      "option",
+      items.map((i) => i.key),
+    ),
+  ]);
   const out: ItemState[] = [];
-  for (const item of items) out.push(stateOf(item, await docsOf(ctx.database, item, false, item.store === "page" ? undefined : docs), latest, locale));
+  for (const item of items)
+    out.push(stateOf(item, await docsOf(ctx.database, item, false, item.store === "page" ? undefined : docs), latest, locale));
   return out;
 }
 
@@ -189,11 +211,15 @@ function stateOf(item: SettingsItem, docs: Docs, latest: Latest[], locale: Local
 }
 
 /** Validates a value for an item: the parsed value, or the messages per field. */
-export function validateItem(item: SettingsItem, value: unknown): { ok: true; value: unknown } | { ok: false; fields: Record<string, FieldMessage[]> } {
+export function validateItem(
+  item: SettingsItem,
+  value: unknown,
+): { ok: true; value: unknown } | { ok: false; fields: Record<string, FieldMessage[]> } {
   const parsed = item.schema.safeParse(value);
   if (!parsed.success) return { ok: false, fields: issueMessages(item, parsed.error) };
   const refused = SERVER_CHECKS[item.key]?.(parsed.data) ?? [];
-  if (refused.length) return { ok: false, fields: { [item.shape === "scalar" ? item.field.name : item.shape === "json" ? "json" : "form"]: refused } };
+  if (refused.length)
+    return { ok: false, fields: { [item.shape === "scalar" ? item.field.name : item.shape === "json" ? "json" : "form"]: refused } };
   return { ok: true, value: parsed.data };
 }
 
@@ -218,7 +244,8 @@ export type SaveResult = { status: "saved" | "unchanged"; version: number };
 export async function saveItem(ctx: SettingsContext, input: SaveInput): Promise<SaveResult> {
   const authorId = requireAdmin(ctx);
   const item = itemOrThrow(input.key);
-  if (input.clear && (item.scope === "site" || input.locale === "it")) throw new SettingsError("invalid", { fields: { form: [{ key: "settings.error.invalid" }] } });
+  if (input.clear && (item.scope === "site" || input.locale === "it"))
+    throw new SettingsError("invalid", { fields: { form: [{ key: "settings.error.invalid" }] } });
   let value: unknown = undefined;
   if (!input.clear) {
     const v = validateItem(item, input.value);
@@ -240,7 +267,8 @@ export async function saveItem(ctx: SettingsContext, input: SaveInput): Promise<
     // page is public, so another user's private file is refused (as the content pages do, decision 076).
     const before = new Set(uploadsOf(cur.stored));
     const added = input.clear ? [] : uploadsOf(value).filter((u) => !before.has(u));
-    if (added.length && !(await ownUploads(tx, authorId, added))) throw new SettingsError("invalid", { fields: { form: [{ key: "editor.upload.notOwn" }] } });
+    if (added.length && !(await ownUploads(tx, authorId, added)))
+      throw new SettingsError("invalid", { fields: { form: [{ key: "editor.upload.notOwn" }] } });
     let appended;
     try {
       appended = await appendRevision(tx, ref, {
@@ -254,7 +282,13 @@ export async function saveItem(ctx: SettingsContext, input: SaveInput): Promise<
       if (!(err instanceof StaleRevisionError)) throw err;
       const latest = err.latest;
       throw new SettingsError("conflict", {
-        conflict: { version: latest?.version ?? 0, value: cur.value, fallback: cur.fallback, author: latest?.author ?? null, at: latest ? latest.at.toISOString() : null },
+        conflict: {
+          version: latest?.version ?? 0,
+          value: cur.value,
+          fallback: cur.fallback,
+          author: latest?.author ?? null,
+          at: latest ? latest.at.toISOString() : null,
+        },
       });
     }
     const { version } = appended;
@@ -282,7 +316,10 @@ async function unknownFieldCodes(database: Database, value: Record<string, strin
   const rows = await database.rows<{ table_name: string; code: string }>(sql`
     select distinct r.table_name, e->>'code' as code
     from records r join record_texts t on t.record_uid = r.uid cross join lateral jsonb_array_elements(t.metadata) e
-    where r.table_name in (${sql.join(tables.map((x) => sql`${x}`), sql`, `)})`);
+    where r.table_name in (${sql.join(
+      tables.map((x) => sql`${x}`),
+      sql`, `,
+    )})`);
   const known = new Set(rows.map((r) => `${r.table_name}\u0000${r.code}`));
   const out: FieldMessage[] = [];
   for (const t of tables)
@@ -331,7 +368,10 @@ export async function itemHistory(ctx: SettingsContext, key: string, locale: Loc
 }
 
 /** Saves an earlier revision's value again, as a new revision (validated like any save). */
-export async function restoreRevision(ctx: SettingsContext, input: { key: string; locale: Locale; version: number; expectedVersion: number }): Promise<SaveResult> {
+export async function restoreRevision(
+  ctx: SettingsContext,
+  input: { key: string; locale: Locale; version: number; expectedVersion: number },
+): Promise<SaveResult> {
   requireAdmin(ctx);
   const item = itemOrThrow(input.key);
   const loc = itemLocale(item, input.locale);
@@ -353,9 +393,14 @@ export async function restoreRevision(ctx: SettingsContext, input: { key: string
  * one further interface language of the documented list, as a save of the `languages` option — so it is a
  * revision, audited, and reaches every process at once. Unknown locales are refused before anything is read.
  */
-export async function setLanguage(ctx: SettingsContext, locale: string, enabled = true): Promise<{ status: "saved" | "unchanged"; languages: string[] }> {
+export async function setLanguage(
+  ctx: SettingsContext,
+  locale: string,
+  enabled = true,
+): Promise<{ status: "saved" | "unchanged"; languages: string[] }> {
   requireAdmin(ctx);
-  if (!(OPTIONAL_LOCALES as readonly string[]).includes(locale)) throw new SettingsError("invalid", { fields: { locale: [{ key: "settings.error.language" }] } });
+  if (!(OPTIONAL_LOCALES as readonly string[]).includes(locale))
+    throw new SettingsError("invalid", { fields: { locale: [{ key: "settings.error.language" }] } });
   const state = await settingsItem(ctx, "languages", "it");
   const value = { ...DEFAULT_LANGUAGES, ...(state.value as Record<string, boolean>), [locale]: enabled };
   const r = await saveItem(ctx, { key: "languages", locale: "it", value, expectedVersion: state.version });

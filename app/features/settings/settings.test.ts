@@ -50,7 +50,10 @@ describe("pattern options (checked by the server after the schema)", () => {
     ["([a-z", "invalid"],
     ["x".repeat(301), "tooLong"],
   ])("refuse %s with settings.error.regex.%s, beside the field", (p, problem) => {
-    expect(validateItem(item("patternPassword"), p)).toEqual({ ok: false, fields: { patternPassword: [{ key: `settings.error.regex.${problem}`, params: { path: "—" } }] } });
+    expect(validateItem(item("patternPassword"), p)).toEqual({
+      ok: false,
+      fields: { patternPassword: [{ key: `settings.error.regex.${problem}`, params: { path: "—" } }] },
+    });
     expect(validateItem(item("customjs"), { noRelevance: true, regexFiltriInit: p })).toEqual({
       ok: false,
       fields: { json: [{ key: `settings.error.regex.${problem}`, params: { path: "regexFiltriInit" } }] },
@@ -70,7 +73,12 @@ describe("items", () => {
     expect(ok("logo", { url: "/logo.svg", alt: "Logo" })).toBe(true);
     expect(ok("logo", { url: "javascript:alert(1)", alt: "x" })).toBe(false);
     expect(ok("logo", { url: "https://example.org/l.png", alt: "" })).toBe(false);
-    expect(ok("menu", [{ label: "Cerca", path: "/cerca" }, { label: "Sito", path: "https://example.org" }])).toBe(true);
+    expect(
+      ok("menu", [
+        { label: "Cerca", path: "/cerca" },
+        { label: "Sito", path: "https://example.org" },
+      ]),
+    ).toBe(true);
     expect(ok("menu", [{ label: "X", path: "javascript:alert(1)" }])).toBe(false);
     expect(ok("menu", [{ label: "X", path: "//evil.example" }])).toBe(false);
     expect(ok("footer_blocks", [{ title: "", text: "" }])).toBe(false);
@@ -96,8 +104,21 @@ describe("items", () => {
   });
   it("reads a list from repeated fields, dropping blank rows; list operations", () => {
     const menu = item("menu");
-    const v = valueFromForm(menu, form([["label", "A"], ["path", "/a"], ["label", ""], ["path", ""], ["label", "B"], ["path", "/b"]]));
-    expect(v).toEqual([{ label: "A", path: "/a" }, { label: "B", path: "/b" }]);
+    const v = valueFromForm(
+      menu,
+      form([
+        ["label", "A"],
+        ["path", "/a"],
+        ["label", ""],
+        ["path", ""],
+        ["label", "B"],
+        ["path", "/b"],
+      ]),
+    );
+    expect(v).toEqual([
+      { label: "A", path: "/a" },
+      { label: "B", path: "/b" },
+    ]);
     expect(applyRowOp([1, 2, 3], "up:2", () => 0, 5)).toEqual([1, 3, 2]);
     expect(applyRowOp([1, 2, 3], "down:0", () => 0, 5)).toEqual([2, 1, 3]);
     expect(applyRowOp([1, 2, 3], "remove:1", () => 0, 5)).toEqual([1, 3]);
@@ -112,6 +133,8 @@ describe("diff", () => {
     const d = diffValues({ primary: "#111111", primaryDark: "#000000" }, { primary: "#222222", primaryDark: "#000000" });
     expect(d).toContainEqual({ op: "del", text: "primary: #111111" });
     expect(d).toContainEqual({ op: "add", text: "primary: #222222" });
-    expect(compactDiff(diffValues("a\nb\nc\nd\ne\nf\ng", "a\nb\nc\nd\ne\nf\nX"), 1)).toEqual([null, { op: "same", text: "f" }, { op: "del", text: "g" }, { op: "add", text: "X" }].slice(1));
+    expect(compactDiff(diffValues("a\nb\nc\nd\ne\nf\ng", "a\nb\nc\nd\ne\nf\nX"), 1)).toEqual(
+      [null, { op: "same", text: "f" }, { op: "del", text: "g" }, { op: "add", text: "X" }].slice(1),
+    );
   });
 });

@@ -3,11 +3,18 @@ const MIN_INTERVAL_MS = 60_000;
 
 function isChunkError(reason: unknown): boolean {
   const msg = reason instanceof Error ? reason.message : String(reason ?? "");
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk \d+ failed/i.test(msg);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk \d+ failed/i.test(
+    msg,
+  );
 }
 
 /** Reloads the page when a code chunk failed to load (a new deployment), at most once a minute. */
-export function reloadForChunkError(reason: unknown, now = Date.now(), storage: Pick<Storage, "getItem" | "setItem"> = sessionStorage, reload = () => location.reload()): boolean {
+export function reloadForChunkError(
+  reason: unknown,
+  now = Date.now(),
+  storage: Pick<Storage, "getItem" | "setItem"> = sessionStorage,
+  reload = () => location.reload(),
+): boolean {
   if (!isChunkError(reason)) return false;
   const last = Number(storage.getItem(KEY) ?? 0);
   if (now - last < MIN_INTERVAL_MS) return false;

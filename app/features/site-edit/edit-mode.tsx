@@ -40,8 +40,18 @@ type EditMode = {
 const EditModeContext = createContext<EditMode | null>(null);
 
 const OFF: EditMode = {
-  canEdit: false, hideEdit: true, isEdit: false, isDirty: false, isSaving: false, saved: false, failed: false, generation: 0,
-  setEdit() {}, track() {}, save: async () => {}, reset() {},
+  canEdit: false,
+  hideEdit: true,
+  isEdit: false,
+  isDirty: false,
+  isSaving: false,
+  saved: false,
+  failed: false,
+  generation: 0,
+  setEdit() {},
+  track() {},
+  save: async () => {},
+  reset() {},
 };
 
 export function useEditMode(): EditMode {

@@ -11,9 +11,11 @@ describe("the in-place editors' messages", () => {
     for (const locale of ["en", "fr", "de"] as const) {
       const other = EDITOR_MESSAGES[locale] as Record<string, string>;
       expect(Object.keys(other).sort()).toEqual(keys);
-      for (const k of keys) expect(placeholders(other[k]!), `${locale} ${k}`).toEqual(placeholders((EDITOR_MESSAGES.it as Record<string, string>)[k]!));
+      for (const k of keys)
+        expect(placeholders(other[k]!), `${locale} ${k}`).toEqual(placeholders((EDITOR_MESSAGES.it as Record<string, string>)[k]!));
     }
-    for (const locale of ["it", "en", "fr", "de"] as const) for (const v of Object.values(EDITOR_MESSAGES[locale])) expect(v.trim()).not.toBe("");
+    for (const locale of ["it", "en", "fr", "de"] as const)
+      for (const v of Object.values(EDITOR_MESSAGES[locale])) expect(v.trim()).not.toBe("");
     for (const k of keys) expect(k in it_, k).toBe(false);
   });
 });

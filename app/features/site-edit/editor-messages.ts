@@ -8,7 +8,8 @@ export const EDITOR_MESSAGES = {
     "siteEdit.loadError": "Impossibile caricare i contenuti da modificare.",
     "siteEdit.retry": "Riprova",
     "siteEdit.editingIn": "Stai modificando il testo in {language}.",
-    "siteEdit.fallback": "Questa lingua non ha ancora un testo proprio: è mostrato quello italiano. Salvando, diventa il testo di questa lingua.",
+    "siteEdit.fallback":
+      "Questa lingua non ha ancora un testo proprio: è mostrato quello italiano. Salvando, diventa il testo di questa lingua.",
     "siteEdit.hero.label": "Intestazione della pagina iniziale",
     "siteEdit.hero.title": "Titolo",
     "siteEdit.hero.subtitle": "Sottotitolo",
@@ -55,7 +56,8 @@ export const EDITOR_MESSAGES = {
     "siteEdit.rt.bullet": "Elenco puntato",
     "siteEdit.rt.ordered": "Elenco numerato",
     "siteEdit.picker.title": "Scegli un'immagine del catalogo",
-    "siteEdit.conflict.title": "Qualcun altro ha salvato questo contenuto nel frattempo ({author}, {at}). Il tuo testo è ancora qui: scegli quale tenere.",
+    "siteEdit.conflict.title":
+      "Qualcun altro ha salvato questo contenuto nel frattempo ({author}, {at}). Il tuo testo è ancora qui: scegli quale tenere.",
     "siteEdit.conflict.theirs": "Il testo salvato ora",
     "siteEdit.conflict.yours": "Il tuo testo",
     "siteEdit.conflict.keepMine": "Tieni il mio (salva sopra il loro)",
@@ -168,7 +170,8 @@ export const EDITOR_MESSAGES = {
     "siteEdit.loadError": "Impossible de charger le contenu à modifier.",
     "siteEdit.retry": "Réessayer",
     "siteEdit.editingIn": "Vous modifiez le texte en {language}.",
-    "siteEdit.fallback": "Cette langue n'a pas encore de texte propre : le texte italien est affiché. En enregistrant, il devient celui de cette langue.",
+    "siteEdit.fallback":
+      "Cette langue n'a pas encore de texte propre : le texte italien est affiché. En enregistrant, il devient celui de cette langue.",
     "siteEdit.hero.label": "En-tête de la page d'accueil",
     "siteEdit.hero.title": "Titre",
     "siteEdit.hero.subtitle": "Sous-titre",
@@ -215,7 +218,8 @@ export const EDITOR_MESSAGES = {
     "siteEdit.rt.bullet": "Liste à puces",
     "siteEdit.rt.ordered": "Liste numérotée",
     "siteEdit.picker.title": "Choisir une image du catalogue",
-    "siteEdit.conflict.title": "Quelqu'un d'autre a enregistré ce contenu entre-temps ({author}, {at}). Votre texte est toujours là : choisissez lequel garder.",
+    "siteEdit.conflict.title":
+      "Quelqu'un d'autre a enregistré ce contenu entre-temps ({author}, {at}). Votre texte est toujours là : choisissez lequel garder.",
     "siteEdit.conflict.theirs": "Le texte enregistré maintenant",
     "siteEdit.conflict.yours": "Votre texte",
     "siteEdit.conflict.keepMine": "Garder le mien (l'enregistrer par-dessus)",
@@ -236,7 +240,8 @@ export const EDITOR_MESSAGES = {
     "siteEdit.page.descriptionHint": "300 caractères au plus ; affichée dans les résultats des moteurs de recherche et lors des partages.",
     "siteEdit.page.published": "Publiée",
     "siteEdit.page.draft": "Non publiée : seuls les administrateurs la voient.",
-    "siteEdit.page.new": "Une nouvelle page : écrivez son titre et son texte, puis enregistrez avec le bouton de la barre d'administration.",
+    "siteEdit.page.new":
+      "Une nouvelle page : écrivez son titre et son texte, puis enregistrez avec le bouton de la barre d'administration.",
     "siteEdit.page.pickImage": "Choisir une image du catalogue ou de vos téléversements",
     "siteEdit.page.alt": "Texte alternatif",
     "siteEdit.page.altHint": "Ce que montre l'image, pour qui ne la voit pas. Laissez-le vide seulement si elle est décorative.",
@@ -248,7 +253,8 @@ export const EDITOR_MESSAGES = {
     "siteEdit.loadError": "Die zu bearbeitenden Inhalte konnten nicht geladen werden.",
     "siteEdit.retry": "Erneut versuchen",
     "siteEdit.editingIn": "Sie bearbeiten den Text auf {language}.",
-    "siteEdit.fallback": "Diese Sprache hat noch keinen eigenen Text: Der italienische wird angezeigt. Beim Speichern wird er zum Text dieser Sprache.",
+    "siteEdit.fallback":
+      "Diese Sprache hat noch keinen eigenen Text: Der italienische wird angezeigt. Beim Speichern wird er zum Text dieser Sprache.",
     "siteEdit.hero.label": "Kopfbereich der Startseite",
     "siteEdit.hero.title": "Titel",
     "siteEdit.hero.subtitle": "Untertitel",
@@ -295,7 +301,8 @@ export const EDITOR_MESSAGES = {
     "siteEdit.rt.bullet": "Aufzählung",
     "siteEdit.rt.ordered": "Nummerierte Liste",
     "siteEdit.picker.title": "Ein Bild aus dem Katalog auswählen",
-    "siteEdit.conflict.title": "Jemand anderes hat diesen Inhalt inzwischen gespeichert ({author}, {at}). Ihr Text ist noch da: Wählen Sie, welchen Sie behalten.",
+    "siteEdit.conflict.title":
+      "Jemand anderes hat diesen Inhalt inzwischen gespeichert ({author}, {at}). Ihr Text ist noch da: Wählen Sie, welchen Sie behalten.",
     "siteEdit.conflict.theirs": "Der jetzt gespeicherte Text",
     "siteEdit.conflict.yours": "Ihr Text",
     "siteEdit.conflict.keepMine": "Meinen behalten (über den anderen speichern)",

@@ -13,7 +13,9 @@ type Status = "loading" | "ready" | "error";
 
 const canonical = (v: unknown) =>
   JSON.stringify(v, (_k, x: unknown) =>
-    x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : x,
+    x && typeof x === "object" && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : x,
   );
 
 export function useSettingsDoc<T>(key: string, locale: Locale, opts: { prepare?: (draft: T) => T } = {}) {
@@ -74,7 +76,10 @@ export function useEditedDoc<T>(endpoint: string, query: Record<string, string>,
       setErrors([""]);
       return false;
     }
-    const body = (await res.json().catch(() => ({}))) as { version?: number; error?: { message?: string; fields?: Record<string, string[]>; current?: Conflict<T> } };
+    const body = (await res.json().catch(() => ({}))) as {
+      version?: number;
+      error?: { message?: string; fields?: Record<string, string[]>; current?: Conflict<T> };
+    };
     if (res.ok) {
       setStored(value);
       setDraft(structuredClone(value));
@@ -109,5 +114,17 @@ export function useEditedDoc<T>(endpoint: string, query: Record<string, string>,
     setConflict(null);
   }, [conflict]);
 
-  return { status, draft, setDraft, stored, fallback, conflict, errors, dirty, keepMine, takeTheirs, retry: () => setAttempt((a) => a + 1) };
+  return {
+    status,
+    draft,
+    setDraft,
+    stored,
+    fallback,
+    conflict,
+    errors,
+    dirty,
+    keepMine,
+    takeTheirs,
+    retry: () => setAttempt((a) => a + 1),
+  };
 }

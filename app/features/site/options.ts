@@ -100,7 +100,15 @@ export const DEFAULT_PLACEHOLDER = "/placeholder.svg";
 
 /** `html`: rich text from the in-place editor (sanitised on the server), shown instead of `text`. */
 export type HomeSection =
-  | { kind: "records"; title: string; text?: string; html?: string; background?: string; visible?: boolean; refs: { table: string; id: string }[] }
+  | {
+      kind: "records";
+      title: string;
+      text?: string;
+      html?: string;
+      background?: string;
+      visible?: boolean;
+      refs: { table: string; id: string }[];
+    }
   | { kind: "text"; title: string; text?: string; html?: string; background?: string; visible?: boolean }
   | { kind: "mediaSample"; title: string; text?: string; html?: string; background?: string; visible?: boolean };
 

@@ -21,7 +21,10 @@ export function feedLink(origin: string, locale: Locale, siteTitle: string | und
   };
 }
 
-export function recordDataLinks(origin: string, r: { table: TableName; id: string; locale: Locale; label: string; manifest: string | null }) {
+export function recordDataLinks(
+  origin: string,
+  r: { table: TableName; id: string; locale: Locale; label: string; manifest: string | null },
+) {
   return [
     {
       tagName: "link",
@@ -30,6 +33,8 @@ export function recordDataLinks(origin: string, r: { table: TableName; id: strin
       title: `${r.label} (schema.org JSON-LD)`,
       href: `${origin}/ld/${TABLE_SLUGS[r.table]}/${encodeURIComponent(r.id)}?locale=${r.locale}`,
     },
-    ...(r.manifest ? [{ tagName: "link", rel: "alternate", type: IIIF_MANIFEST_TYPE, title: `${r.label} (IIIF)`, href: `${origin}${r.manifest}` }] : []),
+    ...(r.manifest
+      ? [{ tagName: "link", rel: "alternate", type: IIIF_MANIFEST_TYPE, title: `${r.label} (IIIF)`, href: `${origin}${r.manifest}` }]
+      : []),
   ];
 }

@@ -56,7 +56,12 @@ export async function recentFeed(database: Database, origin: string, locale: Loc
             el("link", { rel: "alternate", type: "text/html", href: link }),
             el("updated", {}, r.updated),
             el("category", { term: r.table_name, label: translate(locale, `table.${r.table_name}` as MessageKey) }),
-            summary && el("summary", summary.lang !== locale ? { "xml:lang": summary.lang } : {}, summary.text.length > 1000 ? `${summary.text.slice(0, 999)}…` : summary.text),
+            summary &&
+              el(
+                "summary",
+                summary.lang !== locale ? { "xml:lang": summary.lang } : {},
+                summary.text.length > 1000 ? `${summary.text.slice(0, 999)}…` : summary.text,
+              ),
           ),
         ];
       }),

@@ -55,7 +55,8 @@ function urlsOf(origin: string, table: TableName, id: string, labels: Localized)
   ) as Record<Locale, string>;
 }
 
-const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`}::text[]`;
+const textArray = (values: string[]) =>
+  sql`${`{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`}::text[]`;
 const bigintArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(",")}}`}::bigint[]`;
 
 /**
@@ -68,7 +69,24 @@ export async function harvestRecords(database: Database, uids: number[], origin:
   const ids = bigintArray(uids);
   const v = PUBLIC_VIEWER;
   const [rows, texts, tags, links, media] = await Promise.all([
-    database.rows<{ uid: number | string; table_name: string; id: string; parent_id: string | null; date_start: string | null; date_end: string | null; lat: number | null; lng: number | null; numero_prefix: string | null; numero: string | null; numero_bis: string | null; source_url: string | null; license: string | null; attribution: string | null; type_code: string | null; type_names: Localized | null }>(
+    database.rows<{
+      uid: number | string;
+      table_name: string;
+      id: string;
+      parent_id: string | null;
+      date_start: string | null;
+      date_end: string | null;
+      lat: number | null;
+      lng: number | null;
+      numero_prefix: string | null;
+      numero: string | null;
+      numero_bis: string | null;
+      source_url: string | null;
+      license: string | null;
+      attribution: string | null;
+      type_code: string | null;
+      type_names: Localized | null;
+    }>(
       sql`select r.uid, r.table_name, r.id, r.parent_id, r.date_start::text as date_start, r.date_end::text as date_end, r.lat, r.lng,
           r.numero_prefix, r.numero, r.numero_bis, r.source_url, r.license, r.attribution, rt.code as type_code, rt.names as type_names
         from records r left join record_types rt on rt.id = r.type_id
@@ -86,7 +104,17 @@ export async function harvestRecords(database: Database, uids: number[], origin:
         from relations x join records t on t.table_name = x.to_table and t.id = x.to_id and ${recordVisible(v, "t")}
         where x.from_uid = any(${ids}) order by x.from_uid, x.ord`,
     ),
-    database.rows<{ record_uid: number | string; media_type: string; mime: string | null; original: string | null; external_url: string | null; large: string | null; thumbnail: string | null; width: number | null; height: number | null }>(
+    database.rows<{
+      record_uid: number | string;
+      media_type: string;
+      mime: string | null;
+      original: string | null;
+      external_url: string | null;
+      large: string | null;
+      thumbnail: string | null;
+      width: number | null;
+      height: number | null;
+    }>(
       sql`select m.record_uid, m.media_type, m.mime, m.original, m.external_url, m.large, m.thumbnail, m.width, m.height
         from media m where m.record_uid = any(${ids}) and ${mediaVisible(v, "m")} order by m.record_uid, m.ord`,
     ),
@@ -99,7 +127,10 @@ export async function harvestRecords(database: Database, uids: number[], origin:
     }
     return g;
   };
-  const textsBy = group(texts), tagsBy = group(tags), linksBy = group(links), mediaBy = group(media);
+  const textsBy = group(texts),
+    tagsBy = group(tags),
+    linksBy = group(links),
+    mediaBy = group(media);
   // Parents are in the same table; their labels give the link's readable part.
   const parentKeys = rows.filter((r) => r.parent_id).map((r) => ({ table: r.table_name, id: r.parent_id! }));
   const parents = parentKeys.length
@@ -117,7 +148,8 @@ export async function harvestRecords(database: Database, uids: number[], origin:
     if (!isTable(r.table_name)) continue;
     const uid = Number(r.uid);
     const t = textsBy.get(uid) ?? [];
-    const pick = (f: (x: (typeof t)[number]) => string | null) => Object.fromEntries(t.flatMap((x) => (f(x) ? [[x.locale, f(x)!]] : []))) as Localized;
+    const pick = (f: (x: (typeof t)[number]) => string | null) =>
+      Object.fromEntries(t.flatMap((x) => (f(x) ? [[x.locale, f(x)!]] : []))) as Localized;
     const labels = pick((x) => x.label);
     const p = r.parent_id ? parentBy.get(`${r.table_name}/${r.parent_id}`) : undefined;
     out.set(uid, {
@@ -140,7 +172,18 @@ export async function harvestRecords(database: Database, uids: number[], origin:
       subjects: (tagsBy.get(uid) ?? []).map((x) => x.names),
       media: (mediaBy.get(uid) ?? []).flatMap((m) => {
         const url = absolute(origin, mediaUrl(m.large ?? m.original ?? m.external_url));
-        return url ? [{ type: m.media_type, mime: m.mime, url, thumbnail: absolute(origin, mediaUrl(m.thumbnail)), width: m.width, height: m.height }] : [];
+        return url
+          ? [
+              {
+                type: m.media_type,
+                mime: m.mime,
+                url,
+                thumbnail: absolute(origin, mediaUrl(m.thumbnail)),
+                width: m.width,
+                height: m.height,
+              },
+            ]
+          : [];
       }),
     });
   }

@@ -22,10 +22,13 @@ export type JsonLdExtras = {
 type Node = Record<string, unknown>;
 
 /** Link hosts that name the same thing (authority files), kept as sameAs. */
-const AUTHORITIES = /^https?:\/\/(?:www\.)?(?:wikidata\.org|[a-z]+\.wikipedia\.org|viaf\.org|id\.loc\.gov|d-nb\.info|vocab\.getty\.edu|sws\.geonames\.org|geonames\.org|isni\.org|orcid\.org|catalogo\.beniculturali\.it|data\.cultura\.gov\.it|dati\.beniculturali\.it|id\.sbn\.it|opac\.sbn\.it)\//i;
+const AUTHORITIES =
+  /^https?:\/\/(?:www\.)?(?:wikidata\.org|[a-z]+\.wikipedia\.org|viaf\.org|id\.loc\.gov|d-nb\.info|vocab\.getty\.edu|sws\.geonames\.org|geonames\.org|isni\.org|orcid\.org|catalogo\.beniculturali\.it|data\.cultura\.gov\.it|dati\.beniculturali\.it|id\.sbn\.it|opac\.sbn\.it)\//i;
 
-const ARTWORK = /dipint|painting|peinture|stamp|print|estampe|fotograf|photo|disegn|drawing|dessin|scult|sculpt|work_of_art|artwork|opera d|œuvre|oeuvre|incision|engrav|acquerell|watercolou?r/i;
-const ORGANISATION = /organi[sz]|ente|societ|company|istitut|institut|associa|impresa|ditta|fondazion|foundation|museo|museum|archiv|biblioteca|library|comune|corporat/i;
+const ARTWORK =
+  /dipint|painting|peinture|stamp|print|estampe|fotograf|photo|disegn|drawing|dessin|scult|sculpt|work_of_art|artwork|opera d|œuvre|oeuvre|incision|engrav|acquerell|watercolou?r/i;
+const ORGANISATION =
+  /organi[sz]|ente|societ|company|istitut|institut|associa|impresa|ditta|fondazion|foundation|museo|museum|archiv|biblioteca|library|comune|corporat/i;
 
 /** The schema.org type of a record. */
 export function schemaType(r: Pick<RecordDetail, "table" | "type" | "hasMedia">, typeCode: string | null): string | string[] {
@@ -53,7 +56,9 @@ const abs = (origin: string, u: string | null) => (u ? (/^https?:\/\//.test(u) ?
 export function recordJsonLd(r: RecordDetail, x: JsonLdExtras): Node {
   const page = `${x.origin}${localizePath(r.link, r.locale)}`;
   const type = schemaType(r, x.typeCode);
-  const images = r.media.filter((m) => m.mediaType === "image").flatMap((m) => abs(x.origin, m.url.large ?? m.url.medium ?? m.url.thumbnail) ?? []);
+  const images = r.media
+    .filter((m) => m.mediaType === "image")
+    .flatMap((m) => abs(x.origin, m.url.large ?? m.url.medium ?? m.url.thumbnail) ?? []);
   const links = r.metadata.flatMap((m) => (m.type === "link" && AUTHORITIES.test(m.value.url) ? [m.value.url] : []));
   const sameAs = [...new Set([...(r.source.url ? [r.source.url] : []), ...links])];
   const makers = r.relations.filter((g) => g.outgoing && (g.type === "creator" || g.type === "autore")).flatMap((g) => g.items);
@@ -81,7 +86,8 @@ export function recordJsonLd(r: RecordDetail, x: JsonLdExtras): Node {
     ...(r.source.attribution ? { creditText: r.source.attribution } : {}),
     ...(r.parent ? { isPartOf: ref(r.parent, r.parent.table === "ca_collections" ? "Collection" : "CreativeWork") } : {}),
   };
-  if (r.table === "ca_places" && r.coordinates) item.geo = { "@type": "GeoCoordinates", latitude: r.coordinates.lat, longitude: r.coordinates.lng };
+  if (r.table === "ca_places" && r.coordinates)
+    item.geo = { "@type": "GeoCoordinates", latitude: r.coordinates.lat, longitude: r.coordinates.lng };
   if (r.table === "ca_occurrences") {
     if (x.dateStart) item.startDate = x.dateStart;
     if (x.dateEnd) item.endDate = x.dateEnd;
@@ -101,7 +107,11 @@ export function recordJsonLd(r: RecordDetail, x: JsonLdExtras): Node {
     if (places.length) item.spatialCoverage = places.map((p) => ref(p, "Place"));
     if (r.table === "ca_collections" && r.children.length) item.hasPart = r.children.map((c) => ref(c, "CreativeWork"));
   }
-  if (r.table !== "ca_places" && r.coordinates && !item.geo) item.locationCreated = { "@type": "Place", geo: { "@type": "GeoCoordinates", latitude: r.coordinates.lat, longitude: r.coordinates.lng } };
+  if (r.table !== "ca_places" && r.coordinates && !item.geo)
+    item.locationCreated = {
+      "@type": "Place",
+      geo: { "@type": "GeoCoordinates", latitude: r.coordinates.lat, longitude: r.coordinates.lng },
+    };
   const crumbs = [
     { name: x.homeLabel, url: `${x.origin}${localizePath("/", r.locale)}` },
     { name: x.tableLabel, url: `${x.origin}${localizePath("/cerca", r.locale)}?table=${r.table}` },
@@ -140,11 +150,16 @@ export function prefersJsonLd(accept: string | null | undefined): boolean {
   let html = 0;
   for (const part of accept.split(",")) {
     const [type, ...params] = part.trim().toLowerCase().split(";");
-    const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith("q="))?.slice(2) ?? "1");
+    const q = Number(
+      params
+        .map((p) => p.trim())
+        .find((p) => p.startsWith("q="))
+        ?.slice(2) ?? "1",
+    );
     const w = Number.isFinite(q) ? q : 0;
     if (type === JSONLD_TYPE) ld = Math.max(ld, w);
-    if (type === "text/html" || type === "application/xhtml+xml" || type === "*/*" || type === "text/*") html = Math.max(html, type === "text/html" || type === "application/xhtml+xml" ? w : w * 0.99);
+    if (type === "text/html" || type === "application/xhtml+xml" || type === "*/*" || type === "text/*")
+      html = Math.max(html, type === "text/html" || type === "application/xhtml+xml" ? w : w * 0.99);
   }
   return ld > 0 && ld > html;
 }
-

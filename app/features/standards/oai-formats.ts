@@ -135,7 +135,15 @@ export function edm(r: HarvestRecord, opts: { siteTitle: string }): Xml {
   const hasSubject = r.subjects.length > 0 || Object.keys(r.typeNames).length > 0 || places.length > 0 || iso !== null;
   return el(
     "rdf:RDF",
-    { "xmlns:rdf": NS.rdf, "xmlns:dc": NS.dc, "xmlns:dcterms": NS.dcterms, "xmlns:edm": NS.edm, "xmlns:ore": NS.ore, "xmlns:skos": NS.skos, "xmlns:wgs84_pos": NS.wgs84 },
+    {
+      "xmlns:rdf": NS.rdf,
+      "xmlns:dc": NS.dc,
+      "xmlns:dcterms": NS.dcterms,
+      "xmlns:edm": NS.edm,
+      "xmlns:ore": NS.ore,
+      "xmlns:skos": NS.skos,
+      "xmlns:wgs84_pos": NS.wgs84,
+    },
     el(
       "edm:ProvidedCHO",
       { "rdf:about": cho },
@@ -159,9 +167,7 @@ export function edm(r: HarvestRecord, opts: { siteTitle: string }): Xml {
     r.media.map((m) =>
       el("edm:WebResource", { "rdf:about": m.url }, m.mime && el("dc:format", {}, m.mime), el("edm:rights", { "rdf:resource": rights })),
     ),
-    places.map((p) =>
-      el("edm:Place", { "rdf:about": `${p.url}#place` }, tagged("skos:prefLabel", p.labels)),
-    ),
+    places.map((p) => el("edm:Place", { "rdf:about": `${p.url}#place` }, tagged("skos:prefLabel", p.labels))),
     el(
       "ore:Aggregation",
       { "rdf:about": `${r.urls.it}#aggregation` },

@@ -14,7 +14,11 @@ export function oaiPostAsGet(path = "/oai"): express.RequestHandler {
     if (req.method !== "POST" || req.path !== path) return next();
     const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== "application/x-www-form-urlencoded")
-      return void res.status(415).set("Cache-Control", "no-store").type("text/plain").send("OAI-PMH POST requests use application/x-www-form-urlencoded");
+      return void res
+        .status(415)
+        .set("Cache-Control", "no-store")
+        .type("text/plain")
+        .send("OAI-PMH POST requests use application/x-www-form-urlencoded");
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;

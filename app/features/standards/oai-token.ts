@@ -21,7 +21,10 @@ const TokenSchema = z
     until: z.string().max(32).nullable(),
     /** Last item sent: datestamp (microseconds, UTC ISO), table, id. */
     after: z.tuple([
-      z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/).refine((t) => !Number.isNaN(Date.parse(t)), "a datestamp"),
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/)
+        .refine((t) => !Number.isNaN(Date.parse(t)), "a datestamp"),
       z.string().regex(/^[a-z_]{1,64}$/),
       z.string().min(1).max(200),
     ]),

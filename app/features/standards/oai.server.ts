@@ -19,11 +19,20 @@ export const OAI_PAGE_RECORDS = 100;
 export const OAI_PAGE_IDENTIFIERS = 500;
 
 export type OaiErrorCode =
-  | "badArgument" | "badResumptionToken" | "badVerb" | "cannotDisseminateFormat" | "idDoesNotExist"
-  | "noRecordsMatch" | "noMetadataFormats" | "noSetHierarchy";
+  | "badArgument"
+  | "badResumptionToken"
+  | "badVerb"
+  | "cannotDisseminateFormat"
+  | "idDoesNotExist"
+  | "noRecordsMatch"
+  | "noMetadataFormats"
+  | "noSetHierarchy";
 
 class OaiError extends Error {
-  constructor(readonly code: OaiErrorCode, message: string) {
+  constructor(
+    readonly code: OaiErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -97,7 +106,13 @@ export function parseOaiDate(value: string): { start: Date; next: Date; granular
   const [y, mo, d, h = "0", mi = "0", s = "0"] = m.slice(1).map((x) => x ?? "0");
   const start = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
   // 2026-02-30 or 25:00:00 are not dates
-  if (start.getUTCFullYear() !== Number(y) || start.getUTCMonth() !== Number(mo) - 1 || start.getUTCDate() !== Number(d) || start.getUTCHours() !== Number(h) || start.getUTCMinutes() !== Number(mi))
+  if (
+    start.getUTCFullYear() !== Number(y) ||
+    start.getUTCMonth() !== Number(mo) - 1 ||
+    start.getUTCDate() !== Number(d) ||
+    start.getUTCHours() !== Number(h) ||
+    start.getUTCMinutes() !== Number(mi)
+  )
     return null;
   const next = new Date(start.getTime() + (day ? 86_400_000 : 1000));
   return { start, next, granularity: day ? "day" : "seconds" };
@@ -190,7 +205,8 @@ async function answerVerb(database: Database, verb: Verb, args: Map<string, stri
     case "ListMetadataFormats":
       return listMetadataFormats(database, args.get("identifier"), ctx);
     case "ListSets":
-      if (args.has("resumptionToken")) throw new OaiError("badResumptionToken", "ListSets is answered in one response: there is no token to resume.");
+      if (args.has("resumptionToken"))
+        throw new OaiError("badResumptionToken", "ListSets is answered in one response: there is no token to resume.");
       return listSets(database);
     case "GetRecord":
       return getRecord(database, args.get("identifier")!, args.get("metadataPrefix")!, ctx);
@@ -235,7 +251,8 @@ async function identify(database: Database, ctx: Ctx): Promise<Xml> {
           {
             xmlns: "http://www.openarchives.org/OAI/2.0/oai-identifier",
             "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
-            "xsi:schemaLocation": "http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd",
+            "xsi:schemaLocation":
+              "http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd",
           },
           el("scheme", {}, "oai"),
           el("repositoryIdentifier", {}, host),
@@ -294,7 +311,13 @@ async function listMetadataFormats(database: Database, identifier: string | unde
     "ListMetadataFormats",
     {},
     prefixes.map((p) =>
-      el("metadataFormat", {}, el("metadataPrefix", {}, p), el("schema", {}, METADATA_FORMATS[p].schema), el("metadataNamespace", {}, METADATA_FORMATS[p].namespace)),
+      el(
+        "metadataFormat",
+        {},
+        el("metadataPrefix", {}, p),
+        el("schema", {}, METADATA_FORMATS[p].schema),
+        el("metadataNamespace", {}, METADATA_FORMATS[p].namespace),
+      ),
     ),
   );
 }
@@ -332,7 +355,11 @@ async function listSets(database: Database): Promise<Xml> {
         {},
         el("setSpec", {}, COLLECTION_SET),
         el("setName", {}, "By collection / Per collezione"),
-        el("setDescription", {}, dcDescription("The public records that belong to a collection or fonds of the catalogue: one subset per top-level collection.")),
+        el(
+          "setDescription",
+          {},
+          dcDescription("The public records that belong to a collection or fonds of the catalogue: one subset per top-level collection."),
+        ),
       ),
     collections.map((c) => {
       const label = pickText(c.labels ?? {}, "it")?.text ?? c.id;
@@ -341,7 +368,13 @@ async function listSets(database: Database): Promise<Xml> {
         {},
         el("setSpec", {}, `${COLLECTION_SET}:${c.id}`),
         el("setName", {}, label),
-        el("setDescription", {}, dcDescription(`The collection "${label}" (ca_collections/${c.id}): its own record, the collections below it and the public records related to them.`)),
+        el(
+          "setDescription",
+          {},
+          dcDescription(
+            `The collection "${label}" (ca_collections/${c.id}): its own record, the collections below it and the public records related to them.`,
+          ),
+        ),
       );
     }),
   );
@@ -384,9 +417,11 @@ async function collectionsOf(database: Database, items: Item[]): Promise<Map<num
 async function getRecord(database: Database, identifier: string, prefix: string, ctx: Ctx): Promise<Xml> {
   const ref = parseIdentifier(ctx.origin, identifier);
   const item = ref && (await findItem(database, ref.table, ref.id));
-  if (!isMetadataPrefix(prefix)) throw new OaiError("cannotDisseminateFormat", `The metadata format "${prefix}" is not supported (oai_dc, edm).`);
+  if (!isMetadataPrefix(prefix))
+    throw new OaiError("cannotDisseminateFormat", `The metadata format "${prefix}" is not supported (oai_dc, edm).`);
   if (!item) throw new OaiError("idDoesNotExist", `No public record has the identifier "${identifier}".`);
-  if (!formatCovers(prefix, item.table)) throw new OaiError("cannotDisseminateFormat", `The format ${prefix} does not describe records of ${item.table}.`);
+  if (!formatCovers(prefix, item.table))
+    throw new OaiError("cannotDisseminateFormat", `The format ${prefix} does not describe records of ${item.table}.`);
   const [records] = await recordsXml(database, [item], prefix, ctx);
   return el("GetRecord", {}, records);
 }
@@ -405,7 +440,8 @@ function listArgs(args: Map<string, string>): ListArgs {
   if (f && u && f.granularity !== u.granularity) throw new OaiError("badArgument", "from and until must have the same granularity.");
   if (f && u && f.start > u.start) throw new OaiError("badArgument", "from is after until.");
   if (set !== null && !SET_SPEC.test(set)) throw new OaiError("badArgument", `"${set}" is not a setSpec.`);
-  if (!isMetadataPrefix(prefix)) throw new OaiError("cannotDisseminateFormat", `The metadata format "${prefix}" is not supported (oai_dc, edm).`);
+  if (!isMetadataPrefix(prefix))
+    throw new OaiError("cannotDisseminateFormat", `The metadata format "${prefix}" is not supported (oai_dc, edm).`);
   return { prefix, set, from, until };
 }
 
@@ -459,7 +495,11 @@ async function listItems(database: Database, a: ListArgs, after: Cursor | null, 
           and ${setFilter(a, "t")}
         order by t.deleted_at, t.table_name, t.id limit ${limit})
     ) x order by x.at, x.table_name, x.id limit ${limit}`);
-  return rows.flatMap((r) => (isTable(r.table_name) ? [{ deleted: r.deleted, ds: r.ds, table: r.table_name, id: r.id, uid: r.uid == null ? null : Number(r.uid) }] : []));
+  return rows.flatMap((r) =>
+    isTable(r.table_name)
+      ? [{ deleted: r.deleted, ds: r.ds, table: r.table_name, id: r.id, uid: r.uid == null ? null : Number(r.uid) }]
+      : [],
+  );
 }
 
 async function countItems(database: Database, a: ListArgs): Promise<number> {
@@ -474,7 +514,11 @@ async function countItems(database: Database, a: ListArgs): Promise<number> {
 async function recordsXml(database: Database, items: Item[], prefix: MetadataPrefix, ctx: Ctx): Promise<Xml[]> {
   const [title, details, sets] = await Promise.all([
     siteTitle(database),
-    harvestRecords(database, items.flatMap((i) => (i.uid !== null && !i.deleted ? [i.uid] : [])), ctx.origin),
+    harvestRecords(
+      database,
+      items.flatMap((i) => (i.uid !== null && !i.deleted ? [i.uid] : [])),
+      ctx.origin,
+    ),
     collectionsOf(database, items),
   ]);
   return items.map((item) => {
@@ -495,15 +539,42 @@ async function list(database: Database, verb: "ListIdentifiers" | "ListRecords",
     // The token's arguments are checked as if they had been sent.
     const a = (() => {
       try {
-        return listArgs(new Map(Object.entries({ metadataPrefix: decoded.prefix, ...(decoded.from ? { from: decoded.from } : {}), ...(decoded.until ? { until: decoded.until } : {}), ...(decoded.set ? { set: decoded.set } : {}) })));
+        return listArgs(
+          new Map(
+            Object.entries({
+              metadataPrefix: decoded.prefix,
+              ...(decoded.from ? { from: decoded.from } : {}),
+              ...(decoded.until ? { until: decoded.until } : {}),
+              ...(decoded.set ? { set: decoded.set } : {}),
+            }),
+          ),
+        );
       } catch {
         throw new OaiError("badResumptionToken", "The resumption token is not valid for this request.");
       }
     })();
-    state = { verb, prefix: a.prefix, set: a.set, from: a.from, until: a.until, after: decoded.after, cursor: decoded.cursor, total: decoded.total };
+    state = {
+      verb,
+      prefix: a.prefix,
+      set: a.set,
+      from: a.from,
+      until: a.until,
+      after: decoded.after,
+      cursor: decoded.cursor,
+      total: decoded.total,
+    };
   } else {
     const a = listArgs(args);
-    state = { verb, prefix: a.prefix, set: a.set, from: a.from, until: a.until, after: ["", "", ""], cursor: 0, total: await countItems(database, a) };
+    state = {
+      verb,
+      prefix: a.prefix,
+      set: a.set,
+      from: a.from,
+      until: a.until,
+      after: ["", "", ""],
+      cursor: 0,
+      total: await countItems(database, a),
+    };
   }
   const a: ListArgs = { prefix: state.prefix as MetadataPrefix, set: state.set, from: state.from, until: state.until };
   const size = verb === "ListRecords" ? OAI_PAGE_RECORDS : OAI_PAGE_IDENTIFIERS;
@@ -530,6 +601,8 @@ async function list(database: Database, verb: "ListIdentifiers" | "ListRecords",
   const content =
     verb === "ListRecords"
       ? await recordsXml(database, items, a.prefix, ctx)
-      : await collectionsOf(database, items).then((sets) => items.map((i) => header(i, ctx.origin, i.uid !== null ? sets.get(i.uid) : undefined)));
+      : await collectionsOf(database, items).then((sets) =>
+          items.map((i) => header(i, ctx.origin, i.uid !== null ? sets.get(i.uid) : undefined)),
+        );
   return el(verb, {}, frag(content), resumption);
 }

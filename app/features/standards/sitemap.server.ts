@@ -79,7 +79,13 @@ const recordUrl = (origin: string, table: TableName, id: string, labels: Localiz
  * One locale's record sitemap, part `part` (records by table and id, `perFile` a part), as a stream
  * of UTF-8 chunks: one batch of records in memory at a time. Null when the part does not exist.
  */
-export async function recordsSitemap(database: Database, origin: string, locale: Locale, part: number, perFile = SITEMAP_URLS): Promise<ReadableStream<Uint8Array> | null> {
+export async function recordsSitemap(
+  database: Database,
+  origin: string,
+  locale: Locale,
+  part: number,
+  perFile = SITEMAP_URLS,
+): Promise<ReadableStream<Uint8Array> | null> {
   const { count } = await publicRecordCount(database);
   if (part > Math.max(1, Math.ceil(count / perFile))) return null;
   // The record before the part's first: the keyset after it is walked in batches.
@@ -98,18 +104,21 @@ export async function recordsSitemap(database: Database, origin: string, locale:
     },
     async pull(controller) {
       const limit = Math.min(BATCH, perFile - sent);
-      const rows = limit > 0
-        ? await database.rows<{ table_name: string; id: string; lastmod: string; labels: Localized | null }>(sql`
+      const rows =
+        limit > 0
+          ? await database.rows<{ table_name: string; id: string; lastmod: string; labels: Localized | null }>(sql`
             select r.table_name, r.id, to_char(r.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as lastmod,
               (select jsonb_object_agg(t.locale, t.label) from record_texts t where t.record_uid = r.uid) as labels
             from records r where ${recordVisible(PUBLIC_VIEWER, "r")}
               ${after ? sql`and (r.table_name, r.id) > (${after.table}::text, ${after.id}::text)` : sql``}
             order by r.table_name, r.id limit ${limit}`)
-        : [];
+          : [];
       const xml = frag(
         rows.flatMap((r) => {
           if (!isTable(r.table_name)) return [];
-          const alternates = Object.fromEntries(LOCALES.map((l) => [l, recordUrl(origin, r.table_name as TableName, r.id, r.labels ?? {}, l)])) as Record<Locale, string>;
+          const alternates = Object.fromEntries(
+            LOCALES.map((l) => [l, recordUrl(origin, r.table_name as TableName, r.id, r.labels ?? {}, l)]),
+          ) as Record<Locale, string>;
           return [urlEntry(alternates[locale], alternates, r.lastmod)];
         }),
       ).xml;

@@ -21,7 +21,16 @@ describe("xml writer", () => {
 });
 
 describe("OAI-PMH resumption tokens", () => {
-  const state = { verb: "ListRecords" as const, prefix: "oai_dc", set: null, from: "2026-01-01", until: null, after: ["2026-01-01T00:00:00.000001Z", "ca_objects", "a"] as [string, string, string], cursor: 100, total: 250 };
+  const state = {
+    verb: "ListRecords" as const,
+    prefix: "oai_dc",
+    set: null,
+    from: "2026-01-01",
+    until: null,
+    after: ["2026-01-01T00:00:00.000001Z", "ca_objects", "a"] as [string, string, string],
+    cursor: 100,
+    total: 250,
+  };
   it("round-trip, and expire", () => {
     const now = Date.now();
     const token = encodeToken({ ...state, exp: Math.floor(now / 1000) + 60 });
@@ -32,13 +41,20 @@ describe("OAI-PMH resumption tokens", () => {
   it("a damaged or foreign token is not one", () => {
     const token = encodeToken({ ...state, exp: 2e9 });
     const [payload, sum] = token.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), cursor: 0 })).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), cursor: 0 })).toString(
+      "base64url",
+    );
     expect(decodeToken(`${forged}.${sum}`)).toBeNull();
     expect(decodeToken("abc")).toBeNull();
     expect(decodeToken("x".repeat(3000))).toBeNull();
   });
   it("a token whose checksum is right but whose position is not a position is not one (a harvester gets badResumptionToken, not a 500)", () => {
-    for (const after of [["not-a-date", "ca_objects", "a"], ["2026-13-45T99:00:00Z", "ca_objects", "a"], ["2026-01-01T00:00:00Z", "x'; drop", "a"], ["2026-01-01T00:00:00Z", "ca_objects", ""]]) {
+    for (const after of [
+      ["not-a-date", "ca_objects", "a"],
+      ["2026-13-45T99:00:00Z", "ca_objects", "a"],
+      ["2026-01-01T00:00:00Z", "x'; drop", "a"],
+      ["2026-01-01T00:00:00Z", "ca_objects", ""],
+    ]) {
       const token = encodeToken({ ...state, after: after as [string, string, string], exp: 2e9 });
       expect(decodeToken(token), JSON.stringify(after)).toBeNull();
     }
@@ -47,9 +63,14 @@ describe("OAI-PMH resumption tokens", () => {
 
 describe("OAI dates", () => {
   it("day and seconds granularity, invalid dates refused", () => {
-    expect(parseOaiDate("2026-11-23")).toEqual({ start: new Date("2026-11-23T00:00:00Z"), next: new Date("2026-11-24T00:00:00Z"), granularity: "day" });
+    expect(parseOaiDate("2026-11-23")).toEqual({
+      start: new Date("2026-11-23T00:00:00Z"),
+      next: new Date("2026-11-24T00:00:00Z"),
+      granularity: "day",
+    });
     expect(parseOaiDate("2026-11-23T10:00:05Z")?.next).toEqual(new Date("2026-11-23T10:00:06Z"));
-    for (const bad of ["2026-02-30", "2026-11-23T25:00:00Z", "2026-11-23T10:00:00", "23/11/2026", "2026-11-23T10:00:00.5Z"]) expect(parseOaiDate(bad), bad).toBeNull();
+    for (const bad of ["2026-02-30", "2026-11-23T25:00:00Z", "2026-11-23T10:00:00", "23/11/2026", "2026-11-23T10:00:00.5Z"])
+      expect(parseOaiDate(bad), bad).toBeNull();
   });
   it("record spans in W3CDTF, BCE years astronomically", () => {
     expect(isoSpan("1846-01-01", "1846-12-31")).toBe("1846");
@@ -67,7 +88,9 @@ describe("licences as rights URIs", () => {
     expect(licenceUri("CC BY 4.0")).toBe("http://creativecommons.org/licenses/by/4.0/");
     expect(licenceUri("CC-BY-SA-4.0")).toBe("http://creativecommons.org/licenses/by-sa/4.0/");
     expect(licenceUri("CC BY-NC 4.0")).toBe("http://creativecommons.org/licenses/by-nc/4.0/");
-    expect(licenceUri("https://creativecommons.org/licenses/by-nc-nd/3.0/it/")).toBe("http://creativecommons.org/licenses/by-nc-nd/3.0/it/");
+    expect(licenceUri("https://creativecommons.org/licenses/by-nc-nd/3.0/it/")).toBe(
+      "http://creativecommons.org/licenses/by-nc-nd/3.0/it/",
+    );
     expect(licenceUri("© Archivio Penone")).toBe(RIGHTS_IN_COPYRIGHT);
     expect(licenceUri("labels: i18n-iso-countries (MIT)")).toBeNull();
     expect(edmRights("labels: i18n-iso-countries (MIT)")).toBe(RIGHTS_NOT_EVALUATED);

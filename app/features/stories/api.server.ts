@@ -3,7 +3,17 @@ import { translate, type MessageKey } from "~/i18n";
 import { apiContext, fail, localeOf, ok, refusal } from "~/features/workspace/routes/api-common.server";
 import { WorkspaceError } from "~/features/workspace/workspace.server";
 import { createStory, deleteStory, getOwnStory, getPublishedStory, listPublishedStories, listStories, updateStory } from "./stories.server";
-import { GetStoriesSchema, GetStoryBySlugSchema, RemoveStorySchema, SaveStorySchema, shownBlock, StoryIdSchema, storyMessage, type StorySummary, type StoryView } from "./stories";
+import {
+  GetStoriesSchema,
+  GetStoryBySlugSchema,
+  RemoveStorySchema,
+  SaveStorySchema,
+  shownBlock,
+  StoryIdSchema,
+  storyMessage,
+  type StorySummary,
+  type StoryView,
+} from "./stories";
 
 /**
  * The stories' JSON calls on a parsed body (spec §7 names, `collection: "stories"`): the workspace's
@@ -32,15 +42,41 @@ export function storyJson(s: StoryView) {
 }
 
 export function storySummaryJson(s: StorySummary) {
-  return { id: s.id, coll: s.collectionId, name: s.title, type: "stories" as const, public: s.public, slug: s.public ? s.publishedSlug : null, version: s.version, cover: s.cover, blocks: s.blockCount, date: Math.floor(Date.parse(s.createdAt) / 1000) };
+  return {
+    id: s.id,
+    coll: s.collectionId,
+    name: s.title,
+    type: "stories" as const,
+    public: s.public,
+    slug: s.public ? s.publishedSlug : null,
+    version: s.version,
+    cover: s.cover,
+    blocks: s.blockCount,
+    date: Math.floor(Date.parse(s.createdAt) / 1000),
+  };
 }
 
 /** A published story for anyone: nothing that names its owner, its collection or its private id. */
 export function publishedStoryJson(s: StoryView) {
-  return { slug: s.publishedSlug, name: s.title, type: "stories" as const, cover: s.cover, publishedAt: s.publishedAt, content: s.blocks.filter(shownBlock), points: s.points, hidden: s.hidden };
+  return {
+    slug: s.publishedSlug,
+    name: s.title,
+    type: "stories" as const,
+    cover: s.cover,
+    publishedAt: s.publishedAt,
+    content: s.blocks.filter(shownBlock),
+    points: s.points,
+    hidden: s.hidden,
+  };
 }
 
-export const publishedStorySummaryJson = (s: StorySummary) => ({ slug: s.publishedSlug, name: s.title, type: "stories" as const, cover: s.cover, publishedAt: s.publishedAt });
+export const publishedStorySummaryJson = (s: StorySummary) => ({
+  slug: s.publishedSlug,
+  name: s.title,
+  type: "stories" as const,
+  cover: s.cover,
+  publishedAt: s.publishedAt,
+});
 
 async function guarded(locale: Parameters<typeof refusal>[1], run: () => Promise<Response>) {
   try {
@@ -67,8 +103,11 @@ export async function saveStoryCall(context: TecaLoadContext, url: URL, raw: Bod
       return ok({ data: storyJson(story) }, 201);
     }
     // Rewriting the title or the blocks needs the version they were read at (no silent overwrite).
-    if ((data.title !== undefined || data.blocks !== undefined) && data.version === undefined) return invalid(locale, "stories.error.version");
-    return ok({ data: storyJson(await updateStory(ctx, name, { title: data.title, blocks: data.blocks, version: data.version, public: data.public })) });
+    if ((data.title !== undefined || data.blocks !== undefined) && data.version === undefined)
+      return invalid(locale, "stories.error.version");
+    return ok({
+      data: storyJson(await updateStory(ctx, name, { title: data.title, blocks: data.blocks, version: data.version, public: data.public })),
+    });
   });
 }
 

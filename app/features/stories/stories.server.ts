@@ -7,7 +7,16 @@ import { iso, newId, notFound, ownerOf, publishedSlug, rowsIn, WorkspaceError, t
 import type { ItemRef } from "~/features/workspace/workspace";
 import { ownUploads, registerPublishedUse } from "~/features/workspace/editor/uploads.server";
 import { sanitizeStoryHtml } from "./sanitize.server";
-import { BlocksSchema, storyRefs, storyUploads, type Block, type StoryPoint, type StorySummary, type StoryView, type ViewBlock } from "./stories";
+import {
+  BlocksSchema,
+  storyRefs,
+  storyUploads,
+  type Block,
+  type StoryPoint,
+  type StorySummary,
+  type StoryView,
+  type ViewBlock,
+} from "./stories";
 
 /**
  * Stories (issue 15 §3–§5, decision 064): the only place their SQL lives. Every statement on a story names
@@ -20,7 +29,9 @@ import { BlocksSchema, storyRefs, storyUploads, type Block, type StoryPoint, typ
 // An upload shown by a published story may be read by anyone while the story is public (uploads are otherwise
 // their owner's only).
 registerPublishedUse(async (database, url) => {
-  const rows = await database.rows<{ n: number }>(sql`select 1 as n from stories s where s.public and s.blocks @> ${JSON.stringify([{ url }])}::jsonb limit 1`);
+  const rows = await database.rows<{ n: number }>(
+    sql`select 1 as n from stories s where s.public and s.blocks @> ${JSON.stringify([{ url }])}::jsonb limit 1`,
+  );
   return rows.length > 0;
 });
 
@@ -130,7 +141,18 @@ async function view(ctx: ServiceContext, row: StoryRow): Promise<StoryView> {
     const card = cards.get(k);
     const at = places.get(k);
     return card && at
-      ? [{ id: card.id, table: card.table, link: card.link, label: card.preferred_label, type: card.type?.name ?? null, date: card.dateDisplay, thumbnail: card.url.thumbnail, ...at }]
+      ? [
+          {
+            id: card.id,
+            table: card.table,
+            link: card.link,
+            label: card.preferred_label,
+            type: card.type?.name ?? null,
+            date: card.dateDisplay,
+            thumbnail: card.url.thumbnail,
+            ...at,
+          },
+        ]
       : [];
   });
   return { ...summary!, blocks: viewBlocks, points, hidden: refs.filter((r) => !cards.has(`${r.table}/${r.id}`)).length };
@@ -138,7 +160,9 @@ async function view(ctx: ServiceContext, row: StoryRow): Promise<StoryView> {
 
 /** One of the viewer's stories in one of their collections; anything else is not found. */
 export async function getStory(ctx: ServiceContext, collectionId: string, id: string): Promise<StoryView> {
-  const [row] = await ctx.database.rows<StoryRow>(sql`select ${columns} from stories s where s.id = ${id} and s.collection_id = ${collectionId} and ${owned(ctx)}`);
+  const [row] = await ctx.database.rows<StoryRow>(
+    sql`select ${columns} from stories s where s.id = ${id} and s.collection_id = ${collectionId} and ${owned(ctx)}`,
+  );
   if (!row) throw notFound();
   return view(ctx, row);
 }
@@ -167,7 +191,9 @@ export async function getPublishedStory(ctx: ServiceContext, slug: string): Prom
 
 /** Published stories, newest publication first. */
 export async function listPublishedStories(ctx: ServiceContext, limit = 100): Promise<StorySummary[]> {
-  const rows = await ctx.database.rows<StoryRow>(sql`select ${columns} from stories s where s.public order by s.published_at desc nulls last, s.id limit ${limit}`);
+  const rows = await ctx.database.rows<StoryRow>(
+    sql`select ${columns} from stories s where s.public order by s.published_at desc nulls last, s.id limit ${limit}`,
+  );
   return summaries(ctx, rows);
 }
 
@@ -192,7 +218,11 @@ async function checkUploads(ctx: ServiceContext, tx: Exec, blocks: Block[]) {
 const inTx = <T>(ctx: ServiceContext, fn: (tx: Db) => Promise<T>) => ctx.database.db.transaction(fn);
 
 /** Creates a story in one of the viewer's collections (another user's collection is not found). */
-export async function createStory(ctx: ServiceContext, collectionId: string, input: { title: string; blocks?: Block[] }): Promise<StoryView> {
+export async function createStory(
+  ctx: ServiceContext,
+  collectionId: string,
+  input: { title: string; blocks?: Block[] },
+): Promise<StoryView> {
   const owner = ownerOf(ctx);
   const id = newId();
   const blocks = cleanBlocks(input.blocks ?? []);
@@ -227,7 +257,8 @@ export async function updateStory(ctx: ServiceContext, id: string, changes: Stor
       sql`select s.version, s.title, s.published_slug from stories s where s.id = ${id} and ${owned(ctx)} for update`,
     );
     if (!row) throw notFound();
-    if (changes.version !== undefined && Number(row.version) !== changes.version) throw new WorkspaceError("conflict", "stories.error.stale");
+    if (changes.version !== undefined && Number(row.version) !== changes.version)
+      throw new WorkspaceError("conflict", "stories.error.stale");
     const sets: SQL[] = [];
     if (changes.title !== undefined) sets.push(sql`title = ${changes.title}`);
     if (changes.blocks !== undefined) {
@@ -242,7 +273,9 @@ export async function updateStory(ctx: ServiceContext, id: string, changes: Stor
       if (changes.public && !row.published_slug) sets.push(sql`published_slug = ${publishedSlug(changes.title ?? row.title)}`);
     }
     if (!sets.length) return;
-    await tx.execute(sql`update stories s set ${sql.join(sets, sql`, `)}, version = s.version + 1, updated_at = now() where s.id = ${id} and ${owned(ctx)}`);
+    await tx.execute(
+      sql`update stories s set ${sql.join(sets, sql`, `)}, version = s.version + 1, updated_at = now() where s.id = ${id} and ${owned(ctx)}`,
+    );
   });
   return getOwnStory(ctx, id);
 }

@@ -22,9 +22,13 @@ const line = (max: number) =>
     .max(max, "stories.error.tooLong")
     .refine((s) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(s), "stories.error.block");
 
-export const HeadingBlockSchema = z.object({ id: blockId, type: z.literal("heading"), text: line(200).pipe(z.string().trim().min(1, "stories.error.emptyHeading")) }).strict();
+export const HeadingBlockSchema = z
+  .object({ id: blockId, type: z.literal("heading"), text: line(200).pipe(z.string().trim().min(1, "stories.error.emptyHeading")) })
+  .strict();
 /** Rich text from the editor: sanitised on the server before it is stored, and again when it is shown. */
-export const TextBlockSchema = z.object({ id: blockId, type: z.literal("text"), html: z.string().max(MAX_HTML, "stories.error.tooLong") }).strict();
+export const TextBlockSchema = z
+  .object({ id: blockId, type: z.literal("text"), html: z.string().max(MAX_HTML, "stories.error.tooLong") })
+  .strict();
 /** One of the writer's uploads (app/features/workspace/editor/uploads.server.ts names them so). */
 export const UploadUrlSchema = z.string().regex(UPLOAD_URL, "stories.error.block");
 /** An image: a catalogue record's picture (`record`) or one of the writer's uploads (`url`), never both. */
@@ -41,13 +45,23 @@ export const ImageBlockSchema = z
   .strict()
   .refine((b) => (b.record === undefined) !== (b.url === undefined), "stories.error.block");
 export const RecordBlockSchema = z.object({ id: blockId, type: z.literal("record"), record: ItemRefSchema }).strict();
-export const QuoteBlockSchema = z.object({ id: blockId, type: z.literal("quote"), text: line(1000).pipe(z.string().trim().min(1, "stories.error.emptyQuote")), cite: line(200).default("") }).strict();
+export const QuoteBlockSchema = z
+  .object({
+    id: blockId,
+    type: z.literal("quote"),
+    text: line(1000).pipe(z.string().trim().min(1, "stories.error.emptyQuote")),
+    cite: line(200).default(""),
+  })
+  .strict();
 /** A map of the story's records (those of its image and record blocks) that have a place. */
 export const MapBlockSchema = z.object({ id: blockId, type: z.literal("map") }).strict();
 
-export const BlockSchema = z.union([HeadingBlockSchema, TextBlockSchema, ImageBlockSchema, RecordBlockSchema, QuoteBlockSchema, MapBlockSchema], {
-  message: "stories.error.block",
-});
+export const BlockSchema = z.union(
+  [HeadingBlockSchema, TextBlockSchema, ImageBlockSchema, RecordBlockSchema, QuoteBlockSchema, MapBlockSchema],
+  {
+    message: "stories.error.block",
+  },
+);
 export type Block = z.infer<typeof BlockSchema>;
 export type BlockType = Block["type"];
 export const BLOCK_TYPES: BlockType[] = ["heading", "text", "image", "record", "quote", "map"];
@@ -79,8 +93,17 @@ export const SaveStorySchema = z.object({
 export type SaveStoryInput = z.infer<typeof SaveStorySchema>;
 
 export const RemoveStorySchema = z.object({ collection: z.literal("stories"), name: StoryIdSchema, locale: z.string().optional() });
-export const GetStoriesSchema = z.object({ collection: z.literal("stories"), pubblico: z.boolean().optional(), coll: CollectionIdSchema.optional(), locale: z.string().optional() });
-export const GetStoryBySlugSchema = z.object({ collection: z.literal("stories"), slug: z.string().min(1, "stories.error.id").max(100, "stories.error.id"), locale: z.string().optional() });
+export const GetStoriesSchema = z.object({
+  collection: z.literal("stories"),
+  pubblico: z.boolean().optional(),
+  coll: CollectionIdSchema.optional(),
+  locale: z.string().optional(),
+});
+export const GetStoryBySlugSchema = z.object({
+  collection: z.literal("stories"),
+  slug: z.string().min(1, "stories.error.id").max(100, "stories.error.id"),
+  locale: z.string().optional(),
+});
 
 /** The records a story names (image and record blocks), each once, in order. */
 export function storyRefs(blocks: Block[]): ItemRef[] {
@@ -97,13 +120,25 @@ export function storyRefs(blocks: Block[]): ItemRef[] {
   return out;
 }
 
-export type StoryPoint = { id: string; table: string; link: string; label: string; type: string | null; date: string; thumbnail: string | null; lat: number; lng: number };
+export type StoryPoint = {
+  id: string;
+  table: string;
+  link: string;
+  label: string;
+  type: string | null;
+  date: string;
+  thumbnail: string | null;
+  lat: number;
+  lng: number;
+};
 
 /** The uploads a story shows (image blocks with `url`). */
 export const storyUploads = (blocks: Block[]): string[] => blocks.flatMap((b) => (b.type === "image" && b.url ? [b.url] : []));
 
 /** A block as a page renders it: image and record blocks with the card the viewer may see (null: not visible, or an upload). */
-export type ViewBlock = Exclude<Block, { type: "image" } | { type: "record" }> | (Extract<Block, { type: "image" | "record" }> & { card: RecordCard | null });
+export type ViewBlock =
+  | Exclude<Block, { type: "image" } | { type: "record" }>
+  | (Extract<Block, { type: "image" | "record" }> & { card: RecordCard | null });
 
 /** Whether a resolved block has something to show this viewer (a record they may see, or an upload). */
 export const shownBlock = (b: ViewBlock) => !("card" in b) || b.card !== null || (b.type === "image" && !!b.url);

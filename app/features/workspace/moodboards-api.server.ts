@@ -10,14 +10,30 @@ import { translate } from "~/i18n";
  */
 
 export function moodboardJson(m: MoodboardSummary) {
-  return { id: m.id, name: m.title, type: "moodboards" as const, coll: m.collectionId, background: m.background, count: m.count, cover: m.cover, version: m.version, date: Math.floor(Date.parse(m.createdAt) / 1000), updated: Math.floor(Date.parse(m.updatedAt) / 1000) };
+  return {
+    id: m.id,
+    name: m.title,
+    type: "moodboards" as const,
+    coll: m.collectionId,
+    background: m.background,
+    count: m.count,
+    cover: m.cover,
+    version: m.version,
+    date: Math.floor(Date.parse(m.createdAt) / 1000),
+    updated: Math.floor(Date.parse(m.updatedAt) / 1000),
+  };
 }
 
 export function moodboardFullJson(m: Moodboard) {
   return { ...moodboardJson(m), colours: m.colours, items: m.items };
 }
 
-async function run(context: TecaLoadContext, url: URL, body: Record<string, unknown> | null, go: (locale: ReturnType<typeof localeOf>) => Promise<Response>) {
+async function run(
+  context: TecaLoadContext,
+  url: URL,
+  body: Record<string, unknown> | null,
+  go: (locale: ReturnType<typeof localeOf>) => Promise<Response>,
+) {
   const locale = localeOf(body, url);
   try {
     return await go(locale);

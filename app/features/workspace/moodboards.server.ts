@@ -64,7 +64,9 @@ export async function listMoodboards(ctx: ServiceContext, collectionId?: string)
 
 export async function getMoodboard(ctx: ServiceContext, collectionId: string, id: string): Promise<Moodboard> {
   const owner = ownerOf(ctx);
-  const [row] = await ctx.database.rows<Row>(sql`select ${columns} from moodboards m where m.id = ${id} and m.collection_id = ${collectionId} and m.owner_id = ${owner}::uuid`);
+  const [row] = await ctx.database.rows<Row>(
+    sql`select ${columns} from moodboards m where m.id = ${id} and m.collection_id = ${collectionId} and m.owner_id = ${owner}::uuid`,
+  );
   if (!row) throw notFound();
   return full(row);
 }
@@ -72,7 +74,9 @@ export async function getMoodboard(ctx: ServiceContext, collectionId: string, id
 /** The collection a new board goes in, when it is the viewer's (its title for the page). */
 export async function moodboardCollection(ctx: ServiceContext, collectionId: string): Promise<{ id: string; title: string }> {
   const owner = ownerOf(ctx);
-  const [row] = await ctx.database.rows<{ id: string; title: string }>(sql`select c.id, c.title from collections c where c.id = ${collectionId} and c.owner_id = ${owner}::uuid`);
+  const [row] = await ctx.database.rows<{ id: string; title: string }>(
+    sql`select c.id, c.title from collections c where c.id = ${collectionId} and c.owner_id = ${owner}::uuid`,
+  );
   if (!row) throw notFound();
   return row;
 }
@@ -94,7 +98,9 @@ export async function createMoodboard(ctx: ServiceContext, collectionId: string,
     await checkContent(tx, owner, content);
     const rows = async <T>(q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
     // The collection, the viewer's, locked: a board is never added to a collection being deleted.
-    const [coll] = await rows<{ id: string }>(sql`select c.id from collections c where c.id = ${collectionId} and c.owner_id = ${owner}::uuid for update`);
+    const [coll] = await rows<{ id: string }>(
+      sql`select c.id from collections c where c.id = ${collectionId} and c.owner_id = ${owner}::uuid for update`,
+    );
     if (!coll) throw notFound();
     await tx.execute(sql`select id from users where id = ${owner}::uuid for update`);
     const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from moodboards where owner_id = ${owner}::uuid`);
@@ -107,7 +113,11 @@ export async function createMoodboard(ctx: ServiceContext, collectionId: string,
 }
 
 /** Saves the whole board; `version` is the one the editor read (a stale one: 409, nothing changed). */
-export async function saveMoodboard(ctx: ServiceContext, id: string, content: MoodboardContent & { version?: number; coll?: string }): Promise<Moodboard> {
+export async function saveMoodboard(
+  ctx: ServiceContext,
+  id: string,
+  content: MoodboardContent & { version?: number; coll?: string },
+): Promise<Moodboard> {
   const owner = ownerOf(ctx);
   if (content.version === undefined) throw new WorkspaceError("invalid", "moodboard.error.version");
   // The uploads are checked in the saving transaction (an upload being deleted waits, or is gone).

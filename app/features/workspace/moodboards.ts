@@ -63,11 +63,30 @@ export const SaveMoodboardSchema = z.object({
   data: MoodboardContentSchema.extend({ coll: CollectionIdSchema.optional(), version: z.number().int().min(1).optional() }).strict(),
 });
 
-export const RemoveMoodboardSchema = z.object({ collection: z.literal("moodboards"), name: MoodboardIdSchema, locale: z.string().optional() });
+export const RemoveMoodboardSchema = z.object({
+  collection: z.literal("moodboards"),
+  name: MoodboardIdSchema,
+  locale: z.string().optional(),
+});
 
-export const GetMoodboardsSchema = z.object({ collection: z.literal("moodboards"), coll: CollectionIdSchema.optional(), locale: z.string().optional(), pubblico: z.boolean().optional() });
+export const GetMoodboardsSchema = z.object({
+  collection: z.literal("moodboards"),
+  coll: CollectionIdSchema.optional(),
+  locale: z.string().optional(),
+  pubblico: z.boolean().optional(),
+});
 
-export type MoodboardSummary = { id: string; collectionId: string; title: string; background: string; count: number; cover: string | null; version: number; createdAt: string; updatedAt: string };
+export type MoodboardSummary = {
+  id: string;
+  collectionId: string;
+  title: string;
+  background: string;
+  count: number;
+  cover: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
 export type Moodboard = MoodboardSummary & MoodboardContent;
 
 /** The next free z-index (items are drawn in zIndex order). */

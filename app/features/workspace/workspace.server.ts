@@ -39,7 +39,14 @@ const viewerUser = (ctx: ServiceContext): SQL => sql`(select u.id from users u w
 /** A share of collection `alias` with the viewer (any role, or only these). */
 const sharedWith = (ctx: ServiceContext, alias: string, roles?: string[]): SQL =>
   sql`exists (select 1 from collection_shares s where s.collection_id = ${sql.identifier(alias)}.id and s.user_id = ${viewerUser(ctx)}
-    ${roles ? sql`and s.role in (${sql.join(roles.map((r) => sql`${r}`), sql`, `)})` : sql``})`;
+    ${
+      roles
+        ? sql`and s.role in (${sql.join(
+            roles.map((r) => sql`${r}`),
+            sql`, `,
+          )})`
+        : sql``
+    })`;
 
 /** The viewer owns the collection or it is shared with them (reading). */
 const readable = (ctx: ServiceContext, alias = "c"): SQL => sql`(${owned(ctx, alias)} or ${sharedWith(ctx, alias)})`;
@@ -86,7 +93,11 @@ const summarySelect = (extra: SQL) => sql`
 /** Summaries with their cover images, as this viewer may see them (a cover the viewer may not see is left out). */
 async function summaries(ctx: ServiceContext, rows: SummaryRow[]): Promise<CollectionSummary[]> {
   const coverRef = (r: SummaryRow) =>
-    r.cover_table && r.cover_id ? { table: r.cover_table, id: r.cover_id } : r.first_table && r.first_id ? { table: r.first_table, id: r.first_id } : null;
+    r.cover_table && r.cover_id
+      ? { table: r.cover_table, id: r.cover_id }
+      : r.first_table && r.first_id
+        ? { table: r.first_table, id: r.first_id }
+        : null;
   const refs = rows.map(coverRef).filter((r): r is ItemRef => r !== null);
   const cards = new Map((await getCards(ctx, refs)).map((c) => [pinKey(c), c]));
   return rows.map((r) => {
@@ -130,10 +141,14 @@ async function withItems(ctx: ServiceContext, row: SummaryRow): Promise<Collecti
   const refs = await ctx.database.rows<{ record_table: string; record_id: string }>(
     sql`select record_table, record_id from collection_items where collection_id = ${row.id} order by position, record_table, record_id`,
   );
-  const items = await getCards(ctx, refs.map((r) => ({ table: r.record_table, id: r.record_id })));
+  const items = await getCards(
+    ctx,
+    refs.map((r) => ({ table: r.record_table, id: r.record_id })),
+  );
   // A cover this viewer may not see gives way to the first image they may.
   const shown = items.find((c) => c.url.medium || c.url.thumbnail);
-  const cover = summary!.cover.url || !shown ? summary!.cover : { url: shown.url.medium ?? shown.url.thumbnail, table: shown.table, id: shown.id };
+  const cover =
+    summary!.cover.url || !shown ? summary!.cover : { url: shown.url.medium ?? shown.url.thumbnail, table: shown.table, id: shown.id };
   return { ...summary!, cover, items, hidden: refs.length - items.length };
 }
 
@@ -160,7 +175,9 @@ export async function getPublishedCollection(ctx: ServiceContext, slug: string):
 
 /** Published collections, newest publication first (the public getDocs listing). */
 export async function listPublished(ctx: ServiceContext, limit = 100): Promise<CollectionSummary[]> {
-  const rows = await ctx.database.rows<SummaryRow>(sql`${summarySelect(readerColumns)} where c.public order by c.published_at desc nulls last, c.id limit ${limit}`);
+  const rows = await ctx.database.rows<SummaryRow>(
+    sql`${summarySelect(readerColumns)} where c.public order by c.published_at desc nulls last, c.id limit ${limit}`,
+  );
   return summaries(ctx, rows);
 }
 
@@ -170,13 +187,22 @@ export async function listPublished(ctx: ServiceContext, limit = 100): Promise<C
  * shared with gets not-found; a shared user without the right gets forbidden (they know it exists).
  */
 export async function lockCollection(ctx: ServiceContext, tx: Exec, id: string, need: "owner" | "edit" = "owner") {
-  const [row] = await rowsIn<{ id: string; title: string; cover_table: string | null; cover_id: string | null; published_slug: string | null; owner: boolean; editor: boolean }>(
+  const [row] = await rowsIn<{
+    id: string;
+    title: string;
+    cover_table: string | null;
+    cover_id: string | null;
+    published_slug: string | null;
+    owner: boolean;
+    editor: boolean;
+  }>(
     tx,
     sql`select c.id, c.title, c.cover_table, c.cover_id, c.published_slug, ${owned(ctx)} as owner, ${editable(ctx)} as editor
         from collections c where c.id = ${id} and ${readable(ctx)} for update`,
   );
   if (!row) throw notFound();
-  if (need === "owner" ? !row.owner : !row.editor) throw new WorkspaceError("forbidden", need === "owner" ? "workspace.share.error.ownerOnly" : "workspace.share.error.readOnly");
+  if (need === "owner" ? !row.owner : !row.editor)
+    throw new WorkspaceError("forbidden", need === "owner" ? "workspace.share.error.ownerOnly" : "workspace.share.error.readOnly");
   return row;
 }
 
@@ -295,7 +321,9 @@ async function coverIn(ctx: ServiceContext, tx: Exec, id: string, ref: ItemRef) 
     sql`select 1 as n from collection_items where collection_id = ${id} and record_table = ${ref.table} and record_id = ${ref.id}`,
   );
   if (!item) throw new WorkspaceError("invalid", "workspace.error.coverNotItem");
-  await tx.execute(sql`update collections set cover_table = ${ref.table}, cover_id = ${ref.id}, version = version + 1, updated_at = now() where id = ${id}`);
+  await tx.execute(
+    sql`update collections set cover_table = ${ref.table}, cover_id = ${ref.id}, version = version + 1, updated_at = now() where id = ${id}`,
+  );
 }
 
 async function renameIn(ctx: ServiceContext, tx: Exec, id: string, title: string, version?: number) {
@@ -344,7 +372,9 @@ export async function createCollection(ctx: ServiceContext, input: { title: stri
   await inTx(ctx, async (tx) => {
     // Serialises one user's creations, so that two at once cannot both pass the limit.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`collections:${owner}`}))`);
-    const [{ n }] = (await rowsIn<{ n: number }>(tx, sql`select count(*)::int as n from collections c where ${owned(ctx)}`)) as [{ n: number }];
+    const [{ n }] = (await rowsIn<{ n: number }>(tx, sql`select count(*)::int as n from collections c where ${owned(ctx)}`)) as [
+      { n: number },
+    ];
     const max = workspaceLimits().collections;
     if (Number(n) >= max) throw new WorkspaceError("limit", "workspace.error.collectionLimit", { max });
     await tx.execute(sql`insert into collections (id, owner_id, title) values (${id}, ${owner}::uuid, ${input.title})`);
@@ -393,7 +423,11 @@ export async function pinState(ctx: ServiceContext): Promise<PinState> {
         join records r on r.table_name = i.record_table and r.id = i.record_id and ${recordVisible(ctx.viewer, "r")}
         where i.collection_id = ${current.id} and ${editable(ctx)}`,
   );
-  return { current: { id: current.id, title: current.title }, pins: items.map((r) => pinKey({ table: r.record_table, id: r.record_id })), collections };
+  return {
+    current: { id: current.id, title: current.title },
+    pins: items.map((r) => pinKey({ table: r.record_table, id: r.record_id })),
+    collections,
+  };
 }
 
 /** The records of the current collection (the search page's `filtro=pin|Pin`). */
@@ -416,7 +450,10 @@ export async function setCurrentCollection(ctx: ServiceContext, id: string | nul
  * de-duplicated by table and id. Without a collection nothing can be pinned: the caller opens the
  * new-collection drawer instead (spec §4).
  */
-export async function savePins(ctx: ServiceContext, input: { pins?: (ItemRef & { pinned?: boolean })[]; current?: string | null }): Promise<PinState> {
+export async function savePins(
+  ctx: ServiceContext,
+  input: { pins?: (ItemRef & { pinned?: boolean })[]; current?: string | null },
+): Promise<PinState> {
   if (input.current !== undefined) await setCurrentCollection(ctx, input.current);
   const pins = input.pins ?? [];
   if (pins.length) {
@@ -434,7 +471,10 @@ export async function savePins(ctx: ServiceContext, input: { pins?: (ItemRef & {
 }
 
 /** The pin toggle: in the current collection it comes out, otherwise it goes in. */
-export async function togglePin(ctx: ServiceContext, ref: ItemRef): Promise<{ status: "pinned" | "unpinned" | "noCollection"; state: PinState }> {
+export async function togglePin(
+  ctx: ServiceContext,
+  ref: ItemRef,
+): Promise<{ status: "pinned" | "unpinned" | "noCollection"; state: PinState }> {
   const state = await pinState(ctx);
   if (!state.current) return { status: "noCollection", state };
   const pinned = state.pins.includes(pinKey(ref));
@@ -464,7 +504,11 @@ export async function getCollectionByLink(ctx: ServiceContext, token: string): P
  * nothing: over the item limit nothing is added (`limit`, the bulk message); a record the viewer may not see
  * refuses the whole call. Answers how many went in and how many were already there.
  */
-export async function addToCollection(ctx: ServiceContext, id: string, refs: ItemRef[]): Promise<{ added: number; skipped: number; collection: CollectionSummary }> {
+export async function addToCollection(
+  ctx: ServiceContext,
+  id: string,
+  refs: ItemRef[],
+): Promise<{ added: number; skipped: number; collection: CollectionSummary }> {
   const wanted = uniqueRefs(refs).length;
   let added: number;
   try {

@@ -49,7 +49,11 @@ export const SaveDocSchema = z.object({
       add: refs.optional(),
       remove: refs.optional(),
       /** `to`: the new index (0 = first); `by`: places to move (-1 earlier, 1 later); or `over`: where that item is (a drop). */
-      move: ItemRefSchema.extend({ to: z.number().int().min(0).max(100_000).optional(), by: z.number().int().min(-100_000).max(100_000).optional(), over: ItemRefSchema.optional() })
+      move: ItemRefSchema.extend({
+        to: z.number().int().min(0).max(100_000).optional(),
+        by: z.number().int().min(-100_000).max(100_000).optional(),
+        over: ItemRefSchema.optional(),
+      })
         .refine((m) => [m.to, m.by, m.over].filter((x) => x !== undefined).length === 1, "workspace.error.invalid")
         .optional(),
       current: z.boolean().optional(),
@@ -64,7 +68,11 @@ export const RemoveDocSchema = z.object({
   locale: z.string().optional(),
 });
 
-export const CollectionRequestSchema = z.object({ collection: CollectionIdSchema, locale: z.string().optional(), type: z.string().optional() });
+export const CollectionRequestSchema = z.object({
+  collection: CollectionIdSchema,
+  locale: z.string().optional(),
+  type: z.string().optional(),
+});
 
 export const GetDocsSchema = z.object({
   collection: z.literal("collections", { message: "workspace.error.docType" }),
@@ -86,7 +94,10 @@ export const SaveUserSchema = z.object({
   locale: z.string().optional(),
   data: z
     .object({
-      pins: z.array(ItemRefSchema.extend({ pinned: z.boolean().optional() })).max(1000, "workspace.error.tooMany").optional(),
+      pins: z
+        .array(ItemRefSchema.extend({ pinned: z.boolean().optional() }))
+        .max(1000, "workspace.error.tooMany")
+        .optional(),
       current: CollectionIdSchema.nullable().optional(),
     })
     .strict(),

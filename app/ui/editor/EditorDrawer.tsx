@@ -123,7 +123,19 @@ function DrawerBody({
  * A colour field (spec §2 "colour pickers"): the browser's colour input with a visible label and the value
  * as text beside it. `onRemove` adds a remove button (a swatch of a list).
  */
-export function ColorField({ label, value, onChange, onRemove, removeLabel }: { label: string; value: string; onChange: (hex: string) => void; onRemove?: () => void; removeLabel?: string }) {
+export function ColorField({
+  label,
+  value,
+  onChange,
+  onRemove,
+  removeLabel,
+}: {
+  label: string;
+  value: string;
+  onChange: (hex: string) => void;
+  onRemove?: () => void;
+  removeLabel?: string;
+}) {
   const id = useId();
   return (
     <p className="editor-color">

@@ -88,7 +88,10 @@ export function ImagePicker({
     setUploading(true);
     try {
       const res = await apiFetch(`/api/auth/docs/uploadFile?locale=${locale}`, { method: "POST", body: form });
-      const body = (await res.json().catch(() => null)) as { data?: { url: string; name: string; width: number; height: number }[]; error?: { message?: string } } | null;
+      const body = (await res.json().catch(() => null)) as {
+        data?: { url: string; name: string; width: number; height: number }[];
+        error?: { message?: string };
+      } | null;
       if (!res.ok || !body?.data) {
         setMessage({ kind: "error", text: body?.error?.message ?? t("editor.upload.error") });
         return;
@@ -115,15 +118,15 @@ export function ImagePicker({
   return (
     <div className="image-picker">
       {sources.length > 1 ? (
-      <fieldset className="image-picker__sources">
-        <legend>{t("editor.picker.source")}</legend>
-        {sources.map((s) => (
-          <label key={s}>
-            <input type="radio" name={`${id}-source`} value={s} checked={source === s} onChange={() => setSource(s)} />
-            {t(`editor.picker.${s}`)}
-          </label>
-        ))}
-      </fieldset>
+        <fieldset className="image-picker__sources">
+          <legend>{t("editor.picker.source")}</legend>
+          {sources.map((s) => (
+            <label key={s}>
+              <input type="radio" name={`${id}-source`} value={s} checked={source === s} onChange={() => setSource(s)} />
+              {t(`editor.picker.${s}`)}
+            </label>
+          ))}
+        </fieldset>
       ) : null}
       <form
         role="search"
@@ -142,23 +145,29 @@ export function ImagePicker({
         </span>
       </form>
       {sources.includes("uploads") ? (
-      <p className="image-picker__upload">
-        <label htmlFor={`${id}-file`}>{t("editor.upload.label")}</label>
-        <input
-          id={`${id}-file`}
-          ref={fileRef}
-          type="file"
-          multiple
-          accept=".tif,.tiff,.jpg,.jpeg,.png,image/tiff,image/jpeg,image/png"
-          disabled={uploading}
-          aria-describedby={`${id}-file-hint`}
-          onChange={(e) => void upload(e.target.files)}
-        />
-        <small id={`${id}-file-hint`}>{t("editor.upload.hint")}</small>
-      </p>
+        <p className="image-picker__upload">
+          <label htmlFor={`${id}-file`}>{t("editor.upload.label")}</label>
+          <input
+            id={`${id}-file`}
+            ref={fileRef}
+            type="file"
+            multiple
+            accept=".tif,.tiff,.jpg,.jpeg,.png,image/tiff,image/jpeg,image/png"
+            disabled={uploading}
+            aria-describedby={`${id}-file-hint`}
+            onChange={(e) => void upload(e.target.files)}
+          />
+          <small id={`${id}-file-hint`}>{t("editor.upload.hint")}</small>
+        </p>
       ) : null}
       <div role="status" className="image-picker__status">
-        {uploading ? t("editor.upload.uploading") : message?.kind === "ok" ? message.text : state === "loading" ? t("editor.picker.loading") : empty ?? ""}
+        {uploading
+          ? t("editor.upload.uploading")
+          : message?.kind === "ok"
+            ? message.text
+            : state === "loading"
+              ? t("editor.picker.loading")
+              : (empty ?? "")}
       </div>
       {message?.kind === "error" ? (
         <p role="alert" className="form-error">

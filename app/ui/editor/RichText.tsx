@@ -5,7 +5,15 @@ import { useEffect } from "react";
 import "./rich-text.css";
 
 /** The toolbar's accessible names (the caller's messages: the story editor's, the site editors'). */
-export type RichTextLabels = { toolbar: string; bold: string; italic: string; heading?: string; bulletList: string; orderedList: string; image?: string };
+export type RichTextLabels = {
+  toolbar: string;
+  bold: string;
+  italic: string;
+  heading?: string;
+  bulletList: string;
+  orderedList: string;
+  image?: string;
+};
 
 type Mark = "bold" | "italic" | "heading" | "bulletList" | "orderedList";
 
@@ -89,7 +97,16 @@ export function RichText({
   const tools: { key: Mark; label: string; glyph: string; run: () => void }[] = [
     { key: "bold", label: labels.bold, glyph: "B", run: () => editor?.chain().focus().toggleBold().run() },
     { key: "italic", label: labels.italic, glyph: "I", run: () => editor?.chain().focus().toggleItalic().run() },
-    ...(headingLevel && labels.heading ? [{ key: "heading" as const, label: labels.heading, glyph: "H", run: () => editor?.chain().focus().toggleHeading({ level: headingLevel }).run() }] : []),
+    ...(headingLevel && labels.heading
+      ? [
+          {
+            key: "heading" as const,
+            label: labels.heading,
+            glyph: "H",
+            run: () => editor?.chain().focus().toggleHeading({ level: headingLevel }).run(),
+          },
+        ]
+      : []),
     { key: "bulletList", label: labels.bulletList, glyph: "•", run: () => editor?.chain().focus().toggleBulletList().run() },
     { key: "orderedList", label: labels.orderedList, glyph: "1.", run: () => editor?.chain().focus().toggleOrderedList().run() },
   ];
@@ -120,7 +137,11 @@ export function RichText({
             disabled={!editor}
             onClick={() =>
               onImage((img) => {
-                editor?.chain().focus().insertContent({ type: "image", attrs: { src: img.src, alt: img.alt } }).run();
+                editor
+                  ?.chain()
+                  .focus()
+                  .insertContent({ type: "image", attrs: { src: img.src, alt: img.alt } })
+                  .run();
               })
             }
           >

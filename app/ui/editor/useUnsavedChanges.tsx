@@ -98,7 +98,13 @@ export function useUnsavedChanges(dirty: boolean, opts: { staleAfterMs?: number 
   };
   const prompt =
     blocked || asking !== null ? (
-      <Modal open onClose={stay} title={t(stale ? "editor.unsaved.staleTitle" : "editor.unsaved.title")} closeLabel={t("modal.close")} className="editor-leave">
+      <Modal
+        open
+        onClose={stay}
+        title={t(stale ? "editor.unsaved.staleTitle" : "editor.unsaved.title")}
+        closeLabel={t("modal.close")}
+        className="editor-leave"
+      >
         <p>{t(stale ? "editor.unsaved.stale" : "editor.unsaved.confirm")}</p>
         <p className="editor-leave__actions">
           <button type="button" className="button button--primary" autoFocus onClick={stay}>

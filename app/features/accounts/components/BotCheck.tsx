@@ -20,7 +20,11 @@ export function BotCheck({ config, attempt }: { config: BotCheckClient | null | 
       <noscript>
         <p className="form-error">{<NoScriptText />}</p>
       </noscript>
-      {config.mode === "altcha" ? <Altcha challengeUrl={config.challengeUrl} attempt={attempt} /> : <Recaptcha siteKey={config.siteKey} attempt={attempt} />}
+      {config.mode === "altcha" ? (
+        <Altcha challengeUrl={config.challengeUrl} attempt={attempt} />
+      ) : (
+        <Recaptcha siteKey={config.siteKey} attempt={attempt} />
+      )}
     </div>
   );
 }
@@ -115,11 +119,10 @@ function Recaptcha({ siteKey, attempt }: { siteKey: string; attempt: unknown }) 
     });
     let live = true;
     w.__tecaRecaptcha
-      .then(
-        () =>
-          new Promise<void>((r) => w.grecaptcha!.ready(r)).then(() => {
-            if (live && box.current && id.current === null) id.current = w.grecaptcha!.render(box.current, { sitekey: siteKey });
-          }),
+      .then(() =>
+        new Promise<void>((r) => w.grecaptcha!.ready(r)).then(() => {
+          if (live && box.current && id.current === null) id.current = w.grecaptcha!.render(box.current, { sitekey: siteKey });
+        }),
       )
       .catch(() => live && setFailed(true));
     return () => {

@@ -97,11 +97,26 @@ function LoginDialogForm({ onDone, open }: { onDone: () => void; open: boolean }
       ) : null}
       <p className="login-form__field">
         <label htmlFor={`${id}-email`}>{t("login.email")}</label>
-        <input id={`${id}-email`} ref={email} name="email" type="email" autoComplete="username" required aria-invalid={error ? true : undefined} />
+        <input
+          id={`${id}-email`}
+          ref={email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          aria-invalid={error ? true : undefined}
+        />
       </p>
       <p className="login-form__field">
         <label htmlFor={`${id}-password`}>{t("login.password")}</label>
-        <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required aria-invalid={error ? true : undefined} />
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={error ? true : undefined}
+        />
       </p>
       {open && login && login.botCheck.mode !== "off" ? (
         <Suspense fallback={null}>

@@ -7,7 +7,16 @@ import { notFound } from "~/.server/errors";
 import { getUser, verifyCurrentPassword } from "../accounts.server";
 import { attemptSucceeded, reserveAttempt } from "../limits.server";
 import { formToken } from "../login.server";
-import { beginSetup, confirmSetup, disableTotp, pendingSetup, requiredForSite, secondStepOf, totpState, verifySecondFactor } from "../totp.server";
+import {
+  beginSetup,
+  confirmSetup,
+  disableTotp,
+  pendingSetup,
+  requiredForSite,
+  secondStepOf,
+  totpState,
+  verifySecondFactor,
+} from "../totp.server";
 import { RecoveryCodes, SetupInstructions } from "../components/totp-parts";
 
 /**
@@ -36,7 +45,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { token, setCookie } = formToken(context);
   const required = await requiredFor(context, user);
   return data(
-    { csrf: token, enabled: state.enabled, recoveryLeft: state.recoveryLeft, required, setup: setup ? { secret: setup.secret, qr: setup.qr } : null },
+    {
+      csrf: token,
+      enabled: state.enabled,
+      recoveryLeft: state.recoveryLeft,
+      required,
+      setup: setup ? { secret: setup.secret, qr: setup.qr } : null,
+    },
     { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
   );
 }
@@ -44,7 +59,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export const headers = accountHeaders;
 
 type ActionData = { error: MessageKey | null; minutes: number; recoveryCodes: string[] | null; done: MessageKey | null };
-const reply = (d: Partial<ActionData>, init?: ResponseInit) => data<ActionData>({ error: null, minutes: 0, recoveryCodes: null, done: null, ...d }, init);
+const reply = (d: Partial<ActionData>, init?: ResponseInit) =>
+  data<ActionData>({ error: null, minutes: 0, recoveryCodes: null, done: null, ...d }, init);
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await passwordUser(context);
@@ -59,9 +75,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   // limits, decision 081): this page cannot be used to guess.
   const who = { email: user.email, address: actor.address };
   const wait = await reserveAttempt(context.database, who);
-  if (wait > 0) return reply({ error: "login.limited", minutes: Math.ceil(wait / 60) }, { status: 429, headers: { "Retry-After": String(wait) } });
+  if (wait > 0)
+    return reply({ error: "login.limited", minutes: Math.ceil(wait / 60) }, { status: 429, headers: { "Retry-After": String(wait) } });
   if (intent === "begin") {
-    if (!(await verifyCurrentPassword(context.database, user.id, String(form.get("currentPassword") ?? "")))) return reply({ error: "password.wrongCurrent" }, { status: 400 });
+    if (!(await verifyCurrentPassword(context.database, user.id, String(form.get("currentPassword") ?? ""))))
+      return reply({ error: "password.wrongCurrent" }, { status: 400 });
     await attemptSucceeded(context.database, who);
     const started = await beginSetup(context.database, user.id, url.host);
     return started ? reply({}) : reply({ error: "totp.alreadyOn" }, { status: 409 });

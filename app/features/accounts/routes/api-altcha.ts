@@ -8,6 +8,7 @@ export const handle = { capability: "PUBLIC" };
  * minutes and once. 404 when BOT_CHECK is not `altcha`.
  */
 export async function loader() {
-  if (botCheckMode() !== "altcha") return Response.json({ error: { code: 404, message: "Not Found" } }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (botCheckMode() !== "altcha")
+    return Response.json({ error: { code: 404, message: "Not Found" } }, { status: 404, headers: { "Cache-Control": "no-store" } });
   return Response.json(await newAltchaChallenge(), { headers: { "Cache-Control": "no-store" } });
 }

@@ -71,14 +71,29 @@ export const USERS_ERROR_KEYS: Record<UsersError["code"], MessageKey> = {
   origin: "users.error.origin",
 };
 
-const STATUS: Record<UsersError["code"], number> = { forbidden: 404, notFound: 404, exists: 409, self: 409, lastAdmin: 409, adminOnly: 403, password: 400, sso: 409, disabled: 409, origin: 409 };
+const STATUS: Record<UsersError["code"], number> = {
+  forbidden: 404,
+  notFound: 404,
+  exists: 409,
+  self: 409,
+  lastAdmin: 409,
+  adminOnly: 403,
+  password: 400,
+  sso: 409,
+  disabled: 409,
+  origin: 409,
+};
 
 /** A service's refusal as JSON; `creating` heads it with spec §8's 'Impossibile creare l'utenza'. Other errors are rethrown. */
 export function refusal(err: unknown, locale: Locale, creating = false): Response {
   if (!(err instanceof UsersError)) throw err;
   if (err.code === "forbidden" || err.code === "notFound") return fail(404, translate(locale, "error.notFound"));
   const message = translate(locale, USERS_ERROR_KEYS[err.code]);
-  return fail(STATUS[err.code], creating ? translate(locale, "users.createFailed") : message, err.field ? { [err.field]: message } : undefined);
+  return fail(
+    STATUS[err.code],
+    creating ? translate(locale, "users.createFailed") : message,
+    err.field ? { [err.field]: message } : undefined,
+  );
 }
 
 export const methodNotAllowed = (allow: string) => new Response("Method Not Allowed", { status: 405, headers: { Allow: allow } });

@@ -28,13 +28,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "notFound":
       return Response.json({ error: { code: 404, message: "Not Found" } }, { status: 404, headers: { "Cache-Control": "no-store" } });
     case "limited":
-      return jsonFailure(locale, 429, "password.limited", { "Retry-After": String(result.retryAfter) }, { minutes: Math.ceil(result.retryAfter / 60) });
+      return jsonFailure(
+        locale,
+        429,
+        "password.limited",
+        { "Retry-After": String(result.retryAfter) },
+        { minutes: Math.ceil(result.retryAfter / 60) },
+      );
     case "wrong":
       return jsonFailure(locale, 400, "password.wrongCurrent");
     case "invalid":
       return jsonFailure(locale, 400, result.problem);
     case "ok":
-      return jsonMessage(locale, "password.changed", { headers: { "Set-Cookie": sessionCookie(result.token, result.expiresAt, context.auth?.secure ?? false) } });
+      return jsonMessage(locale, "password.changed", {
+        headers: { "Set-Cookie": sessionCookie(result.token, result.expiresAt, context.auth?.secure ?? false) },
+      });
   }
 }
 

@@ -17,7 +17,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const type = request.headers.get("content-type") ?? "";
   let body: Record<string, unknown> = {};
   try {
-    body = type.includes("application/json") ? ((await request.json()) as Record<string, unknown>) : Object.fromEntries(await request.formData());
+    body = type.includes("application/json")
+      ? ((await request.json()) as Record<string, unknown>)
+      : Object.fromEntries(await request.formData());
   } catch {
     return jsonError(400, "Bad Request");
   }
@@ -25,7 +27,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = typeof body.email === "string" ? body.email : "";
   const password = typeof body.password === "string" ? body.password : "";
   const refused = await botCheckRefusal(context, body);
-  if (refused) return Response.json({ error: { code: 400, message: translate(locale, refused), botCheck: true } }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  if (refused)
+    return Response.json(
+      { error: { code: 400, message: translate(locale, refused), botCheck: true } },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
   const { result, setCookie } = await loginWith(context, { email, password });
   if (result.status === "limited")
     return Response.json(
@@ -39,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 202, headers: { "Set-Cookie": setCookie!, "Cache-Control": "no-store" } },
     );
   if (result.status === "failed")
-    return Response.json({ error: { code: 401, message: translate(locale, "login.errore") } }, { status: 401, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { error: { code: 401, message: translate(locale, "login.errore") } },
+      { status: 401, headers: { "Cache-Control": "no-store" } },
+    );
   const profile = await currentProfile({ ...context, viewer: { ...context.viewer, kind: "user", userId: result.userId } });
   return Response.json({ user: profile }, { headers: { "Set-Cookie": setCookie!, "Cache-Control": "no-store" } });
 }

@@ -22,9 +22,20 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   const email = (fields?.email ?? "").trim();
   if (!EMAIL.test(email) || email.length > 320) return jsonFailure(locale, 400, "reset.error");
-  const result = await requestPasswordReset(context.database, { email, locale, origin: linkOrigin(context), address: clientOf(context).address });
+  const result = await requestPasswordReset(context.database, {
+    email,
+    locale,
+    origin: linkOrigin(context),
+    address: clientOf(context).address,
+  });
   if (result.status === "limited")
-    return jsonFailure(locale, 429, "reset.limited", { "Retry-After": String(result.retryAfter) }, { minutes: Math.ceil(result.retryAfter / 60) });
+    return jsonFailure(
+      locale,
+      429,
+      "reset.limited",
+      { "Retry-After": String(result.retryAfter) },
+      { minutes: Math.ceil(result.retryAfter / 60) },
+    );
   return jsonMessage(locale, "reset.sent");
 }
 

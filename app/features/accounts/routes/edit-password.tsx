@@ -21,7 +21,10 @@ async function passwordUser(context: Route.LoaderArgs["context"]) {
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await passwordUser(context);
   const { token, setCookie } = formToken(context);
-  return data({ csrf: token, email: user.email }, { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });
+  return data(
+    { csrf: token, email: user.email },
+    { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,7 +78,12 @@ export default function EditPassword({ loaderData, actionData }: Route.Component
           <p>{t("password.otherSessions")}</p>
         </div>
       ) : null}
-      <Form method="post" className="login-form" aria-describedby={error ? "password-error" : undefined} key={actionData?.done ? "done" : "form"}>
+      <Form
+        method="post"
+        className="login-form"
+        aria-describedby={error ? "password-error" : undefined}
+        key={actionData?.done ? "done" : "form"}
+      >
         {error ? (
           <p id="password-error" className="form-error" role="alert">
             {t(error, { minutes: actionData?.minutes ?? 0 })}

@@ -26,7 +26,8 @@ const expiredLogin = (locale: UiLocale, target: string) =>
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { ui: locale } = splitLocale(url.pathname);
   const target = url.searchParams.get("redirect") ?? "";
-  if (finished.has(context)) return data({ csrf: "", redirect: target, step: "code" as const, setup: null }, { headers: { "Cache-Control": "private, no-store" } });
+  if (finished.has(context))
+    return data({ csrf: "", redirect: target, step: "code" as const, setup: null }, { headers: { "Cache-Control": "private, no-store" } });
   if (context.viewer.kind === "user") throw redirect(loginTarget(target, locale));
   const step = await currentSecondStep(context, request.headers.get("cookie"));
   if (!step) throw redirect(expiredLogin(locale, target));

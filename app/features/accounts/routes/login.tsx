@@ -14,7 +14,12 @@ import { BotCheck } from "../components/BotCheck";
 const SSO_ERRORS = ["denied", "failed", "unavailable", "refused"] as const;
 
 /** Notices another page may send here (spec §8): `?msg=session.expired`. */
-const NOTICES = ["session.expired", "session.expired_reset_password", "password.changed", "totp.expired"] as const satisfies readonly MessageKey[];
+const NOTICES = [
+  "session.expired",
+  "session.expired_reset_password",
+  "password.changed",
+  "totp.expired",
+] as const satisfies readonly MessageKey[];
 type Notice = (typeof NOTICES)[number];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -40,10 +45,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const refused = await botCheckRefusal(context, form);
   if (refused) return data({ error: refused as MessageKey, email, minutes: 0 }, { status: 400 });
   const { result, setCookie } = await loginWith(context, { email, password });
-  if (result.status === "ok") throw redirect(loginTarget(String(form.get("redirect") ?? ""), ui), { headers: { "Set-Cookie": setCookie! } });
+  if (result.status === "ok")
+    throw redirect(loginTarget(String(form.get("redirect") ?? ""), ui), { headers: { "Set-Cookie": setCookie! } });
   // A second factor is due (decision 046): the code page, with the half-signed-in state's cookie only.
   if (result.status === "second_factor")
-    throw redirect(`${localizePath("/login/2fa", ui)}?redirect=${encodeURIComponent(String(form.get("redirect") ?? ""))}`, { headers: { "Set-Cookie": setCookie! } });
+    throw redirect(`${localizePath("/login/2fa", ui)}?redirect=${encodeURIComponent(String(form.get("redirect") ?? ""))}`, {
+      headers: { "Set-Cookie": setCookie! },
+    });
   if (result.status === "limited")
     return data(
       { error: "login.limited" as MessageKey, email, minutes: Math.ceil(result.retryAfter / 60) },
@@ -99,7 +107,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </p>
         <p className="login-form__field">
           <label htmlFor="login-password">{t("login.password")}</label>
-          <input id="login-password" name="password" type="password" autoComplete="current-password" required aria-invalid={error ? true : undefined} />
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={error ? true : undefined}
+          />
         </p>
         <BotCheck config={loaderData.botCheck} attempt={actionData} />
         <button type="submit" className="button button--primary" disabled={busy}>

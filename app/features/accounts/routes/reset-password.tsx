@@ -14,7 +14,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { token, setCookie } = formToken(context);
-  return data({ csrf: token, botCheck: botCheckClient() }, { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });
+  return data(
+    { csrf: token, botCheck: botCheckClient() },
+    { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
+  );
 }
 
 /** The same answer for every well-formed address (the mail goes out after it): nothing says whether it exists. */
@@ -25,8 +28,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   // The bot check first (decision 047): refused, nothing is looked up or sent.
   const refused = await botCheckRefusal(context, form);
   if (refused) return data({ sent: false, error: refused as MessageKey, email, minutes: 0 }, { status: 400 });
-  if (!EMAIL.test(email) || email.length > 320) return data({ sent: false, error: "reset.error" as MessageKey, email, minutes: 0 }, { status: 400 });
-  const result = await requestPasswordReset(context.database, { email, locale, origin: linkOrigin(context), address: clientOf(context).address });
+  if (!EMAIL.test(email) || email.length > 320)
+    return data({ sent: false, error: "reset.error" as MessageKey, email, minutes: 0 }, { status: 400 });
+  const result = await requestPasswordReset(context.database, {
+    email,
+    locale,
+    origin: linkOrigin(context),
+    address: clientOf(context).address,
+  });
   if (result.status === "limited")
     return data(
       { sent: false, error: "reset.limited" as MessageKey, email, minutes: Math.ceil(result.retryAfter / 60) },

@@ -7,8 +7,29 @@ import { type MessageKey } from "~/i18n";
 import { LOCALE_TAGS, localizePath, splitLocale, type Locale } from "~/lib/locale";
 import { apiFetch } from "~/lib/api-fetch";
 import { formToken } from "../login.server";
-import { changeUserPassword, deleteUser, sendUserResetLink, getManagedUser, listAudit, listUsers, resetUserTotp, roleList, setUserDisabled, upsertUser, UsersError } from "../users.server";
-import { AUDIT_EVENTS, AuditQuerySchema, auditVia, ChangePasswordSchema, fieldErrors, UpsertUserSchema, UserIdSchema, UserListSchema } from "../users";
+import {
+  changeUserPassword,
+  deleteUser,
+  sendUserResetLink,
+  getManagedUser,
+  listAudit,
+  listUsers,
+  resetUserTotp,
+  roleList,
+  setUserDisabled,
+  upsertUser,
+  UsersError,
+} from "../users.server";
+import {
+  AUDIT_EVENTS,
+  AuditQuerySchema,
+  auditVia,
+  ChangePasswordSchema,
+  fieldErrors,
+  UpsertUserSchema,
+  UserIdSchema,
+  UserListSchema,
+} from "../users";
 import { USERS_ERROR_KEYS, usersContext } from "./api-backend-common.server";
 import { linkOrigin } from "../reset-http.server";
 
@@ -21,10 +42,21 @@ import { linkOrigin } from "../reset-http.server";
 
 const VIEWS = ["new", "edit", "delete", "password"] as const;
 type View = (typeof VIEWS)[number] | "list";
-const NOTICES = ["users.done.created", "users.done.saved", "users.done.disabled", "users.done.enabled", "users.done.deleted", "users.done.password", "users.done.resetSent", "users.done.totpReset"] as const;
+const NOTICES = [
+  "users.done.created",
+  "users.done.saved",
+  "users.done.disabled",
+  "users.done.enabled",
+  "users.done.deleted",
+  "users.done.password",
+  "users.done.resetSent",
+  "users.done.totpReset",
+] as const;
 
 const fmt = (locale: Locale, d: Date | null) =>
-  d ? { iso: d.toISOString(), text: new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short" }).format(d) } : null;
+  d
+    ? { iso: d.toISOString(), text: new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short" }).format(d) }
+    : null;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
@@ -108,14 +140,24 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const creating = !values.id;
       const input = UpsertUserSchema.safeParse(values);
       if (!input.success)
-        return fail(400, { intent, message: creating ? "users.createFailed" : "users.error.invalidForm", fields: fieldErrors(input.error) as Record<string, MessageKey>, values });
+        return fail(400, {
+          intent,
+          message: creating ? "users.createFailed" : "users.error.invalidForm",
+          fields: fieldErrors(input.error) as Record<string, MessageKey>,
+          values,
+        });
       try {
         const { created } = await upsertUser(ctx, input.data);
         return backToList(url, form, created ? "users.done.created" : "users.done.saved");
       } catch (err) {
         if (!(err instanceof UsersError) || err.code === "forbidden" || err.code === "notFound") throw err;
         const key = USERS_ERROR_KEYS[err.code];
-        return fail(err.code === "adminOnly" ? 403 : 409, { intent, message: creating ? "users.createFailed" : key, fields: err.field ? { [err.field]: key } : {}, values });
+        return fail(err.code === "adminOnly" ? 403 : 409, {
+          intent,
+          message: creating ? "users.createFailed" : key,
+          fields: err.field ? { [err.field]: key } : {},
+          values,
+        });
       }
     }
     const id = UserIdSchema.safeParse(form.get("id"));
@@ -137,8 +179,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return backToList(url, form, "users.done.totpReset");
     }
     if (intent === "password") {
-      const input = ChangePasswordSchema.safeParse({ id: id.data, password: String(form.get("password") ?? ""), confirm: String(form.get("confirm") ?? "") });
-      if (!input.success) return fail(400, { intent, message: "users.error.invalidForm", fields: fieldErrors(input.error) as Record<string, MessageKey> });
+      const input = ChangePasswordSchema.safeParse({
+        id: id.data,
+        password: String(form.get("password") ?? ""),
+        confirm: String(form.get("confirm") ?? ""),
+      });
+      if (!input.success)
+        return fail(400, { intent, message: "users.error.invalidForm", fields: fieldErrors(input.error) as Record<string, MessageKey> });
       await changeUserPassword(ctx, input.data.id, input.data.password);
       return backToList(url, form, "users.done.password");
     }
@@ -147,7 +194,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (err instanceof UsersError) {
       if (err.code === "forbidden" || err.code === "notFound") throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
       const key = USERS_ERROR_KEYS[err.code];
-      return fail(err.code === "adminOnly" ? 403 : err.code === "password" ? 400 : 409, { intent, message: key, fields: err.field ? { [err.field]: key } : {} });
+      return fail(err.code === "adminOnly" ? 403 : err.code === "password" ? 400 : 409, {
+        intent,
+        message: key,
+        fields: err.field ? { [err.field]: key } : {},
+      });
     }
     throw err;
   }
@@ -189,13 +240,29 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
       {d.tab === "audit" && d.audit ? (
         <AuditLog audit={d.audit} base={base} />
       ) : d.view === "new" || d.view === "edit" ? (
-        <UserForm key={d.subject?.id ?? "new"} subject={d.view === "edit" ? d.subject : null} roles={d.roles} csrf={d.csrf} back={location.search} base={base} result={actionData} />
+        <UserForm
+          key={d.subject?.id ?? "new"}
+          subject={d.view === "edit" ? d.subject : null}
+          roles={d.roles}
+          csrf={d.csrf}
+          back={location.search}
+          base={base}
+          result={actionData}
+        />
       ) : d.view === "delete" && d.subject ? (
         <ConfirmDelete subject={d.subject} csrf={d.csrf} base={base} self={d.subject.id === d.viewerId} result={actionData} />
       ) : d.view === "password" && d.subject ? (
         <PasswordForm subject={d.subject} csrf={d.csrf} base={base} result={actionData} />
       ) : d.list ? (
-        <UserList list={d.list} q={d.q} csrf={d.csrf} base={base} viewerId={d.viewerId} canAdmin={d.roles.every((r) => r.grantable)} result={actionData} />
+        <UserList
+          list={d.list}
+          q={d.q}
+          csrf={d.csrf}
+          base={base}
+          viewerId={d.viewerId}
+          canAdmin={d.roles.every((r) => r.grantable)}
+          result={actionData}
+        />
       ) : null}
     </section>
   );
@@ -230,8 +297,22 @@ function FormError({ result, id }: { result: ActionResult | undefined; id: strin
 const fullName = (u: { firstName: string; lastName: string }) => [u.firstName, u.lastName].filter(Boolean).join(" ");
 
 function UserList({
-  list, q, csrf, base, viewerId, canAdmin, result,
-}: { list: NonNullable<Data["list"]>; q: string; csrf: string; base: string; viewerId: string | null; canAdmin: boolean; result: ActionResult | undefined }) {
+  list,
+  q,
+  csrf,
+  base,
+  viewerId,
+  canAdmin,
+  result,
+}: {
+  list: NonNullable<Data["list"]>;
+  q: string;
+  csrf: string;
+  base: string;
+  viewerId: string | null;
+  canAdmin: boolean;
+  result: ActionResult | undefined;
+}) {
   const { t } = useI18n();
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
@@ -378,7 +459,17 @@ function UserList({
  * apiFetch, so that a session that ended meanwhile takes the browser to login with 'Sessione scaduta' and
  * back here (spec §8). The list then reloads with the notice.
  */
-function DisableButton({ user, csrf, back, base }: { user: NonNullable<Data["list"]>["items"][number]; csrf: string; back: string; base: string }) {
+function DisableButton({
+  user,
+  csrf,
+  back,
+  base,
+}: {
+  user: NonNullable<Data["list"]>["items"][number];
+  csrf: string;
+  back: string;
+  base: string;
+}) {
   const { t, locale } = useI18n();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -396,7 +487,15 @@ function DisableButton({ user, csrf, back, base }: { user: NonNullable<Data["lis
           const res = await apiFetch("/api/auth/backend/upsert", {
             method: "POST",
             headers: { "Content-Type": "application/json", Accept: "application/json" },
-            body: JSON.stringify({ id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, roles: user.roles, disabled: !user.disabled, locale }),
+            body: JSON.stringify({
+              id: user.id,
+              email: user.email,
+              firstName: user.firstName,
+              lastName: user.lastName,
+              roles: user.roles,
+              disabled: !user.disabled,
+              locale,
+            }),
           });
           if (res.ok) {
             const sp = new URLSearchParams(back);
@@ -431,8 +530,20 @@ function DisableButton({ user, csrf, back, base }: { user: NonNullable<Data["lis
 }
 
 function UserForm({
-  subject, roles, csrf, back, base, result,
-}: { subject: Subject | null; roles: Data["roles"]; csrf: string; back: string; base: string; result: ActionResult | undefined }) {
+  subject,
+  roles,
+  csrf,
+  back,
+  base,
+  result,
+}: {
+  subject: Subject | null;
+  roles: Data["roles"];
+  csrf: string;
+  back: string;
+  base: string;
+  result: ActionResult | undefined;
+}) {
   const { t } = useI18n();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const navigation = useNavigation();
@@ -453,18 +564,41 @@ function UserForm({
         <p className="login-form__field">
           <label htmlFor="user-email">{t("users.field.email")}</label>
           <input
-            id="user-email" name="email" type="email" autoComplete="off" required maxLength={320}
-            defaultValue={values.email ?? subject?.email ?? ""} aria-invalid={err("email") ? true : undefined} aria-describedby={described("email")}
+            id="user-email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            maxLength={320}
+            defaultValue={values.email ?? subject?.email ?? ""}
+            aria-invalid={err("email") ? true : undefined}
+            aria-describedby={described("email")}
           />
-          {err("email") ? <span id="user-email-error" className="form-error">{err("email")}</span> : null}
+          {err("email") ? (
+            <span id="user-email-error" className="form-error">
+              {err("email")}
+            </span>
+          ) : null}
         </p>
         <p className="login-form__field">
           <label htmlFor="user-first">{t("users.field.firstName")}</label>
-          <input id="user-first" name="firstName" autoComplete="off" maxLength={100} defaultValue={values.firstName ?? subject?.firstName ?? ""} />
+          <input
+            id="user-first"
+            name="firstName"
+            autoComplete="off"
+            maxLength={100}
+            defaultValue={values.firstName ?? subject?.firstName ?? ""}
+          />
         </p>
         <p className="login-form__field">
           <label htmlFor="user-last">{t("users.field.lastName")}</label>
-          <input id="user-last" name="lastName" autoComplete="off" maxLength={100} defaultValue={values.lastName ?? subject?.lastName ?? ""} />
+          <input
+            id="user-last"
+            name="lastName"
+            autoComplete="off"
+            maxLength={100}
+            defaultValue={values.lastName ?? subject?.lastName ?? ""}
+          />
         </p>
         <fieldset className="users-roles" aria-invalid={err("roles") ? true : undefined} aria-describedby={described("roles")}>
           <legend>{t("users.field.roles")}</legend>
@@ -474,7 +608,11 @@ function UserForm({
               {r.name}
             </label>
           ))}
-          {err("roles") ? <span id="user-roles-error" className="form-error">{err("roles")}</span> : null}
+          {err("roles") ? (
+            <span id="user-roles-error" className="form-error">
+              {err("roles")}
+            </span>
+          ) : null}
         </fieldset>
         {roles.some((r) => !r.grantable) ? <p className="users-hint">{t("users.error.adminOnly")}</p> : null}
         {!subject ? <p className="users-hint">{t("users.newHint")}</p> : null}
@@ -491,7 +629,19 @@ function UserForm({
   );
 }
 
-function ConfirmDelete({ subject, csrf, base, self, result }: { subject: Subject; csrf: string; base: string; self: boolean; result: ActionResult | undefined }) {
+function ConfirmDelete({
+  subject,
+  csrf,
+  base,
+  self,
+  result,
+}: {
+  subject: Subject;
+  csrf: string;
+  base: string;
+  self: boolean;
+  result: ActionResult | undefined;
+}) {
   const { t } = useI18n();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
@@ -539,17 +689,33 @@ function PasswordForm({ subject, csrf, base, result }: { subject: Subject; csrf:
         <p className="login-form__field">
           <label htmlFor="user-password">{t("users.field.password")}</label>
           <input
-            id="user-password" name="password" type="password" autoComplete="new-password" required maxLength={256}
-            aria-invalid={err("password") ? true : undefined} aria-describedby="user-password-rule"
+            id="user-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={256}
+            aria-invalid={err("password") ? true : undefined}
+            aria-describedby="user-password-rule"
           />
         </p>
         <p className="login-form__field">
           <label htmlFor="user-confirm">{t("users.field.confirm")}</label>
           <input
-            id="user-confirm" name="confirm" type="password" autoComplete="new-password" required maxLength={256}
-            aria-invalid={err("confirm") ? true : undefined} aria-describedby={err("confirm") ? "user-confirm-error" : undefined}
+            id="user-confirm"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={256}
+            aria-invalid={err("confirm") ? true : undefined}
+            aria-describedby={err("confirm") ? "user-confirm-error" : undefined}
           />
-          {err("confirm") ? <span id="user-confirm-error" className="form-error">{err("confirm")}</span> : null}
+          {err("confirm") ? (
+            <span id="user-confirm-error" className="form-error">
+              {err("confirm")}
+            </span>
+          ) : null}
         </p>
         <div className="users-buttons">
           <button type="submit" className="button button--primary">
@@ -593,7 +759,8 @@ function AuditLog({ audit, base }: { audit: NonNullable<Data["audit"]>; base: st
       </Form>
       {audit.user ? (
         <p className="users-filter">
-          {t("users.audit.forUser", { email: audit.user.email })} <Link to={link({ user: null, page: null })}>{t("users.audit.allUsers")}</Link>
+          {t("users.audit.forUser", { email: audit.user.email })}{" "}
+          <Link to={link({ user: null, page: null })}>{t("users.audit.allUsers")}</Link>
         </p>
       ) : null}
       <p className="users-count" aria-live="polite">
@@ -623,7 +790,9 @@ function AuditLog({ audit, base }: { audit: NonNullable<Data["audit"]>; base: st
                   {(AUDIT_EVENTS as readonly string[]).includes(a.event) ? t(`users.event.${a.event}` as MessageKey) : a.event}
                   {auditVia(a.detail) ? ` (${t(auditVia(a.detail)!)})` : null}
                 </td>
-                <td data-label={t("users.audit.actor")}>{a.actorEmail ?? (a.actorId ? t("users.audit.removed") : t("users.audit.system"))}</td>
+                <td data-label={t("users.audit.actor")}>
+                  {a.actorEmail ?? (a.actorId ? t("users.audit.removed") : t("users.audit.system"))}
+                </td>
                 <td data-label={t("users.audit.subject")}>
                   {a.event.startsWith("settings_") && typeof (a.detail as { key?: unknown } | null)?.key === "string"
                     ? t(`settings.item.${(a.detail as unknown as { key: string }).key}.label` as MessageKey)

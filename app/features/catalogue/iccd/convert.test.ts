@@ -13,11 +13,22 @@ const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replac
 const xmlOf = (fields: F[]): string =>
   fields.map(([code, hint, v]) => `<${code} hint="${esc(hint)}">${typeof v === "string" ? esc(v) : xmlOf(v)}</${code}>`).join("");
 function scheda(tsk: string, blocks: F[], opts: { harvested?: boolean; nctn?: string; element?: string } = {}) {
-  const cd: F = ["CD", "CODICI", [
-    ["TSK", "Tipo scheda", tsk],
-    ["NCT", "CODICE UNIVOCO", [["NCTR", "Codice regione", "07"], ["NCTN", "Numero catalogo generale", opts.nctn ?? "00001234"]]],
-    ["ESC", "Ente schedatore", "S99"],
-  ]];
+  const cd: F = [
+    "CD",
+    "CODICI",
+    [
+      ["TSK", "Tipo scheda", tsk],
+      [
+        "NCT",
+        "CODICE UNIVOCO",
+        [
+          ["NCTR", "Codice regione", "07"],
+          ["NCTN", "Numero catalogo generale", opts.nctn ?? "00001234"],
+        ],
+      ],
+      ["ESC", "Ente schedatore", "S99"],
+    ],
+  ];
   const body = `<${opts.element ?? tsk} version="3.00">${xmlOf([cd, ...blocks])}</${opts.element ?? tsk}>`;
   return opts.harvested
     ? `<?xml version="1.0" encoding="UTF-8"?><record><header><identifier>oai:x:@1@</identifier></header><metadata><schede>${body}<harvesting><geocoding><x>8.93</x><y>44.41</y></geocoding></harvesting></schede></metadata></record>`
@@ -61,8 +72,33 @@ describe("ICCD dates", () => {
       date: { start: "1601", end: "1700" },
       display: "sec. XVII",
     });
-    expect(datesOf(root([["DTZ", "", [["DTZG", "", "XVII"]]], ["DTS", "", [["DTSI", "Da", "1620"], ["DTSF", "A", "post"]]]])).date).toEqual({ start: "1620", end: "1700" });
-    const reversed = datesOf(root([["DTS", "", [["DTSI", "Da", "1700"], ["DTSF", "A", "1600"]]]]));
+    expect(
+      datesOf(
+        root([
+          ["DTZ", "", [["DTZG", "", "XVII"]]],
+          [
+            "DTS",
+            "",
+            [
+              ["DTSI", "Da", "1620"],
+              ["DTSF", "A", "post"],
+            ],
+          ],
+        ]),
+      ).date,
+    ).toEqual({ start: "1620", end: "1700" });
+    const reversed = datesOf(
+      root([
+        [
+          "DTS",
+          "",
+          [
+            ["DTSI", "Da", "1700"],
+            ["DTSF", "A", "1600"],
+          ],
+        ],
+      ]),
+    );
     expect(reversed.date).toBeUndefined();
     expect(reversed.warning).toMatch(/after/);
   });
@@ -72,22 +108,135 @@ describe("ICCD schede", () => {
   it("converts a work of art: title, dates, several makers, places, coordinates, measures, metadata with hints", () => {
     const r = ok(
       scheda("OA", [
-        ["LC", "LOCALIZZAZIONE", [
-          ["PVC", "LOCALIZZAZIONE GEOGRAFICO-AMMINISTRATIVA", [["PVCR", "Regione", "Liguria"], ["PVCP", "Provincia", "GE"], ["PVCC", "Comune", "GENOVA"]]],
-          ["LDC", "COLLOCAZIONE SPECIFICA", [["LDCT", "Tipologia", "palazzo"], ["LDCN", "Denominazione", "Palazzo Rosso"]]],
-        ]],
-        ["UB", "UBICAZIONE", [["INV", "INVENTARIO", [["INVN", "Numero", "PR 212"], ["INVD", "Data", "1874"]]]]],
-        ["GP", "GEOREFERENZIAZIONE", [["GPD", "DESCRIZIONE DEL PUNTO", [["GPDP", "PUNTO", [["GPDPX", "Coordinata X", "8.9310"], ["GPDPY", "Coordinata Y", "44.4106"]]]]]]],
-        ["OG", "OGGETTO", [["OGT", "OGGETTO", [["OGTD", "Definizione", "dipinto"]]], ["SGT", "SOGGETTO", [["SGTI", "Identificazione", "ritratto di dama"]]]]],
-        ["DT", "CRONOLOGIA", [["DTZ", "CRONOLOGIA GENERICA", [["DTZG", "Secolo", "sec. XVII"]]], ["DTS", "CRONOLOGIA SPECIFICA", [["DTSI", "Da", "1625"], ["DTSF", "A", "1627"]]]]],
-        ["AU", "DEFINIZIONE CULTURALE", [
-          ["AUT", "AUTORE", [["AUTN", "Nome scelto", "van Dyck Antoon"], ["AUTA", "Dati anagrafici", "1599/ 1641"], ["AUTR", "Ruolo", "pittore"]]],
-          ["AUT", "AUTORE", [["AUTS", "Riferimento all'autore", "bottega"], ["AUTN", "Nome scelto", "Snyders Frans"]]],
-          ["AUT", "AUTORE", [["AUTN", "Nome scelto", "Anonimo"]]],
-        ]],
-        ["MT", "DATI TECNICI", [["MTC", "Materia e tecnica", "tela/ pittura a olio"], ["MIS", "MISURE", [["MISU", "Unità", "cm"], ["MISA", "Altezza", "120"], ["MISL", "Larghezza", "95"]]]]],
+        [
+          "LC",
+          "LOCALIZZAZIONE",
+          [
+            [
+              "PVC",
+              "LOCALIZZAZIONE GEOGRAFICO-AMMINISTRATIVA",
+              [
+                ["PVCR", "Regione", "Liguria"],
+                ["PVCP", "Provincia", "GE"],
+                ["PVCC", "Comune", "GENOVA"],
+              ],
+            ],
+            [
+              "LDC",
+              "COLLOCAZIONE SPECIFICA",
+              [
+                ["LDCT", "Tipologia", "palazzo"],
+                ["LDCN", "Denominazione", "Palazzo Rosso"],
+              ],
+            ],
+          ],
+        ],
+        [
+          "UB",
+          "UBICAZIONE",
+          [
+            [
+              "INV",
+              "INVENTARIO",
+              [
+                ["INVN", "Numero", "PR 212"],
+                ["INVD", "Data", "1874"],
+              ],
+            ],
+          ],
+        ],
+        [
+          "GP",
+          "GEOREFERENZIAZIONE",
+          [
+            [
+              "GPD",
+              "DESCRIZIONE DEL PUNTO",
+              [
+                [
+                  "GPDP",
+                  "PUNTO",
+                  [
+                    ["GPDPX", "Coordinata X", "8.9310"],
+                    ["GPDPY", "Coordinata Y", "44.4106"],
+                  ],
+                ],
+              ],
+            ],
+          ],
+        ],
+        [
+          "OG",
+          "OGGETTO",
+          [
+            ["OGT", "OGGETTO", [["OGTD", "Definizione", "dipinto"]]],
+            ["SGT", "SOGGETTO", [["SGTI", "Identificazione", "ritratto di dama"]]],
+          ],
+        ],
+        [
+          "DT",
+          "CRONOLOGIA",
+          [
+            ["DTZ", "CRONOLOGIA GENERICA", [["DTZG", "Secolo", "sec. XVII"]]],
+            [
+              "DTS",
+              "CRONOLOGIA SPECIFICA",
+              [
+                ["DTSI", "Da", "1625"],
+                ["DTSF", "A", "1627"],
+              ],
+            ],
+          ],
+        ],
+        [
+          "AU",
+          "DEFINIZIONE CULTURALE",
+          [
+            [
+              "AUT",
+              "AUTORE",
+              [
+                ["AUTN", "Nome scelto", "van Dyck Antoon"],
+                ["AUTA", "Dati anagrafici", "1599/ 1641"],
+                ["AUTR", "Ruolo", "pittore"],
+              ],
+            ],
+            [
+              "AUT",
+              "AUTORE",
+              [
+                ["AUTS", "Riferimento all'autore", "bottega"],
+                ["AUTN", "Nome scelto", "Snyders Frans"],
+              ],
+            ],
+            ["AUT", "AUTORE", [["AUTN", "Nome scelto", "Anonimo"]]],
+          ],
+        ],
+        [
+          "MT",
+          "DATI TECNICI",
+          [
+            ["MTC", "Materia e tecnica", "tela/ pittura a olio"],
+            [
+              "MIS",
+              "MISURE",
+              [
+                ["MISU", "Unità", "cm"],
+                ["MISA", "Altezza", "120"],
+                ["MISL", "Larghezza", "95"],
+              ],
+            ],
+          ],
+        ],
         ["CO", "CONSERVAZIONE", [["STC", "STATO DI CONSERVAZIONE", [["STCC", "Stato di conservazione", "discreto"]]]]],
-        ["DA", "DATI ANALITICI", [["DES", "DESCRIZIONE", [["DESO", "Indicazioni sull'oggetto", "Dama in nero con ventaglio."]]], ["NSC", "Notizie storico-critiche", "Dalla collezione Brignole-Sale."]]],
+        [
+          "DA",
+          "DATI ANALITICI",
+          [
+            ["DES", "DESCRIZIONE", [["DESO", "Indicazioni sull'oggetto", "Dama in nero con ventaglio."]]],
+            ["NSC", "Notizie storico-critiche", "Dalla collezione Brignole-Sale."],
+          ],
+        ],
         ["AD", "ACCESSO AI DATI", [["ADS", "SPECIFICHE DI ACCESSO AI DATI", [["ADSP", "Profilo di accesso", "1"]]]]],
       ]),
     );
@@ -117,39 +266,122 @@ describe("ICCD schede", () => {
     // every field is kept, labelled with the hints of its block and its own
     const inv = rec.texts!.it!.metadata!.find((m) => m.code === "INVD");
     expect(inv).toMatchObject({ label: "Inventario – Data", value: "1874" });
-    expect(rec.texts!.it!.metadata!.find((m) => m.code === "ADSP")).toMatchObject({ label: "Specifiche di accesso ai dati – Profilo di accesso", value: "1" });
-    expect(rec.texts!.it!.metadata!.find((m) => m.code === "AUTA")).toMatchObject({ label: "Autore – Dati anagrafici", value: "1599/ 1641" });
+    expect(rec.texts!.it!.metadata!.find((m) => m.code === "ADSP")).toMatchObject({
+      label: "Specifiche di accesso ai dati – Profilo di accesso",
+      value: "1",
+    });
+    expect(rec.texts!.it!.metadata!.find((m) => m.code === "AUTA")).toMatchObject({
+      label: "Autore – Dati anagrafici",
+      value: "1599/ 1641",
+    });
     // two named makers become entities (the anonymous one does not), with role and attribution on the link
     const creators = rec.relations!.filter((x) => x.type === "creator");
     expect(creators.map((c) => c.id)).toEqual(["iccd-aut-van-dyck-antoon", "iccd-aut-snyders-frans"]);
     expect(creators[0]!.interstitial).toEqual([{ name: { it: "ruolo", en: "role", fr: "rôle" }, value: "pittore" }]);
     expect(creators[1]!.interstitial![0]!.value).toBe("bottega");
     const entity = r.related.find((x) => x.id === "iccd-aut-van-dyck-antoon")!;
-    expect(entity).toMatchObject({ table: "ca_entities", type: { code: "person" }, texts: { it: { label: "van Dyck Antoon", dateDisplay: "1599/ 1641" } } });
+    expect(entity).toMatchObject({
+      table: "ca_entities",
+      type: { code: "person" },
+      texts: { it: { label: "van Dyck Antoon", dateDisplay: "1599/ 1641" } },
+    });
     // places: region > comune > building, related from the object
     const places = Object.fromEntries(r.related.filter((x) => x.table === "ca_places").map((p) => [p.id, p]));
     expect(places["iccd-place-regione-liguria"]!.texts!.it!.label).toBe("Liguria");
-    expect(places["iccd-place-comune-genova-ge"]).toMatchObject({ parent: "iccd-place-regione-liguria", texts: { it: { label: "Genova" } } });
-    expect(places["iccd-place-ldc-palazzo-rosso-genova"]).toMatchObject({ parent: "iccd-place-comune-genova-ge", type: { code: "building" } });
-    expect(rec.relations!.filter((x) => x.type === "located_in").map((x) => x.id)).toEqual(["iccd-place-comune-genova-ge", "iccd-place-ldc-palazzo-rosso-genova"]);
+    expect(places["iccd-place-comune-genova-ge"]).toMatchObject({
+      parent: "iccd-place-regione-liguria",
+      texts: { it: { label: "Genova" } },
+    });
+    expect(places["iccd-place-ldc-palazzo-rosso-genova"]).toMatchObject({
+      parent: "iccd-place-comune-genova-ge",
+      type: { code: "building" },
+    });
+    expect(rec.relations!.filter((x) => x.type === "located_in").map((x) => x.id)).toEqual([
+      "iccd-place-comune-genova-ge",
+      "iccd-place-ldc-palazzo-rosso-genova",
+    ]);
   });
 
   it("converts other kinds by their own title fields, with optional blocks missing", () => {
-    const building = ok(scheda("A", [["OG", "OGGETTO", [["OGT", "", [["OGTD", "Definizione", "villa"], ["OGTN", "Denominazione", "Villa Durazzo"]]]]]]));
+    const building = ok(
+      scheda("A", [
+        [
+          "OG",
+          "OGGETTO",
+          [
+            [
+              "OGT",
+              "",
+              [
+                ["OGTD", "Definizione", "villa"],
+                ["OGTN", "Denominazione", "Villa Durazzo"],
+              ],
+            ],
+          ],
+        ],
+      ]),
+    );
     expect(building.record.texts!.it!.label).toBe("Villa Durazzo");
     expect(building.record.type!.code).toBe("architecture");
     expect(building.record.relations).toEqual([]);
     expect(building.record.date).toBeUndefined();
 
-    const site = ok(scheda("SI", [["OG", "", [["OGT", "", [["OGTD", "Definizione", "necropoli"], ["OGTN", "Denominazione", "Monte Claro"]]]]], ["DT", "", [["DTZ", "", [["DTZG", "Secolo", "VI a.C."]]]]]]));
+    const site = ok(
+      scheda("SI", [
+        [
+          "OG",
+          "",
+          [
+            [
+              "OGT",
+              "",
+              [
+                ["OGTD", "Definizione", "necropoli"],
+                ["OGTN", "Denominazione", "Monte Claro"],
+              ],
+            ],
+          ],
+        ],
+        ["DT", "", [["DTZ", "", [["DTZG", "Secolo", "VI a.C."]]]]],
+      ]),
+    );
     expect(site.record.texts!.it!.label).toBe("necropoli – Monte Claro");
     expect(site.record.date).toEqual({ start: "-600", end: "-501" });
 
-    const rite = ok(scheda("BDI", [["DB", "DEFINIZIONE BENE", [["DBL", "Denominazione locale", "Sa Sartiglia"], ["DBD", "Denominazione", "giostra equestre"]]]]));
+    const rite = ok(
+      scheda("BDI", [
+        [
+          "DB",
+          "DEFINIZIONE BENE",
+          [
+            ["DBL", "Denominazione locale", "Sa Sartiglia"],
+            ["DBD", "Denominazione", "giostra equestre"],
+          ],
+        ],
+      ]),
+    );
     expect(rite.record.texts!.it!.label).toBe("giostra equestre – Sa Sartiglia");
     expect(rite.record.type!.code).toBe("ethnographic");
 
-    const coin = ok(scheda("NU", [["OG", "", [["OGT", "", [["OGTD", "Definizione", "moneta"]]]]], ["MT", "", [["MTC", "MATERIA E TECNICA", [["MTCM", "Materia", "argento"], ["MTCT", "Tecnica", "coniazione"]]]]]]));
+    const coin = ok(
+      scheda("NU", [
+        ["OG", "", [["OGT", "", [["OGTD", "Definizione", "moneta"]]]]],
+        [
+          "MT",
+          "",
+          [
+            [
+              "MTC",
+              "MATERIA E TECNICA",
+              [
+                ["MTCM", "Materia", "argento"],
+                ["MTCT", "Tecnica", "coniazione"],
+              ],
+            ],
+          ],
+        ],
+      ]),
+    );
     expect(coin.record.texts!.it!.label).toBe("moneta");
     expect(coin.record.type!.code).toBe("coin");
     expect(md(coin, "medium")).toEqual(["argento/ coniazione"]);
@@ -159,7 +391,16 @@ describe("ICCD schede", () => {
   });
 
   it("takes the harvester's coordinates when there is no GP block, and the access profile from ADSP", () => {
-    const r = ok(scheda("RA", [["OG", "", [["OGT", "", [["OGTD", "Definizione", "anfora"]]]]], ["AD", "", [["ADS", "", [["ADSP", "Profilo di accesso", "2"]]]]]], { harvested: true }));
+    const r = ok(
+      scheda(
+        "RA",
+        [
+          ["OG", "", [["OGT", "", [["OGTD", "Definizione", "anfora"]]]]],
+          ["AD", "", [["ADS", "", [["ADSP", "Profilo di accesso", "2"]]]]],
+        ],
+        { harvested: true },
+      ),
+    );
     expect(r.record.coordinates).toEqual({ lat: 44.41, lng: 8.93 });
     expect(r.record.access).toBe(2);
   });
@@ -193,7 +434,13 @@ t:001.002 a skos:Concept; skos:prefLabel "anfora"@it; skos:altLabel "amphora"@it
 </rdf:RDF>`),
     );
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "iccd-th-"));
-    fs.writeFileSync(path.join(dir, "ra.xml"), scheda("RA", [["OG", "", [["OGT", "", [["OGTD", "", "Amphora"]]]]], ["MT", "", [["MTC", "", "Ceramica/ a vernice nera"]]]]));
+    fs.writeFileSync(
+      path.join(dir, "ra.xml"),
+      scheda("RA", [
+        ["OG", "", [["OGT", "", [["OGTD", "", "Amphora"]]]]],
+        ["MT", "", [["MTC", "", "Ceramica/ a vernice nera"]]],
+      ]),
+    );
     fs.writeFileSync(path.join(dir, "oa.xml"), scheda("OA", [["OG", "", [["OGT", "", [["OGTD", "", "anfora"]]]]]], { nctn: "00009999" }));
     const res = convertIccdFiles([path.join(dir, "ra.xml"), path.join(dir, "oa.xml")], { thesaurus: th });
     fs.rmSync(dir, { recursive: true, force: true });
@@ -209,7 +456,16 @@ t:001.002 a skos:Concept; skos:prefLabel "anfora"@it; skos:altLabel "amphora"@it
   it("reports duplicates and unreadable files by name and converts the rest", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "iccd-files-"));
     afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-    const good = scheda("D", [["OG", "", [["OGT", "", [["OGTD", "", "disegno"]]], ["SGT", "", [["SGTT", "Titolo", "Studio di mani"]]]]]]);
+    const good = scheda("D", [
+      [
+        "OG",
+        "",
+        [
+          ["OGT", "", [["OGTD", "", "disegno"]]],
+          ["SGT", "", [["SGTT", "Titolo", "Studio di mani"]]],
+        ],
+      ],
+    ]);
     fs.writeFileSync(path.join(dir, "a.xml"), good);
     fs.writeFileSync(path.join(dir, "b.xml"), good);
     fs.writeFileSync(path.join(dir, "c.xml"), "not xml at all <");
@@ -226,15 +482,47 @@ t:001.002 a skos:Concept; skos:prefLabel "anfora"@it; skos:altLabel "amphora"@it
 
 describe("ICCD measures", () => {
   const dims = (mis: F[][]) => {
-    const r = convertScheda(parseScheda(scheda("F", [["OG", "", [["OGT", "", [["OGTD", "", "positivo"]]]]], ["MT", "DATI TECNICI", mis.map((m) => ["MIS", "MISURE", m] as F)]])));
+    const r = convertScheda(
+      parseScheda(
+        scheda("F", [
+          ["OG", "", [["OGT", "", [["OGTD", "", "positivo"]]]]],
+          ["MT", "DATI TECNICI", mis.map((m) => ["MIS", "MISURE", m] as F)],
+        ]),
+      ),
+    );
     if (typeof r === "string") throw new Error(r);
     return r.record.texts!.it!.metadata!.filter((m) => m.code === "dimensions").map((m) => m.value);
   };
   it("reads dimensions by their hints: MISP is a depth in 2.00 and the part measured later", () => {
-    expect(dims([[["MISU", "Unità", "cm"], ["MISA", "Altezza", "40"], ["MISL", "Larghezza", "30"], ["MISP", "Profondità", "5"]]])).toEqual(["40 × 30 × 5 cm"]);
-    expect(dims([[["MISP", "Riferimento alla parte", "supporto primario"], ["MISZ", "Tipo di misura", "altezzaxlunghezza"], ["MISU", "Unità di misura", "mm"], ["MISM", "Valore", "122x171"]]])).toEqual([
-      "supporto primario: altezzaxlunghezza 122x171 mm",
-    ]);
-    expect(dims([[["MISU", "Unità", "m"], ["MISN", "Lunghezza", "100"], ["MIST", "Validità", "ca"]], [["MISV", "Varie", "irregolare"]]])).toEqual(["100 m (ca)", "irregolare"]);
+    expect(
+      dims([
+        [
+          ["MISU", "Unità", "cm"],
+          ["MISA", "Altezza", "40"],
+          ["MISL", "Larghezza", "30"],
+          ["MISP", "Profondità", "5"],
+        ],
+      ]),
+    ).toEqual(["40 × 30 × 5 cm"]);
+    expect(
+      dims([
+        [
+          ["MISP", "Riferimento alla parte", "supporto primario"],
+          ["MISZ", "Tipo di misura", "altezzaxlunghezza"],
+          ["MISU", "Unità di misura", "mm"],
+          ["MISM", "Valore", "122x171"],
+        ],
+      ]),
+    ).toEqual(["supporto primario: altezzaxlunghezza 122x171 mm"]);
+    expect(
+      dims([
+        [
+          ["MISU", "Unità", "m"],
+          ["MISN", "Lunghezza", "100"],
+          ["MIST", "Validità", "ca"],
+        ],
+        [["MISV", "Varie", "irregolare"]],
+      ]),
+    ).toEqual(["100 m (ca)", "irregolare"]);
   });
 });

@@ -103,7 +103,13 @@ export function parseCentury(raw: string | undefined, qualifier?: string): { sta
   let s = raw.trim();
   const bce = BCE_RE.test(s);
   s = s.replace(BCE_RE, " ").replace(CE_RE, " ").trim();
-  const plain = (x: string) => x.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/'/g, "").trim();
+  const plain = (x: string) =>
+    x
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/'/g, "")
+      .trim();
   let frac: [number, number] = [0, 1];
   for (const q of [plain(s), qualifier ? plain(qualifier) : ""]) {
     const hit = QUALIFIERS.find(([re]) => re.test(q));
@@ -111,7 +117,10 @@ export function parseCentury(raw: string | undefined, qualifier?: string): { sta
     frac = [hit[1], hit[2]];
     if (q === plain(s)) s = s.slice(s.length - plain(s).replace(hit[0], "").trimStart().length).trim();
   }
-  const m = /^(?:secc?\.?|secoli|secolo)?\s*([IVXLC]+)(?:\s*(?:sec\.?|secolo))?(?:\s*[/-]\s*(?:secc?\.?|secolo)?\s*([IVXLC]+)(?:\s*(?:sec\.?|secolo))?)?\s*$/i.exec(s);
+  const m =
+    /^(?:secc?\.?|secoli|secolo)?\s*([IVXLC]+)(?:\s*(?:sec\.?|secolo))?(?:\s*[/-]\s*(?:secc?\.?|secolo)?\s*([IVXLC]+)(?:\s*(?:sec\.?|secolo))?)?\s*$/i.exec(
+      s,
+    );
   if (!m) return undefined;
   const a = romanToInt(m[1]!.toUpperCase());
   const b = m[2] ? romanToInt(m[2].toUpperCase()) : a;
@@ -158,7 +167,7 @@ export function datesOf(root: IccdNode): { date?: { start?: string; end?: string
   const yearsText = si && sf && si !== sf ? `${si} - ${sf}` : (si ?? sf);
   const ca = textOf(dts, "DTSV") === "ca" || textOf(dts, "DTSL") === "ca" ? "ca " : "";
   const zText = zg ? [zg, zs].filter(Boolean).join(" ") : undefined;
-  const display = yearsText && (start || end) ? `${ca}${yearsText}` : zText ?? yearsText;
+  const display = yearsText && (start || end) ? `${ca}${yearsText}` : (zText ?? yearsText);
   const date = start || end ? { ...(start ? { start } : {}), ...(end ? { end } : {}) } : undefined;
   return { date, display, warning };
 }
@@ -204,9 +213,29 @@ export type SchedaRecords = { record: InterchangeInput; related: InterchangeInpu
  * inventory), as the summary, or as the maker's related record. The rest are kept as they are.
  */
 const MAPPED_FIELDS = new Set([
-  "MTC", "MTCM", "MTCT",
-  "MISU", "MISA", "MISL", "MISP", "MISN", "MISD", "MISS", "MISG", "MISZ", "MISM", "MIST", "MISV", "MISO",
-  "STCC", "INVN", "AUTN", "DESO", "DESS", "DRS", "NSC",
+  "MTC",
+  "MTCM",
+  "MTCT",
+  "MISU",
+  "MISA",
+  "MISL",
+  "MISP",
+  "MISN",
+  "MISD",
+  "MISS",
+  "MISG",
+  "MISZ",
+  "MISM",
+  "MIST",
+  "MISV",
+  "MISO",
+  "STCC",
+  "INVN",
+  "AUTN",
+  "DESO",
+  "DESS",
+  "DRS",
+  "NSC",
 ]);
 
 function allFieldsAsMetadata(root: IccdNode, skip: Set<string>): MetadataEntry[] {
@@ -248,7 +277,11 @@ function measuresOf(mis: IccdNode): string | undefined {
 }
 
 /** A value of MTC (or MTCM/MTCT) split into its terms: "carta/ inchiostro di china" → two terms. */
-const terms = (v: string) => v.split(/\s*[/;,]\s*/).map((t) => t.trim()).filter(Boolean);
+const terms = (v: string) =>
+  v
+    .split(/\s*[/;,]\s*/)
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 function tagsFor(kind: string, root: IccdNode, ctx: ConvertContext): TagInput[] {
   if (!ctx.thesaurus || !ctx.index) return [];
@@ -286,7 +319,12 @@ const TYPE = (key: keyof typeof MUSEUM_TYPES) => {
   return { id: t.id, code: t.code, name: t.name };
 };
 
-const relation = (type: keyof typeof RELATION_LABELS, table: RelationInput["table"], id: string, interstitial: RelationInput["interstitial"] = []): RelationInput => ({
+const relation = (
+  type: keyof typeof RELATION_LABELS,
+  table: RelationInput["table"],
+  id: string,
+  interstitial: RelationInput["interstitial"] = [],
+): RelationInput => ({
   type,
   table,
   id,
@@ -306,7 +344,8 @@ export function convertScheda(scheda: IccdScheda, ctx: ConvertContext = {}): Sch
   if (!kindKey) return `unknown scheda type ${kindCode} (known: ${Object.keys(SCHEDA_KINDS).join(", ")})`;
   const kind = SCHEDA_KINDS[kindKey]!;
   const missing = MANDATORY_FIELDS.filter((f) => !textOf(cd ?? root, f.code));
-  if (missing.length) return `missing mandatory field${missing.length > 1 ? "s" : ""} ${missing.map((f) => `${f.code} (${f.name})`).join(", ")}`;
+  if (missing.length)
+    return `missing mandatory field${missing.length > 1 ? "s" : ""} ${missing.map((f) => `${f.code} (${f.name})`).join(", ")}`;
   const nctr = textOf(cd, "NCTR")!.trim();
   const nctn = textOf(cd, "NCTN")!.trim();
   const ncts = textOf(cd, "NCTS")?.trim() ?? "";
@@ -360,15 +399,24 @@ export function convertScheda(scheda: IccdScheda, ctx: ConvertContext = {}): Sch
     });
     const interstitial = [
       ...(textOf(aut, "AUTR") ? [{ name: { it: "ruolo", en: "role", fr: "rôle" }, value: clip(textOf(aut, "AUTR")!, 1000) }] : []),
-      ...(textOf(aut, "AUTS") ? [{ name: { it: "riferimento all'autore", en: "attribution", fr: "attribution" }, value: clip(textOf(aut, "AUTS")!, 1000) }] : []),
-      ...(textOf(aut, "AUTM") ? [{ name: { it: "motivazione dell'attribuzione", en: "basis of attribution", fr: "fondement de l'attribution" }, value: clip(textOf(aut, "AUTM")!, 1000) }] : []),
+      ...(textOf(aut, "AUTS")
+        ? [{ name: { it: "riferimento all'autore", en: "attribution", fr: "attribution" }, value: clip(textOf(aut, "AUTS")!, 1000) }]
+        : []),
+      ...(textOf(aut, "AUTM")
+        ? [
+            {
+              name: { it: "motivazione dell'attribuzione", en: "basis of attribution", fr: "fondement de l'attribution" },
+              value: clip(textOf(aut, "AUTM")!, 1000),
+            },
+          ]
+        : []),
     ];
     if (!relations.some((r) => r.id === id && r.type === "creator")) relations.push(relation("creator", "ca_entities", id, interstitial));
   }
 
   // Places: the LC block (PVCS/PVCR/PVCP/PVCC/PVCL and LDCN)
   const lc = findNode(root, "LC");
-  const pvc = lc ? findNode(lc, "PVC") ?? lc : undefined;
+  const pvc = lc ? (findNode(lc, "PVC") ?? lc) : undefined;
   const state = textOf(pvc, "PVCS");
   const region = textOf(pvc, "PVCR");
   const province = textOf(pvc, "PVCP");
@@ -379,11 +427,20 @@ export function convertScheda(scheda: IccdScheda, ctx: ConvertContext = {}): Sch
   let regionId: string | undefined;
   if (region) {
     regionId = nameId("iccd-place-regione", region);
-    related.push({ table: "ca_places", id: regionId, type: TYPE("region"), texts: { it: { label: clip(region, 1000) } }, source: placeSource });
+    related.push({
+      table: "ca_places",
+      id: regionId,
+      type: TYPE("region"),
+      texts: { it: { label: clip(region, 1000) } },
+      source: placeSource,
+    });
   }
   let comuneId: string | undefined;
   if (comune) {
-    const nice = comune === comune.toUpperCase() ? comune.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase()) : comune;
+    const nice =
+      comune === comune.toUpperCase()
+        ? comune.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
+        : comune;
     comuneId = nameId("iccd-place-comune", comune, province);
     related.push({
       table: "ca_places",
@@ -437,7 +494,8 @@ export function convertScheda(scheda: IccdScheda, ctx: ConvertContext = {}): Sch
       : undefined;
   };
   if (gp) coordinates = fromXY(textOf(gp, "GPDPX"), textOf(gp, "GPDPY"));
-  if (gp && !coordinates && textOf(gp, "GPDPX")) warnings.push(`coordinates GPDPX ${textOf(gp, "GPDPX")} GPDPY ${textOf(gp, "GPDPY")} are not WGS84 degrees; left out`);
+  if (gp && !coordinates && textOf(gp, "GPDPX"))
+    warnings.push(`coordinates GPDPX ${textOf(gp, "GPDPX")} GPDPY ${textOf(gp, "GPDPY")} are not WGS84 degrees; left out`);
   if (!coordinates && scheda.geocoded) coordinates = fromXY(scheda.geocoded.x, scheda.geocoded.y);
 
   // Dates
@@ -458,7 +516,8 @@ export function convertScheda(scheda: IccdScheda, ctx: ConvertContext = {}): Sch
     const v = mis.text ?? measuresOf(mis);
     if (v) metadata.push({ code: "dimensions", label: "Misure", type: "text", value: clip(v, 20_000) });
   }
-  for (const v of textsOf(root, "STCC")) metadata.push({ code: "condition", label: "Stato di conservazione", type: "text", value: clip(v, 20_000) });
+  for (const v of textsOf(root, "STCC"))
+    metadata.push({ code: "condition", label: "Stato di conservazione", type: "text", value: clip(v, 20_000) });
   const inventory = textsOf(root, "INVN");
   for (const v of inventory) metadata.push({ code: "inventory", label: "Numero d'inventario", type: "text", value: clip(v, 20_000) });
   // Named makers are related records (shown and searched by name); an anonymous one stays a line of text.

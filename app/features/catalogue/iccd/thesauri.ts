@@ -63,7 +63,16 @@ function tokenizeTurtle(src: string): Tok[] {
       while (i < n && !src.startsWith(q, i)) {
         if (src[i] === "\\") {
           const e = src[i + 1];
-          v += e === "n" ? "\n" : e === "t" ? "\t" : e === "r" ? "\r" : e === "u" ? String.fromCharCode(parseInt(src.slice(i + 2, i + 6), 16)) : e;
+          v +=
+            e === "n"
+              ? "\n"
+              : e === "t"
+                ? "\t"
+                : e === "r"
+                  ? "\r"
+                  : e === "u"
+                    ? String.fromCharCode(parseInt(src.slice(i + 2, i + 6), 16))
+                    : e;
           i += e === "u" ? 6 : 2;
         } else v += src[i++];
       }
@@ -192,7 +201,13 @@ export function parseTurtle(src: string): Triple[] {
 // RDF/XML (rdf:Description or typed nodes with rdf:about, rdf:resource objects, xml:lang literals)
 
 export function parseRdfXml(src: string): Triple[] {
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false, trimValues: true, isArray: () => true });
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@",
+    parseTagValue: false,
+    trimValues: true,
+    isArray: () => true,
+  });
   const doc = parser.parse(src) as Record<string, unknown[]>;
   const rdfRoot = (doc["rdf:RDF"]?.[0] ?? {}) as Record<string, unknown>;
   const ns: Record<string, string> = {};
@@ -214,7 +229,8 @@ export function parseRdfXml(src: string): Triple[] {
           if (v && typeof v === "object") {
             const o = v as Record<string, unknown>;
             if (o["@rdf:resource"] !== undefined) triples.push({ s, p: expand(prop), o: String(o["@rdf:resource"]), lit: false });
-            else if (o["#text"] !== undefined) triples.push({ s, p: expand(prop), o: String(o["#text"]), lit: true, lang: o["@xml:lang"] as string | undefined });
+            else if (o["#text"] !== undefined)
+              triples.push({ s, p: expand(prop), o: String(o["#text"]), lit: true, lang: o["@xml:lang"] as string | undefined });
           } else if (v !== undefined && v !== "") triples.push({ s, p: expand(prop), o: String(v), lit: true });
         }
       }
@@ -261,7 +277,14 @@ export function addTriples(th: Thesaurus, triples: Triple[]) {
       const field = /campo ([A-Z]{3,4})/.exec(`${title} ${description}`)?.[1];
       const fields = field ? [field] : /materia|tecnica/.test(text) ? ["MTC", "MTCM", "MTCT"] : ["OGTD"];
       const prev = th.schemes.get(s);
-      th.schemes.set(s, { iri: s, title: prev?.title ?? title, description: prev?.description ?? description, kinds: [...new Set([...(prev?.kinds ?? []), ...kinds])], fields, slug: schemeSlug(s) });
+      th.schemes.set(s, {
+        iri: s,
+        title: prev?.title ?? title,
+        description: prev?.description ?? description,
+        kinds: [...new Set([...(prev?.kinds ?? []), ...kinds])],
+        fields,
+        slug: schemeSlug(s),
+      });
     }
     if (types.includes(`${SKOS}Concept`) || get(`${SKOS}prefLabel`).length) {
       const label = pickLiteral(get(`${SKOS}prefLabel`)) ?? pickLiteral(get(`${RDFS}label`));
@@ -310,7 +333,14 @@ export function loadThesauri(paths: string[]): Thesaurus {
   // a scheme no file describes (concepts only): give it a name from its IRI
   for (const c of th.concepts.values())
     if (!th.schemes.has(c.scheme))
-      th.schemes.set(c.scheme, { iri: c.scheme, title: schemeSlug(c.scheme), description: "", kinds: [], fields: ["OGTD"], slug: schemeSlug(c.scheme) });
+      th.schemes.set(c.scheme, {
+        iri: c.scheme,
+        title: schemeSlug(c.scheme),
+        description: "",
+        kinds: [],
+        fields: ["OGTD"],
+        slug: schemeSlug(c.scheme),
+      });
   return th;
 }
 

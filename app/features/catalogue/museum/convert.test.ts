@@ -16,7 +16,9 @@ const demoDir = path.join(sharedData, "museum/demo");
 const demoFile = path.join(demoDir, "records.ndjson");
 const demoExists = fs.existsSync(demoFile);
 if (!demoExists)
-  console.warn(`[museum] ${demoFile} is absent: the museum demo-data tests are SKIPPED (the data sits beside the project, see ../shared/data/README.md).`);
+  console.warn(
+    `[museum] ${demoFile} is absent: the museum demo-data tests are SKIPPED (the data sits beside the project, see ../shared/data/README.md).`,
+  );
 
 const tmpDirs: string[] = [];
 function tmpDir() {
@@ -49,7 +51,21 @@ describe("museum ids", () => {
   });
 
   it("is deterministic, valid and collision-free on ids that a naive mapping would merge", () => {
-    const ids = ["a:b-c", "a-b:c", "a:b:c", "a-b-c", "a_b_c", "a~b", "a~~b", "a b", "a:Città", "-x", ":x", "x".repeat(300), `${"x".repeat(299)}y`];
+    const ids = [
+      "a:b-c",
+      "a-b:c",
+      "a:b:c",
+      "a-b-c",
+      "a_b_c",
+      "a~b",
+      "a~~b",
+      "a b",
+      "a:Città",
+      "-x",
+      ":x",
+      "x".repeat(300),
+      `${"x".repeat(299)}y`,
+    ];
     const mapped = ids.map(mapRecordId);
     expect(new Set(mapped).size).toBe(ids.length);
     for (const m of mapped) expect(m).toMatch(RECORD_ID_PATTERN);
@@ -119,7 +135,14 @@ describe("record types", () => {
   it("maps place and occurrence kinds", () => {
     const place = (kind: string) => recordTypeOf({ type: "place", fields: { kind } })?.code;
     expect(["country", "nation", "regione", "county", "comune", "inhabited_place", "neighbourhood", "island"].map(place)).toEqual([
-      "country", "country", "region", "admin_division", "city", "city", "neighbourhood", "geographic_feature",
+      "country",
+      "country",
+      "region",
+      "admin_division",
+      "city",
+      "city",
+      "neighbourhood",
+      "geographic_feature",
     ]);
     const occ = (kind: string) => recordTypeOf({ type: "occurrence", fields: { kind } })?.code;
     expect(["acquisition", "committenza"].map(occ)).toEqual(["acquisition", "commission"]);
@@ -269,7 +292,8 @@ describe("convertMuseum on a hand-written input", () => {
     fs.writeFileSync(path.join(dir, "in.ndjson"), `${JSON.stringify(line)}\n`);
     await convertMuseum(path.join(dir, "in.ndjson"), null, path.join(dir, "out.ndjson"));
     const [vase] = readOutput(path.join(dir, "out.ndjson"));
-    const makers = (l: "it" | "en" | "fr") => vase!.texts[l]!.metadata.filter((m) => m.code === "maker").map((m) => `${m.label}: ${m.value}`);
+    const makers = (l: "it" | "en" | "fr") =>
+      vase!.texts[l]!.metadata.filter((m) => m.code === "maker").map((m) => `${m.label}: ${m.value}`);
     expect(makers("it")).toEqual(["Autore: Gio Ponti (designer)", "Autore: Richard-Ginori (manufacturer)"]);
     expect(makers("en")).toEqual(["Maker: Gio Ponti (designer)", "Maker: Richard-Ginori (manufacturer)"]);
     expect(makers("fr")).toEqual(["Auteur: Gio Ponti (designer)", "Auteur: Richard-Ginori (manufacturer)"]);
@@ -391,7 +415,11 @@ describe.skipIf(!demoExists)("convertMuseum on the museum demo data", () => {
       `[museum] converted ${result.written} records in ${result.seconds.toFixed(2)} s; ` +
         `skipped ${result.skipped.length}, repaired ${result.warnings.length}`,
     );
-    const checked = fs.readFileSync(outFile, "utf8").split("\n").filter(Boolean).map((line) => validateRecord(JSON.parse(line)));
+    const checked = fs
+      .readFileSync(outFile, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => validateRecord(JSON.parse(line)));
     invalid = checked.flatMap((v, i) => (v.ok ? [] : [`line ${i + 1}: ${v.reason}`]));
     out = checked.flatMap((v) => (v.ok ? [v.record] : []));
   }, 120_000);
@@ -455,7 +483,14 @@ describe.skipIf(!demoExists)("convertMuseum on the museum demo data", () => {
       "tate-artwork-15683",
     ]);
     expect(result.byType.none).toBe(result.byTable.assets! + untyped.length);
-    expect(result.byType).toMatchObject({ work_on_paper: 2131, print: 589, painting: 304, person: 530, organisation: 28, acquisition: 273 });
+    expect(result.byType).toMatchObject({
+      work_on_paper: 2131,
+      print: 589,
+      painting: 304,
+      person: 530,
+      organisation: 28,
+      acquisition: 273,
+    });
   });
 
   it("keeps every maker's name on the record and leaves out all_artists, which said the same", () => {
@@ -464,20 +499,31 @@ describe.skipIf(!demoExists)("convertMuseum on the museum demo data", () => {
     expect(botzen.texts.en!.metadata[0]).toEqual({ code: "maker", label: "Maker", type: "text", value: "William Callow" });
     expect(out.some((r) => Object.values(r.texts).some((t) => t!.metadata.some((m) => m.code === "all_artists")))).toBe(false);
     // every Tate all_artists is the record's makers joined
-    const source = fs.readFileSync(demoFile, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const source = fs
+      .readFileSync(demoFile, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     const byId = new Map(out.map((r) => [`${r.table}/${r.id}`, r]));
     const differ = source
       .filter((r) => typeof r.fields?.all_artists === "string")
       .filter((r) => {
         const rec = byId.get(`ca_objects/${mapRecordId(r.id)}`)!;
-        return rec.texts.en!.metadata.filter((m) => m.code === "maker").map((m) => m.value).join(", ") !== r.fields.all_artists;
+        return (
+          rec.texts
+            .en!.metadata.filter((m) => m.code === "maker")
+            .map((m) => m.value)
+            .join(", ") !== r.fields.all_artists
+        );
       });
     expect(differ.map((r) => r.id)).toEqual([]);
   });
 
   it("resolves every relation to a record of the output", () => {
     const ids = new Set(out.map((r) => `${r.table}/${r.id}`));
-    const dangling = out.flatMap((r) => r.relations.filter((rel) => !ids.has(`${rel.table}/${rel.id}`)).map((rel) => `${r.id} → ${rel.id}`));
+    const dangling = out.flatMap((r) =>
+      r.relations.filter((rel) => !ids.has(`${rel.table}/${rel.id}`)).map((rel) => `${r.id} → ${rel.id}`),
+    );
     expect(dangling).toEqual([]);
   });
 

@@ -69,8 +69,7 @@ type TaxonomyTerm = { id: string; scheme?: string; label?: Record<string, string
 // ---------------------------------------------------------------------------
 // Ids
 
-const tokenHex = (s: string) =>
-  [...Buffer.from(s, "utf8")].map((b) => `~${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+const tokenHex = (s: string) => [...Buffer.from(s, "utf8")].map((b) => `~${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
 
 const hash = (s: string, n = 16) => crypto.createHash("sha256").update(s).digest("hex").slice(0, n);
 
@@ -216,7 +215,7 @@ const humanize = (code: string) => {
 function fieldLabel(code: string, locale: Locale, iccd: Record<string, string> | null | undefined): string {
   const known = FIELD_LABELS[code]?.[locale];
   const fromIccd = iccd?.[code]?.trim();
-  const label = locale === "it" ? (fromIccd || known) : (known ?? fromIccd);
+  const label = locale === "it" ? fromIccd || known : (known ?? fromIccd);
   return clip(label || humanize(code), 200);
 }
 
@@ -242,7 +241,10 @@ export const RELATION_LABELS: Record<string, { label: Localized; reverse: Locali
     label: { en: "active in", it: "attivo a", fr: "actif à" },
     reverse: { en: "place of activity of", it: "luogo di attività di", fr: "lieu d'activité de" },
   },
-  located_in: { label: { en: "located in", it: "si trova a", fr: "situé à" }, reverse: { en: "location of", it: "luogo di", fr: "lieu de" } },
+  located_in: {
+    label: { en: "located in", it: "si trova a", fr: "situé à" },
+    reverse: { en: "location of", it: "luogo di", fr: "lieu de" },
+  },
   commissioned_in: {
     label: { en: "commission", it: "committenza", fr: "commande" },
     reverse: { en: "commission of", it: "committenza di", fr: "commande de" },
@@ -357,7 +359,7 @@ const CLASSIFICATION_TYPES: Record<string, TypeKey> = {
   costume: "costume",
   furniture: "furniture",
   mirrors: "furniture",
-  "crèches": "creche",
+  crèches: "creche",
   containers: "everyday_object",
   "lighting devices": "everyday_object",
   "tools and equipment": "everyday_object",
@@ -548,18 +550,22 @@ async function loadTaxonomy(file: string | null): Promise<Taxonomy> {
   const terms = new Map<string, TaxonomyTerm>();
   const byLabel = new Map<string, string>();
   if (!file) return { terms, byLabel };
-  const text = file.endsWith(".gz") ? zlib.gunzipSync(await fs.promises.readFile(file)).toString("utf8") : await fs.promises.readFile(file, "utf8");
+  const text = file.endsWith(".gz")
+    ? zlib.gunzipSync(await fs.promises.readFile(file)).toString("utf8")
+    : await fs.promises.readFile(file, "utf8");
   const trimmed = text.trimStart();
   const list: TaxonomyTerm[] = trimmed.startsWith("[")
     ? JSON.parse(text)
-    : trimmed.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+    : trimmed
+        .split("\n")
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l));
   for (const t of list) {
     if (!t || typeof t.id !== "string") continue;
     terms.set(t.id, t);
   }
   for (const t of terms.values())
-    for (const label of Object.values(t.label ?? {}))
-      byLabel.set(`${t.scheme ?? ""}\u0000${t.parent ?? ""}\u0000${label}`, t.id);
+    for (const label of Object.values(t.label ?? {})) byLabel.set(`${t.scheme ?? ""}\u0000${t.parent ?? ""}\u0000${label}`, t.id);
   return { terms, byLabel };
 }
 
@@ -709,7 +715,11 @@ export function convertRecord(r: MuseumRecord, ctx: Ctx): { record: InterchangeI
     }
     const rl = RELATION_LABELS[type]?.label;
     const label: Localized =
-      type === "creator" ? MAKER_LABEL : rl ? Object.fromEntries(Object.entries(rl).map(([l, v]) => [l, capitalize(v)])) : { en: humanize(type) };
+      type === "creator"
+        ? MAKER_LABEL
+        : rl
+          ? Object.fromEntries(Object.entries(rl).map(([l, v]) => [l, capitalize(v)]))
+          : { en: humanize(type) };
     entries.push({ code, values: [value], label });
   }
   if (entries.some((e) => e.code === "maker")) skipFields.add("all_artists");
@@ -726,7 +736,9 @@ export function convertRecord(r: MuseumRecord, ctx: Ctx): { record: InterchangeI
   const texts: NonNullable<InterchangeInput["texts"]> = {};
   for (const locale of locales) {
     let metadata: Metadata = entries.flatMap((e) => {
-      const label = e.label ? clip(e.label[locale] ?? e.label.en ?? Object.values(e.label)[0]!, 200) : fieldLabel(e.code, locale, iccdLabels);
+      const label = e.label
+        ? clip(e.label[locale] ?? e.label.en ?? Object.values(e.label)[0]!, 200)
+        : fieldLabel(e.code, locale, iccdLabels);
       return e.values.map((value) => ({ code: e.code, label, type: "text" as const, value }));
     });
     if (metadata.length > 500) {
@@ -802,7 +814,8 @@ export function convertRecord(r: MuseumRecord, ctx: Ctx): { record: InterchangeI
     // The importer keeps one relation per (table, id, type): merge the roles of repeated ones.
     const same = relations.find((x) => x.table === target.table && x.id === target.mapped && x.type === type);
     if (same) {
-      if (role && !same.interstitial?.some((i) => i.value === role)) same.interstitial = [...(same.interstitial ?? []), { name: ROLE_NAME, value: role }];
+      if (role && !same.interstitial?.some((i) => i.value === role))
+        same.interstitial = [...(same.interstitial ?? []), { name: ROLE_NAME, value: role }];
       continue;
     }
     relations.push({

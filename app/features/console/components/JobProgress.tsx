@@ -101,7 +101,11 @@ export function JobProgress({ job: initial }: { job: JobView }) {
       {job.state !== "running" ? (
         <div className="admin-job__report">
           <h3>{t("console.report")}</h3>
-          {r.error ? <p>{t("console.report.error")}: <code>{r.error}</code></p> : null}
+          {r.error ? (
+            <p>
+              {t("console.report.error")}: <code>{r.error}</code>
+            </p>
+          ) : null}
           {(job.kind === "import" || job.kind === "iccd") && !r.error ? (
             <ul>
               <li>{t("console.report.importedCount", { count: r.imported ?? 0 })}</li>
@@ -133,10 +137,14 @@ export function JobProgress({ job: initial }: { job: JobView }) {
                   <summary>{t("console.report.rederiveDetails")}</summary>
                   <ul className="admin-job__lines">
                     {(r.missing ?? []).map((m) => (
-                      <li key={`m-${m}`}><code>{m}</code></li>
+                      <li key={`m-${m}`}>
+                        <code>{m}</code>
+                      </li>
                     ))}
                     {(r.failedMedia ?? []).map((f) => (
-                      <li key={`f-${f.id}`}>#{f.id}: {f.reason}</li>
+                      <li key={`f-${f.id}`}>
+                        #{f.id}: {f.reason}
+                      </li>
                     ))}
                   </ul>
                 </details>

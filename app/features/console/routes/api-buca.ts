@@ -9,8 +9,10 @@ export const handle = { capability: "LOGIN_BACKEND" };
  */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const locale = localeParam(url.searchParams.get("locale"));
-  if (request.method !== "POST") return Response.json({ error: { code: 405, message: "Method Not Allowed" } }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json({ error: { code: 405, message: "Method Not Allowed" } }, { status: 405, headers: { Allow: "POST" } });
   return outcomeJson(await dropboxUpload(request, context, url), locale);
 }
 
-export const loader = () => Response.json({ error: { code: 405, message: "Method Not Allowed" } }, { status: 405, headers: { Allow: "POST" } });
+export const loader = () =>
+  Response.json({ error: { code: 405, message: "Method Not Allowed" } }, { status: 405, headers: { Allow: "POST" } });

@@ -9,4 +9,5 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return dropboxLookup(request, context, url, dropboxTargets);
 }
 
-export const loader = () => Response.json({ error: { code: 405, message: "Method Not Allowed" } }, { status: 405, headers: { Allow: "POST" } });
+export const loader = () =>
+  Response.json({ error: { code: 405, message: "Method Not Allowed" } }, { status: 405, headers: { Allow: "POST" } });

@@ -28,9 +28,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const ctx = serviceContext(context, url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   try {
-    const [tables, records, tags] = await Promise.all([dropboxTargets(ctx, ""), q ? dropboxTargets(ctx, q) : Promise.resolve([]), dropboxTags(ctx, "")]);
+    const [tables, records, tags] = await Promise.all([
+      dropboxTargets(ctx, ""),
+      q ? dropboxTargets(ctx, q) : Promise.resolve([]),
+      dropboxTags(ctx, ""),
+    ]);
     const { token, setCookie } = formToken(context);
-    return data({ csrf: token, q, tables, records, tags, limits: dropboxLimits() }, { headers: { ...NO_STORE, ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });
+    return data(
+      { csrf: token, q, tables, records, tags, limits: dropboxLimits() },
+      { headers: { ...NO_STORE, ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
+    );
   } catch (err) {
     pageRefusal(err);
   }
@@ -66,7 +73,11 @@ export default function Buca({ loaderData }: Route.ComponentProps) {
       <h1>{t("dropbox.title")}</h1>
       <p className="admin-page__lead">{t("dropbox.lead")}</p>
       <p className="admin-hint">
-        {t("dropbox.limitsHint", { files: limits.maxFiles, file: formatBytes(limits.maxFileBytes, locale), total: formatBytes(limits.maxTotalBytes, locale) })}
+        {t("dropbox.limitsHint", {
+          files: limits.maxFiles,
+          file: formatBytes(limits.maxFileBytes, locale),
+          total: formatBytes(limits.maxTotalBytes, locale),
+        })}
       </p>
 
       <Form method="get" className="admin-inline" role="search" aria-label={t("dropbox.findRecord")}>
@@ -74,7 +85,9 @@ export default function Buca({ loaderData }: Route.ComponentProps) {
           <span>{t("dropbox.findRecord")}</span>
           <input type="search" name="q" defaultValue={q} maxLength={200} />
         </label>
-        <button type="submit" className="button">{t("dropbox.find")}</button>
+        <button type="submit" className="button">
+          {t("dropbox.find")}
+        </button>
       </Form>
       {q && records.length === 0 ? <p className="admin-hint">{t("dropbox.noRecords")}</p> : null}
 
@@ -91,7 +104,16 @@ export default function Buca({ loaderData }: Route.ComponentProps) {
         </fieldset>
         <label className="admin-field">
           <span>{t("dropbox.files")}</span>
-          <input ref={input} type="file" name="files" multiple required accept={ACCEPT_ATTRIBUTE[kind]} onChange={check} aria-describedby="buca-alert" />
+          <input
+            ref={input}
+            type="file"
+            name="files"
+            multiple
+            required
+            accept={ACCEPT_ATTRIBUTE[kind]}
+            onChange={check}
+            aria-describedby="buca-alert"
+          />
         </label>
         <p id="buca-alert" role="alert" className={alert ? "admin-alert admin-alert--error" : "admin-visually-hidden"}>
           {alert ? t(alert) : ""}
@@ -104,13 +126,17 @@ export default function Buca({ loaderData }: Route.ComponentProps) {
             {records.length ? (
               <optgroup label={t("dropbox.records")}>
                 {records.map((r) => (
-                  <option key={r.value} value={r.value}>{r.label}</option>
+                  <option key={r.value} value={r.value}>
+                    {r.label}
+                  </option>
                 ))}
               </optgroup>
             ) : null}
             <optgroup label={t("dropbox.tables")}>
               {tables.map((r) => (
-                <option key={r.value} value={r.value}>{t(`table.${r.value}` as MessageKey)}</option>
+                <option key={r.value} value={r.value}>
+                  {t(`table.${r.value}` as MessageKey)}
+                </option>
               ))}
             </optgroup>
           </select>
@@ -119,10 +145,14 @@ export default function Buca({ loaderData }: Route.ComponentProps) {
           <span>{t("dropbox.tags")}</span>
           <input type="text" name="tags" list="buca-tags" maxLength={2000} aria-describedby="buca-tags-hint" />
         </label>
-        <p id="buca-tags-hint" className="admin-hint">{t("dropbox.tagsHint")}</p>
+        <p id="buca-tags-hint" className="admin-hint">
+          {t("dropbox.tagsHint")}
+        </p>
         <datalist id="buca-tags">
           {tags.map((tag) => (
-            <option key={tag.value} value={tag.value}>{tag.label}</option>
+            <option key={tag.value} value={tag.value}>
+              {tag.label}
+            </option>
           ))}
         </datalist>
         <button type="submit" className="button button--primary" disabled={sending}>

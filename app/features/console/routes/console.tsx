@@ -8,7 +8,19 @@ import { listAudit, UsersError } from "~/features/accounts/users.server";
 import { AuditQuerySchema } from "~/features/accounts/users";
 import { usersContext } from "~/features/accounts/routes/api-backend-common.server";
 import { accountMeta } from "~/features/accounts/meta";
-import { ConsoleError, getJob, getOverview, importStagedIccd, keepIccdUpload, keepImportUpload, listJobs, startImport, startRederive, startReindex, startVacuum } from "../console.server";
+import {
+  ConsoleError,
+  getJob,
+  getOverview,
+  importStagedIccd,
+  keepIccdUpload,
+  keepImportUpload,
+  listJobs,
+  startImport,
+  startRederive,
+  startReindex,
+  startVacuum,
+} from "../console.server";
 import { attachStaged, deleteStaged, DropboxError, lastAttachNotice, listStaged } from "../dropbox.server";
 import { address, consoleContext, NO_STORE, pageRefusal } from "../console-http.server";
 import { readFormLimited } from "../upload.server";
@@ -30,7 +42,10 @@ export const meta = accountMeta("console.title", "console.lead");
 
 const IMPORT_MAX_BYTES = () => (Number(process.env.IMPORT_MAX_MB) > 0 ? Number(process.env.IMPORT_MAX_MB) : 100) * 1024 * 1024;
 
-const fmt = (locale: Locale, d: Date | null) => (d ? { iso: d.toISOString(), text: new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short" }).format(d) } : null);
+const fmt = (locale: Locale, d: Date | null) =>
+  d
+    ? { iso: d.toISOString(), text: new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short" }).format(d) }
+    : null;
 
 const jobView = (locale: Locale, j: Awaited<ReturnType<typeof getJob>>): JobView => ({
   id: j.id,
@@ -50,9 +65,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
   const ctx = consoleContext(context, url);
   try {
-    const [overview, jobs, staged] = await Promise.all([getOverview(ctx, { mediaDir: context.mediaDir }), listJobs(ctx), listStaged(ctx, 50)]);
+    const [overview, jobs, staged] = await Promise.all([
+      getOverview(ctx, { mediaDir: context.mediaDir }),
+      listJobs(ctx),
+      listStaged(ctx, 50),
+    ]);
     const jobParam = Number(url.searchParams.get("job"));
-    const current = Number.isSafeInteger(jobParam) && jobParam > 0 ? await getJob(ctx, jobParam).catch(() => null) : (jobs.find((j) => j.state === "running") ?? null);
+    const current =
+      Number.isSafeInteger(jobParam) && jobParam > 0
+        ? await getJob(ctx, jobParam).catch(() => null)
+        : (jobs.find((j) => j.state === "running") ?? null);
     let audit = null;
     try {
       audit = await listAudit(usersContext(context), AuditQuerySchema.parse({ pageSize: 20 }));
@@ -82,7 +104,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         jobs: jobs.map((j) => jobView(locale, j)),
         current: current ? jobView(locale, current) : null,
         staged: { ...staged, items: staged.items.map((s) => ({ ...s, createdAt: fmt(locale, s.createdAt)! })) },
-        audit: audit && audit.items.map((a) => ({ id: a.id, event: a.event, actorEmail: a.actorEmail, email: a.email, subjectEmail: a.subjectEmail, address: a.address, at: fmt(locale, a.at)! })),
+        audit:
+          audit &&
+          audit.items.map((a) => ({
+            id: a.id,
+            event: a.event,
+            actorEmail: a.actorEmail,
+            email: a.email,
+            subjectEmail: a.subjectEmail,
+            address: a.address,
+            at: fmt(locale, a.at)!,
+          })),
       },
       { headers: { ...NO_STORE, ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
     );
@@ -101,16 +133,19 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (type.startsWith("multipart/form-data")) {
       const form = await readFormLimited(request, IMPORT_MAX_BYTES());
       if (form === null) return data<ActionResult>({ error: "console.error.tooLarge" }, { status: 413 });
-      if (form === "invalid" || (form.get("intent") !== "import" && form.get("intent") !== "iccd")) return data<ActionResult>({ error: "console.error.invalid" }, { status: 400 });
+      if (form === "invalid" || (form.get("intent") !== "import" && form.get("intent") !== "iccd"))
+        return data<ActionResult>({ error: "console.error.invalid" }, { status: 400 });
       const file = form.get("file");
-      if (!file || typeof file === "string" || file.size === 0) return data<ActionResult>({ error: "console.error.noFile" }, { status: 400 });
+      if (!file || typeof file === "string" || file.size === 0)
+        return data<ActionResult>({ error: "console.error.noFile" }, { status: 400 });
       if (form.get("intent") === "iccd") {
         // Checked by its content: a file that is not a scheda the importer converts is refused, nothing kept.
         let kept: { file: string };
         try {
           kept = keepIccdUpload(ctx, new Uint8Array(await file.arrayBuffer()));
         } catch (err) {
-          if (err instanceof ConsoleError && err.code === "notIccd") return data<ActionResult>({ error: "console.error.notIccd" }, { status: 400 });
+          if (err instanceof ConsoleError && err.code === "notIccd")
+            return data<ActionResult>({ error: "console.error.notIccd" }, { status: 400 });
           throw err;
         }
         const id = await startImport(
@@ -137,7 +172,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         const id = await importStagedIccd(ctx, staged, { mediaStore: context.mediaDir, address: address(context) });
         return redirect(`${localizePath("/console", locale)}?job=${id}`);
       } catch (err) {
-        if (err instanceof ConsoleError && err.code === "notIccd") return data<ActionResult>({ error: "console.error.notIccd", staged }, { status: 400 });
+        if (err instanceof ConsoleError && err.code === "notIccd")
+          return data<ActionResult>({ error: "console.error.notIccd", staged }, { status: 400 });
         throw err;
       }
     }
@@ -150,8 +186,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         }
         await deleteStaged(ctx, staged, { address: address(context) });
       } catch (err) {
-        if (err instanceof DropboxError && err.code === "target") return data<ActionResult>({ error: "console.error.target", staged }, { status: 400 });
-        if (err instanceof DropboxError && err.code === "record") return data<ActionResult>({ error: "console.error.record", staged }, { status: 404 });
+        if (err instanceof DropboxError && err.code === "target")
+          return data<ActionResult>({ error: "console.error.target", staged }, { status: 400 });
+        if (err instanceof DropboxError && err.code === "record")
+          return data<ActionResult>({ error: "console.error.record", staged }, { status: 404 });
         throw err;
       }
       return redirect(`${localizePath("/console", locale)}?notice=discarded#staging`);
@@ -168,7 +206,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(`${localizePath("/console", locale)}?job=${id}`);
   } catch (err) {
     if (err instanceof ConsoleError && err.code === "busy") return data<ActionResult>({ error: "console.error.busy" }, { status: 409 });
-    if (err instanceof DropboxError && err.code === "notFound") return data<ActionResult>({ error: "console.error.stagedGone" }, { status: 404 });
+    if (err instanceof DropboxError && err.code === "notFound")
+      return data<ActionResult>({ error: "console.error.stagedGone" }, { status: 404 });
     pageRefusal(err);
   }
 }
@@ -190,13 +229,27 @@ export default function Console({ loaderData }: Route.ComponentProps) {
       <p className="admin-page__lead">{t("console.lead")}</p>
       <nav aria-label={t("console.sections")} className="admin-toc">
         <ul>
-          <li><a href="#catalogue">{t("console.catalogue")}</a></li>
-          <li><a href="#jobs">{t("console.jobs")}</a></li>
-          <li><a href="#server">{t("console.server")}</a></li>
-          <li><Link to={localizePath("/console/pages", locale)}>{t("pages.admin.title")}</Link></li>
-          <li><a href="#staging">{t("console.staging")}</a></li>
-          <li><a href="#audit">{t("console.audit")}</a></li>
-          <li><Link to={localizePath("/styleguide", locale)}>{t("styleguide.title")}</Link></li>
+          <li>
+            <a href="#catalogue">{t("console.catalogue")}</a>
+          </li>
+          <li>
+            <a href="#jobs">{t("console.jobs")}</a>
+          </li>
+          <li>
+            <a href="#server">{t("console.server")}</a>
+          </li>
+          <li>
+            <Link to={localizePath("/console/pages", locale)}>{t("pages.admin.title")}</Link>
+          </li>
+          <li>
+            <a href="#staging">{t("console.staging")}</a>
+          </li>
+          <li>
+            <a href="#audit">{t("console.audit")}</a>
+          </li>
+          <li>
+            <Link to={localizePath("/styleguide", locale)}>{t("styleguide.title")}</Link>
+          </li>
         </ul>
       </nav>
 
@@ -238,7 +291,9 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                       {t(`table.${table}` as MessageKey)} <code className="admin-hint">{table}</code>
                     </th>
                     {[1, 2, 3].map((a) => (
-                      <td key={a} className="admin-num" data-label={t(`console.access${a}` as MessageKey)}>{nf.format(cell(table, a))}</td>
+                      <td key={a} className="admin-num" data-label={t(`console.access${a}` as MessageKey)}>
+                        {nf.format(cell(table, a))}
+                      </td>
                     ))}
                   </tr>
                 ))}
@@ -269,7 +324,9 @@ export default function Console({ loaderData }: Route.ComponentProps) {
           </Form>
           <Form method="post" encType="multipart/form-data" className="admin-card">
             <h3>{t("console.iccd.title")}</h3>
-            <p className="admin-hint">{t("console.iccd.hint")} {t(iccdThesauri ? "console.iccd.thesauri" : "console.iccd.noThesauri")}</p>
+            <p className="admin-hint">
+              {t("console.iccd.hint")} {t(iccdThesauri ? "console.iccd.thesauri" : "console.iccd.noThesauri")}
+            </p>
             <input type="hidden" name="csrf" value={csrf} />
             <input type="hidden" name="intent" value="iccd" />
             <label className="admin-field">
@@ -331,8 +388,12 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                       </Link>
                       {j.source ? <div className="admin-hint">{j.source}</div> : null}
                     </th>
-                    <td data-label={t("console.state")}><span className={`badge badge--${j.state}`}>{t(`console.state.${j.state}` as MessageKey)}</span></td>
-                    <td data-label={t("console.started")}><time dateTime={j.startedAt.iso}>{j.startedAt.text}</time></td>
+                    <td data-label={t("console.state")}>
+                      <span className={`badge badge--${j.state}`}>{t(`console.state.${j.state}` as MessageKey)}</span>
+                    </td>
+                    <td data-label={t("console.started")}>
+                      <time dateTime={j.startedAt.iso}>{j.startedAt.text}</time>
+                    </td>
                     <td data-label={t("console.by")}>{j.actorEmail ?? "—"}</td>
                     <td data-label={t("console.report")}>{summary(t, j)}</td>
                   </tr>
@@ -363,10 +424,18 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                     <th scope="row">
                       {l.kind} #{l.id} <span className="admin-hint">{l.source}</span>
                     </th>
-                    <td data-label={t("console.state")}><span className={`badge badge--${l.state}`}>{t(`console.state.${l.state}` as MessageKey)}</span></td>
-                    <td className="admin-num" data-label={t("console.records")}>{l.records === null ? "—" : nf.format(l.records)}</td>
-                    <td data-label={t("console.started")}><time dateTime={l.startedAt.iso}>{l.startedAt.text}</time></td>
-                    <td data-label={t("console.finished")}>{l.finishedAt ? <time dateTime={l.finishedAt.iso}>{l.finishedAt.text}</time> : "—"}</td>
+                    <td data-label={t("console.state")}>
+                      <span className={`badge badge--${l.state}`}>{t(`console.state.${l.state}` as MessageKey)}</span>
+                    </td>
+                    <td className="admin-num" data-label={t("console.records")}>
+                      {l.records === null ? "—" : nf.format(l.records)}
+                    </td>
+                    <td data-label={t("console.started")}>
+                      <time dateTime={l.startedAt.iso}>{l.startedAt.text}</time>
+                    </td>
+                    <td data-label={t("console.finished")}>
+                      {l.finishedAt ? <time dateTime={l.finishedAt.iso}>{l.finishedAt.text}</time> : "—"}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -378,20 +447,56 @@ export default function Console({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="server" className="admin-section">
         <h2 id="server">{t("console.server")}</h2>
         <dl className="admin-facts">
-          <div><dt>{t("console.dbKind")}</dt><dd>{overview.database.kind === "pglite" ? t("console.dbPglite") : t("console.dbPostgres")} {overview.database.version}</dd></div>
-          <div><dt>{t("console.dbSize")}</dt><dd>{formatBytes(overview.database.bytes, locale)}</dd></div>
+          <div>
+            <dt>{t("console.dbKind")}</dt>
+            <dd>
+              {overview.database.kind === "pglite" ? t("console.dbPglite") : t("console.dbPostgres")} {overview.database.version}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("console.dbSize")}</dt>
+            <dd>{formatBytes(overview.database.bytes, locale)}</dd>
+          </div>
           <div>
             <dt>{t("console.mediaSize")}</dt>
             <dd>
-              {overview.media.truncated ? t("console.atLeast", { size: formatBytes(overview.media.bytes, locale) }) : formatBytes(overview.media.bytes, locale)} ·{" "}
-              {t("console.files", { count: nf.format(overview.media.files) })}
+              {overview.media.truncated
+                ? t("console.atLeast", { size: formatBytes(overview.media.bytes, locale) })
+                : formatBytes(overview.media.bytes, locale)}{" "}
+              · {t("console.files", { count: nf.format(overview.media.files) })}
             </dd>
           </div>
-          <div><dt>{t("console.health")}</dt><dd><span className={`badge badge--${overview.health.database ? "complete" : "failed"}`}>{overview.health.database ? t("console.healthy") : t("console.unhealthy")}</span></dd></div>
-          <div><dt>{t("console.uptime")}</dt><dd>{t("console.uptimeValue", { hours: Math.floor(overview.health.uptimeSeconds / 3600), minutes: Math.floor((overview.health.uptimeSeconds % 3600) / 60) })}</dd></div>
-          <div><dt>{t("console.memory")}</dt><dd>{formatBytes(overview.health.rssBytes, locale)}</dd></div>
-          <div><dt>{t("console.node")}</dt><dd>{overview.health.node} · pid {overview.health.pid}</dd></div>
-          <div><dt>{t("console.interrupted")}</dt><dd>{nf.format(overview.health.interruptedLoads)}</dd></div>
+          <div>
+            <dt>{t("console.health")}</dt>
+            <dd>
+              <span className={`badge badge--${overview.health.database ? "complete" : "failed"}`}>
+                {overview.health.database ? t("console.healthy") : t("console.unhealthy")}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t("console.uptime")}</dt>
+            <dd>
+              {t("console.uptimeValue", {
+                hours: Math.floor(overview.health.uptimeSeconds / 3600),
+                minutes: Math.floor((overview.health.uptimeSeconds % 3600) / 60),
+              })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("console.memory")}</dt>
+            <dd>{formatBytes(overview.health.rssBytes, locale)}</dd>
+          </div>
+          <div>
+            <dt>{t("console.node")}</dt>
+            <dd>
+              {overview.health.node} · pid {overview.health.pid}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("console.interrupted")}</dt>
+            <dd>{nf.format(overview.health.interruptedLoads)}</dd>
+          </div>
         </dl>
       </section>
 
@@ -426,12 +531,18 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                         {s.originalName}
                       </a>
                     </th>
-                    <td data-label={t("console.fileType")}>{t(`dropbox.kind.${s.kind}` as MessageKey)} · {s.ext}</td>
-                    <td className="admin-num" data-label={t("console.fileSize")}>{formatBytes(s.size, locale)}</td>
+                    <td data-label={t("console.fileType")}>
+                      {t(`dropbox.kind.${s.kind}` as MessageKey)} · {s.ext}
+                    </td>
+                    <td className="admin-num" data-label={t("console.fileSize")}>
+                      {formatBytes(s.size, locale)}
+                    </td>
                     <td data-label={t("dropbox.target")}>{s.target || "—"}</td>
                     <td data-label={t("dropbox.tags")}>{s.tags.length ? s.tags.join(", ") : "—"}</td>
                     <td data-label={t("console.by")}>{s.uploaderEmail ?? "—"}</td>
-                    <td data-label={t("console.uploaded")}><time dateTime={s.createdAt.iso}>{s.createdAt.text}</time></td>
+                    <td data-label={t("console.uploaded")}>
+                      <time dateTime={s.createdAt.iso}>{s.createdAt.text}</time>
+                    </td>
                     <td data-label={t("console.stagingActions")}>
                       <Form method="post" className="admin-row-form">
                         <input type="hidden" name="csrf" value={csrf} />
@@ -446,7 +557,13 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                           aria-label={t("console.attachTarget", { file: s.originalName })}
                           aria-invalid={actionData?.staged === s.id ? true : undefined}
                         />
-                        <button type="submit" name="intent" value="attach" className="button button--small" aria-label={t("console.attachLabel", { file: s.originalName })}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="attach"
+                          className="button button--small"
+                          aria-label={t("console.attachLabel", { file: s.originalName })}
+                        >
                           {t("console.attach")}
                         </button>
                       </Form>
@@ -454,13 +571,22 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                         <Form method="post" className="admin-row-form">
                           <input type="hidden" name="csrf" value={csrf} />
                           <input type="hidden" name="staged" value={s.id} />
-                          <button type="submit" name="intent" value="importStaged" className="button button--small" disabled={running} aria-label={t("console.importStagedLabel", { file: s.originalName })}>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="importStaged"
+                            className="button button--small"
+                            disabled={running}
+                            aria-label={t("console.importStagedLabel", { file: s.originalName })}
+                          >
                             {t("console.importStaged")}
                           </button>
                         </Form>
                       )}
                       <details className="admin-discard">
-                        <summary>{t("console.discard")} <span className="visually-hidden">{s.originalName}</span></summary>
+                        <summary>
+                          {t("console.discard")} <span className="visually-hidden">{s.originalName}</span>
+                        </summary>
                         <Form method="post">
                           <input type="hidden" name="csrf" value={csrf} />
                           <input type="hidden" name="staged" value={s.id} />
@@ -498,8 +624,12 @@ export default function Console({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {audit.map((a) => (
                   <tr key={a.id}>
-                    <td data-label={t("console.when")}><time dateTime={a.at.iso}>{a.at.text}</time></td>
-                    <td data-label={t("console.event")}><code>{a.event}</code></td>
+                    <td data-label={t("console.when")}>
+                      <time dateTime={a.at.iso}>{a.at.text}</time>
+                    </td>
+                    <td data-label={t("console.event")}>
+                      <code>{a.event}</code>
+                    </td>
                     <td data-label={t("console.by")}>{a.actorEmail ?? a.address ?? "—"}</td>
                     <td data-label={t("console.subject")}>{a.subjectEmail ?? a.email ?? "—"}</td>
                   </tr>

@@ -1,7 +1,20 @@
 /** The demo's fonds, series and files (ca_collections). */
 import { L, Rng } from "../language";
 import { COLLECTION_KIND_NAMES, FOUNDATION, type ImageStyle } from "../vocabulary";
-import { ImagePool, localeMode, makeTexts, type Media, MetaBuilder, pickAccess, type Rec, REL, rel, type Relation, sentence, SOURCE } from "./common";
+import {
+  ImagePool,
+  localeMode,
+  makeTexts,
+  type Media,
+  MetaBuilder,
+  pickAccess,
+  type Rec,
+  REL,
+  rel,
+  type Relation,
+  sentence,
+  SOURCE,
+} from "./common";
 import { type Coll, type World } from "./world";
 
 export function collectionRecord(c: Coll, w: World, pool: ImagePool): Rec {
@@ -10,7 +23,12 @@ export function collectionRecord(c: Coll, w: World, pool: ImagePool): Rec {
   meta.text("estremi_cronologici", L(`${c.years[0]}–${c.years[1]}`));
   meta.text("consistenza", c.extent);
   meta.text("storia_archivistica", c.history);
-  if (c.kind !== "fascicolo") meta.link("strumenti_ricerca", `${FOUNDATION.baseUrl}/inventari/${c.id}`, L("Inventario analitico", "Detailed inventory", "Inventaire analytique"));
+  if (c.kind !== "fascicolo")
+    meta.link(
+      "strumenti_ricerca",
+      `${FOUNDATION.baseUrl}/inventari/${c.id}`,
+      L("Inventario analitico", "Detailed inventory", "Inventaire analytique"),
+    );
   const kindName = COLLECTION_KIND_NAMES[c.kind];
   const children = w.childrenOf.get(c.id)?.length ?? 0;
   const summary = L(

@@ -58,7 +58,11 @@ export const ENTITY_TYPES = {
   famiglia: TYPE(204, "famiglia", L("Famiglia", "Family", "Famille")),
 };
 export const EVENT_TYPES = {
-  esposizione: TYPE(301, "esposizione", L("Esposizione universale o internazionale", "World's fair", "Exposition universelle ou internationale")),
+  esposizione: TYPE(
+    301,
+    "esposizione",
+    L("Esposizione universale o internazionale", "World's fair", "Exposition universelle ou internationale"),
+  ),
   fiera: TYPE(302, "fiera", L("Fiera campionaria", "Trade fair", "Foire commerciale")),
   mostra: TYPE(303, "mostra", L("Mostra", "Exhibition", "Exposition")),
   acquisizione: TYPE(304, "acquisizione", L("Acquisizione", "Acquisition", "Acquisition")),
@@ -75,27 +79,86 @@ export const ASSET_TYPES = {
 export type RelType = { code: string; label: LT; reverse: LT };
 export const REL: Record<string, RelType> = {
   autore: { code: "autore", label: L("autore", "author", "auteur"), reverse: L("autore di", "author of", "auteur de") },
-  destinatario: { code: "destinatario", label: L("destinatario", "recipient", "destinataire"), reverse: L("destinatario di", "recipient of", "destinataire de") },
-  soggetto: { code: "soggetto", label: L("soggetto raffigurato", "depicted subject", "sujet représenté"), reverse: L("raffigurato in", "depicted in", "représenté dans") },
-  luogo: { code: "luogo_realizzazione", label: L("luogo di realizzazione", "place of production", "lieu de réalisation"), reverse: L("luogo di realizzazione di", "place of production of", "lieu de réalisation de") },
-  luogoRaffigurato: { code: "luogo_raffigurato", label: L("luogo raffigurato", "place depicted", "lieu représenté"), reverse: L("raffigurato in", "depicted in", "représenté dans") },
+  destinatario: {
+    code: "destinatario",
+    label: L("destinatario", "recipient", "destinataire"),
+    reverse: L("destinatario di", "recipient of", "destinataire de"),
+  },
+  soggetto: {
+    code: "soggetto",
+    label: L("soggetto raffigurato", "depicted subject", "sujet représenté"),
+    reverse: L("raffigurato in", "depicted in", "représenté dans"),
+  },
+  luogo: {
+    code: "luogo_realizzazione",
+    label: L("luogo di realizzazione", "place of production", "lieu de réalisation"),
+    reverse: L("luogo di realizzazione di", "place of production of", "lieu de réalisation de"),
+  },
+  luogoRaffigurato: {
+    code: "luogo_raffigurato",
+    label: L("luogo raffigurato", "place depicted", "lieu représenté"),
+    reverse: L("raffigurato in", "depicted in", "représenté dans"),
+  },
   esposto: { code: "esposto_in", label: L("esposto in", "exhibited at", "exposé à"), reverse: L("ha esposto", "exhibited", "a exposé") },
   evento: { code: "evento", label: L("evento", "event", "événement"), reverse: L("documentato da", "documented by", "documenté par") },
-  fondo: { code: "fa_parte_del_fondo", label: L("fa parte del fondo", "part of the fonds", "fait partie du fonds"), reverse: L("comprende", "includes", "comprend") },
-  dipendente: { code: "dipendente", label: L("dipendente di", "employee of", "employé de"), reverse: L("datore di lavoro di", "employer of", "employeur de") },
-  socio: { code: "socio", label: L("socio di", "partner in", "associé de"), reverse: L("ha come socio", "has as partner", "a pour associé") },
-  familiare: { code: "familiare", label: L("familiare di", "relative of", "parent de"), reverse: L("familiare di", "relative of", "parent de") },
-  fornitore: { code: "fornitore", label: L("fornitore di", "supplier to", "fournisseur de"), reverse: L("cliente di", "customer of", "client de") },
+  fondo: {
+    code: "fa_parte_del_fondo",
+    label: L("fa parte del fondo", "part of the fonds", "fait partie du fonds"),
+    reverse: L("comprende", "includes", "comprend"),
+  },
+  dipendente: {
+    code: "dipendente",
+    label: L("dipendente di", "employee of", "employé de"),
+    reverse: L("datore di lavoro di", "employer of", "employeur de"),
+  },
+  socio: {
+    code: "socio",
+    label: L("socio di", "partner in", "associé de"),
+    reverse: L("ha come socio", "has as partner", "a pour associé"),
+  },
+  familiare: {
+    code: "familiare",
+    label: L("familiare di", "relative of", "parent de"),
+    reverse: L("familiare di", "relative of", "parent de"),
+  },
+  fornitore: {
+    code: "fornitore",
+    label: L("fornitore di", "supplier to", "fournisseur de"),
+    reverse: L("cliente di", "customer of", "client de"),
+  },
   sede: { code: "sede", label: L("sede", "venue", "lieu"), reverse: L("sede di", "venue of", "lieu de") },
-  organizzatore: { code: "organizzatore", label: L("organizzatore", "organiser", "organisateur"), reverse: L("ha organizzato", "organised", "a organisé") },
-  partecipante: { code: "partecipante", label: L("partecipante", "participant", "participant"), reverse: L("ha partecipato a", "took part in", "a participé à") },
-  produttore: { code: "soggetto_produttore", label: L("soggetto produttore", "creator", "producteur"), reverse: L("produttore di", "creator of", "producteur de") },
-  riproduzione: { code: "riproduzione_di", label: L("riproduzione di", "reproduction of", "reproduction de"), reverse: L("riprodotto in", "reproduced in", "reproduit dans") },
+  organizzatore: {
+    code: "organizzatore",
+    label: L("organizzatore", "organiser", "organisateur"),
+    reverse: L("ha organizzato", "organised", "a organisé"),
+  },
+  partecipante: {
+    code: "partecipante",
+    label: L("partecipante", "participant", "participant"),
+    reverse: L("ha partecipato a", "took part in", "a participé à"),
+  },
+  produttore: {
+    code: "soggetto_produttore",
+    label: L("soggetto produttore", "creator", "producteur"),
+    reverse: L("produttore di", "creator of", "producteur de"),
+  },
+  riproduzione: {
+    code: "riproduzione_di",
+    label: L("riproduzione di", "reproduction of", "reproduction de"),
+    reverse: L("riprodotto in", "reproduced in", "reproduit dans"),
+  },
   sede_ditta: { code: "sede_legale", label: L("sede", "seat", "siège"), reverse: L("sede di", "seat of", "siège de") },
 };
 
 export function rel(type: RelType, table: string, id: string, interstitial?: { name: LT; value: string }[]): Relation {
-  return { type: type.code, table: table as Relation["table"], id, label: type.label, reverseLabel: type.reverse, ...(interstitial ? { interstitial } : {}) };
+  return {
+    type: type.code,
+    table: table as Relation["table"],
+    id,
+    label: type.label,
+    reverseLabel: type.reverse,
+    ...(interstitial ? { interstitial } : {}),
+  };
 }
 
 export const tagCache = new Map<string, Tag>();
@@ -150,7 +213,12 @@ export function daysIn(y: number, m: number) {
   return [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
 }
 
-export function randomDate(r: Rng, y: number, weights: [number, number, number, number, number, number] = [40, 28, 8, 10, 8, 6], maxY = THIS_YEAR): DateInfo {
+export function randomDate(
+  r: Rng,
+  y: number,
+  weights: [number, number, number, number, number, number] = [40, 28, 8, 10, 8, 6],
+  maxY = THIS_YEAR,
+): DateInfo {
   const kind = r.weighted<DateKind>(["year", "day", "month", "range", "circa", "none"], weights);
   const m = r.int(1, 12);
   if (kind === "day") return { kind, y, m, d: r.int(1, daysIn(y, m)) };
@@ -189,14 +257,24 @@ export function whenL(d: DateInfo): LT | null {
       return L(`nel ${d.y}`, `in ${d.y}`, `en ${d.y}`);
     case "day": {
       const it = d.d === 8 || d.d === 11 ? `l'${d.d}` : `il ${d.d === 1 ? "1º" : d.d}`;
-      return L(`${it} ${MONTHS.it[d.m! - 1]} ${d.y}`, `on ${d.d} ${MONTHS.en[d.m! - 1]} ${d.y}`, `le ${d.d === 1 ? "1er" : d.d} ${MONTHS.fr[d.m! - 1]} ${d.y}`);
+      return L(
+        `${it} ${MONTHS.it[d.m! - 1]} ${d.y}`,
+        `on ${d.d} ${MONTHS.en[d.m! - 1]} ${d.y}`,
+        `le ${d.d === 1 ? "1er" : d.d} ${MONTHS.fr[d.m! - 1]} ${d.y}`,
+      );
     }
     case "month": {
       const mi = MONTHS.it[d.m! - 1]!;
-      return L(/^[aeiou]/.test(mi) ? `nell'${mi} ${d.y}` : `nel ${mi} ${d.y}`, `in ${MONTHS.en[d.m! - 1]} ${d.y}`, `en ${MONTHS.fr[d.m! - 1]} ${d.y}`);
+      return L(
+        /^[aeiou]/.test(mi) ? `nell'${mi} ${d.y}` : `nel ${mi} ${d.y}`,
+        `in ${MONTHS.en[d.m! - 1]} ${d.y}`,
+        `en ${MONTHS.fr[d.m! - 1]} ${d.y}`,
+      );
     }
     case "range":
-      return d.y2! > d.y ? L(`tra il ${d.y} e il ${d.y2}`, `between ${d.y} and ${d.y2}`, `entre ${d.y} et ${d.y2}`) : L(`nel ${d.y}`, `in ${d.y}`, `en ${d.y}`);
+      return d.y2! > d.y
+        ? L(`tra il ${d.y} e il ${d.y2}`, `between ${d.y} and ${d.y2}`, `entre ${d.y} et ${d.y2}`)
+        : L(`nel ${d.y}`, `in ${d.y}`, `en ${d.y}`);
     case "circa":
       return L(`intorno al ${d.y}`, `around ${d.y}`, `vers ${d.y}`);
   }
@@ -240,7 +318,13 @@ export class ImagePool {
       const sz = size ?? this.r.pick(STYLE_SIZES[style]);
       const [width, height] = SIZES[sz];
       const n = this.specs.length + 1;
-      const spec: ImageSpec = { file: `images/${style}/${style}-${String(n).padStart(5, "0")}.jpg`, style, width, height, seed: hash32(`${this.seed}:img:${n}`) };
+      const spec: ImageSpec = {
+        file: `images/${style}/${style}-${String(n).padStart(5, "0")}.jpg`,
+        style,
+        width,
+        height,
+        seed: hash32(`${this.seed}:img:${n}`),
+      };
       this.specs.push(spec);
       if (list) list.push(spec);
       else this.byStyle.set(style, [spec]);
@@ -250,7 +334,6 @@ export class ImagePool {
     return this.specs.length ? this.r.pick(this.specs) : null;
   }
 }
-
 
 // ---------------------------------------------------------------------------
 // Shared record pieces
@@ -302,8 +385,32 @@ export const META_LABELS: Record<string, LT> = {
 
 /** Metadata codes used per table (also consumed by site.ts for summary config). */
 export const METADATA_CODES = {
-  ca_objects: ["tecnica", "materiali", "dimensioni", "conservazione", "iscrizioni", "note", "data_acquisizione", "data_restauro", "stima", "prezzo_acquisto", "scheda", "bibliografia"],
-  ca_entities: ["professione", "luogo_nascita", "nascita", "morte", "settore", "sede", "fondazione", "cessazione", "capitale_sociale", "scheda_autorita"],
+  ca_objects: [
+    "tecnica",
+    "materiali",
+    "dimensioni",
+    "conservazione",
+    "iscrizioni",
+    "note",
+    "data_acquisizione",
+    "data_restauro",
+    "stima",
+    "prezzo_acquisto",
+    "scheda",
+    "bibliografia",
+  ],
+  ca_entities: [
+    "professione",
+    "luogo_nascita",
+    "nascita",
+    "morte",
+    "settore",
+    "sede",
+    "fondazione",
+    "cessazione",
+    "capitale_sociale",
+    "scheda_autorita",
+  ],
   ca_occurrences: ["data_inizio", "data_fine", "sede_evento", "visitatori", "costo", "catalogo"],
   ca_places: ["indirizzo", "altitudine", "costruzione", "dismissione", "scheda"],
   ca_collections: ["estremi_cronologici", "consistenza", "storia_archivistica", "strumenti_ricerca"],
@@ -324,7 +431,8 @@ export class MetaBuilder {
     return this;
   }
   link(code: string, url: string, text?: LT) {
-    for (const l of LANGS) this[l].push({ code, label: META_LABELS[code]![l], type: "link", value: text ? { url, text: text[l] } : { url } });
+    for (const l of LANGS)
+      this[l].push({ code, label: META_LABELS[code]![l], type: "link", value: text ? { url, text: text[l] } : { url } });
     return this;
   }
   money(code: string, amount: number, currency: number) {

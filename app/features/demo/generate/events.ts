@@ -1,7 +1,28 @@
 /** The demo's events (ca_occurrences): exhibitions, fairs, restorations… */
 import { L, Rng, type L as LT } from "../language";
 import { FOUNDATION } from "../vocabulary";
-import { CITY, type DateInfo, EVENT_TYPES, fmtInt, ImagePool, isoDay, localeMode, makeTexts, type Media, MetaBuilder, pickAccess, placeTag, type Rec, REL, rel, type Relation, SOURCE, type Tag, thesaurusTag, whenL } from "./common";
+import {
+  CITY,
+  type DateInfo,
+  EVENT_TYPES,
+  fmtInt,
+  ImagePool,
+  isoDay,
+  localeMode,
+  makeTexts,
+  type Media,
+  MetaBuilder,
+  pickAccess,
+  placeTag,
+  type Rec,
+  REL,
+  rel,
+  type Relation,
+  SOURCE,
+  type Tag,
+  thesaurusTag,
+  whenL,
+} from "./common";
 import { type Ev, type World } from "./world";
 
 export const round5 = (x: number) => Math.round(x * 1e5) / 1e5;
@@ -10,13 +31,22 @@ export function eventRecord(ev: Ev, w: World, pool: ImagePool): Rec {
   const r = Rng.derive(w.seed, `event-rec:${ev.id}`);
   const c = CITY.get(ev.city)!;
   const meta = new MetaBuilder();
-  const start: DateInfo = ev.day ? { kind: "day", y: ev.year, m: ev.month, d: ev.day } : ev.month ? { kind: "month", y: ev.year, m: ev.month } : { kind: "year", y: ev.year };
+  const start: DateInfo = ev.day
+    ? { kind: "day", y: ev.year, m: ev.month, d: ev.day }
+    : ev.month
+      ? { kind: "month", y: ev.year, m: ev.month }
+      : { kind: "year", y: ev.year };
   const end: DateInfo | undefined = ev.endYear
-    ? ev.endDay ? { kind: "day", y: ev.endYear, m: ev.endMonth, d: ev.endDay } : { kind: "year", y: ev.endYear }
+    ? ev.endDay
+      ? { kind: "day", y: ev.endYear, m: ev.endMonth, d: ev.endDay }
+      : { kind: "year", y: ev.endYear }
     : undefined;
   meta.date("data_inizio", isoDay(start));
   if (end) meta.date("data_fine", isoDay(end));
-  const venue = ev.kind === "mostra" && ev.city === "sesto-san-giovanni" ? L("Fondazione Valdameri, Sesto San Giovanni", "Valdameri Foundation, Sesto San Giovanni", "Fondation Valdameri, Sesto San Giovanni") : c.name;
+  const venue =
+    ev.kind === "mostra" && ev.city === "sesto-san-giovanni"
+      ? L("Fondazione Valdameri, Sesto San Giovanni", "Valdameri Foundation, Sesto San Giovanni", "Fondation Valdameri, Sesto San Giovanni")
+      : c.name;
   meta.text("sede_evento", venue);
   if (ev.visitors) meta.text("visitatori", L(fmtInt(ev.visitors, "it"), fmtInt(ev.visitors, "en"), fmtInt(ev.visitors, "fr")));
   const relations: Relation[] = [];
@@ -33,7 +63,8 @@ export function eventRecord(ev: Ev, w: World, pool: ImagePool): Rec {
         `La maison Valdameri participa ${ev.at.fr}, ouverte ${when.fr}, avec son propre pavillon où étaient présentés machines, aciers et biens de consommation.`,
       );
       meta.money("costo", r.int(20, 900) * 1000, 11);
-      if (w.entities[1] && ev.year >= 1906) relations.push(rel(REL.partecipante!, "ca_entities", "2", [{ name: L("Stand", "Stand", "Stand"), value: String(r.int(1, 400)) }]));
+      if (w.entities[1] && ev.year >= 1906)
+        relations.push(rel(REL.partecipante!, "ca_entities", "2", [{ name: L("Stand", "Stand", "Stand"), value: String(r.int(1, 400)) }]));
       else if (w.entities[7] && ev.year < 1906) relations.push(rel(REL.partecipante!, "ca_entities", "8"));
       break;
     case "mostra":
@@ -81,7 +112,12 @@ export function eventRecord(ev: Ev, w: World, pool: ImagePool): Rec {
       break;
   }
   const media: Media[] = [];
-  if (ev.id === "1") media.push({ type: "youtube", url: "https://www.youtube.com/watch?v=Vd6m1906Mi0", title: L("Filmato d'epoca dell'Esposizione", "Period film of the Exhibition", "Film d'époque de l'Exposition") });
+  if (ev.id === "1")
+    media.push({
+      type: "youtube",
+      url: "https://www.youtube.com/watch?v=Vd6m1906Mi0",
+      title: L("Filmato d'epoca dell'Esposizione", "Period film of the Exhibition", "Film d'époque de l'Exposition"),
+    });
   if (r.chance(["esposizione", "fiera", "mostra"].includes(ev.kind) ? 0.45 : 0.15)) {
     const spec = pool.take(r.chance(0.7) ? "poster" : "photo");
     if (spec) media.push({ type: "image", file: spec.file });

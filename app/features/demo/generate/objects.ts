@@ -1,8 +1,64 @@
 /** The demo's objects (ca_objects): photographs, letters, ledgers, ceramics, textiles, instruments… */
 import { type ImageSpec, type SizeName } from "../images";
 import { cap, frA, frDe, itPrep, L, num, ofL, Rng, type L as LT } from "../language";
-import { CERAMIC_DECORS, CERAMIC_MATERIALS, CERAMIC_SHAPES, CITIES, COLLECTION_KIND_NAMES, CONDITION_WEIGHTS, CONDITIONS, DOCUMENT_TITLES, EXHIBITION_TITLES, FABRICS, FOUNDATION, INSTRUMENTS, LEDGER_TITLES, LETTER_TOPICS, MAP_TITLES, MEDIA_TITLES, MOTIFS, OBJECT_KINDS, PRODUCTS, SITE_KINDS, THESAURUS, THIS_YEAR, type City, type ImageStyle, type ObjectKind, type Product } from "../vocabulary";
-import { activeIn, CITY, dateField, type DateInfo, displayL, dot, entIt, fmtInt, ImagePool, type LocaleMode, localeMode, makeTexts, type Media, MetaBuilder, pad2, pickAccess, pickEntity, placeTag, randomDate, type Rec, REL, rel, type Relation, sentence, SOURCE, type Tag, thesaurusTag, whenL } from "./common";
+import {
+  CERAMIC_DECORS,
+  CERAMIC_MATERIALS,
+  CERAMIC_SHAPES,
+  CITIES,
+  COLLECTION_KIND_NAMES,
+  CONDITION_WEIGHTS,
+  CONDITIONS,
+  DOCUMENT_TITLES,
+  EXHIBITION_TITLES,
+  FABRICS,
+  FOUNDATION,
+  INSTRUMENTS,
+  LEDGER_TITLES,
+  LETTER_TOPICS,
+  MAP_TITLES,
+  MEDIA_TITLES,
+  MOTIFS,
+  OBJECT_KINDS,
+  PRODUCTS,
+  SITE_KINDS,
+  THESAURUS,
+  THIS_YEAR,
+  type City,
+  type ImageStyle,
+  type ObjectKind,
+  type Product,
+} from "../vocabulary";
+import {
+  activeIn,
+  CITY,
+  dateField,
+  type DateInfo,
+  displayL,
+  dot,
+  entIt,
+  fmtInt,
+  ImagePool,
+  type LocaleMode,
+  localeMode,
+  makeTexts,
+  type Media,
+  MetaBuilder,
+  pad2,
+  pickAccess,
+  pickEntity,
+  placeTag,
+  randomDate,
+  type Rec,
+  REL,
+  rel,
+  type Relation,
+  sentence,
+  SOURCE,
+  type Tag,
+  thesaurusTag,
+  whenL,
+} from "./common";
 import { type Ent, type Ev, type World } from "./world";
 
 // ---------------------------------------------------------------------------
@@ -45,7 +101,9 @@ export class ObjectFactory {
     const k = keys.join("|");
     let hit = this.pools.get(k);
     if (!hit) {
-      hit = keys.flatMap((key) => (key.startsWith("p:") ? this.world.byProf.get(key.slice(2)) : this.world.byFirmKind.get(key.slice(2))) ?? []);
+      hit = keys.flatMap(
+        (key) => (key.startsWith("p:") ? this.world.byProf.get(key.slice(2)) : this.world.byFirmKind.get(key.slice(2))) ?? [],
+      );
       this.pools.set(k, hit);
     }
     return hit;
@@ -55,21 +113,42 @@ export class ObjectFactory {
     const sites = this.world.sites.filter((s) => !subjectFilter || subjectFilter(s));
     if (sites.length && r.chance(0.85)) {
       const s = r.pick(sites);
-      return { np: s.np, city: s.city, placeId: s.id, built: s.built, subjects: SITE_KINDS[s.site]!.subjects, outdoor: OUTDOOR.has(s.site) };
+      return {
+        np: s.np,
+        city: s.city,
+        placeId: s.id,
+        built: s.built,
+        subjects: SITE_KINDS[s.site]!.subjects,
+        outdoor: OUTDOOR.has(s.site),
+      };
     }
     const c = r.pick(CITIES.filter((x) => x.sites?.length));
     const sk = SITE_KINDS[r.pick(c.sites!)]!;
-    return { np: sk.np(c.name), city: c, placeId: undefined as string | undefined, built: sk.built[0], subjects: sk.subjects, outdoor: OUTDOOR.has(sk.key) };
+    return {
+      np: sk.np(c.name),
+      city: c,
+      placeId: undefined as string | undefined,
+      built: sk.built[0],
+      subjects: sk.subjects,
+      outdoor: OUTDOOR.has(sk.key),
+    };
   }
 
   private city(r: Rng): City {
-    return r.chance(0.6) ? CITY.get(r.pick(["milano", "sesto-san-giovanni", "como", "laveno", "monza", "genova", "torino"]))! : r.pick(CITIES);
+    return r.chance(0.6)
+      ? CITY.get(r.pick(["milano", "sesto-san-giovanni", "como", "laveno", "monza", "genova", "torino"]))!
+      : r.pick(CITIES);
   }
 
   build(id: string, force: ObjectForce = {}): { rec: Rec; summary: ObjSummary } {
     const w = this.world;
     const r = Rng.derive(w.seed, `object:${id}`);
-    const kind = force.kind ? this.kindByKey.get(force.kind)! : r.weighted(OBJECT_KINDS, OBJECT_KINDS.map((k) => k.share));
+    const kind = force.kind
+      ? this.kindByKey.get(force.kind)!
+      : r.weighted(
+          OBJECT_KINDS,
+          OBJECT_KINDS.map((k) => k.share),
+        );
     const mode = force.mode ?? localeMode(r);
     const yearFixed = force.date !== undefined;
     let year = force.date?.y ?? r.bell(kind.years[0], kind.years[1]);
@@ -96,7 +175,9 @@ export class ObjectFactory {
 
     switch (kind.key) {
       case "fotografia": {
-        const v = force.variant ?? r.weighted(["site", "group", "portrait", "event", "product", "album"], [44, 12, 14, 10, 14, this.world.sites.length ? 6 : 0]);
+        const v =
+          force.variant ??
+          r.weighted(["site", "group", "portrait", "event", "product", "album"], [44, 12, 14, 10, 14, this.world.sites.length ? 6 : 0]);
         let np: LT;
         let outdoor = true;
         ctxPool = [kind.context[0]!, kind.context[2]!];
@@ -109,7 +190,11 @@ export class ObjectFactory {
           setYear(Math.max(Math.max(kind.years[0], sitter.from), Math.min(age, kind.years[1], sitter.to ?? THIS_YEAR)));
           np = L(`il ritratto di ${sitter.name.it}`, `a portrait of ${sitter.name.en}`, `le portrait ${frDe(sitter.name.fr)}`);
           label = L(`Ritratto di ${sitter.name.it}`, `Portrait of ${sitter.name.en}`, `Portrait ${frDe(sitter.name.fr)}`);
-          desc = L(`Ritratto in studio di ${sitter.name.it}.`, `Studio portrait of ${sitter.name.en}.`, `Portrait en atelier ${frDe(sitter.name.fr)}.`);
+          desc = L(
+            `Ritratto in studio di ${sitter.name.it}.`,
+            `Studio portrait of ${sitter.name.en}.`,
+            `Portrait en atelier ${frDe(sitter.name.fr)}.`,
+          );
           relations.push(rel(REL.soggetto!, "ca_entities", sitter.id));
           subjects.add("ritratti");
           city = CITY.get(sitter.city);
@@ -140,31 +225,57 @@ export class ObjectFactory {
                 }
               : this.site(r);
           setYear(Math.max(year, s.built, kind.years[0]));
-          np = v === "group" ? L(`le maestranze ${itPrep("di", s.np.it)}`, `the workforce of ${s.np.en}`, `le personnel ${frDe(s.np.fr)}`) : s.np;
+          np =
+            v === "group"
+              ? L(`le maestranze ${itPrep("di", s.np.it)}`, `the workforce of ${s.np.en}`, `le personnel ${frDe(s.np.fr)}`)
+              : s.np;
           s.subjects.forEach((x) => subjects.add(x));
           if (v === "group") subjects.add("maestranze");
           city = s.city;
           outdoor = s.outdoor || v === "group";
-          if (s.subjects.includes("siderurgia") || s.subjects.includes("industria-tessile") || s.subjects.includes("ceramica-ind")) ctxPool = kind.context;
+          if (s.subjects.includes("siderurgia") || s.subjects.includes("industria-tessile") || s.subjects.includes("ceramica-ind"))
+            ctxPool = kind.context;
           else ctxPool = [kind.context[0]!, kind.context[2]!];
           if (s.placeId) relations.push(rel(REL.luogoRaffigurato!, "ca_places", s.placeId));
           if (v === "album") {
             made = L("composto", "compiled", "composé");
             gFr = "m";
-            label = L(`Album fotografico ${itPrep("di", s.np.it)}`, `Photograph album of ${s.np.en}`, `Album photographique ${frDe(s.np.fr)}`);
-            desc = L(`Album di rappresentanza con fotografie ${itPrep("di", s.np.it)}.`, `Presentation album with photographs of ${s.np.en}.`, `Album de prestige contenant des photographies ${frDe(s.np.fr)}.`);
+            label = L(
+              `Album fotografico ${itPrep("di", s.np.it)}`,
+              `Photograph album of ${s.np.en}`,
+              `Album photographique ${frDe(s.np.fr)}`,
+            );
+            desc = L(
+              `Album di rappresentanza con fotografie ${itPrep("di", s.np.it)}.`,
+              `Presentation album with photographs of ${s.np.en}.`,
+              `Album de prestige contenant des photographies ${frDe(s.np.fr)}.`,
+            );
           }
         }
-        collections = v === "portrait" ? [14, 20] : v === "album" ? [21] : v === "event" ? [20, 21, 10] : v === "product" ? [20, 19, 8] : [12, 19, 20];
+        collections =
+          v === "portrait" ? [14, 20] : v === "album" ? [21] : v === "event" ? [20, 21, 10] : v === "product" ? [20, 19, 8] : [12, 19, 20];
         if (v !== "portrait" && v !== "album") {
-          const qual = v === "sesto" ? null : r.weighted(
-            [null, L(", veduta esterna", ", exterior view", ", vue extérieure"), L(", interno", ", interior", ", intérieur"), L(", particolare", ", detail", ", détail")],
-            [60, 16, outdoor ? 0 : 14, 10],
+          const qual =
+            v === "sesto"
+              ? null
+              : r.weighted(
+                  [
+                    null,
+                    L(", veduta esterna", ", exterior view", ", vue extérieure"),
+                    L(", interno", ", interior", ", intérieur"),
+                    L(", particolare", ", detail", ", détail"),
+                  ],
+                  [60, 16, outdoor ? 0 : 14, 10],
+                );
+          label = L(
+            `Fotografia ${ofL(np!).it}${qual?.it ?? ""}`,
+            `Photograph ${ofL(np!).en}${qual?.en ?? ""}`,
+            `Photographie ${ofL(np!).fr}${qual?.fr ?? ""}`,
           );
-          label = L(`Fotografia ${ofL(np!).it}${qual?.it ?? ""}`, `Photograph ${ofL(np!).en}${qual?.en ?? ""}`, `Photographie ${ofL(np!).fr}${qual?.fr ?? ""}`);
           desc = L(`La fotografia ritrae ${np!.it}.`, `The photograph shows ${np!.en}.`, `La photographie montre ${np!.fr}.`);
         }
-        techniqueKey = year < 1880 ? "albumina" : year > 1965 && r.chance(0.6) ? "colore" : year < 1950 && r.chance(0.2) ? "lastra" : "gelatina";
+        techniqueKey =
+          year < 1880 ? "albumina" : year > 1965 && r.chance(0.6) ? "colore" : year < 1950 && r.chance(0.2) ? "lastra" : "gelatina";
         author = pickEntity(r, this.people("p:fotografo", "f:fotografo"), year);
         if (v === "album") {
           this.album = { id, left: r.int(3, 8), order: 0, label: label };
@@ -178,29 +289,49 @@ export class ObjectFactory {
       case "lettera": {
         const family = w.family;
         const byId = (x?: string) => (x ? w.entities[Number(x) - 1] : undefined);
-        const a = byId(force.author) ?? (r.chance(0.4) ? pickEntity(r, family, year) : undefined) ?? pickEntity(r, w.persons, year) ?? pickEntity(r, w.firms, year);
+        const a =
+          byId(force.author) ??
+          (r.chance(0.4) ? pickEntity(r, family, year) : undefined) ??
+          pickEntity(r, w.persons, year) ??
+          pickEntity(r, w.firms, year);
         if (a) setYear(Math.max(year, a.kind === "persona" ? a.from + 16 : a.from));
-        const b = byId(force.recipient) ?? pickEntity(r, r.chance(0.5) ? w.persons : w.firms, year) ?? w.entities.find((e) => e.id !== a?.id);
+        const b =
+          byId(force.recipient) ?? pickEntity(r, r.chance(0.5) ? w.persons : w.firms, year) ?? w.entities.find((e) => e.id !== a?.id);
         const confidential = force.variant === "confidential";
         const kinds = [
           { n: L("Lettera", "Letter", "Lettre"), made: kind.made, g: "f" as const },
           { n: L("Cartolina postale", "Postcard", "Carte postale"), made: kind.made, g: "f" as const },
           { n: L("Telegramma", "Telegram", "Télégramme"), made: L("spedito", "sent", "envoyé"), g: "m" as const },
         ];
-        const sub = confidential ? { n: L("Lettera riservata", "Confidential letter", "Lettre confidentielle"), made: kind.made, g: "f" as const } : r.weighted(kinds, [80, year >= 1874 ? 12 : 0, year >= 1850 ? 8 : 0]);
+        const sub = confidential
+          ? { n: L("Lettera riservata", "Confidential letter", "Lettre confidentielle"), made: kind.made, g: "f" as const }
+          : r.weighted(kinds, [80, year >= 1874 ? 12 : 0, year >= 1850 ? 8 : 0]);
         const what = sub.n;
         made = sub.made;
         gFr = sub.g;
         sentFrom = sub.g === "m";
         const privateLetter = !!a && !!b && /Valdameri/.test(a.name.it) && a.kind === "persona" && b.kind === "persona" && r.chance(0.6);
         const topic = confidential
-          ? L("sulla cessione delle quote della società", "about the sale of shares in the company", "au sujet de la cession des parts de la société")
-          : r.chance(0.6) ? r.pick(LETTER_TOPICS.filter((t) => !!t.family === privateLetter)).topic : null;
+          ? L(
+              "sulla cessione delle quote della società",
+              "about the sale of shares in the company",
+              "au sujet de la cession des parts de la société",
+            )
+          : r.chance(0.6)
+            ? r.pick(LETTER_TOPICS.filter((t) => !!t.family === privateLetter)).topic
+            : null;
         collections = privateLetter ? [13] : year < 1906 ? [18] : year <= 1931 ? [7, 18] : [7];
         const writers = () => [...w.persons, ...w.firms].filter((e) => activeIn(e, year));
         const A = a ?? pickEntity(r, writers(), undefined, 1) ?? w.entities[0]!;
         let B = b ?? w.entities[1] ?? A;
-        if (!activeIn(B, year) && !force.recipient) B = pickEntity(r, writers().filter((e) => e.id !== A.id), undefined, 1) ?? B;
+        if (!activeIn(B, year) && !force.recipient)
+          B =
+            pickEntity(
+              r,
+              writers().filter((e) => e.id !== A.id),
+              undefined,
+              1,
+            ) ?? B;
         // The writer and the recipient were both of age and alive: a fallback pair moves the letter into their common years.
         const activeFrom = (e: Ent) => (e.kind === "persona" ? e.from + 16 : e.from);
         const lo = Math.max(activeFrom(A), activeFrom(B));
@@ -228,7 +359,11 @@ export class ObjectFactory {
       case "disegno-tecnico": {
         const useSite = r.chance(0.25);
         const head = r.weighted(
-          [L("Disegno tecnico", "Technical drawing", "Dessin technique"), L("Sezione longitudinale", "Longitudinal section", "Coupe longitudinale"), L("Progetto", "Design", "Projet")],
+          [
+            L("Disegno tecnico", "Technical drawing", "Dessin technique"),
+            L("Sezione longitudinale", "Longitudinal section", "Coupe longitudinale"),
+            L("Progetto", "Design", "Projet"),
+          ],
           [60, 20, 20],
         );
         let np: LT;
@@ -251,7 +386,9 @@ export class ObjectFactory {
         desc = L(`Il disegno rappresenta ${np.it}.`, `The drawing shows ${np.en}.`, `Le dessin représente ${np.fr}.`);
         // Blueprints (cyanotype copies) came into drawing offices in the 1870s.
         techniqueKey = r.chance(0.35) && year >= 1872 ? "cianotipia" : "china";
-        author = (year >= 1906 && year <= 1931 && r.chance(0.25) ? w.entities[11] : undefined) ?? pickEntity(r, this.people("p:disegnatore", "p:ingegnere", "p:architetto"), year);
+        author =
+          (year >= 1906 && year <= 1931 && r.chance(0.25) ? w.entities[11] : undefined) ??
+          pickEntity(r, this.people("p:disegnatore", "p:ingegnere", "p:architetto"), year);
         if (r.chance(0.15)) subjects.add("brevetti");
         break;
       }
@@ -270,10 +407,22 @@ export class ObjectFactory {
           const p = r.pick(PRODUCTS);
           setYear(r.int(Math.max(p.years[0], kind.years[0]), Math.min(p.years[1], kind.years[1])));
           if (kind.key === "manifesto") {
-            label = L(`Manifesto pubblicitario ${itPrep("di", p.brand.it)}`, `Advertising poster for ${p.brand.en}`, `Affiche publicitaire pour ${p.brand.fr}`);
-            desc = L(`Il manifesto pubblicizza ${p.brand.it}.`, `The poster advertises ${p.brand.en}.`, `L'affiche fait la promotion ${frDe(p.brand.fr)}.`);
+            label = L(
+              `Manifesto pubblicitario ${itPrep("di", p.brand.it)}`,
+              `Advertising poster for ${p.brand.en}`,
+              `Affiche publicitaire pour ${p.brand.fr}`,
+            );
+            desc = L(
+              `Il manifesto pubblicizza ${p.brand.it}.`,
+              `The poster advertises ${p.brand.en}.`,
+              `L'affiche fait la promotion ${frDe(p.brand.fr)}.`,
+            );
           } else {
-            label = L(`Bozzetto per il manifesto ${itPrep("di", p.brand.it)}`, `Sketch for a poster advertising ${p.brand.en}`, `Esquisse pour l'affiche ${frDe(p.brand.fr)}`);
+            label = L(
+              `Bozzetto per il manifesto ${itPrep("di", p.brand.it)}`,
+              `Sketch for a poster advertising ${p.brand.en}`,
+              `Esquisse pour l'affiche ${frDe(p.brand.fr)}`,
+            );
             desc = L(
               `Studio preparatorio per la campagna pubblicitaria ${itPrep("di", p.brand.it)}.`,
               `Preparatory study for the advertising campaign for ${p.brand.en}.`,
@@ -282,13 +431,17 @@ export class ObjectFactory {
           }
           subjects.add("pubblicita");
         }
-        techniqueKey = kind.key === "bozzetto" ? r.pick(kind.techniques) : year < 1900 ? "litografia" : year < 1955 ? "cromolitografia" : "offset";
-        author = (year >= 1905 && year <= 1955 && r.chance(0.3) ? w.entities[12] : undefined) ?? pickEntity(r, this.people("p:illustratore", "p:pittore"), year);
+        techniqueKey =
+          kind.key === "bozzetto" ? r.pick(kind.techniques) : year < 1900 ? "litografia" : year < 1955 ? "cromolitografia" : "offset";
+        author =
+          (year >= 1905 && year <= 1955 && r.chance(0.3) ? w.entities[12] : undefined) ??
+          pickEntity(r, this.people("p:illustratore", "p:pittore"), year);
         city = CITY.get("milano");
         break;
       }
       case "registro": {
-        const c = force.variant === "payroll" || r.chance(0.6) ? CITY.get("sesto-san-giovanni")! : CITY.get(r.pick(["como", "laveno", "milano"]))!;
+        const c =
+          force.variant === "payroll" || r.chance(0.6) ? CITY.get("sesto-san-giovanni")! : CITY.get(r.pick(["como", "laveno", "milano"]))!;
         const range = force.date ? force.date.kind === "range" : r.chance(0.4);
         const y2 = range ? Math.min(THIS_YEAR, year + r.int(1, 4)) : year;
         const yl = range ? `${year}–${y2}` : String(year);
@@ -296,8 +449,16 @@ export class ObjectFactory {
         label = tmpl(c.name, yl);
         const leaves = r.int(48, 400);
         desc = range
-          ? L(`Il volume raccoglie le registrazioni degli anni ${yl}, su ${leaves} carte numerate.`, `The volume holds the entries for the years ${yl}, on ${leaves} numbered leaves.`, `Le volume rassemble les écritures des années ${yl}, sur ${leaves} feuillets numérotés.`)
-          : L(`Il volume raccoglie le registrazioni dell'anno ${yl}, su ${leaves} carte numerate.`, `The volume holds the entries for the year ${yl}, on ${leaves} numbered leaves.`, `Le volume rassemble les écritures de l'année ${yl}, sur ${leaves} feuillets numérotés.`);
+          ? L(
+              `Il volume raccoglie le registrazioni degli anni ${yl}, su ${leaves} carte numerate.`,
+              `The volume holds the entries for the years ${yl}, on ${leaves} numbered leaves.`,
+              `Le volume rassemble les écritures des années ${yl}, sur ${leaves} feuillets numérotés.`,
+            )
+          : L(
+              `Il volume raccoglie le registrazioni dell'anno ${yl}, su ${leaves} carte numerate.`,
+              `The volume holds the entries for the year ${yl}, on ${leaves} numbered leaves.`,
+              `Le volume rassemble les écritures de l'année ${yl}, sur ${leaves} feuillets numérotés.`,
+            );
         if (!force.date) force = { ...force, date: range ? { kind: "range", y: year, y2 } : { kind: "year", y: year } };
         subjects.add(tmpl === LEDGER_TITLES[0] ? "maestranze" : "contabilita");
         author = pickEntity(r, this.people("p:contabile", "p:impiegato"), year);
@@ -326,9 +487,14 @@ export class ObjectFactory {
         label = L(`${shape.it} ${mat.it} ${decor.it}`, `${mat.en} ${shape.en} ${decor.en}`, `${shape.fr} ${mat.fr} ${decor.fr}`);
         techniqueKey = mat.tech;
         const laveno = w.entities[8];
-        const maker = (year >= 1872 && year <= 1979 && r.chance(0.6) ? laveno : undefined) ?? pickEntity(r, w.byFirmKind.get("ceramica"), year);
+        const maker =
+          (year >= 1872 && year <= 1979 && r.chance(0.6) ? laveno : undefined) ?? pickEntity(r, w.byFirmKind.get("ceramica"), year);
         if (maker) {
-          desc = L(`Esemplare della produzione ${itPrep("di", entIt(maker))}.`, `An example of the production of ${maker.name.en}.`, `Exemplaire de la production ${frDe(maker.name.fr)}.`);
+          desc = L(
+            `Esemplare della produzione ${itPrep("di", entIt(maker))}.`,
+            `An example of the production of ${maker.name.en}.`,
+            `Exemplaire de la production ${frDe(maker.name.fr)}.`,
+          );
           author = maker;
           noAuthorSentence = true;
           madeWhere = CITY.get(maker.city);
@@ -346,9 +512,14 @@ export class ObjectFactory {
           : L(`Campione di ${fab.np.it} ${motif.it}`, `${cap(fab.np.en)} sample ${motif.en}`, `Échantillon ${frDe(fab.np.fr)} ${motif.fr}`);
         techniqueKey = fab.tech;
         const mill = w.entities[7];
-        const maker = (year >= 1782 && year <= 1931 && r.chance(0.6) ? mill : undefined) ?? pickEntity(r, w.byFirmKind.get("setificio"), year);
+        const maker =
+          (year >= 1782 && year <= 1931 && r.chance(0.6) ? mill : undefined) ?? pickEntity(r, w.byFirmKind.get("setificio"), year);
         if (maker) {
-          desc = L(`Tessuto uscito dai telai ${itPrep("di", entIt(maker))}.`, `Fabric woven on the looms of ${maker.name.en}.`, `Étoffe sortie des métiers ${frDe(maker.name.fr)}.`);
+          desc = L(
+            `Tessuto uscito dai telai ${itPrep("di", entIt(maker))}.`,
+            `Fabric woven on the looms of ${maker.name.en}.`,
+            `Étoffe sortie des métiers ${frDe(maker.name.fr)}.`,
+          );
           author = maker;
           noAuthorSentence = true;
           madeWhere = CITY.get(maker.city);
@@ -364,7 +535,11 @@ export class ObjectFactory {
         const maker = pickEntity(r, this.people("f:strumenti", "f:meccanica"), year);
         label = maker ? L(`${ins.it}, ${maker.name.it}`, `${ins.en}, ${maker.name.en}`, `${ins.fr}, ${maker.name.fr}`) : ins;
         const s = this.site(r, (x) => SITE_KINDS[x.site]!.type === "stabilimento");
-        desc = L(`Strumento di misura in uso presso ${s.np.it}.`, `Measuring instrument used at ${s.np.en}.`, `Instrument de mesure utilisé ${frA(s.np.fr)}.`);
+        desc = L(
+          `Strumento di misura in uso presso ${s.np.it}.`,
+          `Measuring instrument used at ${s.np.en}.`,
+          `Instrument de mesure utilisé ${frA(s.np.fr)}.`,
+        );
         author = maker;
         subjects.add("misura");
         city = maker ? CITY.get(maker.city) : s.city;
@@ -393,12 +568,24 @@ export class ObjectFactory {
         const p = r.pick(PRODUCTS);
         setYear(r.int(Math.max(p.years[0], kind.years[0]), Math.min(p.years[1], kind.years[1])));
         label = r.chance(0.7)
-          ? L(`Catalogo ${itPrep("di", p.brand.it)}, ${year}`, `Catalogue of ${p.brand.en}, ${year}`, `Catalogue ${frDe(p.brand.fr)}, ${year}`)
-          : L(`Listino prezzi ${itPrep("di", p.brand.it)}, ${year}`, `Price list for ${p.brand.en}, ${year}`, `Tarif ${frDe(p.brand.fr)}, ${year}`);
+          ? L(
+              `Catalogo ${itPrep("di", p.brand.it)}, ${year}`,
+              `Catalogue of ${p.brand.en}, ${year}`,
+              `Catalogue ${frDe(p.brand.fr)}, ${year}`,
+            )
+          : L(
+              `Listino prezzi ${itPrep("di", p.brand.it)}, ${year}`,
+              `Price list for ${p.brand.en}, ${year}`,
+              `Tarif ${frDe(p.brand.fr)}, ${year}`,
+            );
         // Offset printing spread to trade catalogues after 1910.
         if (techniqueKey === "offset" && year < 1910) techniqueKey = "cromolitografia";
         const pages = r.int(8, 160);
-        desc = L(`Opuscolo illustrato di ${pages} pagine.`, `Illustrated booklet of ${pages} pages.`, `Brochure illustrée de ${pages} pages.`);
+        desc = L(
+          `Opuscolo illustrato di ${pages} pagine.`,
+          `Illustrated booklet of ${pages} pages.`,
+          `Brochure illustrée de ${pages} pages.`,
+        );
         subjects.add("pubblicita");
         author = pickEntity(r, w.byFirmKind.get("tipografia"), year) ?? pickEntity(r, w.byProf.get("illustratore"), year);
         city = CITY.get("milano");
@@ -407,13 +594,21 @@ export class ObjectFactory {
       case "medaglia": {
         const ev = w.fairs.length ? r.pick(w.fairs) : undefined;
         const grade = r.weighted(
-          [{ it: "d'oro", en: "Gold", fr: "d'or" }, { it: "d'argento", en: "Silver", fr: "d'argent" }, { it: "di bronzo", en: "Bronze", fr: "de bronze" }],
+          [
+            { it: "d'oro", en: "Gold", fr: "d'or" },
+            { it: "d'argento", en: "Silver", fr: "d'argent" },
+            { it: "di bronzo", en: "Bronze", fr: "de bronze" },
+          ],
           [30, 40, 30],
         );
         if (ev) {
           setYear(ev.year);
           label = L(`Medaglia ${grade.it} ${ev.of.it}`, `${grade.en} medal, ${ev.name.en}`, `Médaille ${grade.fr} ${ev.of.fr}`);
-          desc = L(`Medaglia assegnata alla ditta Valdameri ${ev.at.it}.`, `Medal awarded to the Valdameri firm ${ev.at.en}.`, `Médaille décernée à la maison Valdameri ${ev.at.fr}.`);
+          desc = L(
+            `Medaglia assegnata alla ditta Valdameri ${ev.at.it}.`,
+            `Medal awarded to the Valdameri firm ${ev.at.en}.`,
+            `Médaille décernée à la maison Valdameri ${ev.at.fr}.`,
+          );
           relations.push(rel(REL.evento!, "ca_occurrences", ev.id));
           city = CITY.get(ev.city);
         } else label = L(`Medaglia ${grade.it}`, `${grade.en} medal`, `Médaille ${grade.fr}`);
@@ -435,18 +630,39 @@ export class ObjectFactory {
 
     // Exhibited at: an exhibition held after the object was made.
     if (force.exhibited) event = w.events[Number(force.exhibited) - 1];
-    else if (!event && ["fotografia", "manifesto", "ceramica", "tessuto", "strumento", "disegno-tecnico", "bozzetto"].includes(kind.key) && r.chance(0.18)) {
+    else if (
+      !event &&
+      ["fotografia", "manifesto", "ceramica", "tessuto", "strumento", "disegno-tecnico", "bozzetto"].includes(kind.key) &&
+      r.chance(0.18)
+    ) {
       const list = w.exhibitionsByYear;
       const lo = lowerBound(list, y);
       const hi = lowerBound(list, y + 41);
       if (hi > lo) event = list[lo + Math.floor(r.float() * (hi - lo))];
     }
     if (event) {
-      relations.push(rel(REL.esposto!, "ca_occurrences", event.id, r.chance(0.5) ? [{ name: L("Numero di catalogo", "Catalogue number", "Numéro de catalogue"), value: String(r.int(1, 900)) }] : undefined));
+      relations.push(
+        rel(
+          REL.esposto!,
+          "ca_occurrences",
+          event.id,
+          r.chance(0.5)
+            ? [{ name: L("Numero di catalogo", "Catalogue number", "Numéro de catalogue"), value: String(r.int(1, 900)) }]
+            : undefined,
+        ),
+      );
       subjects.add("esposizioni");
     }
     if (author) {
-      const inter = kind.key === "fotografia" && r.chance(0.4) ? [{ name: L("Numero di negativo", "Negative number", "Numéro de négatif"), value: `${String.fromCharCode(65 + r.int(0, 5))}-${r.int(100, 9999)}` }] : undefined;
+      const inter =
+        kind.key === "fotografia" && r.chance(0.4)
+          ? [
+              {
+                name: L("Numero di negativo", "Negative number", "Numéro de négatif"),
+                value: `${String.fromCharCode(65 + r.int(0, 5))}-${r.int(100, 9999)}`,
+              },
+            ]
+          : undefined;
       relations.unshift(rel(REL.autore!, "ca_entities", author.id, inter));
     }
     const madePlace = madeWhere ? w.placeByCity.get(madeWhere.key) : undefined;
@@ -459,7 +675,14 @@ export class ObjectFactory {
     };
     const existing = collections.map(String).filter((c) => w.collectionIds.has(c));
     const candidates = existing.filter(covers);
-    let collection = force.collection && w.collectionIds.has(force.collection) ? force.collection : candidates.length ? r.pick(candidates) : existing.length ? r.pick(existing) : "1";
+    let collection =
+      force.collection && w.collectionIds.has(force.collection)
+        ? force.collection
+        : candidates.length
+          ? r.pick(candidates)
+          : existing.length
+            ? r.pick(existing)
+            : "1";
     if (kind.key === "registro" && force.variant === "payroll" && w.collectionIds.has("31")) collection = "31";
     const files = w.childrenOf.get(collection)?.filter((c) => w.collections[Number(c) - 1]!.kind === "fascicolo" && covers(c));
     if (!force.collection && files?.length && r.chance(0.5)) collection = r.pick(files);
@@ -470,11 +693,32 @@ export class ObjectFactory {
     const gF = { fr: gFr };
     const authorIt = author ? itPrep("da", entIt(author)) : null;
     const madeS =
-      (when || (author && !noAuthorSentence) || (noAuthorSentence && madeWhere))
+      when || (author && !noAuthorSentence) || (noAuthorSentence && madeWhere)
         ? L(
-            dot(sentence([`Fu ${made.it}`, noAuthorSentence && madeWhere ? `${sentFrom ? "da" : "a"} ${madeWhere.name.it}` : null, when?.it, !noAuthorSentence ? authorIt : null])),
-            dot(sentence([`It was ${made.en}`, noAuthorSentence && madeWhere ? `${sentFrom ? "from" : "in"} ${madeWhere.name.en}` : null, when?.en, !noAuthorSentence && author ? `by ${author.name.en}` : null])),
-            dot(sentence([`${gF.fr === "f" ? "Elle" : "Il"} a été ${made.fr}`, noAuthorSentence && madeWhere ? (sentFrom ? frDe(madeWhere.name.fr) : `à ${madeWhere.name.fr}`) : null, when?.fr, !noAuthorSentence && author ? `par ${author.name.fr}` : null])),
+            dot(
+              sentence([
+                `Fu ${made.it}`,
+                noAuthorSentence && madeWhere ? `${sentFrom ? "da" : "a"} ${madeWhere.name.it}` : null,
+                when?.it,
+                !noAuthorSentence ? authorIt : null,
+              ]),
+            ),
+            dot(
+              sentence([
+                `It was ${made.en}`,
+                noAuthorSentence && madeWhere ? `${sentFrom ? "from" : "in"} ${madeWhere.name.en}` : null,
+                when?.en,
+                !noAuthorSentence && author ? `by ${author.name.en}` : null,
+              ]),
+            ),
+            dot(
+              sentence([
+                `${gF.fr === "f" ? "Elle" : "Il"} a été ${made.fr}`,
+                noAuthorSentence && madeWhere ? (sentFrom ? frDe(madeWhere.name.fr) : `à ${madeWhere.name.fr}`) : null,
+                when?.fr,
+                !noAuthorSentence && author ? `par ${author.name.fr}` : null,
+              ]),
+            ),
           )
         : L("Autore e data non sono noti.", "The author and date are unknown.", "L'auteur et la date sont inconnus.");
     const ctx = r.chance(0.6) ? r.pick(ctxPool) : null;
@@ -496,35 +740,73 @@ export class ObjectFactory {
     meta.text("tecnica", tech.name);
     meta.text("materiali", PHOTO_MATERIALS[techniqueKey] ?? r.pick(kind.materials));
     meta.text("dimensioni", this.dimensions(r, kind));
-    const condIdx = r.weighted(CONDITIONS.map((_, i) => i), CONDITION_WEIGHTS);
+    const condIdx = r.weighted(
+      CONDITIONS.map((_, i) => i),
+      CONDITION_WEIGHTS,
+    );
     const cond = CONDITIONS[condIdx]!;
     meta.text("conservazione", cond.text);
     if (force.metaAll || r.chance(0.25)) {
       if (["fotografia", "lettera", "disegno-tecnico", "manifesto", "bozzetto", "mappa", "documento"].includes(kind.key)) {
         const note = city ? `${city.name.it}, ${y}` : `Archivio Valdameri n. ${r.int(100, 9999)}`;
-        meta.text("iscrizioni", L(`Sul verso, a matita: «${note}».`, `On the verso, in pencil: «${note}».`, `Au verso, au crayon : « ${note} ».`));
+        meta.text(
+          "iscrizioni",
+          L(`Sul verso, a matita: «${note}».`, `On the verso, in pencil: «${note}».`, `Au verso, au crayon : « ${note} ».`),
+        );
       }
     }
     if (force.metaAll || r.chance(0.45)) meta.text("note", r.pick(kind.notes));
     const acqYear = Math.max(y, 1968) + r.int(0, Math.max(0, THIS_YEAR - Math.max(y, 1968)));
     const acquired = force.metaAll || r.chance(0.6);
-    if (acquired) meta.date("data_acquisizione", r.chance(0.6) ? `${Math.min(acqYear, THIS_YEAR)}-${pad2(r.int(1, 12))}-${pad2(r.int(1, 28))}` : String(Math.min(acqYear, THIS_YEAR)));
+    if (acquired)
+      meta.date(
+        "data_acquisizione",
+        r.chance(0.6)
+          ? `${Math.min(acqYear, THIS_YEAR)}-${pad2(r.int(1, 12))}-${pad2(r.int(1, 28))}`
+          : String(Math.min(acqYear, THIS_YEAR)),
+      );
     if (cond.tag !== "restaurare" && r.chance(0.08)) meta.date("data_restauro", String(r.int(Math.max(y, 1975), THIS_YEAR)));
     if (force.metaAll || r.chance(0.4)) {
       const cur = force.metaAll ? 11 : r.weighted([11, 1, 3, 2, 12, 13], [55, 30, 7, 5, 2, 1]);
       const amount =
-        cur === 11 ? r.int(5, 5000) * 10000 : cur === 1 ? r.int(2, 1600) * 50 : cur === 3 ? r.int(4, 1200) * 50 : cur === 2 ? r.int(3, 800) * 50 : cur === 12 ? r.int(20, 5000) * 1000 : r.int(5, 2000) * 1000;
+        cur === 11
+          ? r.int(5, 5000) * 10000
+          : cur === 1
+            ? r.int(2, 1600) * 50
+            : cur === 3
+              ? r.int(4, 1200) * 50
+              : cur === 2
+                ? r.int(3, 800) * 50
+                : cur === 12
+                  ? r.int(20, 5000) * 1000
+                  : r.int(5, 2000) * 1000;
       meta.money("stima", amount, cur);
     }
     if (acquired && r.chance(0.15)) meta.money("prezzo_acquisto", r.int(10, 3000) * (acqYear < 2002 ? 10000 : 10), acqYear < 2002 ? 11 : 1);
     const numero = this.numero.get(kind.prefix) ?? 0;
     this.numero.set(kind.prefix, numero + 1);
     if (force.metaAll || r.chance(0.75))
-      meta.link("scheda", `${FOUNDATION.baseUrl}/catalogo/${kind.prefix.toLowerCase()}-${numero + 1}`, L("Scheda completa nel catalogo della Fondazione", "Full record in the Foundation's catalogue", "Notice complète dans le catalogue de la Fondation"));
+      meta.link(
+        "scheda",
+        `${FOUNDATION.baseUrl}/catalogo/${kind.prefix.toLowerCase()}-${numero + 1}`,
+        L(
+          "Scheda completa nel catalogo della Fondazione",
+          "Full record in the Foundation's catalogue",
+          "Notice complète dans le catalogue de la Fondation",
+        ),
+      );
     if (r.chance(0.08)) {
       const t = r.pick(EXHIBITION_TITLES);
       const by = r.int(Math.max(y, 1970), THIS_YEAR);
-      meta.link("bibliografia", `${FOUNDATION.baseUrl}/bibliografia/${r.int(1, 400)}`, L(`Catalogo della mostra «${t.it}», ${by}`, `Catalogue of the exhibition “${t.en}”, ${by}`, `Catalogue de l'exposition « ${t.fr} », ${by}`));
+      meta.link(
+        "bibliografia",
+        `${FOUNDATION.baseUrl}/bibliografia/${r.int(1, 400)}`,
+        L(
+          `Catalogo della mostra «${t.it}», ${by}`,
+          `Catalogue of the exhibition “${t.en}”, ${by}`,
+          `Catalogue de l'exposition « ${t.fr} », ${by}`,
+        ),
+      );
     }
 
     // Tags.
@@ -552,7 +834,8 @@ export class ObjectFactory {
           m.title = mode === "it" ? { it: t.it } : t;
         }
         if (r.chance(0.04) && !force.images) m.restricted = true;
-        if (r.chance(0.12) || (force.images && i === 0)) m.focalPoint = { x: round2(0.2 + r.float() * 0.6), y: round2(0.2 + r.float() * 0.6) };
+        if (r.chance(0.12) || (force.images && i === 0))
+          m.focalPoint = { x: round2(0.2 + r.float() * 0.6), y: round2(0.2 + r.float() * 0.6) };
         media.push(m);
       });
     }
@@ -569,7 +852,9 @@ export class ObjectFactory {
       numero: { prefix: kind.prefix, number: String(numero + 1), ...(r.chance(0.03) ? { bis: r.pick(["bis", "bis", "ter", "a"]) } : {}) },
       ...(city && (r.chance(0.3) || force.metaAll) ? { coordinates: { lat: city.lat, lng: city.lng } } : {}),
       ...(parent ? { parent, order } : {}),
-      ...(media.length && (r.chance(0.1) || force.images) ? { focalPoint: { x: round2(0.3 + r.float() * 0.4), y: round2(0.25 + r.float() * 0.4) } } : {}),
+      ...(media.length && (r.chance(0.1) || force.images)
+        ? { focalPoint: { x: round2(0.3 + r.float() * 0.4), y: round2(0.25 + r.float() * 0.4) } }
+        : {}),
       tags,
       media,
       relations,
@@ -579,18 +864,30 @@ export class ObjectFactory {
   }
 
   private dimensions(r: Rng, kind: ObjectKind): LT {
-    const two = (a: number, b: number) => L(`${num(a, "it")} × ${num(b, "it")} cm`, `${num(a, "en")} × ${num(b, "en")} cm`, `${num(a, "fr")} × ${num(b, "fr")} cm`);
+    const two = (a: number, b: number) =>
+      L(`${num(a, "it")} × ${num(b, "it")} cm`, `${num(a, "en")} × ${num(b, "en")} cm`, `${num(a, "fr")} × ${num(b, "fr")} cm`);
     const half = (x: number) => Math.round(x * 2) / 2;
     switch (kind.key) {
       case "fotografia": {
-        const [a, b] = r.pick([[9, 12], [13, 18], [18, 24], [24, 30], [30, 40], [21, 27]]) as [number, number];
+        const [a, b] = r.pick([
+          [9, 12],
+          [13, 18],
+          [18, 24],
+          [24, 30],
+          [30, 40],
+          [21, 27],
+        ]) as [number, number];
         return two(a, b);
       }
       case "ceramica":
       case "medaglia": {
         const h = half(kind.key === "medaglia" ? 0.3 + r.float() * 0.4 : 6 + r.float() * 40);
         const d = half(kind.key === "medaglia" ? 4 + r.float() * 4 : 8 + r.float() * 25);
-        return L(`h ${num(h, "it")} cm; Ø ${num(d, "it")} cm`, `h. ${num(h, "en")} cm; diam. ${num(d, "en")} cm`, `h. ${num(h, "fr")} cm ; diam. ${num(d, "fr")} cm`);
+        return L(
+          `h ${num(h, "it")} cm; Ø ${num(d, "it")} cm`,
+          `h. ${num(h, "en")} cm; diam. ${num(d, "en")} cm`,
+          `h. ${num(h, "fr")} cm ; diam. ${num(d, "fr")} cm`,
+        );
       }
       case "strumento": {
         const [a, b, c] = [r.int(8, 40), r.int(6, 30), r.int(5, 25)];
@@ -599,7 +896,14 @@ export class ObjectFactory {
       case "registro":
         return L(`${r.int(30, 45)} × ${r.int(22, 32)} × ${r.int(3, 9)} cm`);
       case "manifesto":
-        return two(...(r.pick([[100, 70], [140, 100], [200, 140], [70, 50]]) as [number, number]));
+        return two(
+          ...(r.pick([
+            [100, 70],
+            [140, 100],
+            [200, 140],
+            [70, 50],
+          ]) as [number, number]),
+        );
       case "disegno-tecnico":
       case "mappa":
         return two(half(40 + r.float() * 80), half(30 + r.float() * 60));

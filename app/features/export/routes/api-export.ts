@@ -19,7 +19,8 @@ export const handle = { capability: "PUBLIC" };
 export async function loader({ context, url }: Route.LoaderArgs) {
   const sp = url.searchParams;
   const format = sp.get("format") ?? "csv";
-  if (sp.getAll("format").length > 1 || !(EXPORT_FORMATS as readonly string[]).includes(format)) return jsonError(400, "format: csv or json");
+  if (sp.getAll("format").length > 1 || !(EXPORT_FORMATS as readonly string[]).includes(format))
+    return jsonError(400, "format: csv or json");
   const locale = sp.get("locale") ?? "it";
   if (sp.getAll("locale").length > 1 || !isLocale(locale)) return jsonError(400, "locale: one of it, en, fr");
   const options = await getSiteOptions(context.database, locale);

@@ -37,7 +37,8 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
     ...pageMeta({
       title: siteTitle,
       description: data?.home.hero.subtitle || root?.options.description,
-      origin: root?.origin ?? "", languages: root?.languages,
+      origin: root?.origin ?? "",
+      languages: root?.languages,
       pathname: location.pathname,
     }),
     // the Atom feed of new records, in the page's language (issue 14)
@@ -72,7 +73,13 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const edit = useEditMode();
   if (edit.isEdit) {
     return (
-      <Suspense fallback={<p role="status" className="page">{t("siteEdit.loading")}</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className="page">
+            {t("siteEdit.loading")}
+          </p>
+        }
+      >
         <HomeEditor key={edit.generation} home={home} placeholder={placeholder} />
       </Suspense>
     );
@@ -125,7 +132,8 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           {hero.card && (
             <p>
               <Link className="button button--primary" to={localizePath(hero.card.link, locale)}>
-                {t("home.discover")}: <span lang={hero.card.labelLang !== locale ? hero.card.labelLang : undefined}>{hero.card.preferred_label}</span>
+                {t("home.discover")}:{" "}
+                <span lang={hero.card.labelLang !== locale ? hero.card.labelLang : undefined}>{hero.card.preferred_label}</span>
               </Link>
             </p>
           )}
@@ -133,7 +141,11 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       </section>
       {home.sections.length === 0 && !hero.title && <p className="empty-state">{t("home.empty")}</p>}
       {home.sections.map((s, i) => (
-        <section key={i} className={`home-section home-section--${s.kind} bg--${s.background ?? "transparent"}`} aria-labelledby={`section-${i}`}>
+        <section
+          key={i}
+          className={`home-section home-section--${s.kind} bg--${s.background ?? "transparent"}`}
+          aria-labelledby={`section-${i}`}
+        >
           <div className="home-section__inner">
             <h2 id={`section-${i}`} lang={textLang}>
               {s.title || (s.kind === "mediaSample" ? t("home.samples") : "")}
@@ -141,15 +153,23 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             {s.html ? (
               // sanitised on the server when saved and when read (home.server.ts)
               <div className="prose" lang={textLang} dangerouslySetInnerHTML={{ __html: s.html }} />
-            ) : s.text && (
-              <div className="prose" lang={textLang}>
-                {s.text.split(/\n{2,}/).map((p, j) => (
-                  <p key={j}>{p}</p>
-                ))}
-              </div>
+            ) : (
+              s.text && (
+                <div className="prose" lang={textLang}>
+                  {s.text.split(/\n{2,}/).map((p, j) => (
+                    <p key={j}>{p}</p>
+                  ))}
+                </div>
+              )
             )}
             {s.cards.length > 0 && (
-              <ul className="card-grid card-grid--adaptive" style={{ ["--cols" as string]: columnsFor(s.cards.length), ["--cols-md" as string]: Math.min(columnsFor(s.cards.length), 3) }}>
+              <ul
+                className="card-grid card-grid--adaptive"
+                style={{
+                  ["--cols" as string]: columnsFor(s.cards.length),
+                  ["--cols-md" as string]: Math.min(columnsFor(s.cards.length), 3),
+                }}
+              >
                 {s.cards.map((c) => (
                   <li key={`${c.table}/${c.id}`}>
                     <RecordCard card={c} placeholder={placeholder} variant={s.kind === "mediaSample" ? "mini" : "masonry"} />

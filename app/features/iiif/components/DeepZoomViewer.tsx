@@ -9,7 +9,7 @@ type Osd = typeof OpenSeadragon;
 let loading: Promise<Osd> | null = null;
 /** OpenSeadragon is loaded on first use only: pages without an open viewer never download it. */
 function loadOsd(): Promise<Osd> {
-  loading ??= import("openseadragon").then((m) => ((m as unknown as { default?: Osd }).default ?? (m as unknown as Osd)));
+  loading ??= import("openseadragon").then((m) => (m as unknown as { default?: Osd }).default ?? (m as unknown as Osd));
   return loading;
 }
 
@@ -157,7 +157,18 @@ export function DeepZoomViewer({ source, title, className = "" }: { source: Deep
 /** A stroked 24×24 icon; the button's text names it. */
 function Icon({ d }: { d: string }) {
   return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={d} />
     </svg>
   );

@@ -8,7 +8,19 @@ import { sfogliatorePath } from "../paths";
  * Below a record's gallery: its IIIF manifest — a link in the form IIIF viewers accept when it is dragged
  * onto them (`…?manifest={manifest URL}`) — and, for a record with several pages, the page-turner.
  */
-export function IiifLinks({ table, id, manifest, pages, origin }: { table: TableName; id: string; manifest: string | null; pages: number; origin: string }) {
+export function IiifLinks({
+  table,
+  id,
+  manifest,
+  pages,
+  origin,
+}: {
+  table: TableName;
+  id: string;
+  manifest: string | null;
+  pages: number;
+  origin: string;
+}) {
   const { t, locale } = useI18n();
   if (!manifest) return null;
   const absolute = `${origin}${manifest}`;
@@ -19,7 +31,12 @@ export function IiifLinks({ table, id, manifest, pages, origin }: { table: Table
           {t("iiif.browse", { count: pages })}
         </Link>
       )}
-      <a className="iiif-badge" href={`${manifest}?manifest=${encodeURIComponent(absolute)}`} title={t("iiif.linkHint")} type="application/ld+json">
+      <a
+        className="iiif-badge"
+        href={`${manifest}?manifest=${encodeURIComponent(absolute)}`}
+        title={t("iiif.linkHint")}
+        type="application/ld+json"
+      >
         <span className="iiif-badge__logo" aria-hidden="true">
           IIIF
         </span>

@@ -52,7 +52,14 @@ export function PageTurner({ pages }: { pages: TurnerPage[] }) {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
       const target = e.target as HTMLElement | null;
       if (target?.closest(".deepzoom__stage, input, textarea, select, [contenteditable], dialog")) return;
-      const moves: Record<string, number> = { ArrowLeft: index - 1, PageUp: index - 1, ArrowRight: index + 1, PageDown: index + 1, Home: 0, End: pages.length - 1 };
+      const moves: Record<string, number> = {
+        ArrowLeft: index - 1,
+        PageUp: index - 1,
+        ArrowRight: index + 1,
+        PageDown: index + 1,
+        Home: 0,
+        End: pages.length - 1,
+      };
       if (!(e.key in moves)) return;
       e.preventDefault();
       go(moves[e.key]!);
@@ -112,7 +119,14 @@ export function PageTurner({ pages }: { pages: TurnerPage[] }) {
                 onClick={() => go(i)}
               >
                 {p.thumbnail ? (
-                  <img src={p.thumbnail} alt="" width={96} height={Math.max(1, Math.round((96 * p.height) / p.width))} loading="lazy" decoding="async" />
+                  <img
+                    src={p.thumbnail}
+                    alt=""
+                    width={96}
+                    height={Math.max(1, Math.round((96 * p.height) / p.width))}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 ) : null}
                 <span aria-hidden="true">{i + 1}</span>
               </button>

@@ -32,7 +32,10 @@ export async function loader({ context, url, params, request }: Route.LoaderArgs
   const withPages = await recordsWithPages(ctx, collection.items);
   const label: LangMap = { none: [collection.title] };
   const summary: LangMap = Object.fromEntries(
-    LOCALES.map((l) => [l, [translate(l, "iiif.publishedCollection", { url: `${origin}${l === "it" ? "" : `/${l}`}/public/collections/${slug.data}` })]]),
+    LOCALES.map((l) => [
+      l,
+      [translate(l, "iiif.publishedCollection", { url: `${origin}${l === "it" ? "" : `/${l}`}/public/collections/${slug.data}` })],
+    ]),
   );
   const body = toCollection(origin, {
     id: `${origin}/iiif/collection/public/${encodeURIComponent(slug.data)}${locale === "it" ? "" : `?locale=${locale}`}`,

@@ -34,7 +34,9 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   const ctx = { database: context.database, viewer: context.viewer, locale };
   const origin = publicOrigin(url);
   const q = params.q;
-  const label: LangMap = Object.fromEntries(LOCALES.map((l) => [l, [q ? translate(l, "iiif.searchCollection", { q }) : translate(l, "iiif.allCollection")]]));
+  const label: LangMap = Object.fromEntries(
+    LOCALES.map((l) => [l, [q ? translate(l, "iiif.searchCollection", { q }) : translate(l, "iiif.allCollection")]]),
+  );
   const base = new URLSearchParams(url.searchParams);
   base.delete("page");
   const address = (page?: number) => {
@@ -53,7 +55,15 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
         pages: Array.from({ length: pages }, (_, i) => ({
           id: address(i + 1),
           label: Object.fromEntries(
-            LOCALES.map((l) => [l, [translate(l, "iiif.collectionPage", { from: i * COLLECTION_PAGE + 1, to: Math.min((i + 1) * COLLECTION_PAGE, first.count) })]]),
+            LOCALES.map((l) => [
+              l,
+              [
+                translate(l, "iiif.collectionPage", {
+                  from: i * COLLECTION_PAGE + 1,
+                  to: Math.min((i + 1) * COLLECTION_PAGE, first.count),
+                }),
+              ],
+            ]),
           ),
         })),
       }),

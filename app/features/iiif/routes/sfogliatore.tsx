@@ -26,7 +26,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const canonical = localizePath(sfogliatorePath(table, id), splitLocale(url.pathname).ui);
   if (url.pathname !== canonical) throw redirect(canonical + url.search, 301);
   const options = await getSiteOptions(context.database, locale);
-  const rec = await getIiifRecord(serviceContext(context, url), table, id, { internalFields: internalFieldsOption(options as unknown as Record<string, unknown>) });
+  const rec = await getIiifRecord(serviceContext(context, url), table, id, {
+    internalFields: internalFieldsOption(options as unknown as Record<string, unknown>),
+  });
   if (!rec) throw notFound();
   const title = pickText(rec.labels, locale) ?? { text: id, lang: locale };
   return {
@@ -63,7 +65,13 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
   const root = matches[0]?.data as RootData | undefined;
   if (!d) return [{ title: root?.options.title ?? "Teca" }];
   return [
-    ...pageMeta({ title: d.title, siteTitle: root?.options.title, origin: root?.origin ?? "", languages: root?.languages, pathname: location.pathname }),
+    ...pageMeta({
+      title: d.title,
+      siteTitle: root?.options.title,
+      origin: root?.origin ?? "",
+      languages: root?.languages,
+      pathname: location.pathname,
+    }),
     ...(d.pages[0]?.thumbnail?.startsWith("/") ? [{ property: "og:image", content: `${root?.origin ?? ""}${d.pages[0].thumbnail}` }] : []),
   ];
 };

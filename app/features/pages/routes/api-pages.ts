@@ -32,7 +32,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const slug = slugOf(url.searchParams.get("slug"));
   if (!slug) return fail(404, "Not Found");
   try {
-    return Response.json(await getPageDraft(serviceContext(context, url), slug, localeOf(url.searchParams.get("locale"))), { headers: NO_STORE });
+    return Response.json(await getPageDraft(serviceContext(context, url), slug, localeOf(url.searchParams.get("locale"))), {
+      headers: NO_STORE,
+    });
   } catch (err) {
     if (err instanceof PagesError) return fail(404, "Not Found");
     throw err;
@@ -60,7 +62,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!parsed.success || !isLocale(parsed.data.locale)) return fail(400, translate(locale, "error.badRequest"));
   if (!slug) return fail(404, "Not Found");
   try {
-    const r = await savePageDraft(serviceContext(context, url), { slug, locale, value: parsed.data.value, version: parsed.data.version }, { address: context.auth?.address });
+    const r = await savePageDraft(
+      serviceContext(context, url),
+      { slug, locale, value: parsed.data.value, version: parsed.data.version },
+      { address: context.auth?.address },
+    );
     if (r.status === "conflict") return fail(409, translate(locale, "settings.conflict.title" as MessageKey), { current: r.current });
     if (r.status === "invalid") {
       const fields: Record<string, string[]> = {};

@@ -8,7 +8,14 @@ import { isLocale, LOCALES, LOCALE_NAMES, LOCALE_TAGS, localizePath, splitLocale
 import { accountMeta } from "~/features/accounts/meta";
 import { formToken } from "~/features/accounts/login.server";
 import {
-  deleteContentPage, getPageVersion, PageConflictError, pageHistory, pageRevision, PagesError, restorePageRevision, saveContentPage,
+  deleteContentPage,
+  getPageVersion,
+  PageConflictError,
+  pageHistory,
+  pageRevision,
+  PagesError,
+  restorePageRevision,
+  saveContentPage,
   type PageConflict,
 } from "../pages.server";
 import { PAGE_FORMATS, PageInputSchema, PageSlugSchema, pageTextOf } from "../pages";
@@ -51,7 +58,15 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     const { token, setCookie } = formToken(context);
     const done = url.searchParams.get("saved") === "1" ? "saved" : url.searchParams.get("restored") === "1" ? "restored" : null;
     return data(
-      { csrf: token, slug, contentLocale, version: version && { ...version, updatedAt: version.updatedAt.toISOString() }, revision, history, done },
+      {
+        csrf: token,
+        slug,
+        contentLocale,
+        version: version && { ...version, updatedAt: version.updatedAt.toISOString() },
+        revision,
+        history,
+        done,
+      },
       { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
     );
   } catch (err) {
@@ -74,7 +89,13 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const intent = String(form.get("intent") ?? "save");
   const stored = async (): Promise<Values> => {
     const v = await getPageVersion(ctx, slug, contentLocale);
-    return { title: v?.title ?? "", format: v?.format ?? "markdown", body: v?.source ?? "", description: v?.description ?? "", published: v?.published ?? false };
+    return {
+      title: v?.title ?? "",
+      format: v?.format ?? "markdown",
+      body: v?.source ?? "",
+      description: v?.description ?? "",
+      published: v?.published ?? false,
+    };
   };
   try {
     if (intent === "restore") {
@@ -84,7 +105,11 @@ export async function action({ request, context, url, params }: Route.ActionArgs
       return redirect(`${editor}&history=1&restored=1`);
     }
     if (intent === "delete") {
-      if (form.get("confirm") !== "on") return data<ActionResult>({ errors: { confirm: "pages.error.confirm" }, values: await stored(), version: expectedVersion }, { status: 400 });
+      if (form.get("confirm") !== "on")
+        return data<ActionResult>(
+          { errors: { confirm: "pages.error.confirm" }, values: await stored(), version: expectedVersion },
+          { status: 400 },
+        );
       await deleteContentPage(ctx, slug, contentLocale, { address: context.auth?.address, expectedVersion });
       return redirect(localizePath("/console/pages", locale));
     }
@@ -115,11 +140,17 @@ export async function action({ request, context, url, params }: Route.ActionArgs
       const mine: Values =
         intent === "save"
           ? {
-              title: String(form.get("title") ?? ""), format: String(form.get("format") ?? "markdown"), body: String(form.get("body") ?? ""),
-              description: String(form.get("description") ?? ""), published: form.get("published") === "on",
+              title: String(form.get("title") ?? ""),
+              format: String(form.get("format") ?? "markdown"),
+              body: String(form.get("body") ?? ""),
+              description: String(form.get("description") ?? ""),
+              published: form.get("published") === "on",
             }
           : await stored();
-      return data<ActionResult>({ errors: {}, values: mine, version: err.conflict.version, conflict: err.conflict, intent }, { status: 409 });
+      return data<ActionResult>(
+        { errors: {}, values: mine, version: err.conflict.version, conflict: err.conflict, intent },
+        { status: 409 },
+      );
     }
     throw err;
   }
@@ -160,78 +191,144 @@ export default function ConsolePageEdit({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {history ? (
-        <PageHistory csrf={csrf} slug={slug} contentLocale={contentLocale} history={history} current={revision.version} restored={done === "restored"} result={result} />
+        <PageHistory
+          csrf={csrf}
+          slug={slug}
+          contentLocale={contentLocale}
+          history={history}
+          current={revision.version}
+          restored={done === "restored"}
+          result={result}
+        />
       ) : (
         <>
-      {done === "saved" && !result ? (
-        <p className="admin-alert admin-alert--ok" role="status">
-          {t("pages.admin.saved")} <Link to={localizePath(`/${slug}`, contentLocale)}>{t("pages.admin.view")}</Link>
-        </p>
-      ) : null}
-      {!version && !result ? <p className="admin-hint">{t("pages.admin.notWritten", { language })}</p> : null}
-      {revision.version ? (
-        <p className="admin-hint">
-          {t("pages.history.lastSaved", { version: revision.version, author: revision.author ?? t("settings.system"), date: revision.at ? formatDate(revision.at) : "—" })}{" "}
-          <Link to={`?locale=${contentLocale}&history=1`}>{t("pages.history.open")}</Link>
-        </p>
-      ) : null}
-      {result?.conflict ? <PageConflictPanel conflict={result.conflict} mine={result.intent === "save" ? result.values : null} /> : result ? (
-        <p className="admin-alert admin-alert--error" role="alert">
-          {t("pages.error.form")}
-        </p>
-      ) : null}
-      <Form method="post" className="admin-card admin-form" noValidate>
-        <input type="hidden" name="csrf" value={csrf} />
-        <input type="hidden" name="version" value={formVersion} />
-        <label className="admin-field">
-          <span>{t("pages.field.title")}</span>
-          <input name="title" type="text" required maxLength={200} defaultValue={values.title} aria-invalid={err("title") ? true : undefined} aria-describedby={described("title")} lang={contentLocale} />
-        </label>
-        {err("title") ? <p id="title-error" className="admin-error">{t(err("title")!)}</p> : null}
-        <fieldset className="admin-fieldset">
-          <legend>{t("pages.field.format")}</legend>
-          {PAGE_FORMATS.map((f) => (
-            <label key={f} className="admin-check">
-              <input type="radio" name="format" value={f} defaultChecked={values.format === f} /> {t(`pages.format.${f}` as MessageKey)}
+          {done === "saved" && !result ? (
+            <p className="admin-alert admin-alert--ok" role="status">
+              {t("pages.admin.saved")} <Link to={localizePath(`/${slug}`, contentLocale)}>{t("pages.admin.view")}</Link>
+            </p>
+          ) : null}
+          {!version && !result ? <p className="admin-hint">{t("pages.admin.notWritten", { language })}</p> : null}
+          {revision.version ? (
+            <p className="admin-hint">
+              {t("pages.history.lastSaved", {
+                version: revision.version,
+                author: revision.author ?? t("settings.system"),
+                date: revision.at ? formatDate(revision.at) : "—",
+              })}{" "}
+              <Link to={`?locale=${contentLocale}&history=1`}>{t("pages.history.open")}</Link>
+            </p>
+          ) : null}
+          {result?.conflict ? (
+            <PageConflictPanel conflict={result.conflict} mine={result.intent === "save" ? result.values : null} />
+          ) : result ? (
+            <p className="admin-alert admin-alert--error" role="alert">
+              {t("pages.error.form")}
+            </p>
+          ) : null}
+          <Form method="post" className="admin-card admin-form" noValidate>
+            <input type="hidden" name="csrf" value={csrf} />
+            <input type="hidden" name="version" value={formVersion} />
+            <label className="admin-field">
+              <span>{t("pages.field.title")}</span>
+              <input
+                name="title"
+                type="text"
+                required
+                maxLength={200}
+                defaultValue={values.title}
+                aria-invalid={err("title") ? true : undefined}
+                aria-describedby={described("title")}
+                lang={contentLocale}
+              />
             </label>
-          ))}
-        </fieldset>
-        <label className="admin-field">
-          <span>{t("pages.field.body")}</span>
-          <textarea name="body" rows={16} maxLength={200000} defaultValue={values.body} aria-invalid={err("body") ? true : undefined} aria-describedby={described("body", "body-hint")} lang={contentLocale} />
-        </label>
-        <p id="body-hint" className="admin-hint">{t("pages.field.bodyHint")}</p>
-        {err("body") ? <p id="body-error" className="admin-error">{t(err("body")!)}</p> : null}
-        <label className="admin-field">
-          <span>{t("pages.field.description")}</span>
-          <textarea name="description" rows={3} maxLength={300} defaultValue={values.description} aria-invalid={err("description") ? true : undefined} aria-describedby={described("description", "description-hint")} lang={contentLocale} />
-        </label>
-        <p id="description-hint" className="admin-hint">{t("pages.field.descriptionHint")}</p>
-        {err("description") ? <p id="description-error" className="admin-error">{t(err("description")!)}</p> : null}
-        <label className="admin-check">
-          <input type="checkbox" name="published" defaultChecked={values.published} /> {t("pages.field.published")}
-        </label>
-        <div className="admin-buttons">
-          <button type="submit" name="intent" value="save" className="button button--primary" disabled={navigation.state === "submitting"}>
-            {result?.conflict ? t("settings.conflict.saveMine") : t("pages.admin.save")}
-          </button>
-        </div>
-      </Form>
-      {version ? (
-        <Form method="post" className="admin-danger">
-          <input type="hidden" name="csrf" value={csrf} />
-          <input type="hidden" name="version" value={formVersion} />
-          <h2>{t("pages.admin.deleteTitle", { language })}</h2>
-          <p className="admin-hint">{t("pages.admin.deleteHint")}</p>
-          <label className="admin-check">
-            <input type="checkbox" name="confirm" required aria-describedby={err("confirm") ? "confirm-error" : undefined} /> {t("pages.admin.deleteConfirm")}
-          </label>
-          {err("confirm") ? <p id="confirm-error" className="admin-error">{t(err("confirm")!)}</p> : null}
-          <button type="submit" name="intent" value="delete" className="button">
-            {t("pages.admin.delete")}
-          </button>
-        </Form>
-      ) : null}
+            {err("title") ? (
+              <p id="title-error" className="admin-error">
+                {t(err("title")!)}
+              </p>
+            ) : null}
+            <fieldset className="admin-fieldset">
+              <legend>{t("pages.field.format")}</legend>
+              {PAGE_FORMATS.map((f) => (
+                <label key={f} className="admin-check">
+                  <input type="radio" name="format" value={f} defaultChecked={values.format === f} /> {t(`pages.format.${f}` as MessageKey)}
+                </label>
+              ))}
+            </fieldset>
+            <label className="admin-field">
+              <span>{t("pages.field.body")}</span>
+              <textarea
+                name="body"
+                rows={16}
+                maxLength={200000}
+                defaultValue={values.body}
+                aria-invalid={err("body") ? true : undefined}
+                aria-describedby={described("body", "body-hint")}
+                lang={contentLocale}
+              />
+            </label>
+            <p id="body-hint" className="admin-hint">
+              {t("pages.field.bodyHint")}
+            </p>
+            {err("body") ? (
+              <p id="body-error" className="admin-error">
+                {t(err("body")!)}
+              </p>
+            ) : null}
+            <label className="admin-field">
+              <span>{t("pages.field.description")}</span>
+              <textarea
+                name="description"
+                rows={3}
+                maxLength={300}
+                defaultValue={values.description}
+                aria-invalid={err("description") ? true : undefined}
+                aria-describedby={described("description", "description-hint")}
+                lang={contentLocale}
+              />
+            </label>
+            <p id="description-hint" className="admin-hint">
+              {t("pages.field.descriptionHint")}
+            </p>
+            {err("description") ? (
+              <p id="description-error" className="admin-error">
+                {t(err("description")!)}
+              </p>
+            ) : null}
+            <label className="admin-check">
+              <input type="checkbox" name="published" defaultChecked={values.published} /> {t("pages.field.published")}
+            </label>
+            <div className="admin-buttons">
+              <button
+                type="submit"
+                name="intent"
+                value="save"
+                className="button button--primary"
+                disabled={navigation.state === "submitting"}
+              >
+                {result?.conflict ? t("settings.conflict.saveMine") : t("pages.admin.save")}
+              </button>
+            </div>
+          </Form>
+          {version ? (
+            <Form method="post" className="admin-danger">
+              <input type="hidden" name="csrf" value={csrf} />
+              <input type="hidden" name="version" value={formVersion} />
+              <h2>{t("pages.admin.deleteTitle", { language })}</h2>
+              <p className="admin-hint">{t("pages.admin.deleteHint")}</p>
+              <label className="admin-check">
+                <input type="checkbox" name="confirm" required aria-describedby={err("confirm") ? "confirm-error" : undefined} />{" "}
+                {t("pages.admin.deleteConfirm")}
+              </label>
+              {err("confirm") ? (
+                <p id="confirm-error" className="admin-error">
+                  {t(err("confirm")!)}
+                </p>
+              ) : null}
+              <button type="submit" name="intent" value="delete" className="button">
+                {t("pages.admin.delete")}
+              </button>
+            </Form>
+          ) : null}
         </>
       )}
     </div>
@@ -244,7 +341,8 @@ function useFormatDate() {
 }
 
 /** What a form's values say, as the text the history compares. */
-const valuesText = (v: Values) => pageTextOf({ title: v.title, format: v.format, source: v.body, description: v.description, published: v.published });
+const valuesText = (v: Values) =>
+  pageTextOf({ title: v.title, format: v.format, source: v.body, description: v.description, published: v.published });
 
 /** A stale save or removal (409): both texts side by side; the form below keeps the admin's. */
 function PageConflictPanel({ conflict, mine }: { conflict: PageConflict; mine: Values | null }) {
@@ -256,16 +354,28 @@ function PageConflictPanel({ conflict, mine }: { conflict: PageConflict; mine: V
     <div className="settings-conflict" role="alert" tabIndex={-1} ref={ref}>
       <p>
         <strong>{t("pages.conflict.title")}</strong>{" "}
-        {t("settings.conflict.text", { version: conflict.version, author: conflict.author ?? t("settings.system"), date: conflict.at ? formatDate(conflict.at) : "—" })}
+        {t("settings.conflict.text", {
+          version: conflict.version,
+          author: conflict.author ?? t("settings.system"),
+          date: conflict.at ? formatDate(conflict.at) : "—",
+        })}
       </p>
       {mine ? (
         <div className="settings-conflict__both">
           <TextBlock value={valuesText(mine)} titleKey="settings.conflict.mine" id="conflict-mine" level={2} />
-          <TextBlock value={conflict.value ? pageTextOf(conflict.value) : ""} titleKey="settings.conflict.current" id="conflict-current" level={2} />
+          <TextBlock
+            value={conflict.value ? pageTextOf(conflict.value) : ""}
+            titleKey="settings.conflict.current"
+            id="conflict-current"
+            level={2}
+          />
         </div>
       ) : null}
       <p className="admin-hint">
-        {mine ? t("settings.conflict.help") : t("pages.conflict.reload")} <Link to="" reloadDocument>{t("settings.conflict.keepCurrent")}</Link>
+        {mine ? t("settings.conflict.help") : t("pages.conflict.reload")}{" "}
+        <Link to="" reloadDocument>
+          {t("settings.conflict.keepCurrent")}
+        </Link>
       </p>
     </div>
   );
@@ -274,8 +384,22 @@ function PageConflictPanel({ conflict, mine }: { conflict: PageConflict; mine: V
 type HistoryData = NonNullable<Route.ComponentProps["loaderData"]["history"]>;
 
 /** The revisions of this language's version, newest first, each with its differences and a restore button. */
-function PageHistory({ csrf, slug, contentLocale, history, current, restored, result }: {
-  csrf: string; slug: string; contentLocale: Locale; history: HistoryData; current: number; restored: boolean; result: ActionResult | undefined;
+function PageHistory({
+  csrf,
+  slug,
+  contentLocale,
+  history,
+  current,
+  restored,
+  result,
+}: {
+  csrf: string;
+  slug: string;
+  contentLocale: Locale;
+  history: HistoryData;
+  current: number;
+  restored: boolean;
+  result: ActionResult | undefined;
 }) {
   const { t } = useI18n();
   const formatDate = useFormatDate();
@@ -283,7 +407,9 @@ function PageHistory({ csrf, slug, contentLocale, history, current, restored, re
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className="settings-history" aria-labelledby="page-history-title">
-      <h2 id="page-history-title" ref={heading} tabIndex={-1}>{t("pages.history.title")}</h2>
+      <h2 id="page-history-title" ref={heading} tabIndex={-1}>
+        {t("pages.history.title")}
+      </h2>
       <p>
         <Link to={`?locale=${contentLocale}`}>{t("pages.history.back")}</Link>
       </p>
@@ -293,7 +419,9 @@ function PageHistory({ csrf, slug, contentLocale, history, current, restored, re
         </p>
       ) : null}
       {result?.conflict ? (
-        <p className="admin-alert admin-alert--error" role="alert">{t("pages.conflict.restore")}</p>
+        <p className="admin-alert admin-alert--error" role="alert">
+          {t("pages.conflict.restore")}
+        </p>
       ) : null}
       <p className="users-count">{t("settings.history.count", { count: history.total })}</p>
       {history.entries.length === 0 ? (
@@ -303,9 +431,12 @@ function PageHistory({ csrf, slug, contentLocale, history, current, restored, re
           {history.entries.map((e) => (
             <li key={e.version} className="settings-revision">
               <h3>
-                {t("settings.history.version", { version: e.version })} · <time dateTime={e.at}>{formatDate(e.at)}</time> · {e.author ?? t("settings.system")}
+                {t("settings.history.version", { version: e.version })} · <time dateTime={e.at}>{formatDate(e.at)}</time> ·{" "}
+                {e.author ?? t("settings.system")}
                 {e.version === current ? <span className="users-badge">{t("settings.history.current")}</span> : null}
-                {e.restoredFrom ? <span className="users-badge">{t("settings.history.restoredFrom", { version: e.restoredFrom })}</span> : null}
+                {e.restoredFrom ? (
+                  <span className="users-badge">{t("settings.history.restoredFrom", { version: e.restoredFrom })}</span>
+                ) : null}
                 {e.removed ? <span className="users-badge">{t("pages.history.removed")}</span> : null}
               </h3>
               <DiffView lines={e.diff} />

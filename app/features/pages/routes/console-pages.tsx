@@ -25,7 +25,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     const { token, setCookie } = formToken(context);
     const fmt = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short" });
     return data(
-      { csrf: token, pages: pages.map((p) => ({ ...p, versions: p.versions.map((v) => ({ ...v, updatedAt: { iso: v.updatedAt.toISOString(), text: fmt.format(v.updatedAt) } })) })) },
+      {
+        csrf: token,
+        pages: pages.map((p) => ({
+          ...p,
+          versions: p.versions.map((v) => ({ ...v, updatedAt: { iso: v.updatedAt.toISOString(), text: fmt.format(v.updatedAt) } })),
+        })),
+      },
       { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
     );
   } catch (err) {
@@ -39,9 +45,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { ui } = splitLocale(url.pathname);
   const form = await request.formData();
   const slug = PageSlugSchema.safeParse(String(form.get("slug") ?? ""));
-  if (!slug.success) return data({ error: slug.error.issues[0]!.message as MessageKey, value: String(form.get("slug") ?? "") }, { status: 400 });
+  if (!slug.success)
+    return data({ error: slug.error.issues[0]!.message as MessageKey, value: String(form.get("slug") ?? "") }, { status: 400 });
   try {
-    if (await pageExists(serviceContext(context, url), slug.data)) return data({ error: "pages.error.slugTaken" as MessageKey, value: slug.data }, { status: 409 });
+    if (await pageExists(serviceContext(context, url), slug.data))
+      return data({ error: "pages.error.slugTaken" as MessageKey, value: slug.data }, { status: 409 });
   } catch (err) {
     if (err instanceof PagesError) throw notFoundPage();
     throw err;
@@ -74,8 +82,12 @@ export default function ConsolePages({ loaderData }: Route.ComponentProps) {
             aria-describedby={result?.error ? "slug-error slug-hint" : "slug-hint"}
           />
         </label>
-        <button type="submit" className="button button--primary">{t("pages.admin.create")}</button>
-        <p id="slug-hint" className="admin-hint">{t("pages.admin.slugHint")}</p>
+        <button type="submit" className="button button--primary">
+          {t("pages.admin.create")}
+        </button>
+        <p id="slug-hint" className="admin-hint">
+          {t("pages.admin.slugHint")}
+        </p>
         {result?.error ? (
           <p id="slug-error" className="admin-alert admin-alert--error" role="alert">
             {t(result.error)}
@@ -91,25 +103,36 @@ export default function ConsolePages({ loaderData }: Route.ComponentProps) {
               <tr>
                 <th scope="col">{t("pages.admin.address")}</th>
                 {LOCALES.map((l) => (
-                  <th key={l} scope="col">{LOCALE_NAMES[l]}</th>
+                  <th key={l} scope="col">
+                    {LOCALE_NAMES[l]}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {pages.map((p) => (
                 <tr key={p.slug}>
-                  <th scope="row"><code>/{p.slug}</code></th>
+                  <th scope="row">
+                    <code>/{p.slug}</code>
+                  </th>
                   {LOCALES.map((l) => {
                     const v = p.versions.find((x) => x.locale === l);
                     return (
                       <td key={l} data-label={LOCALE_NAMES[l]}>
-                        <Link to={`${localizePath(`/console/pages/${p.slug}`, locale)}?locale=${l}`} aria-label={t("pages.admin.editIn", { slug: p.slug, language: LOCALE_NAMES[l] })}>
+                        <Link
+                          to={`${localizePath(`/console/pages/${p.slug}`, locale)}?locale=${l}`}
+                          aria-label={t("pages.admin.editIn", { slug: p.slug, language: LOCALE_NAMES[l] })}
+                        >
                           {v ? v.title : t("pages.admin.write")}
                         </Link>
                         {v ? (
                           <div>
-                            <span className={`badge badge--${v.published ? "complete" : "running"}`}>{v.published ? t("pages.published") : t("pages.draft")}</span>{" "}
-                            <Link to={localizePath(`/${p.slug}`, l)} className="admin-hint">{t("pages.admin.view")}</Link>
+                            <span className={`badge badge--${v.published ? "complete" : "running"}`}>
+                              {v.published ? t("pages.published") : t("pages.draft")}
+                            </span>{" "}
+                            <Link to={localizePath(`/${p.slug}`, l)} className="admin-hint">
+                              {t("pages.admin.view")}
+                            </Link>
                           </div>
                         ) : null}
                       </td>

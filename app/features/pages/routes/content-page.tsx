@@ -31,7 +31,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const headers = { "Cache-Control": context.viewer.kind === "user" ? "private, no-store" : "public, max-age=60" };
   if (!page) {
     const slug = PageSlugSchema.safeParse(params.slug);
-    if (admin && url.searchParams.get("new") === "1" && slug.success && slug.data === params.slug) return data({ page: null, newSlug: slug.data, admin }, { headers });
+    if (admin && url.searchParams.get("new") === "1" && slug.success && slug.data === params.slug)
+      return data({ page: null, newSlug: slug.data, admin }, { headers });
     throw notFound();
   }
   return data({ page, newSlug: null, admin }, { headers });
@@ -42,7 +43,14 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
   if (!d) return [{ title: "404" }, { name: "robots", content: "noindex" }];
   if (!d.page) return [{ title: `/${d.newSlug}` }, { name: "robots", content: "noindex" }];
   return [
-    ...pageMeta({ title: d.page.title, siteTitle: root?.options.title, description: d.page.description, origin: root?.origin ?? "", languages: root?.languages, pathname: location.pathname }),
+    ...pageMeta({
+      title: d.page.title,
+      siteTitle: root?.options.title,
+      description: d.page.description,
+      origin: root?.origin ?? "",
+      languages: root?.languages,
+      pathname: location.pathname,
+    }),
     ...(d.page.published ? [] : [{ name: "robots", content: "noindex" }]),
   ];
 };
@@ -61,7 +69,13 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   }, [newSlug, canEdit, isEdit, setEdit]);
   if (isEdit && (page || newSlug)) {
     return (
-      <Suspense fallback={<p role="status" className="page">{t("siteEdit.loading")}</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className="page">
+            {t("siteEdit.loading")}
+          </p>
+        }
+      >
         <PageEditor key={`${page?.slug ?? newSlug}:${edit.generation}`} slug={page?.slug ?? newSlug!} isNew={!page} />
       </Suspense>
     );

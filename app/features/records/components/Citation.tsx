@@ -11,7 +11,10 @@ import type { RecordDetail } from "../types";
  * Chicago and APA are shown; BibTeX and CSL-JSON, long and for reference managers, are in a disclosure.
  */
 
-export type CitationInput = Pick<RecordDetail, "id" | "table" | "preferred_label" | "labelLang" | "type" | "dateDisplay" | "numero" | "relations" | "metadata">;
+export type CitationInput = Pick<
+  RecordDetail,
+  "id" | "table" | "preferred_label" | "labelLang" | "type" | "dateDisplay" | "numero" | "relations" | "metadata"
+>;
 export type CitationPart = { text: string; italic?: boolean };
 export type Citations = {
   url: string;
@@ -33,15 +36,21 @@ const WORDS: Record<Locale, { nd: string; inventory: string; accessed: string }>
 
 /** Who made the record: its outgoing maker relations, else its maker fields. */
 export function makersOf(r: Pick<CitationInput, "relations" | "metadata">): string[] {
-  const related = r.relations.filter((g) => g.outgoing && MAKER_RELATIONS.has(g.type)).flatMap((g) => g.items.map((i) => i.preferred_label));
+  const related = r.relations
+    .filter((g) => g.outgoing && MAKER_RELATIONS.has(g.type))
+    .flatMap((g) => g.items.map((i) => i.preferred_label));
   if (related.length) return [...new Set(related)];
-  return [...new Set(r.metadata.flatMap((m) => (m.type === "text" && MAKER_FIELDS.has(m.code) ? [m.value.replace(/\s*\([^)]*\)\s*$/, "")] : [])))];
+  return [
+    ...new Set(r.metadata.flatMap((m) => (m.type === "text" && MAKER_FIELDS.has(m.code) ? [m.value.replace(/\s*\([^)]*\)\s*$/, "")] : []))),
+  ];
 }
 
 const joinNames = (names: string[], locale: Locale) => {
   if (names.length <= 1) return names[0] ?? "";
   const and = locale === "it" ? "e" : locale === "fr" ? "et" : "and";
-  return `${names.slice(0, -1).join(", ")} ${locale === "en" && names.length > 2 ? "," : ""}${and} ${names[names.length - 1]}`.replace(" ,", ", ").replace(/\s+/g, " ");
+  return `${names.slice(0, -1).join(", ")} ${locale === "en" && names.length > 2 ? "," : ""}${and} ${names[names.length - 1]}`
+    .replace(" ,", ", ")
+    .replace(/\s+/g, " ");
 };
 
 /** The first year written in a date ("1846", "c. 1846–1850", "700 a.C." → -700); undefined for "XIX secolo". */
@@ -52,7 +61,10 @@ export function firstYear(dateDisplay: string): number | undefined {
 }
 
 const bibEscape = (s: string) =>
-  s.replace(/[\\{}&%$#_^~]/g, (c) => ({ "\\": "\\textbackslash{}", "{": "\\{", "}": "\\}", "^": "\\textasciicircum{}", "~": "\\textasciitilde{}" })[c] ?? `\\${c}`);
+  s.replace(
+    /[\\{}&%$#_^~]/g,
+    (c) => ({ "\\": "\\textbackslash{}", "{": "\\{", "}": "\\}", "^": "\\textasciicircum{}", "~": "\\textasciitilde{}" })[c] ?? `\\${c}`,
+  );
 
 const CSL_TYPES: Record<string, string> = {
   ca_objects: "artwork",
@@ -74,7 +86,12 @@ export function buildCitations(r: CitationInput, opts: { origin: string; site: s
   const title = r.preferred_label.trim();
   const type = r.type?.name ?? "";
   const date = r.dateDisplay?.trim() ?? "";
-  const accessedText = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(today);
+  const accessedText = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(today);
   const w = WORDS[locale];
   const inv = r.numero ? `${w.inventory} ${r.numero}` : "";
 
@@ -98,7 +115,11 @@ export function buildCitations(r: CitationInput, opts: { origin: string; site: s
     ...(makers.length ? [["author", `{${makers.map(bibEscape).join("} and {")}}`] as [string, string]] : []),
     ["title", `{${bibEscape(title)}}`],
     ...(year !== undefined ? [["year", String(year)] as [string, string]] : []),
-    ...(date && (year === undefined || date !== String(year)) ? [["note", bibEscape([date, type, inv].filter(Boolean).join(". "))] as [string, string]] : type || inv ? [["note", bibEscape([type, inv].filter(Boolean).join(". "))] as [string, string]] : []),
+    ...(date && (year === undefined || date !== String(year))
+      ? [["note", bibEscape([date, type, inv].filter(Boolean).join(". "))] as [string, string]]
+      : type || inv
+        ? [["note", bibEscape([type, inv].filter(Boolean).join(". "))] as [string, string]]
+        : []),
     ...(site ? [["publisher", bibEscape(site)] as [string, string]] : []),
     ["url", url],
     ["urldate", iso],
@@ -163,8 +184,18 @@ export function Citation({ record, origin, site }: { record: CitationInput; orig
   };
 
   const entries: { key: string; name: string; text: string; node: React.ReactNode; code?: boolean }[] = [
-    { key: "chicago", name: "Chicago", text: plain(c.chicago), node: c.chicago.map((p, i) => (p.italic ? <i key={i}>{p.text}</i> : <span key={i}>{p.text}</span>)) },
-    { key: "apa", name: "APA", text: plain(c.apa), node: c.apa.map((p, i) => (p.italic ? <i key={i}>{p.text}</i> : <span key={i}>{p.text}</span>)) },
+    {
+      key: "chicago",
+      name: "Chicago",
+      text: plain(c.chicago),
+      node: c.chicago.map((p, i) => (p.italic ? <i key={i}>{p.text}</i> : <span key={i}>{p.text}</span>)),
+    },
+    {
+      key: "apa",
+      name: "APA",
+      text: plain(c.apa),
+      node: c.apa.map((p, i) => (p.italic ? <i key={i}>{p.text}</i> : <span key={i}>{p.text}</span>)),
+    },
     { key: "bibtex", name: "BibTeX", text: c.bibtex, node: c.bibtex, code: true },
     { key: "csl", name: "CSL-JSON", text: c.csl, node: c.csl, code: true },
   ];
@@ -175,13 +206,33 @@ export function Citation({ record, origin, site }: { record: CitationInput; orig
       <dd>
         {e.code ? (
           <pre className="citation__code" tabIndex={0} suppressHydrationWarning>
-            <code ref={(el) => { refs.current[e.key] = el; }} suppressHydrationWarning>{e.node}</code>
+            <code
+              ref={(el) => {
+                refs.current[e.key] = el;
+              }}
+              suppressHydrationWarning
+            >
+              {e.node}
+            </code>
           </pre>
         ) : (
-          <p className="citation__text" ref={(el) => { refs.current[e.key] = el; }} suppressHydrationWarning>{e.node}</p>
+          <p
+            className="citation__text"
+            ref={(el) => {
+              refs.current[e.key] = el;
+            }}
+            suppressHydrationWarning
+          >
+            {e.node}
+          </p>
         )}
         {canCopy && (
-          <button type="button" className="button button--small citation__copy" aria-label={t("cite.copyLabel", { format: e.name })} onClick={() => copy(e.key, e.name, e.text)}>
+          <button
+            type="button"
+            className="button button--small citation__copy"
+            aria-label={t("cite.copyLabel", { format: e.name })}
+            onClick={() => copy(e.key, e.name, e.text)}
+          >
             {t("cite.copy")}
           </button>
         )}
@@ -196,9 +247,22 @@ export function Citation({ record, origin, site }: { record: CitationInput; orig
         <div className="citation__item">
           <dt>{t("cite.url")}</dt>
           <dd>
-            <a href={c.url} ref={(el) => { refs.current.url = el; }} className="citation__url">{c.url}</a>
+            <a
+              href={c.url}
+              ref={(el) => {
+                refs.current.url = el;
+              }}
+              className="citation__url"
+            >
+              {c.url}
+            </a>
             {canCopy && (
-              <button type="button" className="button button--small citation__copy" aria-label={t("cite.copyUrl")} onClick={() => copy("url", "", c.url)}>
+              <button
+                type="button"
+                className="button button--small citation__copy"
+                aria-label={t("cite.copyUrl")}
+                onClick={() => copy("url", "", c.url)}
+              >
                 {t("cite.copy")}
               </button>
             )}
@@ -211,7 +275,9 @@ export function Citation({ record, origin, site }: { record: CitationInput; orig
         <summary>{t("cite.moreFormats")}</summary>
         <dl className="citation__list">{entries.filter((e) => e.code).map(item)}</dl>
       </details>
-      <p className="citation__status" role="status" aria-live="polite">{status}</p>
+      <p className="citation__status" role="status" aria-live="polite">
+        {status}
+      </p>
     </section>
   );
 }

@@ -9,7 +9,17 @@ import type { MediaView } from "../types";
  * The record's media: a large stage, thumbnails and a full-screen viewer, with deep zoom on images (IIIF
  * tiles where `deepZoom` names the image's service, decision 053; else the large image).
  */
-export function MediaGallery({ media, label, placeholder, deepZoom = {} }: { media: MediaView[]; label: string; placeholder: string; deepZoom?: Record<number, string> }) {
+export function MediaGallery({
+  media,
+  label,
+  placeholder,
+  deepZoom = {},
+}: {
+  media: MediaView[];
+  label: string;
+  placeholder: string;
+  deepZoom?: Record<number, string>;
+}) {
   const { t } = useI18n();
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
@@ -46,7 +56,14 @@ export function MediaGallery({ media, label, placeholder, deepZoom = {} }: { med
                 onClick={() => setIndex(i)}
               >
                 {m.mediaType === "image" ? (
-                  <Picture urls={{ thumbnail: m.url.thumbnail, medium: null, large: null }} alt="" width={80} height={80} placeholder={placeholder} focalPoint={m.focalPoint} />
+                  <Picture
+                    urls={{ thumbnail: m.url.thumbnail, medium: null, large: null }}
+                    alt=""
+                    width={80}
+                    height={80}
+                    placeholder={placeholder}
+                    focalPoint={m.focalPoint}
+                  />
                 ) : (
                   <span className={`gallery__icon gallery__icon--${m.mediaType}`} aria-hidden="true">
                     {m.mediaType === "application" ? "PDF" : "▶"}
@@ -71,7 +88,12 @@ export function MediaGallery({ media, label, placeholder, deepZoom = {} }: { med
             {current.mediaType === "image" ? (
               open && (
                 <DeepZoomViewer
-                  source={{ service: deepZoom[current.id] ?? null, url: current.url.large ?? current.url.medium, width: current.width, height: current.height }}
+                  source={{
+                    service: deepZoom[current.id] ?? null,
+                    url: current.url.large ?? current.url.medium,
+                    width: current.width,
+                    height: current.height,
+                  }}
                   title={current.title}
                 />
               )

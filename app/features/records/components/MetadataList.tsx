@@ -4,7 +4,19 @@ import type { MetadataView } from "../types";
  * Metadata as a definition list, each value rendered by its type. `lang`: the values' language when it is
  * not the page's (`pageLang`); a label not in the page's language carries its own (decision 084).
  */
-export function MetadataList({ items, className = "metadata", lang, pageLang, internalLabel }: { items: MetadataView[]; className?: string; lang?: string; pageLang: string; internalLabel?: string }) {
+export function MetadataList({
+  items,
+  className = "metadata",
+  lang,
+  pageLang,
+  internalLabel,
+}: {
+  items: MetadataView[];
+  className?: string;
+  lang?: string;
+  pageLang: string;
+  internalLabel?: string;
+}) {
   return (
     <dl className={className}>
       {items.map((m, i) => (

@@ -10,7 +10,12 @@ export type CardVariant = "masonry" | "big" | "mini";
 
 /** A record card: image kept in proportion or cropped on its focal point, type, title, date. */
 export function RecordCard({
-  card, variant = "masonry", placeholder, headingLevel = 3, extra, eager = false,
+  card,
+  variant = "masonry",
+  placeholder,
+  headingLevel = 3,
+  extra,
+  eager = false,
 }: {
   card: Card;
   variant?: CardVariant;
@@ -54,9 +59,7 @@ export function RecordCard({
             {card.preferred_label}
           </Link>
         </H>
-        {(card.dateDisplay || card.numero) && (
-          <p className="card__sub">{[card.dateDisplay, card.numero].filter(Boolean).join(" · ")}</p>
-        )}
+        {(card.dateDisplay || card.numero) && <p className="card__sub">{[card.dateDisplay, card.numero].filter(Boolean).join(" · ")}</p>}
         {extra}
       </div>
     </article>

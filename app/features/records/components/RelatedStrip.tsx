@@ -14,7 +14,17 @@ const PAGE = 6;
  * `source` is the record whose relations these are; null when every item is
  * already there (a record's children).
  */
-export function RelatedStrip({ title, group, placeholder, source }: { title: string; group: RelationGroup; placeholder: string; source: { table: string; id: string } | null }) {
+export function RelatedStrip({
+  title,
+  group,
+  placeholder,
+  source,
+}: {
+  title: string;
+  group: RelationGroup;
+  placeholder: string;
+  source: { table: string; id: string } | null;
+}) {
   const { t, locale } = useI18n();
   const headingId = useId();
   const [items, setItems] = useState(group.items);
@@ -57,10 +67,22 @@ export function RelatedStrip({ title, group, placeholder, source }: { title: str
             <p className="strip__range" aria-live="polite">
               {t("record.stripRange", { from: start + 1, to: Math.min(start + PAGE, total), total: total.toLocaleString(locale) })}
             </p>
-            <button type="button" className="button button--small" onClick={() => setStart(Math.max(0, start - PAGE))} disabled={start === 0} aria-label={t("record.stripPrevious", { name: title })}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => setStart(Math.max(0, start - PAGE))}
+              disabled={start === 0}
+              aria-label={t("record.stripPrevious", { name: title })}
+            >
               <span aria-hidden="true">‹</span>
             </button>
-            <button type="button" className="button button--small" onClick={next} disabled={busy || start + PAGE >= total} aria-label={t("record.stripNext", { name: title })}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={next}
+              disabled={busy || start + PAGE >= total}
+              aria-label={t("record.stripNext", { name: title })}
+            >
               <span aria-hidden="true">›</span>
             </button>
           </div>

@@ -25,7 +25,14 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const locale = q.data.locale ?? "it";
   if (!isLocale(locale)) return jsonError(400, "locale: must be one of it, en, fr");
   if (!table || !RECORD_ID_PATTERN.test(params.id)) return jsonError(404, "Not found");
-  const group = await getRelatedPage({ database: context.database, viewer: context.viewer, locale }, table, params.id, q.data.group, q.data.offset, RELATED_STRIP);
+  const group = await getRelatedPage(
+    { database: context.database, viewer: context.viewer, locale },
+    table,
+    params.id,
+    q.data.group,
+    q.data.offset,
+    RELATED_STRIP,
+  );
   if (!group) return jsonError(404, "Not found");
   return Response.json(
     { data: group },

@@ -89,7 +89,7 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
   const root = matches[0]?.data as RootData | undefined;
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const labelLang = r.labelLang !== locale ? r.labelLang : undefined;
-  const metaLang = r.metadataLang !== locale ? r.metadataLang ?? undefined : undefined;
+  const metaLang = r.metadataLang !== locale ? (r.metadataLang ?? undefined) : undefined;
   const tableKey = `table.${r.table}` as MessageKey;
   // The tombstone shows the header fields; the groups below leave them out, so nothing is shown twice.
   const headerCodes = new Set(r.headerFields.map((m) => m.code));
@@ -97,7 +97,10 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
   const chosenSummary = r.summaryChosen ? r.summaryFields.filter((m) => !headerCodes.has(m.code)) : [];
   const makers = r.relations.filter((g) => MAKER_RELATIONS.has(g.type) && g.outgoing && g.items.length === g.total && g.total <= 3);
   // A maker named in the tombstone (a link to its record) is not repeated by a "maker" field below.
-  const metadata = withoutShownMakers(r.metadata, makers.flatMap((g) => g.items.map((i) => i.preferred_label)));
+  const metadata = withoutShownMakers(
+    r.metadata,
+    makers.flatMap((g) => g.items.map((i) => i.preferred_label)),
+  );
   const groups = groupMetadata(metadata, new Set([...headerCodes, ...chosenSummary.map((m) => m.code)]));
   const strips = r.relations.filter((g) => !makers.includes(g));
   // Tags repeating a field's value (a technique, a state of conservation) are left to the field.
@@ -143,7 +146,13 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
       <div className="record__top">
         <div className="record__media">
           <MediaGallery media={r.media} label={r.preferred_label} placeholder={placeholder} deepZoom={loaderData.iiif.services} />
-          <IiifLinks table={r.table} id={r.id} manifest={loaderData.iiif.manifest} pages={loaderData.iiif.pages} origin={root?.origin ?? ""} />
+          <IiifLinks
+            table={r.table}
+            id={r.id}
+            manifest={loaderData.iiif.manifest}
+            pages={loaderData.iiif.pages}
+            origin={root?.origin ?? ""}
+          />
         </div>
         <header className="record__header">
           <p className="record__kicker">
@@ -205,14 +214,18 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
           <section aria-labelledby="summary-title" className="record__section record__summary">
             <h2 id="summary-title">{t("record.group.description")}</h2>
             {r.summary && (
-              <div className="prose" lang={r.summaryLang !== locale ? r.summaryLang ?? undefined : undefined}>
+              <div className="prose" lang={r.summaryLang !== locale ? (r.summaryLang ?? undefined) : undefined}>
                 {r.summary.split(/\n{2,}/).map((p, i) => (
                   <p key={i}>{p}</p>
                 ))}
               </div>
             )}
-            {chosenSummary.length > 0 && <MetadataList items={chosenSummary} lang={metaLang} pageLang={locale} internalLabel={t("record.internal")} />}
-            {sectionOf("description").length > 0 && <MetadataList items={sectionOf("description")} lang={metaLang} pageLang={locale} internalLabel={t("record.internal")} />}
+            {chosenSummary.length > 0 && (
+              <MetadataList items={chosenSummary} lang={metaLang} pageLang={locale} internalLabel={t("record.internal")} />
+            )}
+            {sectionOf("description").length > 0 && (
+              <MetadataList items={sectionOf("description")} lang={metaLang} pageLang={locale} internalLabel={t("record.internal")} />
+            )}
           </section>
         )}
         <div className="record__groups">
@@ -307,7 +320,14 @@ export default function RecordPage({ loaderData, matches }: Route.ComponentProps
             {r.children.length > 0 && (
               <RelatedStrip
                 title={`${t("record.children")} (${r.childCount.toLocaleString(locale)})`}
-                group={{ key: "", type: "children", label: "", outgoing: true, total: r.children.length, items: r.children.map((c) => ({ ...c, interstitial: [] })) }}
+                group={{
+                  key: "",
+                  type: "children",
+                  label: "",
+                  outgoing: true,
+                  total: r.children.length,
+                  items: r.children.map((c) => ({ ...c, interstitial: [] })),
+                }}
                 placeholder={placeholder}
                 source={null}
               />

@@ -21,7 +21,19 @@ export type SaveFormData = { csrf: string; canHero: boolean; query?: string; val
  * asks 'Confermi la cancellazione?'. On success the page's data is re-read, `onDone` says what was done and
  * the drawer closes; errors stay in the drawer.
  */
-export function SaveDialog({ open, onClose, href, title, onDone }: { open: boolean; onClose: () => void; href: string; title: string; onDone: (done: "saved" | "updated" | "deleted") => void }) {
+export function SaveDialog({
+  open,
+  onClose,
+  href,
+  title,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  href: string;
+  title: string;
+  onDone: (done: "saved" | "updated" | "deleted") => void;
+}) {
   const { t, locale } = useI18n();
   const revalidator = useRevalidator();
   // What the loader child fetched for `href` (null: it failed); it lives only while the drawer is open.
@@ -67,36 +79,52 @@ export function SaveDialog({ open, onClose, href, title, onDone }: { open: boole
   return (
     <>
       {open && href && !current ? <FormLoader href={href} onLoaded={setLoaded} /> : null}
-    <SaveDrawer
-      open={open}
-      onClose={onClose}
-      heading={title}
-      className="saved-dialog"
-      status={status}
-      defaultTitle={form?.values.title ?? ""}
-      titleLabel={t("savedSearches.field.title")}
-      maxLength={TITLE_MAX}
-      publicFlag={{ label: t("savedSearches.field.public"), hint: t("savedSearches.field.publicHint"), defaultChecked: form?.values.public ?? false }}
-      hero={form?.canHero ? { label: t("savedSearches.field.hero"), hint: t("savedSearches.field.heroHint"), defaultChecked: form.values.hero } : undefined}
-      saveLabel={t("savedSearches.submit")}
-      onSave={async (v) => {
-        const data = { title: v.title, public: v.public, alert: String(v.form.get("alert") ?? "none"), ...(form?.canHero ? { hero: v.hero } : {}) };
-        const error = await call("/api/auth/docs/saveSearch", id ? { locale, name: id, data } : { locale, data: { ...data, query: form?.query ?? "" } });
-        if (error) return error;
-        finish(id ? "updated" : "saved");
-      }}
-      onDelete={
-        id
-          ? async () => {
-              const error = await call("/api/auth/docs/removeSearch", { locale, name: id });
-              if (error) return error;
-              finish("deleted");
-            }
-          : undefined
-      }
-    >
-      {form ? <AlertField value={form.values.alert} /> : null}
-    </SaveDrawer>
+      <SaveDrawer
+        open={open}
+        onClose={onClose}
+        heading={title}
+        className="saved-dialog"
+        status={status}
+        defaultTitle={form?.values.title ?? ""}
+        titleLabel={t("savedSearches.field.title")}
+        maxLength={TITLE_MAX}
+        publicFlag={{
+          label: t("savedSearches.field.public"),
+          hint: t("savedSearches.field.publicHint"),
+          defaultChecked: form?.values.public ?? false,
+        }}
+        hero={
+          form?.canHero
+            ? { label: t("savedSearches.field.hero"), hint: t("savedSearches.field.heroHint"), defaultChecked: form.values.hero }
+            : undefined
+        }
+        saveLabel={t("savedSearches.submit")}
+        onSave={async (v) => {
+          const data = {
+            title: v.title,
+            public: v.public,
+            alert: String(v.form.get("alert") ?? "none"),
+            ...(form?.canHero ? { hero: v.hero } : {}),
+          };
+          const error = await call(
+            "/api/auth/docs/saveSearch",
+            id ? { locale, name: id, data } : { locale, data: { ...data, query: form?.query ?? "" } },
+          );
+          if (error) return error;
+          finish(id ? "updated" : "saved");
+        }}
+        onDelete={
+          id
+            ? async () => {
+                const error = await call("/api/auth/docs/removeSearch", { locale, name: id });
+                if (error) return error;
+                finish("deleted");
+              }
+            : undefined
+        }
+      >
+        {form ? <AlertField value={form.values.alert} /> : null}
+      </SaveDrawer>
     </>
   );
 }
@@ -168,7 +196,9 @@ export function SaveSearchControl({ params }: { params: SearchParams }) {
           setOpen(true);
         }}
       >
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20"><path d="M5 3h10v14l-5-4-5 4z" stroke="currentColor" strokeWidth="2" fill="none" strokeLinejoin="round" /></svg>
+        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20">
+          <path d="M5 3h10v14l-5-4-5 4z" stroke="currentColor" strokeWidth="2" fill="none" strokeLinejoin="round" />
+        </svg>
         {t("savedSearches.save")}
       </a>
       <span role="status" className="save-search__status">

@@ -13,7 +13,17 @@ export type FormValues = { title: string; public: boolean; hero: boolean; alert:
  * validation, one message per field.
  */
 export function SavedSearchForm({
-  action, csrf, query, values, errors, params, canHero, busy, FormComponent = Form, js = false, cancel,
+  action,
+  csrf,
+  query,
+  values,
+  errors,
+  params,
+  canHero,
+  busy,
+  FormComponent = Form,
+  js = false,
+  cancel,
 }: {
   action: string;
   csrf: string;
@@ -72,7 +82,14 @@ export function SavedSearchForm({
       </p>
       {canHero && (
         <p className="saved-form__check">
-          <input id={`${id}-hero`} type="checkbox" role="switch" name="hero" defaultChecked={values.hero} aria-describedby={`${id}-hero-hint`} />
+          <input
+            id={`${id}-hero`}
+            type="checkbox"
+            role="switch"
+            name="hero"
+            defaultChecked={values.hero}
+            aria-describedby={`${id}-hero-hint`}
+          />
           <label htmlFor={`${id}-hero`}>{t("savedSearches.field.hero")}</label>
           <span id={`${id}-hero-hint`} className="saved-form__hint">
             {t("savedSearches.field.heroHint")}
@@ -114,7 +131,17 @@ export function SavedSearchForm({
  * Delete with the spec's confirmation ('Confermi la cancellazione?', §4): a disclosure whose panel holds the
  * question and the confirming button, a plain form post: it works the same with and without JavaScript.
  */
-export function DeleteSavedSearch({ action, csrf, title, FormComponent = Form }: { action: string; csrf: string; title: string; FormComponent?: React.ElementType }) {
+export function DeleteSavedSearch({
+  action,
+  csrf,
+  title,
+  FormComponent = Form,
+}: {
+  action: string;
+  csrf: string;
+  title: string;
+  FormComponent?: React.ElementType;
+}) {
   const { t } = useI18n();
   return (
     <details className="saved-delete">

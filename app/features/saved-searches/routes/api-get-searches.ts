@@ -16,7 +16,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const noStore = { "Cache-Control": "private, no-store" };
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
   const fields = await readBody(request);
-  if (!fields) return Response.json({ error: { code: 400, message: "expected a JSON object or a form: {locale, public}" } }, { status: 400, headers: noStore });
+  if (!fields)
+    return Response.json(
+      { error: { code: 400, message: "expected a JSON object or a form: {locale, public}" } },
+      { status: 400, headers: noStore },
+    );
   const locale: unknown = fields.locale ?? "it";
   if (!isLocale(locale)) return Response.json({ error: { code: 400, message: "locale: it, en or fr" } }, { status: 400, headers: noStore });
   const pub = fields.public;

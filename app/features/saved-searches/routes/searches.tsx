@@ -23,7 +23,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const searches = await listSavedSearches(ctx);
   const { csrf, headers } = pageToken(context);
   const done = url.searchParams.get("done");
-  return data({ searches, csrf, limit: savedSearchLimit(), done: (DONE as readonly string[]).includes(done ?? "") ? (done as Done) : null }, { headers });
+  return data(
+    { searches, csrf, limit: savedSearchLimit(), done: (DONE as readonly string[]).includes(done ?? "") ? (done as Done) : null },
+    { headers },
+  );
 }
 
 export const meta = accountMeta("savedSearches.title", "savedSearches.intro");
@@ -87,7 +90,9 @@ export default function SavedSearches({ loaderData }: Route.ComponentProps) {
                   <li className="saved-badge">{s.public ? t("savedSearches.badge.public") : t("savedSearches.badge.private")}</li>
                   {s.hero && <li className="saved-badge saved-badge--hero">{t("savedSearches.badge.hero")}</li>}
                   <li className="saved-badge">
-                    {s.alert === "none" ? t("savedSearches.alert.none") : t("savedSearches.badge.alert", { frequency: t(`savedSearches.alert.${s.alert}` as MessageKey) })}
+                    {s.alert === "none"
+                      ? t("savedSearches.alert.none")
+                      : t("savedSearches.badge.alert", { frequency: t(`savedSearches.alert.${s.alert}` as MessageKey) })}
                   </li>
                 </ul>
                 <p className="saved-item__dates">
@@ -95,7 +100,11 @@ export default function SavedSearches({ loaderData }: Route.ComponentProps) {
                   {s.alertSentAt ? ` · ${t("savedSearches.lastAlert", { date: day(s.alertSentAt, locale) })}` : ""}
                 </p>
                 <div className="saved-item__actions">
-                  <a className="button button--small button--primary" href={searchHref(s.query, s.locale)} aria-label={t("savedSearches.rerunNamed", { title: s.title })}>
+                  <a
+                    className="button button--small button--primary"
+                    href={searchHref(s.query, s.locale)}
+                    aria-label={t("savedSearches.rerunNamed", { title: s.title })}
+                  >
                     {t("savedSearches.rerun")}
                   </a>
                   <a

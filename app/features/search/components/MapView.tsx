@@ -6,7 +6,17 @@ import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
 import type { BBox } from "../search-params";
 
-export type MapPoint = { id: string; table: string; link: string; label: string; type: string | null; date: string; thumbnail: string | null; lat: number; lng: number };
+export type MapPoint = {
+  id: string;
+  table: string;
+  link: string;
+  label: string;
+  type: string | null;
+  date: string;
+  thumbnail: string | null;
+  lat: number;
+  lng: number;
+};
 
 type Props = {
   points: MapPoint[];
@@ -144,7 +154,10 @@ export function MapView({ points, tileUrl, tileAttribution, bbox, onSearchArea, 
           }
         });
         // Opened from the keyboard: focus goes into the popup, and back to the marker when it closes.
-        const opener = document.activeElement instanceof HTMLElement && document.activeElement.classList.contains("map-marker") ? document.activeElement : null;
+        const opener =
+          document.activeElement instanceof HTMLElement && document.activeElement.classList.contains("map-marker")
+            ? document.activeElement
+            : null;
         if (opener) {
           el?.querySelector<HTMLElement>(".map-popup__title")?.focus();
           e.popup.once("remove", () => {
@@ -155,7 +168,8 @@ export function MapView({ points, tileUrl, tileAttribution, bbox, onSearchArea, 
 
       const view = () => {
         if (bbox) map!.fitBounds(L.latLngBounds([bbox.south, bbox.west], [bbox.north, bbox.east]));
-        else if (points.length) map!.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number])).pad(0.2), { maxZoom: 12 });
+        else if (points.length)
+          map!.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number])).pad(0.2), { maxZoom: 12 });
         else map!.setView([42.5, 12.5], 5);
       };
       view();

@@ -18,7 +18,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!parsed.ok) return jsonError(400, parsed.error.messageKey ? `${parsed.error.param}: ${parsed.error.message}` : parsed.error.message);
   const { params, opts } = configuredSearch(options as SiteOptions & Record<string, unknown>, context.viewer.roles, parsed.params);
   const result = await search({ database: context.database, viewer: context.viewer, locale }, params, opts);
-  return Response.json(toApiResult(result), { headers: { "Cache-Control": context.viewer.kind === "anonymous" ? "public, max-age=30" : "private, no-store" } });
+  return Response.json(toApiResult(result), {
+    headers: { "Cache-Control": context.viewer.kind === "anonymous" ? "public, max-age=30" : "private, no-store" },
+  });
 }
 
 /** The search as the API answers it: `page` counts from 1, as in the address (the service counts from 0). */

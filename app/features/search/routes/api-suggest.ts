@@ -18,6 +18,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const q = (sp.get("q") ?? "").trim();
   if (q.length > MAX_QUERY_LENGTH) return jsonError(400, `q: at most ${MAX_QUERY_LENGTH} characters`);
   const options = await getSiteOptions(context.database, locale);
-  const data = q.length < 2 ? [] : await suggestLabels({ database: context.database, viewer: context.viewer, locale }, q, { excludedTypes: options.excludedTypes });
-  return Response.json({ data }, { headers: { "Cache-Control": context.viewer.kind === "anonymous" ? "public, max-age=60" : "private, no-store" } });
+  const data =
+    q.length < 2
+      ? []
+      : await suggestLabels({ database: context.database, viewer: context.viewer, locale }, q, { excludedTypes: options.excludedTypes });
+  return Response.json(
+    { data },
+    { headers: { "Cache-Control": context.viewer.kind === "anonymous" ? "public, max-age=60" : "private, no-store" } },
+  );
 }

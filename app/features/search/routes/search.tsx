@@ -7,7 +7,14 @@ import { configuredSearch, getTagNames, search, searchPoints, type FacetNode, ty
 import { MapView } from "../components/MapView";
 import { SearchCombobox } from "../components/SearchCombobox";
 import {
-  DEFAULT_SEARCH_TABLES, isDateError, MEDIA_FILTERS, parseSearchParams, SORTS, VIEWS, searchQueryString, type SearchParams,
+  DEFAULT_SEARCH_TABLES,
+  isDateError,
+  MEDIA_FILTERS,
+  parseSearchParams,
+  SORTS,
+  VIEWS,
+  searchQueryString,
+  type SearchParams,
 } from "../search-params";
 import { useI18n } from "~/i18n/context";
 import { LOCALE_TAGS, localizePath, splitLocale } from "~/lib/locale";
@@ -37,7 +44,12 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   // An invalid or reversed date range is answered on the form: the search runs without it.
   let dateError: DateError | null = null;
   if (!parsed.ok && isDateError(parsed.error)) {
-    dateError = { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "", param: parsed.error.param, reversed: Boolean(parsed.error.reversed) };
+    dateError = {
+      from: url.searchParams.get("from") ?? "",
+      to: url.searchParams.get("to") ?? "",
+      param: parsed.error.param,
+      reversed: Boolean(parsed.error.reversed),
+    };
     const rest = new URLSearchParams(url.searchParams);
     rest.delete("from");
     rest.delete("to");
@@ -61,16 +73,22 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   // A page past the end goes to the last page (not permanently: the archive grows).
   const lastPage = Math.max(1, Math.ceil(result.count / result.pageSize));
   if (!p.shuffle && !dateError && p.page + 1 > lastPage) throw redirect(withPage(url, lastPage > 1 ? lastPage : null), 302);
-  const chipNames = await getTagNames(ctx, p.filters.filter((f) => !f.startsWith("type:")));
+  const chipNames = await getTagNames(
+    ctx,
+    p.filters.filter((f) => !f.startsWith("type:")),
+  );
   const points = p.view === "map" ? await searchPoints(ctx, configured.params, configured.opts) : null;
   // Type names for the chips come from the facets; an empty result has none, the broader searches do.
   const typeNames = new Map(result.facets.types.map((x) => [`type:${x.id}`, x.name]));
-  const broaden = result.count === 0 ? await broadenings(p, async (q) => {
-    const c = configuredSearch(options as SiteOptions & Record<string, unknown>, context.viewer.roles, q);
-    const r = await search(ctx, c.params, { ...c.opts, pageSize: 1 });
-    for (const x of r.facets.types) typeNames.set(`type:${x.id}`, x.name);
-    return r.count;
-  }) : [];
+  const broaden =
+    result.count === 0
+      ? await broadenings(p, async (q) => {
+          const c = configuredSearch(options as SiteOptions & Record<string, unknown>, context.viewer.roles, q);
+          const r = await search(ctx, c.params, { ...c.opts, pageSize: 1 });
+          for (const x of r.facets.types) typeNames.set(`type:${x.id}`, x.name);
+          return r.count;
+        })
+      : [];
   for (const f of p.filters) if (f.startsWith("type:") && typeNames.has(f)) chipNames[f] = typeNames.get(f)!;
   if (p.filters.includes("pin|Pin")) chipNames["pin|Pin"] = translate(locale, "workspace.pin.filter");
   return {
@@ -100,7 +118,12 @@ function withPage(url: URL, page: number | null) {
 type DateError = { from: string; to: string; param: string; reversed: boolean };
 
 /** One part of a search that found nothing, and what the search finds without it. */
-type Broadening = { kind: "q" | "filter" | "dates" | "media" | "table" | "mode" | "area"; id?: string; over: Partial<SearchParams>; count: number };
+type Broadening = {
+  kind: "q" | "filter" | "dates" | "media" | "table" | "mode" | "area";
+  id?: string;
+  over: Partial<SearchParams>;
+  count: number;
+};
 
 /**
  * For a search that found nothing: each of its words, filters, dates, image
@@ -142,7 +165,8 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const tr = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
   const site = root?.options.title;
   const origin = root?.origin ?? "";
-  if (!d || !d.ok) return [{ title: site ? `${tr("search.title")} · ${site}` : tr("search.title") }, { name: "robots", content: "noindex, follow" }];
+  if (!d || !d.ok)
+    return [{ title: site ? `${tr("search.title")} · ${site}` : tr("search.title") }, { name: "robots", content: "noindex, follow" }];
   const { params: p, result } = d;
   const count = result.count.toLocaleString(LOCALE_TAGS[locale]);
   const page = p.page > 0 ? ` · ${tr("search.pageOf", { page: p.page + 1, pages: Math.ceil(result.count / result.pageSize) })}` : "";
@@ -231,10 +255,20 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
   const busy = navigation.state === "loading" && navigation.location?.pathname === base;
   // After a correction the results, and so the count, are those of the corrected words.
   const shownQ = result.notice?.kind === "corrected" ? result.notice.corrected : p.q;
-  const activeCount = p.filters.length + (p.fromRaw || p.toRaw ? 1 : 0) + (p.media !== "all" ? 1 : 0) + (p.tablesExplicit ? p.tables.length : 0) + (p.bbox ? 1 : 0);
+  const activeCount =
+    p.filters.length +
+    (p.fromRaw || p.toRaw ? 1 : 0) +
+    (p.media !== "all" ? 1 : 0) +
+    (p.tablesExplicit ? p.tables.length : 0) +
+    (p.bbox ? 1 : 0);
   const dateError = loaderData.dateError;
   const cardView = result.count > 0 && p.view !== "auitable" && p.view !== "map";
-  const target = (c: (typeof result.data)[number]) => ({ table: c.table, id: c.id, title: c.preferred_label, image: c.url.thumbnail ?? c.url.medium });
+  const target = (c: (typeof result.data)[number]) => ({
+    table: c.table,
+    id: c.id,
+    title: c.preferred_label,
+    image: c.url.thumbnail ?? c.url.medium,
+  });
   const pageTargets = cardView ? result.data.map(target) : [];
   const selectBox = (c: (typeof result.data)[number]) => {
     const key = `${c.table}/${c.id}`;
@@ -266,7 +300,9 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
           aria-controls="search-filters"
           onClick={toggleFilters}
         >
-          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20"><path d="M3 5h14M6 10h8M8 15h4" stroke="currentColor" strokeWidth="2" fill="none" /></svg>
+          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20">
+            <path d="M3 5h14M6 10h8M8 15h4" stroke="currentColor" strokeWidth="2" fill="none" />
+          </svg>
           {t("search.filters")}
           {activeCount > 0 && <span className="search__filters-count">{activeCount}</span>}
         </button>
@@ -282,7 +318,12 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
         <SortForm params={p} action={base} current={result.sort} hasText={Boolean(p.q)} />
         <nav aria-label={t("search.view")} className="view-switch">
           {VIEWS.map((v) => (
-            <Link key={v} to={link({ view: v, page: p.page })} aria-current={p.view === v ? "true" : undefined} className="button button--small">
+            <Link
+              key={v}
+              to={link({ view: v, page: p.page })}
+              aria-current={p.view === v ? "true" : undefined}
+              className="button button--small"
+            >
               {t(`search.view.${v}` as MessageKey)}
             </Link>
           ))}
@@ -300,7 +341,14 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
       )}
       <div className={`search__layout search__layout--${filters}`}>
         <aside id="search-filters" className="search__filters" hidden={filters === "closed"} aria-label={t("search.filters")}>
-          <FiltersPanel params={p} facets={result.facets} link={link} action={base} filtriOrder={loaderData.filtriOrder} dateError={dateError} />
+          <FiltersPanel
+            params={p}
+            facets={result.facets}
+            link={link}
+            action={base}
+            filtriOrder={loaderData.filtriOrder}
+            dateError={dateError}
+          />
         </aside>
         <section className="search__results" aria-busy={busy} aria-label={t("search.label")}>
           <SearchNotice notice={result.notice} didYouMean={result.count > 0 ? result.didYouMean : null} link={link} />
@@ -365,7 +413,19 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
  * there is one, each part of the search that emptied it as a one-click
  * removal with what the search finds without it, and ways to search wider.
  */
-function NoResults({ params: p, didYouMean, broaden, names, link }: { params: SearchParams; didYouMean: string | null; broaden: Broadening[]; names: Record<string, string>; link: (o: Partial<SearchParams>) => string }) {
+function NoResults({
+  params: p,
+  didYouMean,
+  broaden,
+  names,
+  link,
+}: {
+  params: SearchParams;
+  didYouMean: string | null;
+  broaden: Broadening[];
+  names: Record<string, string>;
+  link: (o: Partial<SearchParams>) => string;
+}) {
   const { t, locale } = useI18n();
   const label = (b: Broadening) => {
     switch (b.kind) {
@@ -397,7 +457,9 @@ function NoResults({ params: p, didYouMean, broaden, names, link }: { params: Se
             {broaden.map((b) => (
               <li key={b.kind + (b.id ?? "")}>
                 <Link to={link(b.over)} className="broaden__link">
-                  <span aria-hidden="true" className="broaden__minus">−</span>
+                  <span aria-hidden="true" className="broaden__minus">
+                    −
+                  </span>
                   <span className="broaden__label">{label(b)}</span> <span className="broaden__count">{count(b.count)}</span>
                 </Link>
               </li>
@@ -410,7 +472,22 @@ function NoResults({ params: p, didYouMean, broaden, names, link }: { params: Se
         {p.q && <li>{t("search.tipSpelling")}</li>}
         {p.q && <li>{t("search.tipFewer")}</li>}
         <li>
-          <Link to={link({ q: "", filters: [], fromRaw: "", toRaw: "", from: null, to: null, media: "all", tablesExplicit: false, tables: DEFAULT_SEARCH_TABLES, mode: "and" })}>{t("search.browseAll")}</Link>
+          <Link
+            to={link({
+              q: "",
+              filters: [],
+              fromRaw: "",
+              toRaw: "",
+              from: null,
+              to: null,
+              media: "all",
+              tablesExplicit: false,
+              tables: DEFAULT_SEARCH_TABLES,
+              mode: "and",
+            })}
+          >
+            {t("search.browseAll")}
+          </Link>
         </li>
       </ul>
     </div>
@@ -422,7 +499,15 @@ function NoResults({ params: p, didYouMean, broaden, names, link }: { params: Se
  * and a correction it offers. The region is always there, so that a notice
  * appearing after a client-side search is announced.
  */
-function SearchNotice({ notice, didYouMean, link }: { notice: SearchResult["notice"]; didYouMean: string | null; link: (o: Partial<SearchParams>) => string }) {
+function SearchNotice({
+  notice,
+  didYouMean,
+  link,
+}: {
+  notice: SearchResult["notice"];
+  didYouMean: string | null;
+  link: (o: Partial<SearchParams>) => string;
+}) {
   const { t } = useI18n();
   return (
     <div className="search__notices" aria-live="polite">
@@ -455,7 +540,9 @@ function DateSuggestion({ hint, link }: { hint: { from: string; to: string }; li
       <span className="date-suggestion__label">{t("search.suggestedFilter")}</span>{" "}
       <Link to={link({ fromRaw: hint.from, toRaw: hint.to })} className="chip chip--suggest">
         <span aria-hidden="true">+</span>
-        {hint.from === hint.to ? t("search.dateSuggestionYear", { year: hint.from }) : t("search.dateSuggestion", { from: hint.from, to: hint.to })}
+        {hint.from === hint.to
+          ? t("search.dateSuggestionYear", { year: hint.from })
+          : t("search.dateSuggestion", { from: hint.from, to: hint.to })}
       </Link>
     </p>
   );
@@ -476,7 +563,9 @@ function SearchBox({ params, action }: { params: SearchParams | null; action: st
       </label>
       <SearchCombobox id={id} defaultValue={params?.q ?? ""} placeholder={t("search.placeholder")} />
       {params?.tablesExplicit && params.tables.map((tb) => <input key={tb} type="hidden" name="table" value={tb} />)}
-      {params?.filters.map((f) => <input key={f} type="hidden" name="filtro" value={f} />)}
+      {params?.filters.map((f) => (
+        <input key={f} type="hidden" name="filtro" value={f} />
+      ))}
       {params?.fromRaw && <input type="hidden" name="from" value={params.fromRaw} />}
       {params?.toRaw && <input type="hidden" name="to" value={params.toRaw} />}
       {params && params.media !== "all" && <input type="hidden" name="media" value={params.media} />}
@@ -524,7 +613,17 @@ function HiddenState({ params, over }: { params: SearchParams; over: Partial<Sea
   );
 }
 
-function ActiveFilters({ params: p, names, link, types }: { params: SearchParams; names: Record<string, string>; link: (o: Partial<SearchParams>) => string; types: SearchResult["facets"]["types"] }) {
+function ActiveFilters({
+  params: p,
+  names,
+  link,
+  types,
+}: {
+  params: SearchParams;
+  names: Record<string, string>;
+  link: (o: Partial<SearchParams>) => string;
+  types: SearchResult["facets"]["types"];
+}) {
   const { t } = useI18n();
   const chips: { name: string; to: string }[] = [];
   if (p.q) chips.push({ name: `«${p.q}»`, to: link({ q: "" }) });
@@ -535,7 +634,12 @@ function ActiveFilters({ params: p, names, link, types }: { params: SearchParams
   if (p.fromRaw || p.toRaw) chips.push({ name: `${p.fromRaw || "…"} – ${p.toRaw || "…"}`, to: link({ fromRaw: "", toRaw: "" }) });
   if (p.media !== "all") chips.push({ name: t(`search.media.${p.media}` as MessageKey), to: link({ media: "all" }) });
   if (p.bbox) chips.push({ name: t("map.area"), to: link({ bbox: null }) });
-  if (p.tablesExplicit) for (const tb of p.tables) chips.push({ name: t(`table.${tb}` as MessageKey), to: link({ tables: p.tables.filter((x) => x !== tb), tablesExplicit: p.tables.length > 1 }) });
+  if (p.tablesExplicit)
+    for (const tb of p.tables)
+      chips.push({
+        name: t(`table.${tb}` as MessageKey),
+        to: link({ tables: p.tables.filter((x) => x !== tb), tablesExplicit: p.tables.length > 1 }),
+      });
   if (!chips.length) return null;
   return (
     <nav aria-label={t("search.activeFilters")} className="chips">
@@ -549,7 +653,10 @@ function ActiveFilters({ params: p, names, link, types }: { params: SearchParams
         ))}
         {chips.length > 1 && (
           <li>
-            <Link to={link({ q: "", filters: [], fromRaw: "", toRaw: "", media: "all", tablesExplicit: false, bbox: null })} className="chip chip--clear">
+            <Link
+              to={link({ q: "", filters: [], fromRaw: "", toRaw: "", media: "all", tablesExplicit: false, bbox: null })}
+              className="chip chip--clear"
+            >
               {t("search.clearAll")}
             </Link>
           </li>
@@ -559,7 +666,21 @@ function ActiveFilters({ params: p, names, link, types }: { params: SearchParams
   );
 }
 
-function FiltersPanel({ params: p, facets, link, action, filtriOrder, dateError }: { params: SearchParams; facets: SearchResult["facets"]; link: (o: Partial<SearchParams>) => string; action: string; filtriOrder: string[]; dateError: DateError | null }) {
+function FiltersPanel({
+  params: p,
+  facets,
+  link,
+  action,
+  filtriOrder,
+  dateError,
+}: {
+  params: SearchParams;
+  facets: SearchResult["facets"];
+  link: (o: Partial<SearchParams>) => string;
+  action: string;
+  filtriOrder: string[];
+  dateError: DateError | null;
+}) {
   const { t } = useI18n();
   const fromId = useId();
   const toId = useId();
@@ -577,7 +698,10 @@ function FiltersPanel({ params: p, facets, link, action, filtriOrder, dateError 
         <ul className="facet-list">
           {facets.tables.map((x) => (
             <li key={x.table}>
-              <Link to={link(toggleTable(x.table as (typeof TABLES)[number]))} aria-current={p.tablesExplicit && p.tables.includes(x.table as never) ? "true" : undefined}>
+              <Link
+                to={link(toggleTable(x.table as (typeof TABLES)[number]))}
+                aria-current={p.tablesExplicit && p.tables.includes(x.table as never) ? "true" : undefined}
+              >
                 {t(`table.${x.table}` as MessageKey)} <span className="facet-count">{x.count}</span>
               </Link>
             </li>
@@ -645,7 +769,10 @@ function FiltersPanel({ params: p, facets, link, action, filtriOrder, dateError 
           <ul className="facet-list">
             {facets.types.slice(0, 30).map((x) => (
               <li key={x.id}>
-                <Link to={link({ filters: toggleFilter(`type:${x.id}`) })} aria-current={p.filters.includes(`type:${x.id}`) ? "true" : undefined}>
+                <Link
+                  to={link({ filters: toggleFilter(`type:${x.id}`) })}
+                  aria-current={p.filters.includes(`type:${x.id}`) ? "true" : undefined}
+                >
                   {x.name} <span className="facet-count">{x.count}</span>
                 </Link>
               </li>
@@ -668,7 +795,17 @@ function FiltersPanel({ params: p, facets, link, action, filtriOrder, dateError 
  * 100), then by name. Expanding a node loads its children (the `open`
  * parameter), so it also works without JavaScript.
  */
-function TagTree({ nodes, params: p, link, order }: { nodes: FacetNode[]; params: SearchParams; link: (o: Partial<SearchParams>) => string; order: string[] }) {
+function TagTree({
+  nodes,
+  params: p,
+  link,
+  order,
+}: {
+  nodes: FacetNode[];
+  params: SearchParams;
+  link: (o: Partial<SearchParams>) => string;
+  order: string[];
+}) {
   const { t } = useI18n();
   const byParent = new Map<string | null, FacetNode[]>();
   const ids = new Set(nodes.map((n) => n.id));
@@ -723,7 +860,17 @@ function TagTree({ nodes, params: p, link, order }: { nodes: FacetNode[]; params
   return <>{render(null, 0)}</>;
 }
 
-function Timeline({ decades, from, to, link }: { decades: { decade: number; count: number }[]; from: number; to: number; link: (o: Partial<SearchParams>) => string }) {
+function Timeline({
+  decades,
+  from,
+  to,
+  link,
+}: {
+  decades: { decade: number; count: number }[];
+  from: number;
+  to: number;
+  link: (o: Partial<SearchParams>) => string;
+}) {
   const { t } = useI18n();
   const shown = decades.filter((d) => d.decade >= Math.floor(from / 10) * 10 && d.decade <= to);
   if (shown.length < 2) return null;
@@ -733,7 +880,10 @@ function Timeline({ decades, from, to, link }: { decades: { decade: number; coun
       <ul>
         {shown.map((d) => (
           <li key={d.decade}>
-            <Link to={link({ fromRaw: String(d.decade), toRaw: String(d.decade + 9) })} title={t("search.decade", { decade: d.decade, count: d.count })}>
+            <Link
+              to={link({ fromRaw: String(d.decade), toRaw: String(d.decade + 9) })}
+              title={t("search.decade", { decade: d.decade, count: d.count })}
+            >
               <span className="timeline__bar" style={{ height: `${Math.max(4, Math.round((d.count / max) * 100))}%` }} aria-hidden="true" />
               <span className="visually-hidden">{t("search.decade", { decade: d.decade, count: d.count })}</span>
             </Link>
@@ -755,10 +905,18 @@ function ResultsTable({ items }: { items: SearchResult["data"] }) {
     <table className="results-table stack-table" role="table">
       <thead role="rowgroup">
         <tr role="row">
-          <th scope="col" role="columnheader">{t("search.col.title")}</th>
-          <th scope="col" role="columnheader">{t("search.col.type")}</th>
-          <th scope="col" role="columnheader">{t("search.col.date")}</th>
-          <th scope="col" role="columnheader">{t("search.col.numero")}</th>
+          <th scope="col" role="columnheader">
+            {t("search.col.title")}
+          </th>
+          <th scope="col" role="columnheader">
+            {t("search.col.type")}
+          </th>
+          <th scope="col" role="columnheader">
+            {t("search.col.date")}
+          </th>
+          <th scope="col" role="columnheader">
+            {t("search.col.numero")}
+          </th>
         </tr>
       </thead>
       <tbody role="rowgroup">
@@ -770,9 +928,15 @@ function ResultsTable({ items }: { items: SearchResult["data"] }) {
               </Link>{" "}
               <AccessLock access={c.access} />
             </th>
-            <td role="cell" data-label={t("search.col.type")}>{c.type?.name}</td>
-            <td role="cell" data-label={t("search.col.date")}>{c.dateDisplay}</td>
-            <td role="cell" data-label={t("search.col.numero")}>{c.numero}</td>
+            <td role="cell" data-label={t("search.col.type")}>
+              {c.type?.name}
+            </td>
+            <td role="cell" data-label={t("search.col.date")}>
+              {c.dateDisplay}
+            </td>
+            <td role="cell" data-label={t("search.col.numero")}>
+              {c.numero}
+            </td>
           </tr>
         ))}
       </tbody>

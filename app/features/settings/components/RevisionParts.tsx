@@ -12,7 +12,9 @@ export function TextBlock({ value, titleKey, id, level = 4 }: { value: unknown; 
   return (
     <div className="settings-conflict__side">
       <H id={id}>{t(titleKey)}</H>
-      <pre className="settings-code" aria-labelledby={id} tabIndex={0}>{lines.length ? lines.join("\n") : t("settings.emptyValue")}</pre>
+      <pre className="settings-code" aria-labelledby={id} tabIndex={0}>
+        {lines.length ? lines.join("\n") : t("settings.emptyValue")}
+      </pre>
     </div>
   );
 }
@@ -25,7 +27,9 @@ export function DiffView({ lines }: { lines: (DiffLine | null)[] }) {
     <ul className="settings-diff">
       {lines.map((l, i) =>
         l === null ? (
-          <li key={i} className="settings-diff__gap" aria-hidden="true">…</li>
+          <li key={i} className="settings-diff__gap" aria-hidden="true">
+            …
+          </li>
         ) : l.op === "same" ? (
           <li key={i} className="settings-diff__same">
             <span className="visually-hidden">{t("settings.diff.same")} </span>

@@ -66,7 +66,17 @@ export function SettingsPageView({ data, result }: { data: PageData; result: Act
   );
 }
 
-function ItemCard({ state, csrf, notice, result }: { state: PageData["items"][number]; csrf: string; notice: string | null; result: ActionResult | undefined }) {
+function ItemCard({
+  state,
+  csrf,
+  notice,
+  result,
+}: {
+  state: PageData["items"][number];
+  csrf: string;
+  notice: string | null;
+  result: ActionResult | undefined;
+}) {
   const { t, locale } = useI18n();
   const item = itemNamed(state.key)!;
   const id = `item-${item.key}`;
@@ -130,7 +140,11 @@ function ItemCard({ state, csrf, notice, result }: { state: PageData["items"][nu
           </Link>
           {state.updatedAt ? (
             <span className="users-hint">
-              {t("settings.lastSaved", { version: state.version, date: date(state.updatedAt), author: state.author ?? t("settings.system") })}
+              {t("settings.lastSaved", {
+                version: state.version,
+                date: date(state.updatedAt),
+                author: state.author ?? t("settings.system"),
+              })}
             </span>
           ) : null}
         </div>
@@ -153,15 +167,34 @@ function Editor({ item, draft, fields }: { item: SettingsItem; draft: Draft; fie
   const { t } = useI18n();
   const uid = useId();
   if (item.shape === "scalar") {
-    return <FieldInput field={item.field} id={`${uid}-${item.field.name}`} value={draft as string | boolean} errors={fields[item.field.name]} labelText={t(label(item.key))} />;
+    return (
+      <FieldInput
+        field={item.field}
+        id={`${uid}-${item.field.name}`}
+        value={draft as string | boolean}
+        errors={fields[item.field.name]}
+        labelText={t(label(item.key))}
+      />
+    );
   }
   if (item.shape === "object") {
     const d = draft as Record<string, string | boolean>;
     return (
       <div className={item.key === "colors" ? "settings-fields settings-fields--colors" : "settings-fields"}>
-        {item.key === "colors" ? <ColorFields item={item} draft={d} fields={fields} /> : item.fields.map((f) => (
-          <FieldInput key={f.name} field={f} id={`${uid}-${f.name}`} value={d[f.name] ?? ""} errors={fields[f.name]} labelText={t(`settings.field.${f.name}` as MessageKey)} />
-        ))}
+        {item.key === "colors" ? (
+          <ColorFields item={item} draft={d} fields={fields} />
+        ) : (
+          item.fields.map((f) => (
+            <FieldInput
+              key={f.name}
+              field={f}
+              id={`${uid}-${f.name}`}
+              value={d[f.name] ?? ""}
+              errors={fields[f.name]}
+              labelText={t(`settings.field.${f.name}` as MessageKey)}
+            />
+          ))
+        )}
       </div>
     );
   }
@@ -171,10 +204,18 @@ function Editor({ item, draft, fields }: { item: SettingsItem; draft: Draft; fie
     <p className="login-form__field settings-field">
       <label htmlFor={`${uid}-json`}>{t("settings.field.json")}</label>
       <textarea
-        id={`${uid}-json`} name="json" rows={12} spellCheck={false} className="settings-code" defaultValue={draft as string}
-        aria-invalid={message.length ? true : undefined} aria-describedby={message.length ? `${uid}-json-error` : `${uid}-json-keys`}
+        id={`${uid}-json`}
+        name="json"
+        rows={12}
+        spellCheck={false}
+        className="settings-code"
+        defaultValue={draft as string}
+        aria-invalid={message.length ? true : undefined}
+        aria-describedby={message.length ? `${uid}-json-error` : `${uid}-json-keys`}
       />
-      <span className="users-hint" id={`${uid}-json-keys`}>{t(`settings.item.${item.key}.keys` as MessageKey)}</span>
+      <span className="users-hint" id={`${uid}-json-keys`}>
+        {t(`settings.item.${item.key}.keys` as MessageKey)}
+      </span>
       <JsonErrors list={message} id={`${uid}-json-error`} />
     </p>
   );
@@ -187,14 +228,31 @@ function JsonErrors({ list, id }: { list: FieldMessage[]; id: string }) {
     <span id={id} className="form-error settings-field-error">
       <ul>
         {list.map((m, i) => (
-          <li key={i}>{m.params?.path && m.params.path !== "—" ? `${m.params.path}: ` : ""}{message(m)}</li>
+          <li key={i}>
+            {m.params?.path && m.params.path !== "—" ? `${m.params.path}: ` : ""}
+            {message(m)}
+          </li>
         ))}
       </ul>
     </span>
   );
 }
 
-function FieldInput({ field, id, value, errors, labelText, onChange }: { field: Field; id: string; value: string | boolean; errors?: FieldMessage[]; labelText: string; onChange?: (v: string) => void }) {
+function FieldInput({
+  field,
+  id,
+  value,
+  errors,
+  labelText,
+  onChange,
+}: {
+  field: Field;
+  id: string;
+  value: string | boolean;
+  errors?: FieldMessage[];
+  labelText: string;
+  onChange?: (v: string) => void;
+}) {
   const { t } = useI18n();
   const errId = `${id}-error`;
   const invalid = errors?.length ? true : undefined;
@@ -202,7 +260,14 @@ function FieldInput({ field, id, value, errors, labelText, onChange }: { field: 
   if (field.type === "checkbox") {
     return (
       <p className="settings-check">
-        <input id={id} type="checkbox" name={field.name} defaultChecked={value === true} aria-invalid={invalid} aria-describedby={describedBy} />
+        <input
+          id={id}
+          type="checkbox"
+          name={field.name}
+          defaultChecked={value === true}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+        />
         <label htmlFor={id}>{labelText}</label>
         <FieldErrors list={errors} id={errId} />
       </p>
@@ -215,21 +280,39 @@ function FieldInput({ field, id, value, errors, labelText, onChange }: { field: 
         <select id={id} name={field.name} defaultValue={String(value)} aria-invalid={invalid} aria-describedby={describedBy}>
           {field.options!.map((o) => (
             <option key={o} value={o}>
-              {field.name === "type" ? t(`settings.background.${o}` as MessageKey) : field.name === "customfont" ? t(`settings.font.${o}` as MessageKey) : o}
+              {field.name === "type"
+                ? t(`settings.background.${o}` as MessageKey)
+                : field.name === "customfont"
+                  ? t(`settings.font.${o}` as MessageKey)
+                  : o}
             </option>
           ))}
         </select>
       ) : field.type === "textarea" || field.type === "code" ? (
         <textarea
-          id={id} name={field.name} defaultValue={String(value)} rows={field.type === "code" ? 14 : 3} maxLength={field.max}
-          spellCheck={field.type === "code" ? false : undefined} className={field.type === "code" ? "settings-code" : undefined}
-          aria-invalid={invalid} aria-describedby={describedBy}
+          id={id}
+          name={field.name}
+          defaultValue={String(value)}
+          rows={field.type === "code" ? 14 : 3}
+          maxLength={field.max}
+          spellCheck={field.type === "code" ? false : undefined}
+          className={field.type === "code" ? "settings-code" : undefined}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
         />
       ) : (
         <input
-          id={id} name={field.name} type={field.type === "email" ? "email" : "text"} inputMode={field.type === "url" ? "url" : undefined}
-          defaultValue={String(value)} maxLength={field.max} autoComplete="off" spellCheck={false}
-          aria-invalid={invalid} aria-describedby={describedBy} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
+          id={id}
+          name={field.name}
+          type={field.type === "email" ? "email" : "text"}
+          inputMode={field.type === "url" ? "url" : undefined}
+          defaultValue={String(value)}
+          maxLength={field.max}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
         />
       )}
       <FieldErrors list={errors} id={errId} />
@@ -238,19 +321,37 @@ function FieldInput({ field, id, value, errors, labelText, onChange }: { field: 
 }
 
 /** The three colours with a preview that follows what is typed, and the contrast of each pair (AA 4.5:1). */
-function ColorFields({ item, draft, fields }: { item: SettingsItem & { shape: "object" }; draft: Record<string, string | boolean>; fields: Record<string, FieldMessage[]> }) {
+function ColorFields({
+  item,
+  draft,
+  fields,
+}: {
+  item: SettingsItem & { shape: "object" };
+  draft: Record<string, string | boolean>;
+  fields: Record<string, FieldMessage[]>;
+}) {
   const { t } = useI18n();
   const uid = useId();
-  const [colors, setColors] = useState<Record<string, string>>(() => Object.fromEntries(item.fields.map((f) => [f.name, String(draft[f.name] ?? "")])));
+  const [colors, setColors] = useState<Record<string, string>>(() =>
+    Object.fromEntries(item.fields.map((f) => [f.name, String(draft[f.name] ?? "")])),
+  );
   const valid = Object.values(colors).every((c) => /^#[0-9a-fA-F]{6}$/.test(c));
   const failures = valid ? contrastFailures(colors as SiteColors) : [];
   return (
     <>
       {item.fields.map((f) => (
         <div key={f.name} className="settings-color">
-          <span className="settings-swatch" aria-hidden="true" style={{ background: /^#[0-9a-fA-F]{6}$/.test(colors[f.name] ?? "") ? colors[f.name] : "transparent" }} />
+          <span
+            className="settings-swatch"
+            aria-hidden="true"
+            style={{ background: /^#[0-9a-fA-F]{6}$/.test(colors[f.name] ?? "") ? colors[f.name] : "transparent" }}
+          />
           <FieldInput
-            field={f} id={`${uid}-${f.name}`} value={colors[f.name] ?? ""} errors={fields[f.name]} labelText={`${t(`settings.field.${f.name}` as MessageKey)} (#rrggbb)`}
+            field={f}
+            id={`${uid}-${f.name}`}
+            value={colors[f.name] ?? ""}
+            errors={fields[f.name]}
+            labelText={`${t(`settings.field.${f.name}` as MessageKey)} (#rrggbb)`}
             onChange={(v) => setColors((c) => ({ ...c, [f.name]: v.trim() }))}
           />
         </div>
@@ -260,8 +361,12 @@ function ColorFields({ item, draft, fields }: { item: SettingsItem & { shape: "o
         <div className="settings-preview" aria-label={t("settings.preview")} role="group">
           {failures.length ? null : (
             <>
-              <span className="settings-preview__button" style={{ background: colors.primary, color: "#fff" }}>{t("settings.preview.button")}</span>
-              <span className="settings-preview__link" style={{ color: colors.primary }}>{t("settings.preview.link")}</span>
+              <span className="settings-preview__button" style={{ background: colors.primary, color: "#fff" }}>
+                {t("settings.preview.button")}
+              </span>
+              <span className="settings-preview__link" style={{ color: colors.primary }}>
+                {t("settings.preview.link")}
+              </span>
               <span className="settings-preview__tint" style={{ background: colors.primaryLight, color: "#1f1b18" }}>
                 {t("settings.preview.tint")} <span style={{ color: colors.primary }}>{t("settings.preview.link")}</span>
               </span>
@@ -281,7 +386,15 @@ function ColorFields({ item, draft, fields }: { item: SettingsItem & { shape: "o
  * (`op`): without JavaScript the server answers the changed rows; with it, the rows change here and the
  * focus stays on the row that moved (or the next one after a removal).
  */
-function ListEditor({ item, rows: initial, fields }: { item: ListItem; rows: Record<string, string>[]; fields: Record<string, FieldMessage[]> }) {
+function ListEditor({
+  item,
+  rows: initial,
+  fields,
+}: {
+  item: ListItem;
+  rows: Record<string, string>[];
+  fields: Record<string, FieldMessage[]>;
+}) {
   const { t } = useI18n();
   const uid = useId();
   type Row = Record<string, string> & { __id: string };
@@ -307,7 +420,9 @@ function ListEditor({ item, rows: initial, fields }: { item: ListItem; rows: Rec
     // keep what was typed: read the inputs before re-rendering
     const current = rows.map((r) => {
       const out: Record<string, string> = { __id: r.__id };
-      for (const f of item.fields) out[f.name] = (form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[data-row="${r.__id}"][name="${f.name}"]`)?.value ?? r[f.name]) as string;
+      for (const f of item.fields)
+        out[f.name] = (form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[data-row="${r.__id}"][name="${f.name}"]`)?.value ??
+          r[f.name]) as string;
       return out as Row;
     });
     const next = [...current];
@@ -354,13 +469,27 @@ function ListEditor({ item, rows: initial, fields }: { item: ListItem; rows: Rec
                       <label htmlFor={id}>{t(`settings.field.${f.name}` as MessageKey)}</label>
                       {f.type === "textarea" ? (
                         <textarea
-                          id={id} name={f.name} defaultValue={r[f.name]} rows={3} maxLength={f.max} data-row={r.__id}
-                          data-focus={k === 0 ? `${r.__id}:first` : undefined} aria-invalid={errs ? true : undefined} aria-describedby={errs ? `${id}-error` : undefined}
+                          id={id}
+                          name={f.name}
+                          defaultValue={r[f.name]}
+                          rows={3}
+                          maxLength={f.max}
+                          data-row={r.__id}
+                          data-focus={k === 0 ? `${r.__id}:first` : undefined}
+                          aria-invalid={errs ? true : undefined}
+                          aria-describedby={errs ? `${id}-error` : undefined}
                         />
                       ) : (
                         <input
-                          id={id} name={f.name} defaultValue={r[f.name]} maxLength={f.max} autoComplete="off" data-row={r.__id}
-                          data-focus={k === 0 ? `${r.__id}:first` : undefined} aria-invalid={errs ? true : undefined} aria-describedby={errs ? `${id}-error` : undefined}
+                          id={id}
+                          name={f.name}
+                          defaultValue={r[f.name]}
+                          maxLength={f.max}
+                          autoComplete="off"
+                          data-row={r.__id}
+                          data-focus={k === 0 ? `${r.__id}:first` : undefined}
+                          aria-invalid={errs ? true : undefined}
+                          aria-describedby={errs ? `${id}-error` : undefined}
                         />
                       )}
                       <FieldErrors list={errs} id={`${id}-error`} />
@@ -369,14 +498,39 @@ function ListEditor({ item, rows: initial, fields }: { item: ListItem; rows: Rec
                 })}
                 <FieldErrors list={rowErrors} id={`${uid}-${r.__id}-error`} />
                 <div className="settings-row__actions">
-                  <button type="submit" name="op" value={`up:${i}`} className="button button--small" disabled={i === 0} data-focus={`${r.__id}:up`} onClick={(e) => op(e, "up", i)}>
-                    {t("settings.list.up")}<span className="visually-hidden"> {t("settings.list.row", { item: itemName, n })}</span>
+                  <button
+                    type="submit"
+                    name="op"
+                    value={`up:${i}`}
+                    className="button button--small"
+                    disabled={i === 0}
+                    data-focus={`${r.__id}:up`}
+                    onClick={(e) => op(e, "up", i)}
+                  >
+                    {t("settings.list.up")}
+                    <span className="visually-hidden"> {t("settings.list.row", { item: itemName, n })}</span>
                   </button>
-                  <button type="submit" name="op" value={`down:${i}`} className="button button--small" disabled={i === rows.length - 1} data-focus={`${r.__id}:down`} onClick={(e) => op(e, "down", i)}>
-                    {t("settings.list.down")}<span className="visually-hidden"> {t("settings.list.row", { item: itemName, n })}</span>
+                  <button
+                    type="submit"
+                    name="op"
+                    value={`down:${i}`}
+                    className="button button--small"
+                    disabled={i === rows.length - 1}
+                    data-focus={`${r.__id}:down`}
+                    onClick={(e) => op(e, "down", i)}
+                  >
+                    {t("settings.list.down")}
+                    <span className="visually-hidden"> {t("settings.list.row", { item: itemName, n })}</span>
                   </button>
-                  <button type="submit" name="op" value={`remove:${i}`} className="button button--small users-danger" onClick={(e) => op(e, "remove", i)}>
-                    {t("settings.list.remove")}<span className="visually-hidden"> {t("settings.list.row", { item: itemName, n })}</span>
+                  <button
+                    type="submit"
+                    name="op"
+                    value={`remove:${i}`}
+                    className="button button--small users-danger"
+                    onClick={(e) => op(e, "remove", i)}
+                  >
+                    {t("settings.list.remove")}
+                    <span className="visually-hidden"> {t("settings.list.row", { item: itemName, n })}</span>
                   </button>
                 </div>
               </fieldset>
@@ -384,7 +538,15 @@ function ListEditor({ item, rows: initial, fields }: { item: ListItem; rows: Rec
           );
         })}
       </ol>
-      <button type="submit" name="op" value="add" className="button" disabled={rows.length >= item.max} data-focus={`${uid}:add`} onClick={(e) => op(e, "add", rows.length)}>
+      <button
+        type="submit"
+        name="op"
+        value="add"
+        className="button"
+        disabled={rows.length >= item.max}
+        data-focus={`${uid}:add`}
+        onClick={(e) => op(e, "add", rows.length)}
+      >
         {t("settings.list.add", { item: itemName })}
       </button>
       <p className="visually-hidden" aria-live="polite">
@@ -415,7 +577,10 @@ function ConflictPanel({ item, result }: { item: SettingsItem; result: ActionRes
         </div>
       ) : null}
       <p className="users-hint">
-        {t("settings.conflict.help")} <Link to={`?item=${item.key}#item-${item.key}`} reloadDocument>{t("settings.conflict.keepCurrent")}</Link>
+        {t("settings.conflict.help")}{" "}
+        <Link to={`?item=${item.key}#item-${item.key}`} reloadDocument>
+          {t("settings.conflict.keepCurrent")}
+        </Link>
       </p>
     </div>
   );
@@ -427,7 +592,15 @@ function mineValue(item: SettingsItem, draft: Draft): unknown {
   return draft;
 }
 
-function HistoryView({ data, history, result }: { data: PageData; history: NonNullable<PageData["history"]>; result: ActionResult | undefined }) {
+function HistoryView({
+  data,
+  history,
+  result,
+}: {
+  data: PageData;
+  history: NonNullable<PageData["history"]>;
+  result: ActionResult | undefined;
+}) {
   const { t } = useI18n();
   const location = useLocation();
   const date = useDate();
@@ -471,9 +644,12 @@ function HistoryView({ data, history, result }: { data: PageData; history: NonNu
           {history.entries.map((e) => (
             <li key={e.version} className="settings-revision">
               <h3>
-                {t("settings.history.version", { version: e.version })} · <time dateTime={e.at}>{date(e.at)}</time> · {e.author ?? t("settings.system")}
+                {t("settings.history.version", { version: e.version })} · <time dateTime={e.at}>{date(e.at)}</time> ·{" "}
+                {e.author ?? t("settings.system")}
                 {e.version === state.version ? <span className="users-badge">{t("settings.history.current")}</span> : null}
-                {e.restoredFrom ? <span className="users-badge">{t("settings.history.restoredFrom", { version: e.restoredFrom })}</span> : null}
+                {e.restoredFrom ? (
+                  <span className="users-badge">{t("settings.history.restoredFrom", { version: e.restoredFrom })}</span>
+                ) : null}
                 {e.removed ? <span className="users-badge">{t("settings.history.removed")}</span> : null}
               </h3>
               <DiffView lines={e.diff} />

@@ -5,8 +5,16 @@ import { formToken } from "~/features/accounts/login.server";
 import type { MessageKey } from "~/i18n";
 import { splitLocale } from "~/lib/locale";
 import {
-  applyRowOp, draftFromForm, draftOf, itemNamed, JsonSyntaxError, SETTINGS_PAGES, valueFromForm,
-  type Draft, type FieldMessage, type SettingsPage,
+  applyRowOp,
+  draftFromForm,
+  draftOf,
+  itemNamed,
+  JsonSyntaxError,
+  SETTINGS_PAGES,
+  valueFromForm,
+  type Draft,
+  type FieldMessage,
+  type SettingsPage,
 } from "../items";
 import { itemHistory, restoreRevision, saveItem, settingsContext, settingsPage, SettingsError, SETTINGS_STATUS } from "../settings.server";
 import { SettingsPageView, type ActionResult } from "../components/SettingsPageView";
@@ -43,7 +51,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       csrf: token,
       items: items.map((s) => ({ ...s, draft: draftOf(itemNamed(s.key)!, s.value) })),
       history,
-      notice: (NOTICES as readonly string[]).includes(done ?? "") && item && itemNamed(item) ? { kind: done as (typeof NOTICES)[number], key: item } : null,
+      notice:
+        (NOTICES as readonly string[]).includes(done ?? "") && item && itemNamed(item)
+          ? { kind: done as (typeof NOTICES)[number], key: item }
+          : null,
     },
     { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
   );
@@ -60,7 +71,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const expectedVersion = Number(form.get("version"));
   if (!Number.isInteger(expectedVersion) || expectedVersion < 0) throw data({ code: 400, messageKey: "error.badRequest" }, { status: 400 });
   const back = (notice: string, history = false) =>
-    redirect(`${url.pathname}?${new URLSearchParams({ ...(history ? { history: item.key } : {}), done: notice, item: item.key }).toString()}#item-${item.key}`);
+    redirect(
+      `${url.pathname}?${new URLSearchParams({ ...(history ? { history: item.key } : {}), done: notice, item: item.key }).toString()}#item-${item.key}`,
+    );
   const fail = (status: number, r: ActionResult) => data(r, { status });
 
   // A list editor's add / remove / move without JavaScript: the rows come back changed, nothing is saved.
@@ -91,7 +104,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       value = valueFromForm(item, form);
     } catch (err) {
       if (!(err instanceof JsonSyntaxError)) throw err;
-      return fail(400, { key: item.key, intent, draft, version: expectedVersion, fields: { json: [{ key: "settings.error.json.syntax", params: { detail: err.message } }] } });
+      return fail(400, {
+        key: item.key,
+        intent,
+        draft,
+        version: expectedVersion,
+        fields: { json: [{ key: "settings.error.json.syntax", params: { detail: err.message } }] },
+      });
     }
     const r = await saveItem(ctx, { key: item.key, locale, value, expectedVersion });
     return back(r.status);
@@ -102,11 +121,27 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (err.code === "conflict") {
       const c = err.detail.conflict!;
       return fail(SETTINGS_STATUS.conflict, {
-        key: item.key, intent, draft, version: c.version,
-        conflict: { version: c.version, author: c.author, at: c.at, current: draftOf(item, c.value), currentValue: c.value, fallback: c.fallback },
+        key: item.key,
+        intent,
+        draft,
+        version: c.version,
+        conflict: {
+          version: c.version,
+          author: c.author,
+          at: c.at,
+          current: draftOf(item, c.value),
+          currentValue: c.value,
+          fallback: c.fallback,
+        },
       });
     }
-    return fail(SETTINGS_STATUS[err.code], { key: item.key, intent, draft, version: expectedVersion, fields: err.detail.fields as Record<string, FieldMessage[]> });
+    return fail(SETTINGS_STATUS[err.code], {
+      key: item.key,
+      intent,
+      draft,
+      version: expectedVersion,
+      fields: err.detail.fields as Record<string, FieldMessage[]>,
+    });
   }
 }
 

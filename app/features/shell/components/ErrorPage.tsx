@@ -6,7 +6,8 @@ import { localizePath } from "~/lib/locale";
 export function ErrorPage({ code, message }: { code: number; message?: string }) {
   const { t, locale } = useI18n();
   const text =
-    message ?? (code === 404 ? t("error.notFound") : code === 400 ? t("error.badRequest") : code === 403 ? t("error.forbidden") : t("error.generic"));
+    message ??
+    (code === 404 ? t("error.notFound") : code === 400 ? t("error.badRequest") : code === 403 ? t("error.forbidden") : t("error.generic"));
   return (
     <section className="error-page" data-error-page={code}>
       <title>{`${t("error.title", { code })} · ${text}`}</title>

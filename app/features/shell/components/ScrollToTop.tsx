@@ -21,7 +21,9 @@ export function ScrollToTop() {
         document.getElementById("main")?.focus({ preventScroll: true });
       }}
     >
-      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M4 12l6-6 6 6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">
+        <path d="M4 12l6-6 6 6" fill="none" stroke="currentColor" strokeWidth="2" />
+      </svg>
       <span className="visually-hidden">{t("app.scrollTop")}</span>
     </button>
   );

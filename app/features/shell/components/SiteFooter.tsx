@@ -41,7 +41,10 @@ export function SiteFooter({ options }: { options: RootData["options"] | undefin
                 <li key={item.path + item.label}>
                   {/^https?:\/\//.test(item.path) ? (
                     <a href={item.path} target="_blank" rel="noopener noreferrer">
-                      {item.label} <span className="visually-hidden" lang={other("menu_footer") ? locale : undefined}>{t("nav.externalLink")}</span>
+                      {item.label}{" "}
+                      <span className="visually-hidden" lang={other("menu_footer") ? locale : undefined}>
+                        {t("nav.externalLink")}
+                      </span>
                     </a>
                   ) : (
                     <Link to={localizePath(item.path, locale)}>{item.label}</Link>

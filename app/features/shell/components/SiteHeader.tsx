@@ -42,7 +42,9 @@ export function SiteHeader({ options }: { options: Options }) {
       <div className="site-header__bar">
         <Link to={home} className="site-header__brand">
           {options?.logo ? <img src={options.logo.url} alt={options.logo.alt || options.title} height={40} /> : null}
-          <span className="site-header__title" lang={titleLang}>{options?.title ?? "Teca"}</span>
+          <span className="site-header__title" lang={titleLang}>
+            {options?.title ?? "Teca"}
+          </span>
         </Link>
         <nav aria-label={t("nav.main")} className="site-header__tabs">
           <NavLink to={home} end className="tab">
@@ -55,30 +57,35 @@ export function SiteHeader({ options }: { options: Options }) {
         <div className="site-header__tools">
           {languages.length === 2 && others.length === 1 ? (
             <nav aria-label={t("app.language")} className="lang-switch">
-              <a href={`/lang/${others[0]}?next=${encodeURIComponent(next)}`} hrefLang={others[0]} lang={others[0]} title={LOCALE_NAMES[others[0]!]}>
+              <a
+                href={`/lang/${others[0]}?next=${encodeURIComponent(next)}`}
+                hrefLang={others[0]}
+                lang={others[0]}
+                title={LOCALE_NAMES[others[0]!]}
+              >
                 <span aria-hidden="true">{others[0]!.toUpperCase()}</span>
                 <span className="visually-hidden">{LOCALE_NAMES[others[0]!]}</span>
               </a>
             </nav>
           ) : languages.length > 2 ? (
-          <nav aria-label={t("app.language")} className="lang-switch">
-            <ul>
-              {languages.map((l) => (
-                <li key={l}>
-                  <a
-                    href={`/lang/${l}?next=${encodeURIComponent(next)}`}
-                    hrefLang={l}
-                    lang={l}
-                    aria-current={l === locale ? "true" : undefined}
-                    title={LOCALE_NAMES[l]}
-                  >
-                    <span aria-hidden="true">{l.toUpperCase()}</span>
-                    <span className="visually-hidden">{LOCALE_NAMES[l]}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+            <nav aria-label={t("app.language")} className="lang-switch">
+              <ul>
+                {languages.map((l) => (
+                  <li key={l}>
+                    <a
+                      href={`/lang/${l}?next=${encodeURIComponent(next)}`}
+                      hrefLang={l}
+                      lang={l}
+                      aria-current={l === locale ? "true" : undefined}
+                      title={LOCALE_NAMES[l]}
+                    >
+                      <span aria-hidden="true">{l.toUpperCase()}</span>
+                      <span className="visually-hidden">{LOCALE_NAMES[l]}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
           ) : null}
           <ThemeToggle />
           <UserMenu user={user} />
@@ -91,7 +98,9 @@ export function SiteHeader({ options }: { options: Options }) {
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen(true)}
           >
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" /></svg>
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">
+              <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" />
+            </svg>
             <span className="site-header__menu-label">{t("nav.menu")}</span>
           </button>
         </div>
@@ -106,34 +115,38 @@ export function SiteHeader({ options }: { options: Options }) {
             <li className="menu-list__narrow">
               <Link to={localizePath("/cerca", locale) + (options?.disableShuffle ? "" : "?showshuffle=1")}>{t("nav.esplora")}</Link>
             </li>
-            {!isEdit && (options?.menu ?? []).map((item) => (
-              <li key={item.path + item.label} lang={menuLang}>
-                {isExternal(item.path) ? (
-                  <a href={item.path} target="_blank" rel="noopener noreferrer">
-                    {item.label} <span className="visually-hidden" lang={menuLang ? locale : undefined}>{t("nav.externalLink")}</span>
-                  </a>
-                ) : (
-                  <Link to={localizePath(item.path, locale)}>{item.label}</Link>
-                )}
-              </li>
-            ))}
+            {!isEdit &&
+              (options?.menu ?? []).map((item) => (
+                <li key={item.path + item.label} lang={menuLang}>
+                  {isExternal(item.path) ? (
+                    <a href={item.path} target="_blank" rel="noopener noreferrer">
+                      {item.label}{" "}
+                      <span className="visually-hidden" lang={menuLang ? locale : undefined}>
+                        {t("nav.externalLink")}
+                      </span>
+                    </a>
+                  ) : (
+                    <Link to={localizePath(item.path, locale)}>{item.label}</Link>
+                  )}
+                </li>
+              ))}
           </ul>
           {isEdit && <div id="menu-edit-slot" />}
         </nav>
         <UserMenu user={user} variant="menu" />
         {others.length ? (
-        <p className="menu-lang">
-          {t("app.languageCurrent", { language: LOCALE_NAMES[locale] })}
-          {" · "}
-          {others.map((l, i) => (
-            <span key={l}>
-              {i > 0 && " · "}
-              <a href={`/lang/${l}?next=${encodeURIComponent(localizePath(path, l) + search)}`} lang={l} hrefLang={l}>
-                {LOCALE_NAMES[l]}
-              </a>
-            </span>
-          ))}
-        </p>
+          <p className="menu-lang">
+            {t("app.languageCurrent", { language: LOCALE_NAMES[locale] })}
+            {" · "}
+            {others.map((l, i) => (
+              <span key={l}>
+                {i > 0 && " · "}
+                <a href={`/lang/${l}?next=${encodeURIComponent(localizePath(path, l) + search)}`} lang={l} hrefLang={l}>
+                  {LOCALE_NAMES[l]}
+                </a>
+              </span>
+            ))}
+          </p>
         ) : null}
         <div className="menu-list__narrow menu-theme">
           <ThemeToggle withLabel />

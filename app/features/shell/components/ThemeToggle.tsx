@@ -17,7 +17,13 @@ export function ThemeToggle({ withLabel = false }: { withLabel?: boolean }) {
     document.cookie = `teca_theme=${theme}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`;
   };
   return (
-    <button type="button" className={`button button--ghost ${withLabel ? "" : "button--icon"}`} aria-pressed={dark} onClick={toggle} title={withLabel ? undefined : t("app.darkMode")}>
+    <button
+      type="button"
+      className={`button button--ghost ${withLabel ? "" : "button--icon"}`}
+      aria-pressed={dark}
+      onClick={toggle}
+      title={withLabel ? undefined : t("app.darkMode")}
+    >
       <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
         <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" fill="currentColor" />
       </svg>

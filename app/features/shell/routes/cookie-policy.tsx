@@ -23,7 +23,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
     title: translate(locale, "cookies.title"),
     siteTitle: root?.options.title,
     description: translate(locale, "cookies.intro"),
-    origin: root?.origin ?? "", languages: root?.languages,
+    origin: root?.origin ?? "",
+    languages: root?.languages,
     pathname: location.pathname,
   });
 };

@@ -9,7 +9,13 @@ import type { Conflict } from "../use-settings-doc";
  * standing in), why the last save was refused, and after a 409 both texts side by side with the choice.
  */
 export function DocNotices<T>({
-  fallback, errors, conflict, draft, onKeepMine, onTakeTheirs, showLanguage = true,
+  fallback,
+  errors,
+  conflict,
+  draft,
+  onKeepMine,
+  onTakeTheirs,
+  showLanguage = true,
 }: {
   fallback: boolean;
   errors: string[];
@@ -25,7 +31,11 @@ export function DocNotices<T>({
   return (
     <div className="doc-notices">
       {showLanguage && <p className="doc-notices__lang">{t("siteEdit.editingIn", { language: LOCALE_NAMES[contentLocale(locale)] })}</p>}
-      {fallback && <p className="doc-notices__fallback" lang={locale}>{t("siteEdit.fallback")}</p>}
+      {fallback && (
+        <p className="doc-notices__fallback" lang={locale}>
+          {t("siteEdit.fallback")}
+        </p>
+      )}
       <div role="alert" className="doc-notices__alert">
         {errors.length > 0 && (
           <ul className="doc-notices__errors">
@@ -45,11 +55,21 @@ export function DocNotices<T>({
             <div className="doc-conflict__texts">
               <section>
                 <h3>{t("siteEdit.conflict.theirs")}</h3>
-                <pre tabIndex={0}>{lines.filter((l) => l && l.op !== "add").map((l) => (l!.op === "del" ? "• " : "  ") + l!.text).join("\n")}</pre>
+                <pre tabIndex={0}>
+                  {lines
+                    .filter((l) => l && l.op !== "add")
+                    .map((l) => (l!.op === "del" ? "• " : "  ") + l!.text)
+                    .join("\n")}
+                </pre>
               </section>
               <section>
                 <h3>{t("siteEdit.conflict.yours")}</h3>
-                <pre tabIndex={0}>{lines.filter((l) => l && l.op !== "del").map((l) => (l!.op === "add" ? "• " : "  ") + l!.text).join("\n")}</pre>
+                <pre tabIndex={0}>
+                  {lines
+                    .filter((l) => l && l.op !== "del")
+                    .map((l) => (l!.op === "add" ? "• " : "  ") + l!.text)
+                    .join("\n")}
+                </pre>
               </section>
             </div>
             <p className="doc-conflict__actions">

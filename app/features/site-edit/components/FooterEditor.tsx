@@ -20,13 +20,25 @@ export default function FooterEditor() {
     { name: "title", label: (n) => t("siteEdit.footer.blockTitle", { n }), maxLength: 100 },
     { name: "text", label: (n) => t("siteEdit.footer.blockText", { n }), maxLength: 2000, multiline: true },
   ];
-  const doc = useSettingsDoc<FooterBlock[]>("footer_blocks", contentLocale(locale), { prepare: (rows) => stripEmpty(rows as Row[], columns) as FooterBlock[] });
+  const doc = useSettingsDoc<FooterBlock[]>("footer_blocks", contentLocale(locale), {
+    prepare: (rows) => stripEmpty(rows as Row[], columns) as FooterBlock[],
+  });
   if (doc.status !== "ready" || !doc.draft) {
-    return <p role={doc.status === "error" ? "alert" : "status"}>{doc.status === "error" ? t("siteEdit.loadError") : t("siteEdit.loading")}</p>;
+    return (
+      <p role={doc.status === "error" ? "alert" : "status"}>{doc.status === "error" ? t("siteEdit.loadError") : t("siteEdit.loading")}</p>
+    );
   }
   return (
     <div className="footer-edit">
-      <DocNotices showLanguage={false} fallback={doc.fallback} errors={doc.errors} conflict={doc.conflict} draft={doc.draft} onKeepMine={doc.keepMine} onTakeTheirs={doc.takeTheirs} />
+      <DocNotices
+        showLanguage={false}
+        fallback={doc.fallback}
+        errors={doc.errors}
+        conflict={doc.conflict}
+        draft={doc.draft}
+        onKeepMine={doc.keepMine}
+        onTakeTheirs={doc.takeTheirs}
+      />
       <MultiEditor
         id="footer-blocks"
         legend={t("siteEdit.footer.blocks", { max: FOOTER_BLOCKS_MAX })}

@@ -39,7 +39,13 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
   const t = useEditorT();
   const linkColumns = LINK_COLUMNS(t);
   const doc = useSettingsDoc<HomeContent>("home", contentLocale(locale), {
-    prepare: (d) => ({ ...d, hero: { ...d.hero, ...(d.hero.links ? { links: stripEmpty(d.hero.links as Row[], linkColumns) as HomeContent["hero"]["links"] } : {}) } }),
+    prepare: (d) => ({
+      ...d,
+      hero: {
+        ...d.hero,
+        ...(d.hero.links ? { links: stripEmpty(d.hero.links as Row[], linkColumns) as HomeContent["hero"]["links"] } : {}),
+      },
+    }),
   });
   const [picking, setPicking] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
@@ -51,7 +57,8 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
     return out;
   }, [home.sections, picked]);
 
-  if (doc.status !== "ready" || !doc.draft) return <EditorLoading className="home home--editing page" failed={doc.status === "error"} onRetry={doc.retry} />;
+  if (doc.status !== "ready" || !doc.draft)
+    return <EditorLoading className="home home--editing page" failed={doc.status === "error"} onRetry={doc.retry} />;
   const draft = doc.draft;
   // Only the texts themselves carry the language they are in (Italian standing in for the page's), not the
   // editor's labels around them, which are in the interface language.
@@ -71,11 +78,22 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
   return (
     <div className="home home--editing">
       <div className="home-edit__notices">
-        <DocNotices fallback={doc.fallback} errors={doc.errors} conflict={doc.conflict} draft={draft} onKeepMine={doc.keepMine} onTakeTheirs={doc.takeTheirs} />
+        <DocNotices
+          fallback={doc.fallback}
+          errors={doc.errors}
+          conflict={doc.conflict}
+          draft={draft}
+          onKeepMine={doc.keepMine}
+          onTakeTheirs={doc.takeTheirs}
+        />
       </div>
       <section className="hero hero--editing" aria-label={t("siteEdit.hero.label")}>
         <div className="hero__media">
-          {preview ? <Picture urls={preview} alt="" placeholder={placeholder} /> : <p className="hero__noimage">{t("siteEdit.hero.noImage")}</p>}
+          {preview ? (
+            <Picture urls={preview} alt="" placeholder={placeholder} />
+          ) : (
+            <p className="hero__noimage">{t("siteEdit.hero.noImage")}</p>
+          )}
           <p className="hero__image-actions">
             <button type="button" className="button" onClick={() => setPicking(true)}>
               {t("siteEdit.hero.chooseImage")}
@@ -90,11 +108,24 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
         <div className="hero__text">
           <p className="edit-field edit-field--title">
             <label htmlFor="hero-edit-title">{t("siteEdit.hero.title")}</label>
-            <input id="hero-edit-title" lang={textLang} value={draft.hero.title} maxLength={200} onChange={(e) => setHero({ title: e.target.value })} />
+            <input
+              id="hero-edit-title"
+              lang={textLang}
+              value={draft.hero.title}
+              maxLength={200}
+              onChange={(e) => setHero({ title: e.target.value })}
+            />
           </p>
           <p className="edit-field">
             <label htmlFor="hero-edit-subtitle">{t("siteEdit.hero.subtitle")}</label>
-            <textarea id="hero-edit-subtitle" lang={textLang} value={draft.hero.subtitle ?? ""} maxLength={500} rows={3} onChange={(e) => setHero({ subtitle: e.target.value })} />
+            <textarea
+              id="hero-edit-subtitle"
+              lang={textLang}
+              value={draft.hero.subtitle ?? ""}
+              maxLength={500}
+              rows={3}
+              onChange={(e) => setHero({ subtitle: e.target.value })}
+            />
           </p>
           <MultiEditor
             id="hero-links"
@@ -125,7 +156,11 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
         const title = s.title || t("siteEdit.section.untitled");
         const html = s.html ?? null;
         return (
-          <section key={i} className={`home-section home-section--${s.kind} bg--${bg} section-edit${s.visible === false ? " section-edit--hidden" : ""}`} aria-labelledby={`section-edit-${i}`}>
+          <section
+            key={i}
+            className={`home-section home-section--${s.kind} bg--${bg} section-edit${s.visible === false ? " section-edit--hidden" : ""}`}
+            aria-labelledby={`section-edit-${i}`}
+          >
             <div className="section-edit__toolbar" role="group" aria-label={t("siteEdit.section.toolbar", { n: i + 1, title })}>
               <Switch className="edit-switch" isSelected={s.visible !== false} onChange={(v) => setSection(i, { ...s, visible: v })}>
                 <span className="edit-switch__track" aria-hidden="true" />
@@ -133,7 +168,11 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
               </Switch>
               <span className="edit-field edit-field--inline">
                 <label htmlFor={`section-bg-${i}`}>{t("siteEdit.section.background")}</label>
-                <select id={`section-bg-${i}`} value={bg} onChange={(e) => setSection(i, { ...s, background: e.target.value as Background })}>
+                <select
+                  id={`section-bg-${i}`}
+                  value={bg}
+                  onChange={(e) => setSection(i, { ...s, background: e.target.value as Background })}
+                >
                   {SECTION_BACKGROUNDS.map((b) => (
                     <option key={b} value={b}>
                       {t(`siteEdit.bg.${b}` as EditorKey)}
@@ -147,7 +186,9 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
               {s.visible === false && <span className="section-edit__badge">{t("siteEdit.section.hidden")}</span>}
             </div>
             <div className="home-section__inner">
-              <h2 id={`section-edit-${i}`} lang={s.title ? textLang : undefined}>{s.title || (s.kind === "mediaSample" ? t("home.samples") : title)}</h2>
+              <h2 id={`section-edit-${i}`} lang={s.title ? textLang : undefined}>
+                {s.title || (s.kind === "mediaSample" ? t("home.samples") : title)}
+              </h2>
               {html !== null ? (
                 // the admin's own editor output, shown as typed; the server sanitises it on save
                 <div className="prose" lang={textLang} dangerouslySetInnerHTML={{ __html: html }} />
@@ -160,13 +201,13 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
                   </div>
                 )
               )}
-              {s.kind === "records" && (
-                <p className="users-hint">{t("siteEdit.section.recordsCount", { count: s.refs.length })}</p>
-              )}
+              {s.kind === "records" && <p className="users-hint">{t("siteEdit.section.recordsCount", { count: s.refs.length })}</p>}
               {s.kind === "records" && cards.length > 0 && (
                 <ul className="section-edit__thumbs" aria-hidden="true">
                   {cards.slice(0, 8).map((c) => (
-                    <li key={`${c.table}/${c.id}`}>{c.url.thumbnail ? <img src={c.url.thumbnail} alt="" width={96} height={72} loading="lazy" /> : null}</li>
+                    <li key={`${c.table}/${c.id}`}>
+                      {c.url.thumbnail ? <img src={c.url.thumbnail} alt="" width={96} height={72} loading="lazy" /> : null}
+                    </li>
                   ))}
                 </ul>
               )}

@@ -27,16 +27,29 @@ export default function MenuEditor({ open }: { open: boolean }) {
     { name: "label", label: (n) => t("siteEdit.menu.label", { n }), maxLength: 100 },
     { name: "path", label: (n) => t("siteEdit.menu.path", { n }), maxLength: 2000 },
   ];
-  const doc = useSettingsDoc<MenuItem[]>("menu", contentLocale(locale), { prepare: (rows) => stripEmpty(rows as Row[], columns) as MenuItem[] });
+  const doc = useSettingsDoc<MenuItem[]>("menu", contentLocale(locale), {
+    prepare: (rows) => stripEmpty(rows as Row[], columns) as MenuItem[],
+  });
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   useEffect(() => setSlot(open ? document.getElementById(MENU_SLOT_ID) : null), [open]);
   if (!slot) return null;
   if (doc.status !== "ready" || !doc.draft) {
-    return createPortal(<p role={doc.status === "error" ? "alert" : "status"}>{doc.status === "error" ? t("siteEdit.loadError") : t("siteEdit.loading")}</p>, slot);
+    return createPortal(
+      <p role={doc.status === "error" ? "alert" : "status"}>{doc.status === "error" ? t("siteEdit.loadError") : t("siteEdit.loading")}</p>,
+      slot,
+    );
   }
   return createPortal(
     <div className="menu-edit">
-      <DocNotices showLanguage={false} fallback={doc.fallback} errors={doc.errors} conflict={doc.conflict} draft={doc.draft} onKeepMine={doc.keepMine} onTakeTheirs={doc.takeTheirs} />
+      <DocNotices
+        showLanguage={false}
+        fallback={doc.fallback}
+        errors={doc.errors}
+        conflict={doc.conflict}
+        draft={doc.draft}
+        onKeepMine={doc.keepMine}
+        onTakeTheirs={doc.takeTheirs}
+      />
       <MultiEditor
         id="menu-items"
         legend={t("siteEdit.menu.title", { max: MENU_MAX })}

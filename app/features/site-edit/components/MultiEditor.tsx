@@ -11,23 +11,47 @@ export type Column = { name: string; label: (n: number) => string; multiline?: b
 
 export const rowFilled = (row: Row, columns: Column[]) => columns.some((c) => (row[c.name] ?? "").trim() !== "");
 export const stripEmpty = <T extends Row>(rows: T[], columns: Column[]): T[] =>
-  rows.filter((r) => rowFilled(r, columns)).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v])) as T);
+  rows
+    .filter((r) => rowFilled(r, columns))
+    .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v])) as T);
 
 /**
  * A row's up, down and remove buttons (the multi-editor's rows, a home section's records): an arrow at its end
  * is aria-disabled rather than removed, so the focus stays put; `onMove` absent, only the remove button.
  */
-export function RowActions({ index, count, onMove, onRemove, removeLabel }: { index: number; count: number; onMove?: (to: number) => void; onRemove: () => void; removeLabel: string }) {
+export function RowActions({
+  index,
+  count,
+  onMove,
+  onRemove,
+  removeLabel,
+}: {
+  index: number;
+  count: number;
+  onMove?: (to: number) => void;
+  onRemove: () => void;
+  removeLabel: string;
+}) {
   const t = useEditorT();
   return (
     <span className="multi-editor__actions">
       {onMove && (
         <>
-          <button type="button" className="button button--ghost" aria-disabled={index === 0 || undefined} onClick={() => index > 0 && onMove(index - 1)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-disabled={index === 0 || undefined}
+            onClick={() => index > 0 && onMove(index - 1)}
+          >
             <span aria-hidden="true">↑</span>
             <span className="visually-hidden">{t("siteEdit.list.up", { n: index + 1 })}</span>
           </button>
-          <button type="button" className="button button--ghost" aria-disabled={index === count - 1 || undefined} onClick={() => index < count - 1 && onMove(index + 1)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-disabled={index === count - 1 || undefined}
+            onClick={() => index < count - 1 && onMove(index + 1)}
+          >
             <span aria-hidden="true">↓</span>
             <span className="visually-hidden">{t("siteEdit.list.down", { n: index + 1 })}</span>
           </button>
@@ -42,7 +66,14 @@ export function RowActions({ index, count, onMove, onRemove, removeLabel }: { in
 }
 
 export function MultiEditor({
-  id, legend, rows, columns, max, onChange, movable = false, valueLang,
+  id,
+  legend,
+  rows,
+  columns,
+  max,
+  onChange,
+  movable = false,
+  valueLang,
 }: {
   id: string;
   legend: string;
@@ -83,9 +114,22 @@ export function MultiEditor({
                 <span key={c.name} className="multi-editor__field">
                   <label htmlFor={fid}>{c.label(i + 1)}</label>
                   {c.multiline ? (
-                    <textarea id={fid} lang={valueLang} value={row[c.name] ?? ""} maxLength={c.maxLength} rows={3} onChange={(e) => set(i, c.name, e.target.value)} />
+                    <textarea
+                      id={fid}
+                      lang={valueLang}
+                      value={row[c.name] ?? ""}
+                      maxLength={c.maxLength}
+                      rows={3}
+                      onChange={(e) => set(i, c.name, e.target.value)}
+                    />
                   ) : (
-                    <input id={fid} lang={valueLang} value={row[c.name] ?? ""} maxLength={c.maxLength} onChange={(e) => set(i, c.name, e.target.value)} />
+                    <input
+                      id={fid}
+                      lang={valueLang}
+                      value={row[c.name] ?? ""}
+                      maxLength={c.maxLength}
+                      onChange={(e) => set(i, c.name, e.target.value)}
+                    />
                   )}
                 </span>
               );

@@ -27,17 +27,32 @@ export default function PageEditor({ slug, isNew }: { slug: string; isNew: boole
   const [picking, setPicking] = useState(false);
   const insert = useRef<((img: { src: string; alt: string }) => void) | null>(null);
 
-  if (doc.status !== "ready" || !doc.draft) return <EditorLoading className="page content-page" failed={doc.status === "error"} onRetry={doc.retry} />;
+  if (doc.status !== "ready" || !doc.draft)
+    return <EditorLoading className="page content-page" failed={doc.status === "error"} onRetry={doc.retry} />;
   const draft = doc.draft;
   const set = (patch: Partial<PageDraft>) => doc.setDraft({ ...draft, ...patch });
   const textLang = doc.fallback && contentLocale(locale) !== "it" ? "it" : undefined;
   return (
     <article className="page content-page content-page--editing" aria-label={t("siteEdit.page.label", { slug })}>
-      <DocNotices fallback={doc.fallback} errors={doc.errors} conflict={doc.conflict} draft={draft} onKeepMine={doc.keepMine} onTakeTheirs={doc.takeTheirs} />
+      <DocNotices
+        fallback={doc.fallback}
+        errors={doc.errors}
+        conflict={doc.conflict}
+        draft={draft}
+        onKeepMine={doc.keepMine}
+        onTakeTheirs={doc.takeTheirs}
+      />
       {isNew && !draft.title ? <p className="doc-notices__fallback">{t("siteEdit.page.new")}</p> : null}
       <p className="edit-field edit-field--title">
         <label htmlFor="page-edit-title">{t("siteEdit.page.title")}</label>
-        <input id="page-edit-title" value={draft.title} maxLength={200} required lang={textLang} onChange={(e) => set({ title: e.target.value })} />
+        <input
+          id="page-edit-title"
+          value={draft.title}
+          maxLength={200}
+          required
+          lang={textLang}
+          onChange={(e) => set({ title: e.target.value })}
+        />
       </p>
       <div className="edit-field">
         <span id="page-edit-body-label" className="rich-text__label">

@@ -57,7 +57,14 @@ export function PickerDialog({
               <img src={chosen.url} alt="" className="edit-alt__preview" />
               <p className="edit-field">
                 <label htmlFor={`${id}-alt`}>{t("siteEdit.page.alt")}</label>
-                <input id={`${id}-alt`} ref={altRef} value={alt} maxLength={300} onChange={(e) => setAlt(e.target.value)} aria-describedby={`${id}-alt-hint`} />
+                <input
+                  id={`${id}-alt`}
+                  ref={altRef}
+                  value={alt}
+                  maxLength={300}
+                  onChange={(e) => setAlt(e.target.value)}
+                  aria-describedby={`${id}-alt-hint`}
+                />
                 <small id={`${id}-alt-hint`}>{t("siteEdit.page.altHint")}</small>
               </p>
               <p className="edit-alt__actions">

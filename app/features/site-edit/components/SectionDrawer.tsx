@@ -27,7 +27,14 @@ const SWATCH: Record<Background, string> = {
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** A section's text as HTML for the editor: its rich text, or its plain paragraphs. */
-export const sectionHtml = (s: HomeSection) => s.html ?? (s.text ? s.text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p)}</p>`).join("") : "");
+export const sectionHtml = (s: HomeSection) =>
+  s.html ??
+  (s.text
+    ? s.text
+        .split(/\n{2,}/)
+        .map((p) => `<p>${escapeHtml(p)}</p>`)
+        .join("")
+    : "");
 
 /**
  * The editor side drawer of a home section (spec §2; decision 074): tab "edit" (title, rich text, the
@@ -35,7 +42,14 @@ export const sectionHtml = (s: HomeSection) => s.html ?? (s.text ? s.text.split(
  * background as colour swatches, delete with the confirmation of spec §4).
  */
 export function SectionDrawer({
-  section, n, isOpen, onClose, onChange, onDelete, labels, onLabel,
+  section,
+  n,
+  isOpen,
+  onClose,
+  onChange,
+  onDelete,
+  labels,
+  onLabel,
 }: {
   section: HomeSection;
   n: number;
@@ -67,7 +81,12 @@ export function SectionDrawer({
         <>
           <p className="edit-field">
             <label htmlFor={`${id}-title`}>{t("siteEdit.section.title")}</label>
-            <input id={`${id}-title`} value={section.title} maxLength={200} onChange={(e) => onChange({ ...section, title: e.target.value })} />
+            <input
+              id={`${id}-title`}
+              value={section.title}
+              maxLength={200}
+              onChange={(e) => onChange({ ...section, title: e.target.value })}
+            />
           </p>
           <span id={`${id}-text-label`} className="rich-text__label">
             {t("siteEdit.section.text")}
@@ -139,7 +158,8 @@ export function SectionDrawer({
                   if (!ref) return;
                   setPicking(false);
                   onLabel(img);
-                  if (!section.refs.some((r) => r.table === ref.table && r.id === ref.id)) onChange({ ...section, refs: [...section.refs, { table: ref.table, id: ref.id }] });
+                  if (!section.refs.some((r) => r.table === ref.table && r.id === ref.id))
+                    onChange({ ...section, refs: [...section.refs, { table: ref.table, id: ref.id }] });
                 }}
               />
             </fieldset>

@@ -24,7 +24,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!parsed.success || !table || !isLocale(lang)) return notFound();
   const ctx = { database: context.database, viewer: context.viewer, locale: lang };
   const options = await getSiteOptions(context.database, lang);
-  const record = await getRecord(ctx, table, parsed.data.id, { internalFields: internalFieldsOption(options as unknown as Record<string, unknown>) });
+  const record = await getRecord(ctx, table, parsed.data.id, {
+    internalFields: internalFieldsOption(options as unknown as Record<string, unknown>),
+  });
   if (!record) return notFound();
   const body = await getRecordJsonLd(ctx, record, siteOrigin(url));
   return new Response(JSON.stringify(body), { headers: { "Content-Type": `${JSONLD_TYPE}; charset=utf-8`, Vary: "Accept" } });

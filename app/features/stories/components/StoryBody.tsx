@@ -10,7 +10,17 @@ import type { StoryPoint, ViewBlock } from "../stories";
  * before storing and again before sending), figures with caption and credit, record cards, quotes and the
  * map of its records. Blocks of records the viewer may not see are not in the list (the page counts them).
  */
-export function StoryBody({ blocks, points, placeholder, tiles }: { blocks: ViewBlock[]; points: StoryPoint[]; placeholder: string; tiles: { url: string; attribution: string } }) {
+export function StoryBody({
+  blocks,
+  points,
+  placeholder,
+  tiles,
+}: {
+  blocks: ViewBlock[];
+  points: StoryPoint[];
+  placeholder: string;
+  tiles: { url: string; attribution: string };
+}) {
   const { t, locale } = useI18n();
   return (
     <div className="story-body">
@@ -75,7 +85,14 @@ export function StoryBody({ blocks, points, placeholder, tiles }: { blocks: View
             return (
               <section key={b.id} className="story-body__map" aria-label={t("stories.public.map")}>
                 {points.length ? (
-                  <MapView points={points} tileUrl={tiles.url} tileAttribution={tiles.attribution} bbox={null} clearAreaHref={null} label={t("stories.public.map")} />
+                  <MapView
+                    points={points}
+                    tileUrl={tiles.url}
+                    tileAttribution={tiles.attribution}
+                    bbox={null}
+                    clearAreaHref={null}
+                    label={t("stories.public.map")}
+                  />
                 ) : (
                   <p className="hint">{t("stories.map.none")}</p>
                 )}

@@ -21,7 +21,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const root = matches[0]?.data as RootData | undefined;
   const locale = splitLocale(location.pathname).ui;
-  return pageMeta({ title: translate(locale, "stories.public.listTitle"), siteTitle: root?.options.title, description: translate(locale, "stories.public.listIntro"), origin: root?.origin ?? "", languages: root?.languages, pathname: location.pathname });
+  return pageMeta({
+    title: translate(locale, "stories.public.listTitle"),
+    siteTitle: root?.options.title,
+    description: translate(locale, "stories.public.listIntro"),
+    origin: root?.origin ?? "",
+    languages: root?.languages,
+    pathname: location.pathname,
+  });
 };
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -47,7 +54,11 @@ export default function PublicStories({ loaderData }: Route.ComponentProps) {
               </Link>
               {s.publishedAt ? (
                 <p className="story-list__date">
-                  {t("stories.public.publishedOn", { date: new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric" }).format(new Date(s.publishedAt)) })}
+                  {t("stories.public.publishedOn", {
+                    date: new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric" }).format(
+                      new Date(s.publishedAt),
+                    ),
+                  })}
                 </p>
               ) : null}
             </li>

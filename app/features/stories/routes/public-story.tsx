@@ -32,7 +32,16 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     const excerpt = firstText && firstText.type === "text" ? firstText.html.replace(/<[^>]+>/g, " ").replace(/&[a-z#0-9]+;/gi, " ") : "";
     return data(
       {
-        story: { title: s.title, slug: s.publishedSlug, cover: s.cover, blocks, points: s.points, hidden: s.hidden, publishedAt: s.publishedAt, excerpt },
+        story: {
+          title: s.title,
+          slug: s.publishedSlug,
+          cover: s.cover,
+          blocks,
+          points: s.points,
+          hidden: s.hidden,
+          publishedAt: s.publishedAt,
+          excerpt,
+        },
         tiles: { url: options.tileUrl, attribution: options.tileAttribution },
       },
       // Unpublishing must take effect at once: no shared cache keeps it.
@@ -75,14 +84,18 @@ export default function PublicStory({ loaderData, matches }: Route.ComponentProp
   const root = matches[0]?.data as RootData | undefined;
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const s = loaderData.story;
-  const date = s.publishedAt ? new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric" }).format(new Date(s.publishedAt)) : null;
+  const date = s.publishedAt
+    ? new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric" }).format(new Date(s.publishedAt))
+    : null;
   return (
     <article className="page story-public">
       <header className="story-public__header">
         <p className="story-public__kicker">{t("stories.public.kicker")}</p>
         <h1>{s.title}</h1>
         {date ? <p className="story-public__meta">{t("stories.public.publishedOn", { date })}</p> : null}
-        {s.hidden > 0 ? <p className="notice">{s.hidden === 1 ? t("stories.public.hiddenOne") : t("stories.public.hidden", { count: s.hidden })}</p> : null}
+        {s.hidden > 0 ? (
+          <p className="notice">{s.hidden === 1 ? t("stories.public.hiddenOne") : t("stories.public.hidden", { count: s.hidden })}</p>
+        ) : null}
       </header>
       <StoryBody blocks={s.blocks} points={s.points} placeholder={placeholder} tiles={loaderData.tiles} />
     </article>

@@ -60,7 +60,16 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     {
       collection: { id: collection.id, title: collection.title, items: collection.items },
       story: story
-        ? { id: story.id, title: story.title, blocks: story.blocks, version: story.version, public: story.public, slug: story.publishedSlug, points: story.points, hidden: story.hidden }
+        ? {
+            id: story.id,
+            title: story.title,
+            blocks: story.blocks,
+            version: story.version,
+            public: story.public,
+            slug: story.publishedSlug,
+            points: story.points,
+            hidden: story.hidden,
+          }
         : null,
       tiles: { url: options.tileUrl, attribution: options.tileAttribution },
     },
@@ -121,7 +130,13 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const root = matches[0]?.data as RootData | undefined;
   const locale = splitLocale(location.pathname).ui;
   return [
-    ...pageMeta({ title: d?.story?.title ?? translate(locale, "stories.new"), siteTitle: root?.options.title, origin: root?.origin ?? "", languages: root?.languages, pathname: location.pathname }),
+    ...pageMeta({
+      title: d?.story?.title ?? translate(locale, "stories.new"),
+      siteTitle: root?.options.title,
+      origin: root?.origin ?? "",
+      languages: root?.languages,
+      pathname: location.pathname,
+    }),
     { name: "robots", content: "noindex" },
   ];
 };
@@ -135,8 +150,12 @@ type LoaderStory = NonNullable<Route.ComponentProps["loaderData"]["story"]>;
 const newBlockId = () => Math.random().toString(36).slice(2, 10) + Date.now().toString(36).slice(-4);
 
 /** An image block's source from a picked image: the record's picture, or an upload. */
-function imageSource(img: PickerImage): { record: { table: TableName; id: string }; url?: undefined } | { url: string; record?: undefined } {
-  return img.ref && (TABLES as string[]).includes(img.ref.table) ? { record: { table: img.ref.table as TableName, id: img.ref.id } } : { url: img.url };
+function imageSource(
+  img: PickerImage,
+): { record: { table: TableName; id: string }; url?: undefined } | { url: string; record?: undefined } {
+  return img.ref && (TABLES as string[]).includes(img.ref.table)
+    ? { record: { table: img.ref.table as TableName, id: img.ref.id } }
+    : { url: img.url };
 }
 
 function emptyBlock(type: Exclude<BlockType, "image">, first: Card | undefined): Block {
@@ -290,7 +309,9 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
     const key = src.record ? `${src.record.table}/${src.record.id}` : src.url!;
     setPicked((m) => new Map(m).set(key, { thumb: img.thumb, title: img.title }));
     if (pickTarget && blocks.some((b) => b.id === pickTarget)) {
-      setBlocks((bs) => bs.map((b) => (b.id === pickTarget && b.type === "image" ? ({ ...b, record: undefined, url: undefined, ...src } as Block) : b)));
+      setBlocks((bs) =>
+        bs.map((b) => (b.id === pickTarget && b.type === "image" ? ({ ...b, record: undefined, url: undefined, ...src } as Block) : b)),
+      );
       setStatus(t("stories.editor.imageSet", { title: img.title }));
       focusNext.current = `block:${pickTarget}`;
     } else {
@@ -347,7 +368,13 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
           <Link to={publicHref}>{t("stories.publish.link")}</Link>
         </p>
       ) : null}
-      <button type="button" className="button" disabled={busy || dirty} aria-describedby={dirty ? `${uid}-pubhint` : undefined} onClick={() => post({ intent: "publish", public: !story.public })}>
+      <button
+        type="button"
+        className="button"
+        disabled={busy || dirty}
+        aria-describedby={dirty ? `${uid}-pubhint` : undefined}
+        onClick={() => post({ intent: "publish", public: !story.public })}
+      >
         {story.public ? t("stories.publish.unpublish") : t("stories.publish.publish")}
       </button>
       {dirty ? (
@@ -372,7 +399,9 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
   ) : (
     <p className="hint">{t("stories.publish.saveFirst")}</p>
   );
-  const usedImages = blocks.flatMap((b) => (b.type === "image" ? [b.url ?? cards.get(`${b.record!.table}/${b.record!.id}`)?.url.medium ?? ""] : [])).filter(Boolean);
+  const usedImages = blocks
+    .flatMap((b) => (b.type === "image" ? [b.url ?? cards.get(`${b.record!.table}/${b.record!.id}`)?.url.medium ?? ""] : []))
+    .filter(Boolean);
 
   return (
     <section className="page story-editor" aria-labelledby={`${uid}-h1`}>
@@ -429,77 +458,111 @@ function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
       ) : null}
 
       <div className={`story-editor__layout${panel ? " story-editor__layout--panel" : ""}`}>
-      <div className="story-editor__main">
-      <h2 className="visually-hidden" id={`${uid}-blocks`}>
-        {t("stories.editor.blocks")}
-      </h2>
-      {total === 0 ? <p className="workspace__empty">{t("stories.editor.empty")}</p> : null}
-      <SortableList ids={blocks.map((b) => b.id)} name={blockName} onMove={drop} layout="list">
-      <ol className="story-editor__blocks" aria-labelledby={`${uid}-blocks`}>
-        {blocks.map((b, i) => {
-          const legendId = `${uid}-b-${b.id}`;
-          return (
-            <SortableItem key={b.id} id={b.id} className={`story-block story-block--${b.type}`}>
-              <div className="story-block__bar">
-                <h3 className="story-block__legend" id={legendId} tabIndex={-1} data-focus={`block:${b.id}`}>
-                  {t("stories.editor.position", { position: i + 1, total, type: typeName(b.type) })}
-                </h3>
-                <div className="story-block__tools">
-                  <DragHandle label={t("stories.editor.drag", { position: i + 1 })} />
-                  <button type="button" className="button button--ghost button--small" disabled={i === 0} data-focus={`up:${b.id}`} onClick={() => move(i, -1)} aria-label={t("stories.editor.moveUp", { position: i + 1 })}>
-                    <span aria-hidden="true">↑</span>
-                  </button>
-                  <button type="button" className="button button--ghost button--small" disabled={i === total - 1} data-focus={`down:${b.id}`} onClick={() => move(i, 1)} aria-label={t("stories.editor.moveDown", { position: i + 1 })}>
-                    <span aria-hidden="true">↓</span>
-                  </button>
-                  <button type="button" className="button button--ghost button--small" onClick={() => remove(i)} aria-label={t("stories.editor.remove", { position: i + 1 })}>
-                    <span aria-hidden="true">✕</span>
-                  </button>
-                </div>
-              </div>
-              <BlockFields block={b} fieldId={legendId} cards={cards} picked={picked} onPick={() => openPicker(b.id)} items={collection.items} points={story?.points ?? []} tiles={tiles} placeholder={placeholder} onChange={(patch) => update(b.id, patch)} />
-            </SortableItem>
-          );
-        })}
-      </ol>
-      </SortableList>
+        <div className="story-editor__main">
+          <h2 className="visually-hidden" id={`${uid}-blocks`}>
+            {t("stories.editor.blocks")}
+          </h2>
+          {total === 0 ? <p className="workspace__empty">{t("stories.editor.empty")}</p> : null}
+          <SortableList ids={blocks.map((b) => b.id)} name={blockName} onMove={drop} layout="list">
+            <ol className="story-editor__blocks" aria-labelledby={`${uid}-blocks`}>
+              {blocks.map((b, i) => {
+                const legendId = `${uid}-b-${b.id}`;
+                return (
+                  <SortableItem key={b.id} id={b.id} className={`story-block story-block--${b.type}`}>
+                    <div className="story-block__bar">
+                      <h3 className="story-block__legend" id={legendId} tabIndex={-1} data-focus={`block:${b.id}`}>
+                        {t("stories.editor.position", { position: i + 1, total, type: typeName(b.type) })}
+                      </h3>
+                      <div className="story-block__tools">
+                        <DragHandle label={t("stories.editor.drag", { position: i + 1 })} />
+                        <button
+                          type="button"
+                          className="button button--ghost button--small"
+                          disabled={i === 0}
+                          data-focus={`up:${b.id}`}
+                          onClick={() => move(i, -1)}
+                          aria-label={t("stories.editor.moveUp", { position: i + 1 })}
+                        >
+                          <span aria-hidden="true">↑</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--ghost button--small"
+                          disabled={i === total - 1}
+                          data-focus={`down:${b.id}`}
+                          onClick={() => move(i, 1)}
+                          aria-label={t("stories.editor.moveDown", { position: i + 1 })}
+                        >
+                          <span aria-hidden="true">↓</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--ghost button--small"
+                          onClick={() => remove(i)}
+                          aria-label={t("stories.editor.remove", { position: i + 1 })}
+                        >
+                          <span aria-hidden="true">✕</span>
+                        </button>
+                      </div>
+                    </div>
+                    <BlockFields
+                      block={b}
+                      fieldId={legendId}
+                      cards={cards}
+                      picked={picked}
+                      onPick={() => openPicker(b.id)}
+                      items={collection.items}
+                      points={story?.points ?? []}
+                      tiles={tiles}
+                      placeholder={placeholder}
+                      onChange={(patch) => update(b.id, patch)}
+                    />
+                  </SortableItem>
+                );
+              })}
+            </ol>
+          </SortableList>
 
-      <div className="story-editor__add">
-        <h2 id={`${uid}-add`} tabIndex={-1} data-focus="add">
-          {t("stories.editor.addHeading")}
-        </h2>
-        <div className="story-editor__add-buttons" role="group" aria-labelledby={`${uid}-add`}>
-          {(["heading", "text", "image", "record", "quote", "map"] as const).map((type) => (
-            <button
-              key={type}
-              type="button"
-              className="button"
-              onClick={() => add(type)}
-              disabled={type === "record" && !collection.items.length}
-              aria-label={t("stories.editor.add", { type: typeName(type) })}
-            >
-              + {typeName(type)}
-            </button>
-          ))}
+          <div className="story-editor__add">
+            <h2 id={`${uid}-add`} tabIndex={-1} data-focus="add">
+              {t("stories.editor.addHeading")}
+            </h2>
+            <div className="story-editor__add-buttons" role="group" aria-labelledby={`${uid}-add`}>
+              {(["heading", "text", "image", "record", "quote", "map"] as const).map((type) => (
+                <button
+                  key={type}
+                  type="button"
+                  className="button"
+                  onClick={() => add(type)}
+                  disabled={type === "record" && !collection.items.length}
+                  aria-label={t("stories.editor.add", { type: typeName(type) })}
+                >
+                  + {typeName(type)}
+                </button>
+              ))}
+            </div>
+            {!collection.items.length ? <p className="hint">{t("stories.field.noRecords")}</p> : null}
+          </div>
         </div>
-        {!collection.items.length ? <p className="hint">{t("stories.field.noRecords")}</p> : null}
-      </div>
-      </div>
-      <EditorDrawer
-        id={`${uid}-panel`}
-        open={panel}
-        onClose={() => setPanel(false)}
-        label={t("stories.editor.panel")}
-        tab={tab}
-        onTabChange={setTab}
-        edit={
-          <>
-            <p className="hint">{pickTarget && blocks.some((b) => b.id === pickTarget) ? t("stories.editor.pickFor", { position: blocks.findIndex((b) => b.id === pickTarget) + 1 }) : t("stories.editor.pickNew")}</p>
-            <ImagePicker onPick={pick} exclude={usedImages} />
-          </>
-        }
-        manage={manage}
-      />
+        <EditorDrawer
+          id={`${uid}-panel`}
+          open={panel}
+          onClose={() => setPanel(false)}
+          label={t("stories.editor.panel")}
+          tab={tab}
+          onTabChange={setTab}
+          edit={
+            <>
+              <p className="hint">
+                {pickTarget && blocks.some((b) => b.id === pickTarget)
+                  ? t("stories.editor.pickFor", { position: blocks.findIndex((b) => b.id === pickTarget) + 1 })
+                  : t("stories.editor.pickNew")}
+              </p>
+              <ImagePicker onPick={pick} exclude={usedImages} />
+            </>
+          }
+          manage={manage}
+        />
       </div>
 
       <SaveDrawer
@@ -530,7 +593,17 @@ type FieldsProps = {
   picked: Map<string, { thumb: string; title: string }>;
   onPick: () => void;
   items: Card[];
-  points: { id: string; table: string; link: string; label: string; type: string | null; date: string; thumbnail: string | null; lat: number; lng: number }[];
+  points: {
+    id: string;
+    table: string;
+    link: string;
+    label: string;
+    type: string | null;
+    date: string;
+    thumbnail: string | null;
+    lat: number;
+    lng: number;
+  }[];
   tiles: { url: string; attribution: string };
   placeholder: string;
   onChange: (patch: Partial<Block>) => void;
@@ -546,7 +619,10 @@ function BlockFields({ block: b, fieldId, cards, picked, onPick, items, points, 
     return { table: v.slice(0, at), id: v.slice(at + 1) } as Extract<Block, { type: "record" }>["record"];
   };
   const options = (list: Card[], current: string) => {
-    const shown = list.some((c) => `${c.table}/${c.id}` === current) || !current ? list : [...(cards.get(current) ? [cards.get(current)!] : []), ...list];
+    const shown =
+      list.some((c) => `${c.table}/${c.id}` === current) || !current
+        ? list
+        : [...(cards.get(current) ? [cards.get(current)!] : []), ...list];
     return shown.map((c) => (
       <option key={`${c.table}/${c.id}`} value={`${c.table}/${c.id}`}>
         {c.preferred_label}
@@ -558,7 +634,15 @@ function BlockFields({ block: b, fieldId, cards, picked, onPick, items, points, 
       return (
         <>
           <label htmlFor={id}>{t("stories.field.headingText")}</label>
-          <input id={id} type="text" className="story-block__heading-input" value={b.text} maxLength={200} data-focus={`block-field:${b.id}`} onChange={(e) => onChange({ text: e.target.value })} />
+          <input
+            id={id}
+            type="text"
+            className="story-block__heading-input"
+            value={b.text}
+            maxLength={200}
+            data-focus={`block-field:${b.id}`}
+            onChange={(e) => onChange({ text: e.target.value })}
+          />
         </>
       );
     case "text":
@@ -609,7 +693,13 @@ function BlockFields({ block: b, fieldId, cards, picked, onPick, items, points, 
             </div>
           </div>
           <label htmlFor={`${id}-caption`}>{t("stories.field.caption")}</label>
-          <input id={`${id}-caption`} type="text" value={b.caption} maxLength={300} onChange={(e) => onChange({ caption: e.target.value })} />
+          <input
+            id={`${id}-caption`}
+            type="text"
+            value={b.caption}
+            maxLength={300}
+            onChange={(e) => onChange({ caption: e.target.value })}
+          />
           <label htmlFor={`${id}-credit`}>{t("stories.field.credit")}</label>
           <input id={`${id}-credit`} type="text" value={b.credit} maxLength={200} onChange={(e) => onChange({ credit: e.target.value })} />
           <label htmlFor={`${id}-alt`}>{t("stories.field.alt")}</label>
@@ -632,7 +722,11 @@ function BlockFields({ block: b, fieldId, cards, picked, onPick, items, points, 
             <p className="hint">{t("stories.field.noRecords")}</p>
           )}
           <div className="story-block__preview story-block__record-preview">
-            {card ? <RecordCard card={card} placeholder={placeholder} headingLevel={4} /> : current ? <p className="story-block__missing">{t("stories.editor.notAvailable")}</p> : null}
+            {card ? (
+              <RecordCard card={card} placeholder={placeholder} headingLevel={4} />
+            ) : current ? (
+              <p className="story-block__missing">{t("stories.editor.notAvailable")}</p>
+            ) : null}
           </div>
         </>
       );
@@ -642,7 +736,14 @@ function BlockFields({ block: b, fieldId, cards, picked, onPick, items, points, 
         <>
           <p className="hint">{t("stories.map.note")}</p>
           {points.length ? (
-            <MapView points={points} tileUrl={tiles.url} tileAttribution={tiles.attribution} bbox={null} clearAreaHref={null} label={t("stories.public.map")} />
+            <MapView
+              points={points}
+              tileUrl={tiles.url}
+              tileAttribution={tiles.attribution}
+              bbox={null}
+              clearAreaHref={null}
+              label={t("stories.public.map")}
+            />
           ) : (
             <p className="hint">{t("stories.map.none")}</p>
           )}

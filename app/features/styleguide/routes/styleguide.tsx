@@ -25,7 +25,14 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   const root = matches[0]?.data as RootData | undefined;
   const locale = splitLocale(location.pathname).ui;
   return [
-    ...pageMeta({ title: translate(locale, "styleguide.title"), siteTitle: root?.options.title, description: translate(locale, "styleguide.lead"), origin: root?.origin ?? "", languages: root?.languages, pathname: location.pathname }),
+    ...pageMeta({
+      title: translate(locale, "styleguide.title"),
+      siteTitle: root?.options.title,
+      description: translate(locale, "styleguide.lead"),
+      origin: root?.origin ?? "",
+      languages: root?.languages,
+      pathname: location.pathname,
+    }),
     { name: "robots", content: "noindex" },
   ];
 };
@@ -137,7 +144,9 @@ function TypeSamples() {
   const { t } = useI18n();
   return (
     <div className="sg__type">
-      <p className="sg__h1" role="presentation">{t("styleguide.sample.heading")}</p>
+      <p className="sg__h1" role="presentation">
+        {t("styleguide.sample.heading")}
+      </p>
       <p className="sg__serif">{t("styleguide.sample.reading")}</p>
       <p className="sg__sans">{t("styleguide.sample.interface")}</p>
       <p>
@@ -151,11 +160,21 @@ function Buttons() {
   const { t } = useI18n();
   return (
     <div className="admin-buttons">
-      <button type="button" className="button button--primary">{t("styleguide.button.primary")}</button>
-      <button type="button" className="button">{t("styleguide.button.default")}</button>
-      <button type="button" className="button button--ghost">{t("styleguide.button.ghost")}</button>
-      <button type="button" className="button button--small">{t("styleguide.button.small")}</button>
-      <button type="button" className="button" disabled>{t("styleguide.button.disabled")}</button>
+      <button type="button" className="button button--primary">
+        {t("styleguide.button.primary")}
+      </button>
+      <button type="button" className="button">
+        {t("styleguide.button.default")}
+      </button>
+      <button type="button" className="button button--ghost">
+        {t("styleguide.button.ghost")}
+      </button>
+      <button type="button" className="button button--small">
+        {t("styleguide.button.small")}
+      </button>
+      <button type="button" className="button" disabled>
+        {t("styleguide.button.disabled")}
+      </button>
       <CloseButton label={t("modal.close")} />
     </div>
   );
@@ -167,14 +186,22 @@ function Chips() {
     <div>
       <div className="chips">
         <ul>
-          <li><span className="chip">{t("styleguide.sample.chip")}</span></li>
-          <li><span className="chip chip--clear">{t("styleguide.sample.chipClear")}</span></li>
-          <li><span className="chip chip--suggest">{t("styleguide.sample.chipSuggest")}</span></li>
+          <li>
+            <span className="chip">{t("styleguide.sample.chip")}</span>
+          </li>
+          <li>
+            <span className="chip chip--clear">{t("styleguide.sample.chipClear")}</span>
+          </li>
+          <li>
+            <span className="chip chip--suggest">{t("styleguide.sample.chipSuggest")}</span>
+          </li>
         </ul>
       </div>
       <p className="admin-buttons">
         {(["complete", "running", "failed", "interrupted"] as const).map((s) => (
-          <span key={s} className={`badge badge--${s}`}>{t(`console.state.${s}` as MessageKey)}</span>
+          <span key={s} className={`badge badge--${s}`}>
+            {t(`console.state.${s}` as MessageKey)}
+          </span>
         ))}
       </p>
     </div>
@@ -211,7 +238,9 @@ function Forms() {
         <span>{t("styleguide.form.invalid")}</span>
         <input type="text" aria-invalid="true" aria-describedby={`${id}-err`} defaultValue="31/02/1846" />
       </label>
-      <p id={`${id}-err`} className="admin-error">{t("styleguide.form.invalidMessage")}</p>
+      <p id={`${id}-err`} className="admin-error">
+        {t("styleguide.form.invalidMessage")}
+      </p>
       <label className="admin-field">
         <span>{t("styleguide.form.select")}</span>
         <select defaultValue="az">
@@ -221,10 +250,16 @@ function Forms() {
       </label>
       <fieldset className="admin-fieldset">
         <legend>{t("styleguide.form.choice")}</legend>
-        <label className="admin-check"><input type="radio" name={`${id}-r`} defaultChecked /> {t("styleguide.form.one")}</label>
-        <label className="admin-check"><input type="radio" name={`${id}-r`} /> {t("styleguide.form.two")}</label>
+        <label className="admin-check">
+          <input type="radio" name={`${id}-r`} defaultChecked /> {t("styleguide.form.one")}
+        </label>
+        <label className="admin-check">
+          <input type="radio" name={`${id}-r`} /> {t("styleguide.form.two")}
+        </label>
       </fieldset>
-      <label className="admin-check"><input type="checkbox" defaultChecked /> {t("styleguide.form.check")}</label>
+      <label className="admin-check">
+        <input type="checkbox" defaultChecked /> {t("styleguide.form.check")}
+      </label>
       <label className="admin-field">
         <span>{t("styleguide.form.textarea")}</span>
         <textarea rows={3} defaultValue={t("styleguide.sample.reading")} />
@@ -235,10 +270,14 @@ function Forms() {
 
 type Node = { id: string; name: MessageKey; children?: Node[] };
 const TREE: Node[] = [
-  { id: "a", name: "styleguide.tree.fonds", children: [
-    { id: "a1", name: "styleguide.tree.series", children: [{ id: "a1x", name: "styleguide.tree.file" }] },
-    { id: "a2", name: "styleguide.tree.series2" },
-  ] },
+  {
+    id: "a",
+    name: "styleguide.tree.fonds",
+    children: [
+      { id: "a1", name: "styleguide.tree.series", children: [{ id: "a1x", name: "styleguide.tree.file" }] },
+      { id: "a2", name: "styleguide.tree.series2" },
+    ],
+  },
 ];
 
 function Tree() {
@@ -280,12 +319,25 @@ function Dialogs({ scheme }: { scheme: string }) {
   const [which, setWhich] = useState<null | "modal" | "drawer">(null);
   return (
     <div className="admin-buttons">
-      <button type="button" className="button" onClick={() => setWhich("modal")}>{t("styleguide.dialog.open")}</button>
-      <button type="button" className="button" onClick={() => setWhich("drawer")}>{t("styleguide.drawer.open")}</button>
-      <Modal open={which !== null} onClose={() => setWhich(null)} title={t(which === "drawer" ? "styleguide.drawer.title" : "styleguide.dialog.title")} variant={which === "drawer" ? "drawer" : "modal"} closeLabel={t("modal.close")} className={`sg__dialog sg__dialog--${scheme}`}>
+      <button type="button" className="button" onClick={() => setWhich("modal")}>
+        {t("styleguide.dialog.open")}
+      </button>
+      <button type="button" className="button" onClick={() => setWhich("drawer")}>
+        {t("styleguide.drawer.open")}
+      </button>
+      <Modal
+        open={which !== null}
+        onClose={() => setWhich(null)}
+        title={t(which === "drawer" ? "styleguide.drawer.title" : "styleguide.dialog.title")}
+        variant={which === "drawer" ? "drawer" : "modal"}
+        closeLabel={t("modal.close")}
+        className={`sg__dialog sg__dialog--${scheme}`}
+      >
         <div data-theme={scheme}>
           <p>{t("styleguide.dialog.body")}</p>
-          <button type="button" className="button button--primary" onClick={() => setWhich(null)}>{t("styleguide.dialog.ok")}</button>
+          <button type="button" className="button button--primary" onClick={() => setWhich(null)}>
+            {t("styleguide.dialog.ok")}
+          </button>
         </div>
       </Modal>
     </div>

@@ -23,7 +23,15 @@ type Done = { title: string; id: string; added: number; skipped: number };
  * table and id; the answer says how many went in and how many were already there, and the selection is
  * cleared. The check boxes on the cards are the search page's; this bar holds everything else.
  */
-export default function BulkAdd({ selected, page, onChange }: { selected: Selection; page: CardActionTarget[]; onChange: (next: Selection) => void }) {
+export default function BulkAdd({
+  selected,
+  page,
+  onChange,
+}: {
+  selected: Selection;
+  page: CardActionTarget[];
+  onChange: (next: Selection) => void;
+}) {
   const { t, locale } = useI18n();
   const ws = useRouteLoaderData<RootData>("root")?.workspace;
   const revalidator = useRevalidator();
@@ -102,7 +110,11 @@ export default function BulkAdd({ selected, page, onChange }: { selected: Select
           : done.added === 1
             ? t("bulk.addedOne", { title: done.title })
             : t("bulk.added", { count: number(done.added), title: done.title }),
-        done.added > 0 && done.skipped > 0 ? (done.skipped === 1 ? t("bulk.skippedOne") : t("bulk.skipped", { count: number(done.skipped) })) : "",
+        done.added > 0 && done.skipped > 0
+          ? done.skipped === 1
+            ? t("bulk.skippedOne")
+            : t("bulk.skipped", { count: number(done.skipped) })
+          : "",
       ]
         .filter(Boolean)
         .join(" ")
@@ -117,7 +129,13 @@ export default function BulkAdd({ selected, page, onChange }: { selected: Select
         <p className={idle ? "bulk__count visually-hidden" : "bulk__count"} role="status">
           {count === 0 ? t("bulk.none") : count === 1 ? t("bulk.countOne") : t("bulk.count", { count: number(count) })}
         </p>
-        <button type="button" ref={selectAllRef} className="button button--small" onClick={selectPage} disabled={page.length === 0 || allOnPage}>
+        <button
+          type="button"
+          ref={selectAllRef}
+          className="button button--small"
+          onClick={selectPage}
+          disabled={page.length === 0 || allOnPage}
+        >
           {t("bulk.selectAll")}
         </button>
         {count > 0 ? (
@@ -139,7 +157,14 @@ export default function BulkAdd({ selected, page, onChange }: { selected: Select
           {fillable.length > FILTER_ABOVE ? (
             <p className="bulk__field">
               <label htmlFor={`${id}-filter`}>{t("workspace.drawer.filter")}</label>
-              <input id={`${id}-filter`} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t("workspace.drawer.filter")} aria-describedby={shown.length === 0 ? `${id}-nomatch` : undefined} />
+              <input
+                id={`${id}-filter`}
+                type="search"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value)}
+                placeholder={t("workspace.drawer.filter")}
+                aria-describedby={shown.length === 0 ? `${id}-nomatch` : undefined}
+              />
               {shown.length === 0 ? (
                 <span id={`${id}-nomatch`} className="bulk__hint">
                   {t("bulk.noMatch")}

@@ -35,7 +35,12 @@ export function CollectionEdit({ collection }: { collection: { id: string; title
         defaultTitle={collection.title}
         titleLabel={t("workspace.collections.titleField")}
         onSave={async ({ title }) => {
-          const r = await post("/api/auth/docs/saveDoc", { collection: "collections", locale, name: collection.id, data: { title, version: collection.version } });
+          const r = await post("/api/auth/docs/saveDoc", {
+            collection: "collections",
+            locale,
+            name: collection.id,
+            data: { title, version: collection.version },
+          });
           if (!r.ok) return r.message ?? t("workspace.error.generic");
           setStatus(t("workspace.collection.saved"));
           setOpen(false);

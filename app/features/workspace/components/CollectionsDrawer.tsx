@@ -24,16 +24,33 @@ export function CollectionsButton() {
   if (!ws) return null;
   return (
     <>
-      <button type="button" className="button button--ghost collections-button" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="button button--ghost collections-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
           <path d="M6 3h12v18l-6-4.5L6 21z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
         </svg>
         <span className="collections-button__label">{t("workspace.nav.collections")}</span>
       </button>
       {open ? (
-        <Modal open onClose={() => setOpen(false)} title={t("workspace.collections.title")} variant="drawer" closeLabel={t("modal.close")} className="collections-drawer">
+        <Modal
+          open
+          onClose={() => setOpen(false)}
+          title={t("workspace.collections.title")}
+          variant="drawer"
+          closeLabel={t("modal.close")}
+          className="collections-drawer"
+        >
           <Suspense fallback={<p role="status">{t("app.loading")}</p>}>
-            <CollectionsPanel collections={ws.collections} current={ws.current?.id ?? null} placeholder={root?.options.placeholder ?? DEFAULT_PLACEHOLDER} />
+            <CollectionsPanel
+              collections={ws.collections}
+              current={ws.current?.id ?? null}
+              placeholder={root?.options.placeholder ?? DEFAULT_PLACEHOLDER}
+            />
           </Suspense>
         </Modal>
       ) : null}

@@ -13,7 +13,15 @@ const STEP = 400;
 type Collections = NonNullable<RootData["workspace"]>["collections"];
 
 /** The drawer's content, loaded when it first opens (kept out of every page's JavaScript). */
-export default function CollectionsPanel({ collections, current, placeholder }: { collections: Collections; current: string | null; placeholder: string }) {
+export default function CollectionsPanel({
+  collections,
+  current,
+  placeholder,
+}: {
+  collections: Collections;
+  current: string | null;
+  placeholder: string;
+}) {
   return (
     <>
       <CurrentChooser collections={collections} current={current} />
@@ -61,14 +69,23 @@ function Carousel({ collections, current, placeholder }: { collections: Collecti
     e.preventDefault();
     const slides = api.slideNodes();
     const at = slides.findIndex((s) => s.contains(document.activeElement));
-    const to = at < 0 ? (e.key === "ArrowRight" ? 0 : slides.length - 1) : Math.max(0, Math.min(slides.length - 1, at + (e.key === "ArrowRight" ? 1 : -1)));
+    const to =
+      at < 0
+        ? e.key === "ArrowRight"
+          ? 0
+          : slides.length - 1
+        : Math.max(0, Math.min(slides.length - 1, at + (e.key === "ArrowRight" ? 1 : -1)));
     slides[to]?.querySelector<HTMLElement>("a")?.focus({ preventScroll: true });
     // (embla moves the slides, never the viewport: a focus that scrolled it natively is undone)
     api.rootNode().scrollLeft = 0;
     // Scroll only when it is not wholly in view at the snap being scrolled to, by as little as that takes
     // (snaps are one column apart; with trimmed snaps the last one shows the last columns).
     const registry = api.internalEngine().slideRegistry;
-    const snapOf = (i: number) => Math.max(0, registry.findIndex((group) => group.includes(i)));
+    const snapOf = (i: number) =>
+      Math.max(
+        0,
+        registry.findIndex((group) => group.includes(i)),
+      );
     const shown = Math.max(1, Math.floor((api.rootNode().clientWidth + 1) / column(api)));
     const snap = api.selectedScrollSnap();
     const first = snap === registry.length - 1 ? Math.max(0, slides.length - shown) : (registry[snap]?.[0] ?? 0);
@@ -80,20 +97,47 @@ function Carousel({ collections, current, placeholder }: { collections: Collecti
       {collections.length === 0 ? (
         <p className="workspace__empty">{t("workspace.collections.empty")}</p>
       ) : (
-        <section className="collections-carousel__region" aria-roledescription={t("workspace.drawer.carousel")} aria-label={t("workspace.collections.title")}>
+        <section
+          className="collections-carousel__region"
+          aria-roledescription={t("workspace.drawer.carousel")}
+          aria-label={t("workspace.collections.title")}
+        >
           <div className="collections-carousel__nav">
-            <button type="button" className="button button--small" onClick={() => move(-1)} disabled={ends.start} aria-label={t("workspace.drawer.previous")}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => move(-1)}
+              disabled={ends.start}
+              aria-label={t("workspace.drawer.previous")}
+            >
               <span aria-hidden="true">←</span>
             </button>
-            <button type="button" className="button button--small" onClick={() => move(1)} disabled={ends.end} aria-label={t("workspace.drawer.next")}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => move(1)}
+              disabled={ends.end}
+              aria-label={t("workspace.drawer.next")}
+            >
               <span aria-hidden="true">→</span>
             </button>
           </div>
           <div className="collections-carousel__viewport" ref={viewport} onKeyDown={onKeyDown}>
             <div className="collections-carousel__track">
               {collections.map((c, i) => (
-                <div key={c.id} className="collections-carousel__item" role="group" aria-roledescription={t("workspace.drawer.slide")} aria-label={t("workspace.drawer.slideLabel", { position: i + 1, total: collections.length })}>
-                  <Link to={localizePath(`/collections/${c.id}`, locale)} className="collections-carousel__link" aria-current={c.id === current ? "true" : undefined} draggable={false}>
+                <div
+                  key={c.id}
+                  className="collections-carousel__item"
+                  role="group"
+                  aria-roledescription={t("workspace.drawer.slide")}
+                  aria-label={t("workspace.drawer.slideLabel", { position: i + 1, total: collections.length })}
+                >
+                  <Link
+                    to={localizePath(`/collections/${c.id}`, locale)}
+                    className="collections-carousel__link"
+                    aria-current={c.id === current ? "true" : undefined}
+                    draggable={false}
+                  >
                     <img src={c.cover ?? placeholder} alt="" width={160} height={120} loading="lazy" draggable={false} />
                     <span className="collections-carousel__title">{c.title}</span>
                     <span className="collections-carousel__meta">
@@ -144,7 +188,11 @@ function CurrentChooser({ collections, current }: { collections: Collections; cu
       navigate(`${localizePath("/collections", locale)}?new=1`);
       return;
     }
-    const res = await fetch("/api/auth/docs/saveUser", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ locale, data: { current: value } }) });
+    const res = await fetch("/api/auth/docs/saveUser", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ locale, data: { current: value } }),
+    });
     const title = collections.find((c) => c.id === value)?.title ?? "";
     setStatus(res.ok ? t("workspace.drawer.currentSet", { title }) : t("workspace.error.generic"));
     void revalidator.revalidate();
@@ -154,7 +202,13 @@ function CurrentChooser({ collections, current }: { collections: Collections; cu
       {fillable.length > FILTER_ABOVE ? (
         <p className="current-chooser__field">
           <label htmlFor="current-filter">{t("workspace.drawer.filter")}</label>
-          <input id="current-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t("workspace.drawer.filter")} />
+          <input
+            id="current-filter"
+            type="search"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            placeholder={t("workspace.drawer.filter")}
+          />
         </p>
       ) : null}
       <p className="current-chooser__field">

@@ -170,7 +170,16 @@ export function MoodboardEditor({
     if (!sel || !Object.keys(change).length) return;
     patch(sel.id, change);
     const it = { ...sel, ...change };
-    say(t(key, { title: name(it), x: Math.round(it.x), y: Math.round(it.y), width: Math.round(it.width), height: Math.round(it.height), rotate: Math.round(it.rotate) }));
+    say(
+      t(key, {
+        title: name(it),
+        x: Math.round(it.x),
+        y: Math.round(it.y),
+        width: Math.round(it.width),
+        height: Math.round(it.height),
+        rotate: Math.round(it.rotate),
+      }),
+    );
   }
 
   /** One gesture: the press (mouse or touch) that selects an image also starts dragging it. */
@@ -240,9 +249,15 @@ export function MoodboardEditor({
             : { collection: "moodboards", locale, data: { ...body, coll: collection.id } },
         ),
       });
-      const answer = (await res.json().catch(() => null)) as { data?: Moodboard & { id: string; version: number }; error?: { message?: string; reason?: string } } | null;
+      const answer = (await res.json().catch(() => null)) as {
+        data?: Moodboard & { id: string; version: number };
+        error?: { message?: string; reason?: string };
+      } | null;
       if (!res.ok || !answer?.data) {
-        setError({ text: answer?.error?.message ?? t("moodboard.error.save"), stale: res.status === 409 && answer?.error?.reason === "conflict" });
+        setError({
+          text: answer?.error?.message ?? t("moodboard.error.save"),
+          stale: res.status === 409 && answer?.error?.reason === "conflict",
+        });
         setSaveOpen(false);
         return;
       }
@@ -256,7 +271,10 @@ export function MoodboardEditor({
       if (!boardId) {
         setBoardId(answer.data.id);
         unsaved.release();
-        navigate(localizePath(`/collections/${collection.id}/moodboards/${answer.data.id}`, locale), { replace: true, preventScrollReset: true });
+        navigate(localizePath(`/collections/${collection.id}/moodboards/${answer.data.id}`, locale), {
+          replace: true,
+          preventScrollReset: true,
+        });
       }
     } catch {
       setError({ text: t("moodboard.error.save"), stale: false });
@@ -316,7 +334,13 @@ export function MoodboardEditor({
       doc.colours.forEach((c, i) => {
         g.fillStyle = c;
         g.beginPath();
-        g.arc(SWATCH.left + SWATCH.size / 2 + i * (SWATCH.size + SWATCH.gap), CANVAS.height - SWATCH.bottom - SWATCH.size / 2, SWATCH.size / 2, 0, Math.PI * 2);
+        g.arc(
+          SWATCH.left + SWATCH.size / 2 + i * (SWATCH.size + SWATCH.gap),
+          CANVAS.height - SWATCH.bottom - SWATCH.size / 2,
+          SWATCH.size / 2,
+          0,
+          Math.PI * 2,
+        );
         g.fill();
         g.strokeStyle = "rgba(0,0,0,.25)";
         g.stroke();
@@ -369,7 +393,13 @@ export function MoodboardEditor({
         </div>
       ) : null}
       <div className="moodboard__toolbar" role="toolbar" aria-label={t("moodboard.toolbar")}>
-        <button type="button" className="button" aria-expanded={drawerOpen} aria-controls={ids.drawer} onClick={() => setDrawerOpen(!drawerOpen)}>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={drawerOpen}
+          aria-controls={ids.drawer}
+          onClick={() => setDrawerOpen(!drawerOpen)}
+        >
           {t("moodboard.openDrawer")}
         </button>
         <button type="button" className="button" disabled={!sel} onClick={() => sel && layer(sel.id, 1)}>
@@ -428,7 +458,14 @@ export function MoodboardEditor({
                 tabIndex={0}
                 aria-pressed={item.id === selected}
                 aria-label={t("moodboard.item", { title: name(item), n: i + 1, total: items.length })}
-                style={{ left: item.x, top: item.y, width: item.width, height: item.height, transform: `rotate(${item.rotate}deg)`, zIndex: item.zIndex + 1 }}
+                style={{
+                  left: item.x,
+                  top: item.y,
+                  width: item.width,
+                  height: item.height,
+                  transform: `rotate(${item.rotate}deg)`,
+                  zIndex: item.zIndex + 1,
+                }}
                 onFocus={() => setSelected(item.id)}
                 onKeyDown={(e) => onItemKey(e, item)}
                 onMouseDown={(e) => grab(e.nativeEvent, e.currentTarget, item.id)}
@@ -438,7 +475,11 @@ export function MoodboardEditor({
               </div>
             ))}
             {doc.colours.length ? (
-              <ul className="moodboard-swatches" aria-label={t("moodboard.swatches")} style={{ left: SWATCH.left, bottom: SWATCH.bottom, gap: SWATCH.gap }}>
+              <ul
+                className="moodboard-swatches"
+                aria-label={t("moodboard.swatches")}
+                style={{ left: SWATCH.left, bottom: SWATCH.bottom, gap: SWATCH.gap }}
+              >
                 {doc.colours.map((c, i) => (
                   <li key={i} style={{ background: c, width: SWATCH.size, height: SWATCH.size }}>
                     <span className="visually-hidden">{c}</span>
@@ -462,7 +503,9 @@ export function MoodboardEditor({
                   onResizeStart={begin}
                   onRotateStart={begin}
                   onDrag={(e) => live(e.target, { x: e.left, y: e.top })}
-                  onResize={(e) => live(e.target, { width: Math.max(20, e.width), height: Math.max(20, e.height), x: e.drag.left, y: e.drag.top })}
+                  onResize={(e) =>
+                    live(e.target, { width: Math.max(20, e.width), height: Math.max(20, e.height), x: e.drag.left, y: e.drag.top })
+                  }
                   onRotate={(e) => live(e.target, { rotate: ((e.rotation + 540) % 360) - 180 })}
                   onDragEnd={() => commit("moodboard.moved")}
                   onResizeEnd={() => commit("moodboard.resized")}
@@ -482,7 +525,11 @@ export function MoodboardEditor({
           edit={<ImagePicker onPick={addImage} exclude={usedUrls} maxFiles={limits.maxFiles} />}
           manage={
             <div className="moodboard-manage">
-              <ColorField label={t("moodboard.background")} value={doc.background} onChange={(background) => setDoc((d) => ({ ...d, background }))} />
+              <ColorField
+                label={t("moodboard.background")}
+                value={doc.background}
+                onChange={(background) => setDoc((d) => ({ ...d, background }))}
+              />
               <fieldset className="moodboard-manage__swatches">
                 <legend>{t("moodboard.swatches")}</legend>
                 {doc.colours.map((c, i) => (
@@ -496,7 +543,11 @@ export function MoodboardEditor({
                   />
                 ))}
                 {doc.colours.length < MAX_COLOURS ? (
-                  <button type="button" className="button button--small" onClick={() => setDoc((d) => ({ ...d, colours: [...d.colours, d.colours.at(-1) ?? "#8a2f1d"] }))}>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => setDoc((d) => ({ ...d, colours: [...d.colours, d.colours.at(-1) ?? "#8a2f1d"] }))}
+                  >
                     {t("moodboard.addSwatch")}
                   </button>
                 ) : null}

@@ -17,7 +17,9 @@ const PREVIEW = 6;
  * limit nothing is created.
  */
 export default function NewCollectionDrawer({
-  items, onClose, onCreated,
+  items,
+  onClose,
+  onCreated,
 }: {
   items: CardActionTarget[];
   onClose: () => void;
@@ -26,7 +28,12 @@ export default function NewCollectionDrawer({
   const { t, locale } = useI18n();
   const revalidator = useRevalidator();
   const pictured = items.filter((i) => i.image);
-  const heading = items.length === 1 ? t("workspace.collections.newWith", { title: items[0]!.title }) : items.length > 1 ? t("bulk.newHeading", { count: items.length }) : t("workspace.collections.new");
+  const heading =
+    items.length === 1
+      ? t("workspace.collections.newWith", { title: items[0]!.title })
+      : items.length > 1
+        ? t("bulk.newHeading", { count: items.length })
+        : t("workspace.collections.new");
   return (
     <SaveDrawer
       open
@@ -46,7 +53,11 @@ export default function NewCollectionDrawer({
         ) : null
       }
       onSave={async ({ title }) => {
-        const r = await post<CreatedCollection>("/api/auth/docs/saveDoc", { collection: "collections", locale, data: { title, items: items.map(({ table, id }) => ({ table, id })) } });
+        const r = await post<CreatedCollection>("/api/auth/docs/saveDoc", {
+          collection: "collections",
+          locale,
+          data: { title, items: items.map(({ table, id }) => ({ table, id })) },
+        });
         if (!r.ok || !r.data) return r.message ?? t("workspace.error.generic");
         onCreated(r.data);
         onClose();

@@ -41,7 +41,9 @@ function Toggle({ ws, target, where }: { ws: Workspace; target: CardActionTarget
   const pinned = optimistic ?? serverPinned;
   const back = location.pathname + location.search;
   const current = ws.current;
-  const label = current ? t("workspace.pin.toggle", { title: target.title, collection: current.title }) : t("workspace.pin.addNew", { title: target.title });
+  const label = current
+    ? t("workspace.pin.toggle", { title: target.title, collection: current.title })
+    : t("workspace.pin.addNew", { title: target.title });
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
@@ -52,10 +54,16 @@ function Toggle({ ws, target, where }: { ws: Workspace; target: CardActionTarget
     const next = !pinned;
     setOptimistic(next);
     sending.current++;
-    const r = await inOrder(() => post("/api/auth/docs/saveUser", { locale, data: { pins: [{ table: target.table, id: target.id, pinned: next }] } }));
+    const r = await inOrder(() =>
+      post("/api/auth/docs/saveUser", { locale, data: { pins: [{ table: target.table, id: target.id, pinned: next }] } }),
+    );
     sending.current--;
     if (!r.ok) setOptimistic(null);
-    setStatus(r.ok ? t(next ? "workspace.pin.pinned" : "workspace.pin.unpinned", { collection: current.title }) : (r.message ?? t("workspace.error.generic")));
+    setStatus(
+      r.ok
+        ? t(next ? "workspace.pin.pinned" : "workspace.pin.unpinned", { collection: current.title })
+        : (r.message ?? t("workspace.error.generic")),
+    );
     void revalidator.revalidate();
   }
 
@@ -66,7 +74,13 @@ function Toggle({ ws, target, where }: { ws: Workspace; target: CardActionTarget
         <input type="hidden" name="table" value={target.table} />
         <input type="hidden" name="id" value={target.id} />
         <input type="hidden" name="back" value={back} />
-        <button type="submit" className={`pin__button${pinned ? " pin__button--on" : ""}`} aria-label={label} aria-pressed={current ? pinned : undefined} title={label}>
+        <button
+          type="submit"
+          className={`pin__button${pinned ? " pin__button--on" : ""}`}
+          aria-label={label}
+          aria-pressed={current ? pinned : undefined}
+          title={label}
+        >
           <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
             <path
               d="M6 3h12v18l-6-4.5L6 21z"
@@ -84,7 +98,11 @@ function Toggle({ ws, target, where }: { ws: Workspace; target: CardActionTarget
       </form>
       {drawer ? (
         <Suspense fallback={null}>
-          <NewCollectionDrawer items={[target]} onClose={() => setDrawer(false)} onCreated={(c) => setStatus(t("workspace.pin.pinned", { collection: c.name }))} />
+          <NewCollectionDrawer
+            items={[target]}
+            onClose={() => setDrawer(false)}
+            onCreated={(c) => setStatus(t("workspace.pin.pinned", { collection: c.name }))}
+          />
         </Suspense>
       ) : null}
     </>

@@ -8,10 +8,30 @@ import { CountLabel } from "./CountLabel";
  * A collection for reading only: a published one (/public/collections/{slug}) or one opened by its secret
  * link (/shared/{token}). Records the viewer may not see are only counted (`hidden`).
  */
-export function ReadOnlyCollection({ kicker, title, note, items, hidden, placeholder }: { kicker: string; title: string; note: string | null; items: Card[]; hidden: number; placeholder: string }) {
+export function ReadOnlyCollection({
+  kicker,
+  title,
+  note,
+  items,
+  hidden,
+  placeholder,
+}: {
+  kicker: string;
+  title: string;
+  note: string | null;
+  items: Card[];
+  hidden: number;
+  placeholder: string;
+}) {
   const { t } = useI18n();
   let meta: ReactNode = <CountLabel count={items.length} />;
-  if (note) meta = <>{meta}{` · ${note}`}</>;
+  if (note)
+    meta = (
+      <>
+        {meta}
+        {` · ${note}`}
+      </>
+    );
   return (
     <article className="page workspace public-collection">
       <header className="public-collection__header">

@@ -31,10 +31,28 @@ type Answer = string | null | undefined | void;
  * (`title` and `onTitleChange`: the editors, whose title is part of their unsaved work).
  */
 export function SaveDrawer({
-  open, onClose, heading, className = "",
-  title, onTitleChange, defaultTitle = "", titleLabel, maxLength = 120,
-  publicFlag, hero, before, children, status, error, busy = false,
-  onSave, onDelete, deleteLabel, saveLabel, busyLabel, confirming = false,
+  open,
+  onClose,
+  heading,
+  className = "",
+  title,
+  onTitleChange,
+  defaultTitle = "",
+  titleLabel,
+  maxLength = 120,
+  publicFlag,
+  hero,
+  before,
+  children,
+  status,
+  error,
+  busy = false,
+  onSave,
+  onDelete,
+  deleteLabel,
+  saveLabel,
+  busyLabel,
+  confirming = false,
 }: {
   open: boolean;
   onClose: () => void;
@@ -67,10 +85,36 @@ export function SaveDrawer({
 }) {
   const { t } = useI18n();
   return (
-    <Modal open={open} onClose={onClose} title={heading} variant="drawer" closeLabel={t("modal.close")} className={`save-drawer ${className}`}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={heading}
+      variant="drawer"
+      closeLabel={t("modal.close")}
+      className={`save-drawer ${className}`}
+    >
       {status ?? (
         <SaveDrawerForm
-          {...{ onClose, title, onTitleChange, defaultTitle, titleLabel, maxLength, publicFlag, hero, before, children, error, busy, onSave, onDelete, deleteLabel, saveLabel, busyLabel, confirming }}
+          {...{
+            onClose,
+            title,
+            onTitleChange,
+            defaultTitle,
+            titleLabel,
+            maxLength,
+            publicFlag,
+            hero,
+            before,
+            children,
+            error,
+            busy,
+            onSave,
+            onDelete,
+            deleteLabel,
+            saveLabel,
+            busyLabel,
+            confirming,
+          }}
         />
       )}
     </Modal>
@@ -78,8 +122,29 @@ export function SaveDrawer({
 }
 
 function SaveDrawerForm({
-  onClose, title, onTitleChange, defaultTitle, titleLabel, maxLength, publicFlag, hero, before, children, error, busy, onSave, onDelete, deleteLabel, saveLabel, busyLabel, confirming: confirmFirst,
-}: Omit<Parameters<typeof SaveDrawer>[0], "open" | "heading" | "className" | "status"> & { defaultTitle: string; maxLength: number; busy: boolean }) {
+  onClose,
+  title,
+  onTitleChange,
+  defaultTitle,
+  titleLabel,
+  maxLength,
+  publicFlag,
+  hero,
+  before,
+  children,
+  error,
+  busy,
+  onSave,
+  onDelete,
+  deleteLabel,
+  saveLabel,
+  busyLabel,
+  confirming: confirmFirst,
+}: Omit<Parameters<typeof SaveDrawer>[0], "open" | "heading" | "className" | "status"> & {
+  defaultTitle: string;
+  maxLength: number;
+  busy: boolean;
+}) {
   const { t } = useI18n();
   const id = useId();
   // The form is mounted at each opening (Modal renders its body only while open): its state starts afresh.
@@ -185,7 +250,13 @@ function SaveDrawerForm({
       ) : null}
       <div className="save-drawer__buttons">
         {onDelete ? (
-          <button ref={deleteRef} type="button" className="button button--ghost save-drawer__delete" disabled={working || confirming} onClick={() => setConfirming(true)}>
+          <button
+            ref={deleteRef}
+            type="button"
+            className="button button--ghost save-drawer__delete"
+            disabled={working || confirming}
+            onClick={() => setConfirming(true)}
+          >
             {deleteLabel ?? t("saveDrawer.delete")}
           </button>
         ) : (
@@ -207,7 +278,14 @@ function SaveDrawerForm({
 function Flag({ id, name, flag, role }: { id: string; name: string; flag: SaveDrawerFlag; role?: "switch" }) {
   return (
     <p className="save-drawer__check">
-      <input id={id} type="checkbox" role={role} name={name} defaultChecked={flag.defaultChecked} aria-describedby={flag.hint ? `${id}-hint` : undefined} />
+      <input
+        id={id}
+        type="checkbox"
+        role={role}
+        name={name}
+        defaultChecked={flag.defaultChecked}
+        aria-describedby={flag.hint ? `${id}-hint` : undefined}
+      />
       <label htmlFor={id}>{flag.label}</label>
       {flag.hint ? (
         <span id={`${id}-hint`} className="save-drawer__hint">

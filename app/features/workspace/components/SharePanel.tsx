@@ -6,7 +6,13 @@ import type { MessageKey } from "~/i18n";
 import { LINK_DAYS, SHARE_ROLES, type SharesView } from "../shares";
 
 type Result =
-  | { ok: true; notice: MessageKey; params: Record<string, string | number>; focus: string | null; link?: { url: string; expiresAt: string } }
+  | {
+      ok: true;
+      notice: MessageKey;
+      params: Record<string, string | number>;
+      focus: string | null;
+      link?: { url: string; expiresAt: string };
+    }
   | { ok: false; error: MessageKey; params: Record<string, string | number>; field?: "share" | "link" }
   | null;
 
@@ -18,7 +24,15 @@ type Result =
 export function SharePanel({ shares, csrf, busy, result }: { shares: SharesView; csrf: string; busy: boolean; result: Result }) {
   const { t, locale } = useI18n();
   const date = (iso: string) =>
-    new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(new Date(iso));
+    new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: "UTC",
+      timeZoneName: "short",
+    }).format(new Date(iso));
   const error = result && !result.ok && result.field ? result : null;
   const made = result?.ok && result.link ? result.link : null;
   const linkRef = useRef<HTMLInputElement>(null);
@@ -83,7 +97,12 @@ export function SharePanel({ shares, csrf, busy, result }: { shares: SharesView;
                 {hidden("csrf", csrf)}
                 {hidden("intent", "unshare")}
                 {hidden("email", p.email)}
-                <button type="submit" className="button button--ghost button--small" disabled={busy} aria-label={t("workspace.share.unshare", { email: p.email })}>
+                <button
+                  type="submit"
+                  className="button button--ghost button--small"
+                  disabled={busy}
+                  aria-label={t("workspace.share.unshare", { email: p.email })}
+                >
                   {t("workspace.share.revoke")}
                 </button>
               </Form>
@@ -104,12 +123,22 @@ export function SharePanel({ shares, csrf, busy, result }: { shares: SharesView;
           {made ? (
             <div className="share-panel__made">
               <label htmlFor="share-link-url">{t("workspace.share.linkUrl", { date: date(made.expiresAt) })}</label>
-              <input id="share-link-url" ref={linkRef} readOnly value={made.url} data-focus="link-url" onFocus={(e) => e.currentTarget.select()} />
+              <input
+                id="share-link-url"
+                ref={linkRef}
+                readOnly
+                value={made.url}
+                data-focus="link-url"
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <button
                 type="button"
                 className="button button--small"
                 onClick={() => {
-                  void navigator.clipboard?.writeText(made.url).then(() => setCopied(true), () => setCopied(false));
+                  void navigator.clipboard?.writeText(made.url).then(
+                    () => setCopied(true),
+                    () => setCopied(false),
+                  );
                 }}
               >
                 {t("workspace.share.copy")}
@@ -147,7 +176,13 @@ export function SharePanel({ shares, csrf, busy, result }: { shares: SharesView;
                     {hidden("csrf", csrf)}
                     {hidden("intent", "revoke")}
                     {hidden("link", l.id)}
-                    <button type="submit" className="button button--ghost button--small" disabled={busy} aria-label={t("workspace.share.revokeLink", { date: date(l.expiresAt) })} data-focus="link">
+                    <button
+                      type="submit"
+                      className="button button--ghost button--small"
+                      disabled={busy}
+                      aria-label={t("workspace.share.revokeLink", { date: date(l.expiresAt) })}
+                      data-focus="link"
+                    >
                       {t("workspace.share.revoke")}
                     </button>
                   </Form>

@@ -16,7 +16,12 @@ export function inOrder<T>(run: () => Promise<T>): Promise<T> {
 export async function post<T = unknown>(path: string, body: unknown): Promise<{ ok: boolean; message: string | null; data?: T }> {
   try {
     // keepalive: a pin pressed just before leaving the page still arrives.
-    const res = await apiFetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), keepalive: true });
+    const res = await apiFetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      keepalive: true,
+    });
     const answer = (await res.json().catch(() => null)) as { data?: T; error?: { message?: string } } | null;
     if (res.ok) return { ok: true, message: null, data: answer?.data };
     return { ok: false, message: answer?.error?.message ?? null };

@@ -19,7 +19,9 @@ export async function pickerImages(ctx: ServiceContext, input: { source: PickerS
     const all = (await listUploads(ctx)).filter((u) => matches(u.name, input.q));
     const start = input.page * PICKER_PAGE_SIZE;
     return {
-      images: all.slice(start, start + PICKER_PAGE_SIZE).map((u) => ({ url: u.url, thumb: u.url, title: u.name, ref: null, width: u.width, height: u.height })),
+      images: all
+        .slice(start, start + PICKER_PAGE_SIZE)
+        .map((u) => ({ url: u.url, thumb: u.url, title: u.name, ref: null, width: u.width, height: u.height })),
       more: all.length > start + PICKER_PAGE_SIZE,
     };
   }
@@ -30,7 +32,12 @@ export async function pickerImages(ctx: ServiceContext, input: { source: PickerS
       join collections c on c.id = i.collection_id
       where c.owner_id = ${ctx.viewer.userId}::uuid
       group by i.record_table, i.record_id order by min(i.added_at) desc limit 1000`);
-    const cards = (await getCards(ctx, refs.map((r) => ({ table: r.record_table, id: r.record_id })))).filter((c) => matches(c.preferred_label, input.q));
+    const cards = (
+      await getCards(
+        ctx,
+        refs.map((r) => ({ table: r.record_table, id: r.record_id })),
+      )
+    ).filter((c) => matches(c.preferred_label, input.q));
     const images = cards.map(fromCard).filter((i): i is PickerImage => i !== null);
     const start = input.page * PICKER_PAGE_SIZE;
     return { images: images.slice(start, start + PICKER_PAGE_SIZE), more: images.length > start + PICKER_PAGE_SIZE };
@@ -51,7 +58,14 @@ export async function pickerImages(ctx: ServiceContext, input: { source: PickerS
 function fromCard(c: RecordCard): PickerImage | null {
   const url = c.url.large ?? c.url.medium ?? c.url.thumbnail;
   if (!url) return null;
-  return { url, thumb: c.url.thumbnail ?? url, title: c.preferred_label, ref: { table: c.table, id: c.id }, width: c.width, height: c.height };
+  return {
+    url,
+    thumb: c.url.thumbnail ?? url,
+    title: c.preferred_label,
+    ref: { table: c.table, id: c.id },
+    width: c.width,
+    height: c.height,
+  };
 }
 
 const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();

@@ -22,7 +22,14 @@ export function uploadRefusal(err: unknown, locale: Locale): Response {
   if (!(err instanceof UploadError)) throw err;
   if (err.code === "inUse") {
     return Response.json(
-      { error: { code: 409, message: usesText(locale, err.uses), reason: "inUse", uses: err.uses.map((u) => ({ type: u.type, id: u.id, coll: u.collectionId, name: u.title })) } },
+      {
+        error: {
+          code: 409,
+          message: usesText(locale, err.uses),
+          reason: "inUse",
+          uses: err.uses.map((u) => ({ type: u.type, id: u.id, coll: u.collectionId, name: u.title })),
+        },
+      },
       { status: 409, headers: { "Cache-Control": "private, no-store" } },
     );
   }
@@ -41,7 +48,12 @@ export async function removeUploadCall(context: TecaLoadContext, url: URL, body:
   }
 }
 
-export async function getUploadsCall(context: TecaLoadContext, url: URL, body: Record<string, unknown> | null, own: boolean): Promise<Response> {
+export async function getUploadsCall(
+  context: TecaLoadContext,
+  url: URL,
+  body: Record<string, unknown> | null,
+  own: boolean,
+): Promise<Response> {
   const locale = localeOf(body, url);
   const input = GetUploadsSchema.safeParse(body);
   if (!input.success) return invalid(locale, input.error);
@@ -49,8 +61,16 @@ export async function getUploadsCall(context: TecaLoadContext, url: URL, body: R
   if (!own || context.viewer.kind !== "user") return ok({ data: [] });
   const { uploads, quota } = await listUploadsWithUses(apiContext(context, locale));
   return ok({
-    data: uploads.map((u) => ({ id: u.id, url: u.url, name: u.name, width: u.width, height: u.height, size: u.size, date: Math.floor(Date.parse(u.createdAt) / 1000), uses: u.uses.map((x) => ({ type: x.type, id: x.id, coll: x.collectionId, name: x.title })) })),
+    data: uploads.map((u) => ({
+      id: u.id,
+      url: u.url,
+      name: u.name,
+      width: u.width,
+      height: u.height,
+      size: u.size,
+      date: Math.floor(Date.parse(u.createdAt) / 1000),
+      uses: u.uses.map((x) => ({ type: x.type, id: x.id, coll: x.collectionId, name: x.title })),
+    })),
     quota,
   });
 }
-

@@ -11,7 +11,16 @@ import type { Viewer } from "~/.server/access";
 import { readEnv } from "~/.server/env";
 import { ACCEPTED } from "~/features/console/dropbox";
 import { toTextArray } from "~/features/records/cards.server";
-import { isUploadName, isUploadUrl, UPLOAD_PREFIX, uploadNameOf, uploadUrl, type UploadListItem, type UploadQuota, type UploadUse } from "./uploads";
+import {
+  isUploadName,
+  isUploadUrl,
+  UPLOAD_PREFIX,
+  uploadNameOf,
+  uploadUrl,
+  type UploadListItem,
+  type UploadQuota,
+  type UploadUse,
+} from "./uploads";
 
 export { isUploadName, isUploadUrl, uploadNameOf, uploadUrl, UPLOAD_URL } from "./uploads";
 
@@ -75,7 +84,13 @@ function ownerOf(ctx: ServiceContext): string {
   return ctx.viewer.userId;
 }
 
-const cleanName = (name: string) => (path.basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f\u007f]/g, "").trim() || "image").slice(0, 200);
+const cleanName = (name: string) =>
+  (
+    path
+      .basename(name.replace(/\\/g, "/"))
+      .replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim() || "image"
+  ).slice(0, 200);
 
 /** Re-encodes one checked image; null when its content is not an accepted image (or does not decode). */
 async function reencode(file: Upload): Promise<{ bytes: Buffer; width: number; height: number } | null> {
@@ -97,7 +112,11 @@ async function reencode(file: Upload): Promise<{ bytes: Buffer; width: number; h
 }
 
 /** Checks, re-encodes and keeps a batch of images for the viewer. Nothing is kept unless every file passes. */
-export async function saveUploads(ctx: ServiceContext, files: Upload[], opts: { limits?: UploadLimits; dir?: string } = {}): Promise<StoredUpload[]> {
+export async function saveUploads(
+  ctx: ServiceContext,
+  files: Upload[],
+  opts: { limits?: UploadLimits; dir?: string } = {},
+): Promise<StoredUpload[]> {
   const owner = ownerOf(ctx);
   const limits = opts.limits ?? uploadLimits();
   const batch = files.filter((f) => f.name || f.bytes.length);
@@ -122,9 +141,13 @@ export async function saveUploads(ctx: ServiceContext, files: Upload[], opts: { 
     return await ctx.database.db.transaction(async (tx) => {
       // One user's uploads are counted under a lock on their row: two batches at once cannot both pass the limit.
       await tx.execute(sql`select id from users where id = ${owner}::uuid for update`);
-      const used = ((await tx.execute(sql`select count(*)::int as n, coalesce(sum(size), 0)::bigint as bytes from uploads where owner_id = ${owner}::uuid`)) as unknown as {
-        rows: { n: number; bytes: string | number }[];
-      }).rows[0]!;
+      const used = (
+        (await tx.execute(
+          sql`select count(*)::int as n, coalesce(sum(size), 0)::bigint as bytes from uploads where owner_id = ${owner}::uuid`,
+        )) as unknown as {
+          rows: { n: number; bytes: string | number }[];
+        }
+      ).rows[0]!;
       const addBytes = rows.reduce((n, r) => n + r.bytes.length, 0);
       if (Number(used.n) + rows.length > limits.maxCount || Number(used.bytes) + addBytes > limits.maxTotalBytes)
         throw new UploadError("quota", { count: limits.maxCount, mb: Math.round(limits.maxTotalBytes / 1024 / 1024) });
@@ -134,7 +157,15 @@ export async function saveUploads(ctx: ServiceContext, files: Upload[], opts: { 
           values (${owner}::uuid, ${r.storedName}, ${cleanName(r.file.name)}, 'image/webp', ${r.bytes.length}, ${r.width}, ${r.height})
           returning id, created_at`)) as unknown as { rows: { id: string; created_at: string | Date }[] };
         const row = res.rows[0]!;
-        out.push({ id: row.id, url: uploadUrl(r.storedName), name: cleanName(r.file.name), width: r.width, height: r.height, size: r.bytes.length, createdAt: new Date(row.created_at).toISOString() });
+        out.push({
+          id: row.id,
+          url: uploadUrl(r.storedName),
+          name: cleanName(r.file.name),
+          width: r.width,
+          height: r.height,
+          size: r.bytes.length,
+          createdAt: new Date(row.created_at).toISOString(),
+        });
       }
       return out;
     });
@@ -147,10 +178,26 @@ export async function saveUploads(ctx: ServiceContext, files: Upload[], opts: { 
 /** The viewer's uploads, newest first. */
 export async function listUploads(ctx: ServiceContext): Promise<StoredUpload[]> {
   const owner = ownerOf(ctx);
-  const rows = await ctx.database.rows<{ id: string; stored_name: string; original_name: string; width: number; height: number; size: number; created_at: string | Date }>(
+  const rows = await ctx.database.rows<{
+    id: string;
+    stored_name: string;
+    original_name: string;
+    width: number;
+    height: number;
+    size: number;
+    created_at: string | Date;
+  }>(
     sql`select id, stored_name, original_name, width, height, size, created_at from uploads where owner_id = ${owner}::uuid order by created_at desc, id limit 1000`,
   );
-  return rows.map((r) => ({ id: r.id, url: uploadUrl(r.stored_name), name: r.original_name, width: Number(r.width), height: Number(r.height), size: Number(r.size), createdAt: new Date(r.created_at).toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    url: uploadUrl(r.stored_name),
+    name: r.original_name,
+    width: Number(r.width),
+    height: Number(r.height),
+    size: Number(r.size),
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
 }
 
 /**
@@ -162,23 +209,27 @@ export async function ownUploads(db: { execute: Database["db"]["execute"] }, own
   if (!names.length) return true;
   if (names.includes("")) return false;
   // `for share`: an upload being deleted (deleteUpload locks it) waits for this save, or is gone for it.
-  const rows = ((await db.execute(
-    sql`select stored_name from uploads where owner_id = ${ownerId}::uuid and stored_name = any(${toTextArray(names)}) for share`,
-  )) as unknown as { rows: { stored_name: string }[] }).rows;
+  const rows = (
+    (await db.execute(
+      sql`select stored_name from uploads where owner_id = ${ownerId}::uuid and stored_name = any(${toTextArray(names)}) for share`,
+    )) as unknown as { rows: { stored_name: string }[] }
+  ).rows;
   return rows.length === names.length;
 }
 
 /** The viewer's moodboards and stories that show an upload. */
 async function usesOf(db: { execute: Database["db"]["execute"] }, ownerId: string, url: string): Promise<UploadUse[]> {
   const probe = JSON.stringify([{ url }]);
-  return ((await db.execute(sql`
+  return (
+    (await db.execute(sql`
     select 'moodboards' as type, m.id, m.collection_id as "collectionId", m.title from moodboards m where m.owner_id = ${ownerId}::uuid and m.items @> ${probe}::jsonb
     union all
     select 'stories' as type, s.id, s.collection_id as "collectionId", s.title from stories s where s.owner_id = ${ownerId}::uuid and s.blocks @> ${probe}::jsonb
     union all
     select distinct 'pages' as type, p.slug as id, '' as "collectionId", min(p.title) over (partition by p.slug) as title
       from pages p where (p.content->>'kind' = 'page' or p.slug = 'home') and position(${url} in p.content::text) > 0
-    order by type, title, id`)) as unknown as { rows: UploadUse[] }).rows;
+    order by type, title, id`)) as unknown as { rows: UploadUse[] }
+  ).rows;
 }
 
 /**
@@ -190,9 +241,11 @@ async function usesOf(db: { execute: Database["db"]["execute"] }, ownerId: strin
 export async function deleteUpload(ctx: ServiceContext, id: string, opts: { dir?: string } = {}): Promise<void> {
   const owner = ownerOf(ctx);
   const name = await ctx.database.db.transaction(async (tx) => {
-    const [row] = ((await tx.execute(
-      sql`select stored_name from uploads where id = ${id}::uuid and owner_id = ${owner}::uuid for update`,
-    )) as unknown as { rows: { stored_name: string }[] }).rows;
+    const [row] = (
+      (await tx.execute(
+        sql`select stored_name from uploads where id = ${id}::uuid and owner_id = ${owner}::uuid for update`,
+      )) as unknown as { rows: { stored_name: string }[] }
+    ).rows;
     if (!row) throw new UploadError("notFound");
     const uses = await usesOf(tx, owner, uploadUrl(row.stored_name));
     if (uses.length) throw new UploadError("inUse", { count: uses.length }, uses);
@@ -222,7 +275,8 @@ export async function listUploadsWithUses(ctx: ServiceContext): Promise<{ upload
       where u.owner_id = ${owner}::uuid
     order by type, title, id`);
   const byUrl = new Map<string, UploadUse[]>();
-  for (const u of uses) byUrl.set(u.url, [...(byUrl.get(u.url) ?? []), { type: u.type, id: u.id, collectionId: u.collectionId, title: u.title }]);
+  for (const u of uses)
+    byUrl.set(u.url, [...(byUrl.get(u.url) ?? []), { type: u.type, id: u.id, collectionId: u.collectionId, title: u.title }]);
   const [used] = await ctx.database.rows<{ n: number; bytes: string | number }>(
     sql`select count(*)::int as n, coalesce(sum(size), 0)::bigint as bytes from uploads where owner_id = ${owner}::uuid`,
   );
@@ -244,7 +298,12 @@ export function registerPublishedUse(check: PublishedUse) {
  * The file of an upload, when `viewer` may read it: its owner, or anyone when a published item uses it.
  * Anyone else, and a name that is not an upload, get null (the route answers 404, as for a missing file).
  */
-export async function readUpload(database: Database, viewer: Viewer, name: string, dir = uploadsDir()): Promise<{ file: string; owner: boolean } | null> {
+export async function readUpload(
+  database: Database,
+  viewer: Viewer,
+  name: string,
+  dir = uploadsDir(),
+): Promise<{ file: string; owner: boolean } | null> {
   if (!isUploadName(name)) return null;
   const [row] = await database.rows<{ owner_id: string }>(sql`select owner_id from uploads where stored_name = ${name}`);
   if (!row) return null;

@@ -26,7 +26,11 @@ export const UploadIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f
 export const RemoveUploadSchema = z.object({ collection: z.literal("uploads"), name: UploadIdSchema, locale: z.string().optional() });
 
 /** getDocs {collection: "uploads"}: the user's uploads with where each is used, and their quota. */
-export const GetUploadsSchema = z.object({ collection: z.literal("uploads"), locale: z.string().optional(), pubblico: z.boolean().optional() });
+export const GetUploadsSchema = z.object({
+  collection: z.literal("uploads"),
+  locale: z.string().optional(),
+  pubblico: z.boolean().optional(),
+});
 
 /**
  * A moodboard or story of the owner's, or a content page (any administrator's: its id is the slug), that
@@ -34,17 +38,31 @@ export const GetUploadsSchema = z.object({ collection: z.literal("uploads"), loc
  */
 export type UploadUse = { type: "moodboards" | "stories" | "pages"; id: string; collectionId: string; title: string };
 
-export type UploadListItem = { id: string; url: string; name: string; width: number; height: number; size: number; createdAt: string; uses: UploadUse[] };
+export type UploadListItem = {
+  id: string;
+  url: string;
+  name: string;
+  width: number;
+  height: number;
+  size: number;
+  createdAt: string;
+  uses: UploadUse[];
+};
 
 /** What the user has used of their upload quota. */
 export type UploadQuota = { count: number; bytes: number; maxCount: number; maxBytes: number };
 
 /** An item's address in the workspace (where an upload is used). */
-export const useHref = (u: UploadUse) => (u.type === "pages" ? (u.id === "home" ? "/" : `/${u.id}`) : `/collections/${u.collectionId}/${u.type}/${u.id}`);
+export const useHref = (u: UploadUse) =>
+  u.type === "pages" ? (u.id === "home" ? "/" : `/${u.id}`) : `/collections/${u.collectionId}/${u.type}/${u.id}`;
 
 /** The upload addresses an HTML text shows (a content page's, a home section's). */
 export const uploadUrlsIn = (html: string) => [...new Set(html.match(new RegExp(`${UPLOAD_PREFIX}${UPLOAD_NAME_SOURCE}`, "g")) ?? [])];
 
 /** The message key naming a use ("moodboard «…»", "storia «…»", "pagina «…»"). */
 export const useKey = (u: UploadUse) =>
-  u.type === "moodboards" ? ("editor.upload.useMoodboard" as const) : u.type === "stories" ? ("editor.upload.useStory" as const) : ("editor.upload.usePage" as const);
+  u.type === "moodboards"
+    ? ("editor.upload.useMoodboard" as const)
+    : u.type === "stories"
+      ? ("editor.upload.useStory" as const)
+      : ("editor.upload.usePage" as const);

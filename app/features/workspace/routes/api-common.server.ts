@@ -30,7 +30,11 @@ export function localeOf(body: Record<string, unknown> | null, url: URL): Locale
   return isLocale(l) ? l : "it";
 }
 
-export const apiContext = (context: TecaLoadContext, locale: Locale): ServiceContext => ({ database: context.database, viewer: context.viewer, locale });
+export const apiContext = (context: TecaLoadContext, locale: Locale): ServiceContext => ({
+  database: context.database,
+  viewer: context.viewer,
+  locale,
+});
 
 export const ok = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
 
@@ -123,5 +127,9 @@ export function publishedJson(c: CollectionView) {
 }
 
 export function pinStateJson(s: PinState) {
-  return { current: s.current, pins: s.pins.map((k) => ({ table: k.slice(0, k.indexOf("/")), id: k.slice(k.indexOf("/") + 1) })), collections: s.collections.map(collectionJson) };
+  return {
+    current: s.current,
+    pins: s.pins.map((k) => ({ table: k.slice(0, k.indexOf("/")), id: k.slice(k.indexOf("/") + 1) })),
+    collections: s.collections.map(collectionJson),
+  };
 }

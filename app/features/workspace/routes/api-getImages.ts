@@ -11,7 +11,9 @@ export const handle = { capability: "PRIVATE" };
  * viewer may see; `{data: {images, more}}`.
  */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  return jsonCall(request, url, GetImagesSchema, async (input, locale) => ok({ data: await pickerImages(apiContext(context, locale), input) }));
+  return jsonCall(request, url, GetImagesSchema, async (input, locale) =>
+    ok({ data: await pickerImages(apiContext(context, locale), input) }),
+  );
 }
 
 export const loader = methodNotAllowed;

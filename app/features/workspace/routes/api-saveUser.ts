@@ -11,7 +11,9 @@ export const handle = { capability: "PRIVATE" };
  * Answers the pin state. With no collection to pin into: 400 'workspace.error.noCollection'.
  */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  return jsonCall(request, url, SaveUserSchema, async (input, locale) => ok({ data: pinStateJson(await savePins(apiContext(context, locale), input.data)) }));
+  return jsonCall(request, url, SaveUserSchema, async (input, locale) =>
+    ok({ data: pinStateJson(await savePins(apiContext(context, locale), input.data)) }),
+  );
 }
 
 export const loader = methodNotAllowed;

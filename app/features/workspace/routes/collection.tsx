@@ -44,13 +44,27 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   // Only the owner sees who else sees it (decision 061).
   const shares = collection.role === "owner" ? await listShares(ctx, id.data) : null;
   return data(
-    { collection, stories, moodboards, shares, csrf: token, confirmDelete: url.searchParams.get("delete") === "1", confirmRemove: remove && collection.items.some((c) => pinKey(c) === remove) ? remove : null },
+    {
+      collection,
+      stories,
+      moodboards,
+      shares,
+      csrf: token,
+      confirmDelete: url.searchParams.get("delete") === "1",
+      confirmRemove: remove && collection.items.some((c) => pinKey(c) === remove) ? remove : null,
+    },
     { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
   );
 }
 
 type Done =
-  | { ok: true; notice: MessageKey; params: Record<string, string | number>; focus: string | null; link?: { url: string; expiresAt: string } }
+  | {
+      ok: true;
+      notice: MessageKey;
+      params: Record<string, string | number>;
+      focus: string | null;
+      link?: { url: string; expiresAt: string };
+    }
   | { ok: false; error: MessageKey; params: Record<string, string | number>; focus: null; field?: "share" | "link" };
 
 /**
@@ -121,12 +135,22 @@ export async function action({ request, context, url, params }: Route.ActionArgs
       }
       case "current":
         changes.current = true;
-        done = { ok: true, notice: "workspace.drawer.currentSet", params: { title: String(form.get("label") ?? "").slice(0, 200) }, focus: "current" };
+        done = {
+          ok: true,
+          notice: "workspace.drawer.currentSet",
+          params: { title: String(form.get("label") ?? "").slice(0, 200) },
+          focus: "current",
+        };
         break;
       case "publish":
       case "unpublish":
         changes.public = intent === "publish";
-        done = { ok: true, notice: intent === "publish" ? "workspace.collections.published" : "workspace.collections.private", params: {}, focus: "publish" };
+        done = {
+          ok: true,
+          notice: intent === "publish" ? "workspace.collections.published" : "workspace.collections.private",
+          params: {},
+          focus: "publish",
+        };
         break;
       case "cover":
         if (!ref.success) return fail("workspace.error.item");
@@ -159,7 +183,11 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   } catch (err) {
     if (err instanceof WorkspaceError) {
       if (err.messageKey === "error.notFound") throw notFound();
-      return fail(err.messageKey, err.code === "invalid" ? 400 : err.code === "notFound" ? 404 : err.code === "forbidden" ? 403 : 409, err.params);
+      return fail(
+        err.messageKey,
+        err.code === "invalid" ? 400 : err.code === "notFound" ? 404 : err.code === "forbidden" ? 403 : 409,
+        err.params,
+      );
     }
     throw err;
   }
@@ -204,13 +232,21 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
     if (!focus || navigation.state !== "idle") return;
     const el = document.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focus)}"]`);
     if (el && !(el as HTMLButtonElement).disabled) el.focus();
-    else if (focus.startsWith("up:") || focus.startsWith("down:")) document.querySelector<HTMLElement>(`[data-focus="${CSS.escape((focus.startsWith("up:") ? "down:" : "up:") + focus.split(":").slice(1).join(":"))}"]`)?.focus();
+    else if (focus.startsWith("up:") || focus.startsWith("down:"))
+      document
+        .querySelector<HTMLElement>(
+          `[data-focus="${CSS.escape((focus.startsWith("up:") ? "down:" : "up:") + focus.split(":").slice(1).join(":"))}"]`,
+        )
+        ?.focus();
     else if (focus === "items") listRef.current?.focus();
   }, [focus, navigation.state, actionData]);
   const byKey = useMemo(() => new Map(c.items.map((card) => [pinKey(card), card])), [c.items]);
   const items = dragged?.order ? dragged.order.flatMap((k) => byKey.get(k) ?? []) : c.items;
   const total = items.length;
-  const itemName = useCallback((key: string) => t("workspace.collection.itemName", { title: byKey.get(key)?.preferred_label ?? "" }), [byKey, t]);
+  const itemName = useCallback(
+    (key: string) => t("workspace.collection.itemName", { title: byKey.get(key)?.preferred_label ?? "" }),
+    [byKey, t],
+  );
   /** A drop: saved as one move through saveDoc (the buttons' operation, ownership checked in its SQL). */
   const drop = async ({ id: key, overId, from, to }: { id: string; overId: string; from: number; to: number }) => {
     const item = byKey.get(key);
@@ -220,13 +256,22 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
     order.splice(to, 0, ...order.splice(from, 1));
     setDragged({ order, notice: "", error: "" });
     let error = "";
-    const saved = await post("/api/auth/docs/saveDoc", { collection: "collections", locale, name: c.id, data: { move: { table: item.table, id: item.id, over: { table: over.table, id: over.id } } } });
+    const saved = await post("/api/auth/docs/saveDoc", {
+      collection: "collections",
+      locale,
+      name: c.id,
+      data: { move: { table: item.table, id: item.id, over: { table: over.table, id: over.id } } },
+    });
     if (!saved.ok) error = saved.message ?? t("workspace.error.generic");
     else await revalidator.revalidate();
     setDragged(
       error
         ? { order: null, notice: "", error: t("workspace.collection.moveFailed", { reason: error }) }
-        : { order: null, notice: t("workspace.collection.moved", { title: item.preferred_label, position: to + 1, total: order.length }), error: "" },
+        : {
+            order: null,
+            notice: t("workspace.collection.moved", { title: item.preferred_label, position: to + 1, total: order.length }),
+            error: "",
+          },
     );
   };
   const hidden = (name: string, value: string) => <input type="hidden" name={name} value={value} />;
@@ -239,34 +284,44 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
         <Link to={localizePath("/collections", locale)}>← {t("workspace.collection.back")}</Link>
       </p>
       <h1>{c.title}</h1>
-      {c.role === "owner" ? <div className="workspace__edit"><CollectionEdit collection={c} /></div> : null}
+      {c.role === "owner" ? (
+        <div className="workspace__edit">
+          <CollectionEdit collection={c} />
+        </div>
+      ) : null}
       <p className="workspace__meta">
         <CountLabel count={total} />
         {" · "}
-        {owner ? (c.public ? t("workspace.collections.published") : t("workspace.collections.private")) : t(c.role === "editor" ? "workspace.share.byEditor" : "workspace.share.byReader", { owner: c.sharedBy ?? "" })}
+        {owner
+          ? c.public
+            ? t("workspace.collections.published")
+            : t("workspace.collections.private")
+          : t(c.role === "editor" ? "workspace.share.byEditor" : "workspace.share.byReader", { owner: c.sharedBy ?? "" })}
       </p>
       <p role="status" className="workspace__status">
         {dragged ? dragged.notice : actionData?.ok ? t(actionData.notice, actionData.params) : ""}
       </p>
       {canEdit ? (
-      <div className="workspace__current">
-        {root?.workspace?.current?.id === c.id ? (
-          <p>
-            <strong>{t("workspace.collections.current")}</strong>
-            {" · "}
-            <Link to={`${localizePath("/cerca", locale)}?filtro=${encodeURIComponent("pin|Pin")}`}>{t("workspace.collection.showPinned")}</Link>
-          </p>
-        ) : (
-          <Form method="post" preventScrollReset>
-            {hidden("csrf", csrf)}
-            {hidden("intent", "current")}
-            {hidden("label", c.title)}
-            <button type="submit" className="button" data-focus="current" disabled={busy}>
-              {t("workspace.collections.makeCurrent", { title: c.title })}
-            </button>
-          </Form>
-        )}
-      </div>
+        <div className="workspace__current">
+          {root?.workspace?.current?.id === c.id ? (
+            <p>
+              <strong>{t("workspace.collections.current")}</strong>
+              {" · "}
+              <Link to={`${localizePath("/cerca", locale)}?filtro=${encodeURIComponent("pin|Pin")}`}>
+                {t("workspace.collection.showPinned")}
+              </Link>
+            </p>
+          ) : (
+            <Form method="post" preventScrollReset>
+              {hidden("csrf", csrf)}
+              {hidden("intent", "current")}
+              {hidden("label", c.title)}
+              <button type="submit" className="button" data-focus="current" disabled={busy}>
+                {t("workspace.collections.makeCurrent", { title: c.title })}
+              </button>
+            </Form>
+          )}
+        </div>
       ) : null}
       {dragged?.error ? (
         <p className="form-error" role="alert">
@@ -280,33 +335,33 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
       ) : null}
 
       {owner ? (
-      <div className="workspace__tools">
-        <Form method="post" className="workspace-inline-form" preventScrollReset>
-          {hidden("csrf", csrf)}
-          {hidden("intent", "rename")}
-          {hidden("version", String(c.version))}
-          <label htmlFor="collection-title">{t("workspace.collections.titleField")}</label>
-          <input id="collection-title" name="title" required maxLength={120} defaultValue={c.title} key={c.title} />
-          <button type="submit" className="button" disabled={busy}>
-            {t("workspace.collection.rename")}
-          </button>
-        </Form>
-        <div className="workspace-publish">
-          <p>{c.public ? t("workspace.collection.publishedNote") : t("workspace.collection.privateNote")}</p>
-          {c.public && c.publishedSlug ? (
-            <p>
-              <Link to={localizePath(`/public/collections/${c.publishedSlug}`, locale)}>{t("workspace.collection.publicLink")}</Link>
-            </p>
-          ) : null}
-          <Form method="post" preventScrollReset>
+        <div className="workspace__tools">
+          <Form method="post" className="workspace-inline-form" preventScrollReset>
             {hidden("csrf", csrf)}
-            {hidden("intent", c.public ? "unpublish" : "publish")}
-            <button type="submit" className="button" data-focus="publish" disabled={busy}>
-              {c.public ? t("workspace.collection.unpublish") : t("workspace.collection.publish")}
+            {hidden("intent", "rename")}
+            {hidden("version", String(c.version))}
+            <label htmlFor="collection-title">{t("workspace.collections.titleField")}</label>
+            <input id="collection-title" name="title" required maxLength={120} defaultValue={c.title} key={c.title} />
+            <button type="submit" className="button" disabled={busy}>
+              {t("workspace.collection.rename")}
             </button>
           </Form>
+          <div className="workspace-publish">
+            <p>{c.public ? t("workspace.collection.publishedNote") : t("workspace.collection.privateNote")}</p>
+            {c.public && c.publishedSlug ? (
+              <p>
+                <Link to={localizePath(`/public/collections/${c.publishedSlug}`, locale)}>{t("workspace.collection.publicLink")}</Link>
+              </p>
+            ) : null}
+            <Form method="post" preventScrollReset>
+              {hidden("csrf", csrf)}
+              {hidden("intent", c.public ? "unpublish" : "publish")}
+              <button type="submit" className="button" data-focus="publish" disabled={busy}>
+                {c.public ? t("workspace.collection.unpublish") : t("workspace.collection.publish")}
+              </button>
+            </Form>
+          </div>
         </div>
-      </div>
       ) : null}
 
       {owner && loaderData.shares ? <SharePanel shares={loaderData.shares} csrf={csrf} busy={busy} result={actionData ?? null} /> : null}
@@ -327,75 +382,105 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
         </div>
       ) : (
         <SortableList ids={items.map(pinKey)} name={itemName} onMove={(m) => void drop(m)} layout="grid" disabled={!canEdit || busy}>
-        <ol className="collection-items" aria-labelledby="collection-items" ref={listRef} tabIndex={-1}>
-          {items.map((card, i) => {
-            const key = pinKey(card);
-            const label = card.preferred_label;
-            const isCover = coverKey ? coverKey === key : i === 0;
-            return (
-              <SortableItem key={key} id={key} className="collection-items__item">
-                <RecordCard
-                  card={card}
-                  placeholder={placeholder}
-                  headingLevel={3}
-                  extra={
-                    canEdit ? (
-                    <div className="collection-item-tools">
-                      <p className="collection-item-tools__position">{t("workspace.collection.position", { position: i + 1, total })}</p>
-                      <Form method="post" preventScrollReset className="collection-item-tools__row">
-                        <DragHandle label={t("workspace.collection.drag", { title: label })} />
-                        {hidden("csrf", csrf)}
-                        {hidden("intent", "move")}
-                        {hidden("table", card.table)}
-                        {hidden("id", card.id)}
-                        {hidden("label", label)}
-                        {hidden("total", String(total))}
-                        <button type="submit" name="dir" value="up" className="button button--ghost button--small" disabled={i === 0 || busy} data-focus={`up:${key}`} aria-label={t("workspace.collection.moveUp", { title: label })}>
-                          <span aria-hidden="true">↑</span>
-                        </button>
-                        <button type="submit" name="dir" value="down" className="button button--ghost button--small" disabled={i === total - 1 || busy} data-focus={`down:${key}`} aria-label={t("workspace.collection.moveDown", { title: label })}>
-                          <span aria-hidden="true">↓</span>
-                        </button>
-                      </Form>
-                      {owner ? (
-                      <Form method="post" preventScrollReset className="collection-item-tools__row">
-                        {hidden("csrf", csrf)}
-                        {hidden("intent", "cover")}
-                        {hidden("table", card.table)}
-                        {hidden("id", card.id)}
-                        <button type="submit" className="button button--ghost button--small" aria-pressed={isCover} data-focus={`cover:${key}`} disabled={busy} aria-label={t("workspace.collection.setCover", { title: label })}>
-                          {t("workspace.collection.isCover")}
-                        </button>
-                      </Form>
-                      ) : null}
-                      {loaderData.confirmRemove === key ? (
-                        <Form method="post" className="collection-item-tools__confirm" role="group" aria-labelledby={`confirm-${i}`}>
-                          <p id={`confirm-${i}`}>{t("workspace.collection.confirmRemoveOf", { title: label })}</p>
-                          {hidden("csrf", csrf)}
-                          {hidden("intent", "remove")}
-                          {hidden("table", card.table)}
-                          {hidden("id", card.id)}
-                          {hidden("label", label)}
-                          <button type="submit" className="button button--danger button--small" autoFocus>
-                            {t("workspace.collection.removeYes")}
-                          </button>
-                          <Link to={self} preventScrollReset className="button button--ghost button--small">
-                            {t("workspace.collections.cancel")}
-                          </Link>
-                        </Form>
-                      ) : (
-                        <Link to={`${self}?remove=${encodeURIComponent(key)}`} preventScrollReset className="button button--ghost button--small" aria-label={t("workspace.collection.remove", { title: label })}>
-                          {t("workspace.collection.removeShort")}
-                        </Link>
-                      )}
-                    </div>
-                    ) : undefined
-                  }
-                />
-              </SortableItem>
-            );
-          })}
-        </ol>
+          <ol className="collection-items" aria-labelledby="collection-items" ref={listRef} tabIndex={-1}>
+            {items.map((card, i) => {
+              const key = pinKey(card);
+              const label = card.preferred_label;
+              const isCover = coverKey ? coverKey === key : i === 0;
+              return (
+                <SortableItem key={key} id={key} className="collection-items__item">
+                  <RecordCard
+                    card={card}
+                    placeholder={placeholder}
+                    headingLevel={3}
+                    extra={
+                      canEdit ? (
+                        <div className="collection-item-tools">
+                          <p className="collection-item-tools__position">
+                            {t("workspace.collection.position", { position: i + 1, total })}
+                          </p>
+                          <Form method="post" preventScrollReset className="collection-item-tools__row">
+                            <DragHandle label={t("workspace.collection.drag", { title: label })} />
+                            {hidden("csrf", csrf)}
+                            {hidden("intent", "move")}
+                            {hidden("table", card.table)}
+                            {hidden("id", card.id)}
+                            {hidden("label", label)}
+                            {hidden("total", String(total))}
+                            <button
+                              type="submit"
+                              name="dir"
+                              value="up"
+                              className="button button--ghost button--small"
+                              disabled={i === 0 || busy}
+                              data-focus={`up:${key}`}
+                              aria-label={t("workspace.collection.moveUp", { title: label })}
+                            >
+                              <span aria-hidden="true">↑</span>
+                            </button>
+                            <button
+                              type="submit"
+                              name="dir"
+                              value="down"
+                              className="button button--ghost button--small"
+                              disabled={i === total - 1 || busy}
+                              data-focus={`down:${key}`}
+                              aria-label={t("workspace.collection.moveDown", { title: label })}
+                            >
+                              <span aria-hidden="true">↓</span>
+                            </button>
+                          </Form>
+                          {owner ? (
+                            <Form method="post" preventScrollReset className="collection-item-tools__row">
+                              {hidden("csrf", csrf)}
+                              {hidden("intent", "cover")}
+                              {hidden("table", card.table)}
+                              {hidden("id", card.id)}
+                              <button
+                                type="submit"
+                                className="button button--ghost button--small"
+                                aria-pressed={isCover}
+                                data-focus={`cover:${key}`}
+                                disabled={busy}
+                                aria-label={t("workspace.collection.setCover", { title: label })}
+                              >
+                                {t("workspace.collection.isCover")}
+                              </button>
+                            </Form>
+                          ) : null}
+                          {loaderData.confirmRemove === key ? (
+                            <Form method="post" className="collection-item-tools__confirm" role="group" aria-labelledby={`confirm-${i}`}>
+                              <p id={`confirm-${i}`}>{t("workspace.collection.confirmRemoveOf", { title: label })}</p>
+                              {hidden("csrf", csrf)}
+                              {hidden("intent", "remove")}
+                              {hidden("table", card.table)}
+                              {hidden("id", card.id)}
+                              {hidden("label", label)}
+                              <button type="submit" className="button button--danger button--small" autoFocus>
+                                {t("workspace.collection.removeYes")}
+                              </button>
+                              <Link to={self} preventScrollReset className="button button--ghost button--small">
+                                {t("workspace.collections.cancel")}
+                              </Link>
+                            </Form>
+                          ) : (
+                            <Link
+                              to={`${self}?remove=${encodeURIComponent(key)}`}
+                              preventScrollReset
+                              className="button button--ghost button--small"
+                              aria-label={t("workspace.collection.remove", { title: label })}
+                            >
+                              {t("workspace.collection.removeShort")}
+                            </Link>
+                          )}
+                        </div>
+                      ) : undefined
+                    }
+                  />
+                </SortableItem>
+              );
+            })}
+          </ol>
         </SortableList>
       )}
 
@@ -403,25 +488,25 @@ export default function CollectionPage({ loaderData, actionData, matches }: Rout
       {owner ? <MoodboardList collectionId={c.id} boards={loaderData.moodboards} /> : null}
 
       {owner ? (
-      <div className="workspace-danger">
-        {loaderData.confirmDelete ? (
-          <Form method="post" role="group" aria-labelledby="confirm-delete">
-            <p id="confirm-delete">{t("workspace.collection.confirmDelete")}</p>
-            {hidden("csrf", csrf)}
-            {hidden("intent", "delete")}
-            <button type="submit" className="button button--danger" autoFocus>
-              {t("workspace.collection.confirmYes")}
-            </button>{" "}
-            <Link to={self} className="button button--ghost">
-              {t("workspace.collections.cancel")}
+        <div className="workspace-danger">
+          {loaderData.confirmDelete ? (
+            <Form method="post" role="group" aria-labelledby="confirm-delete">
+              <p id="confirm-delete">{t("workspace.collection.confirmDelete")}</p>
+              {hidden("csrf", csrf)}
+              {hidden("intent", "delete")}
+              <button type="submit" className="button button--danger" autoFocus>
+                {t("workspace.collection.confirmYes")}
+              </button>{" "}
+              <Link to={self} className="button button--ghost">
+                {t("workspace.collections.cancel")}
+              </Link>
+            </Form>
+          ) : (
+            <Link to={`${self}?delete=1`} className="button button--ghost">
+              {t("workspace.collection.delete")}
             </Link>
-          </Form>
-        ) : (
-          <Link to={`${self}?delete=1`} className="button button--ghost">
-            {t("workspace.collection.delete")}
-          </Link>
-        )}
-      </div>
+          )}
+        </div>
       ) : null}
     </section>
   );

@@ -84,7 +84,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       } catch (err) {
         if (!(err instanceof UploadError)) throw err;
         if (err.code !== "inUse") throw notFound();
-        return data({ ok: false as const, error: null, title: "", upload: { id: id.data, message: usesText(ctx.locale, err.uses) } }, { status: 409 });
+        return data(
+          { ok: false as const, error: null, title: "", upload: { id: id.data, message: usesText(ctx.locale, err.uses) } },
+          { status: 409 },
+        );
       }
       return { ok: true as const, error: null, title: "", deleted: true };
     }
@@ -96,9 +99,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     }
     if (intent === "create") {
       const title = TitleSchema.safeParse(form.get("title"));
-      if (!title.success) return data({ ok: false as const, error: firstMessage(title.error) as MessageKey, title: String(form.get("title") ?? "") }, { status: 400 });
+      if (!title.success)
+        return data(
+          { ok: false as const, error: firstMessage(title.error) as MessageKey, title: String(form.get("title") ?? "") },
+          { status: 400 },
+        );
       const ref = form.get("table") ? ItemRefSchema.safeParse({ table: form.get("table"), id: form.get("id") }) : null;
-      if (ref && !ref.success) return data({ ok: false as const, error: "workspace.error.item" as MessageKey, title: title.data }, { status: 400 });
+      if (ref && !ref.success)
+        return data({ ok: false as const, error: "workspace.error.item" as MessageKey, title: title.data }, { status: 400 });
       const created = await createCollection(ctx, { title: title.data, items: ref ? [ref.data] : [] });
       // Back to the page the pin was pressed on, or to the new collection.
       const back = form.get("back") ? safeLocalPath(String(form.get("back"))) : null;
@@ -107,7 +115,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   } catch (err) {
     if (err instanceof WorkspaceError) {
       if (err.code === "notFound") throw notFound();
-      return data({ ok: false as const, error: err.messageKey as MessageKey, title: String(form.get("title") ?? ""), params: err.params }, { status: err.code === "invalid" ? 400 : 409 });
+      return data(
+        { ok: false as const, error: err.messageKey as MessageKey, title: String(form.get("title") ?? ""), params: err.params },
+        { status: err.code === "invalid" ? 400 : 409 },
+      );
     }
     throw err;
   }
@@ -145,7 +156,11 @@ export default function Collections({ loaderData, actionData, matches }: Route.C
         <ul ref={tabRow}>
           {TABS.map((tab) => (
             <li key={tab}>
-              <Link to={tab === "collections" ? base : `${base}?tab=${tab}`} aria-current={loaderData.tab === tab ? "page" : undefined} className="workspace-tabs__tab">
+              <Link
+                to={tab === "collections" ? base : `${base}?tab=${tab}`}
+                aria-current={loaderData.tab === tab ? "page" : undefined}
+                className="workspace-tabs__tab"
+              >
                 {t(TAB_LABEL[tab])}
               </Link>
             </li>
@@ -166,10 +181,20 @@ export default function Collections({ loaderData, actionData, matches }: Route.C
       {loaderData.tab === "collections" ? <p className="workspace__intro">{t("workspace.collections.intro")}</p> : null}
       {loaderData.tab !== "collections" ? null : creating ? (
         <Form method="post" className="workspace-form" aria-labelledby="new-collection-heading">
-          <h2 id="new-collection-heading">{item ? t("workspace.collections.newWith", { title: item.preferred_label }) : t("workspace.collections.new")}</h2>
+          <h2 id="new-collection-heading">
+            {item ? t("workspace.collections.newWith", { title: item.preferred_label }) : t("workspace.collections.new")}
+          </h2>
           {item ? (
             <div className="workspace-form__item">
-              <Picture urls={item.url.thumbnail || item.url.medium ? item.url : { thumbnail: null, medium: placeholder, large: null }} alt="" width={item.width} height={item.height} sizes="120px" focalPoint={item.focalPoint} placeholder={placeholder} />
+              <Picture
+                urls={item.url.thumbnail || item.url.medium ? item.url : { thumbnail: null, medium: placeholder, large: null }}
+                alt=""
+                width={item.width}
+                height={item.height}
+                sizes="120px"
+                focalPoint={item.focalPoint}
+                placeholder={placeholder}
+              />
               <span>{item.preferred_label}</span>
               <input type="hidden" name="table" value={item.table} />
               <input type="hidden" name="id" value={item.id} />
@@ -219,7 +244,15 @@ export default function Collections({ loaderData, actionData, matches }: Route.C
           {collections.map((c) => (
             <li key={c.id} className="collection-tile">
               <div className="collection-tile__cover">
-                <Picture urls={{ thumbnail: null, medium: c.cover.url ?? placeholder, large: null }} alt="" width={null} height={null} sizes="(min-width: 768px) 25vw, 50vw" focalPoint={null} placeholder={placeholder} />
+                <Picture
+                  urls={{ thumbnail: null, medium: c.cover.url ?? placeholder, large: null }}
+                  alt=""
+                  width={null}
+                  height={null}
+                  sizes="(min-width: 768px) 25vw, 50vw"
+                  focalPoint={null}
+                  placeholder={placeholder}
+                />
               </div>
               <h2 className="collection-tile__title">
                 <Link to={localizePath(`/collections/${c.id}`, locale)}>{c.title}</Link>
@@ -227,7 +260,11 @@ export default function Collections({ loaderData, actionData, matches }: Route.C
               <p className="collection-tile__meta">
                 <CountLabel count={c.count} />
                 {" · "}
-                {c.sharedBy !== null ? t("workspace.share.sharedBy", { owner: c.sharedBy }) : c.public ? t("workspace.collections.published") : t("workspace.collections.private")}
+                {c.sharedBy !== null
+                  ? t("workspace.share.sharedBy", { owner: c.sharedBy })
+                  : c.public
+                    ? t("workspace.collections.published")
+                    : t("workspace.collections.private")}
               </p>
               {c.role === "reader" ? null : c.id === current ? (
                 <p className="collection-tile__current">{t("workspace.collections.current")}</p>
@@ -269,8 +306,14 @@ function SearchesTab({ searches }: { searches: Route.ComponentProps["loaderData"
           {searches.map((s) => (
             <li key={s.id}>
               <a href={searchHref(s.query, s.locale)}>{s.title}</a>
-              <span className="workspace-searches__meta">{s.public ? t("savedSearches.badge.public") : t("savedSearches.badge.private")}</span>
-              <Link to={localizePath(`/searches/${s.id}`, locale)} className="button button--ghost button--small" aria-label={t("savedSearches.editNamed", { title: s.title })}>
+              <span className="workspace-searches__meta">
+                {s.public ? t("savedSearches.badge.public") : t("savedSearches.badge.private")}
+              </span>
+              <Link
+                to={localizePath(`/searches/${s.id}`, locale)}
+                className="button button--ghost button--small"
+                aria-label={t("savedSearches.editNamed", { title: s.title })}
+              >
                 {t("savedSearches.editAction")}
               </Link>
             </li>
@@ -299,13 +342,18 @@ function MoodboardsTab({ boards, collections }: { boards: LoaderData["moodboards
         <ul className="collection-grid" aria-label={t("workspace.tabs.moodboards")}>
           {boards.map((b) => (
             <li key={b.id} className="collection-tile">
-              <Link to={localizePath(`/collections/${b.collectionId}/moodboards/${b.id}`, locale)} className="moodboard-list__link" aria-label={t("moodboard.list.open", { title: b.title })}>
+              <Link
+                to={localizePath(`/collections/${b.collectionId}/moodboards/${b.id}`, locale)}
+                className="moodboard-list__link"
+                aria-label={t("moodboard.list.open", { title: b.title })}
+              >
                 <span className="moodboard-list__thumb" style={{ background: b.background }} aria-hidden="true">
                   {b.cover ? <img src={b.cover} alt="" loading="lazy" width={220} height={140} /> : null}
                 </span>
                 <span className="moodboard-list__title">{b.title}</span>
                 <span className="workspace__meta">
-                  {(b.count === 1 ? t("moodboard.list.countOne") : t("moodboard.list.count", { count: b.count }))} · {t("workspace.items.inCollection", { title: collectionTitle(collections, b.collectionId) })}
+                  {b.count === 1 ? t("moodboard.list.countOne") : t("moodboard.list.count", { count: b.count })} ·{" "}
+                  {t("workspace.items.inCollection", { title: collectionTitle(collections, b.collectionId) })}
                 </span>
               </Link>
             </li>
@@ -330,11 +378,16 @@ function StoriesTab({ stories, collections }: { stories: LoaderData["stories"]; 
             <li key={s.id}>
               <Link to={localizePath(`/collections/${s.collectionId}/stories/${s.id}`, locale)}>{s.title}</Link>
               <span className="workspace-searches__meta">
-                {(s.blockCount === 1 ? t("stories.list.blocksOne") : t("stories.list.blocks", { count: s.blockCount }))} · {t("workspace.items.inCollection", { title: collectionTitle(collections, s.collectionId) })} ·{" "}
+                {s.blockCount === 1 ? t("stories.list.blocksOne") : t("stories.list.blocks", { count: s.blockCount })} ·{" "}
+                {t("workspace.items.inCollection", { title: collectionTitle(collections, s.collectionId) })} ·{" "}
                 {s.public ? t("stories.publish.published") : t("stories.publish.private")}
               </span>
               {s.public && s.publishedSlug ? (
-                <Link to={localizePath(`/public/stories/${s.publishedSlug}`, locale)} className="button button--ghost button--small" aria-label={t("workspace.stories.openPublic", { title: s.title })}>
+                <Link
+                  to={localizePath(`/public/stories/${s.publishedSlug}`, locale)}
+                  className="button button--ghost button--small"
+                  aria-label={t("workspace.stories.openPublic", { title: s.title })}
+                >
                   {t("workspace.stories.publicPage")}
                 </Link>
               ) : null}
@@ -365,7 +418,17 @@ function EmptyTab({ message }: { message: string }) {
  * asking 'Confermi la cancellazione?' and a form post, no script needed. An image still in use is refused,
  * and the message names where (decision 067).
  */
-function UploadsTab({ list, csrf, deleted, refused }: { list: NonNullable<LoaderData["uploads"]>; csrf: string; deleted: boolean; refused: { id: string; message: string } | null }) {
+function UploadsTab({
+  list,
+  csrf,
+  deleted,
+  refused,
+}: {
+  list: NonNullable<LoaderData["uploads"]>;
+  csrf: string;
+  deleted: boolean;
+  refused: { id: string; message: string } | null;
+}) {
   const { t, locale } = useI18n();
   const tag = LOCALE_TAGS[locale];
   const mb = (bytes: number) => new Intl.NumberFormat(tag, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
@@ -378,7 +441,9 @@ function UploadsTab({ list, csrf, deleted, refused }: { list: NonNullable<Loader
   return (
     <>
       <p className="workspace__intro">{t("workspace.uploads.intro")}</p>
-      <p className="workspace__meta">{t("workspace.uploads.quota", { count: quota.count, maxCount: quota.maxCount, mb: mb(quota.bytes), maxMb: mb(quota.maxBytes) })}</p>
+      <p className="workspace__meta">
+        {t("workspace.uploads.quota", { count: quota.count, maxCount: quota.maxCount, mb: mb(quota.bytes), maxMb: mb(quota.maxBytes) })}
+      </p>
       <p role="status" className="workspace__status">
         {deleted ? t("workspace.uploads.deleted") : ""}
       </p>
@@ -392,16 +457,21 @@ function UploadsTab({ list, csrf, deleted, refused }: { list: NonNullable<Loader
                 <img src={u.url} alt="" loading="lazy" width={u.width} height={u.height} />
               </div>
               <h2 className="collection-tile__title">{u.name}</h2>
-              <p className="collection-tile__meta">{t("workspace.uploads.details", { width: u.width, height: u.height, size: size(u.size), date: day.format(new Date(u.createdAt)) })}</p>
+              <p className="collection-tile__meta">
+                {t("workspace.uploads.details", {
+                  width: u.width,
+                  height: u.height,
+                  size: size(u.size),
+                  date: day.format(new Date(u.createdAt)),
+                })}
+              </p>
               {u.uses.length ? (
                 <div className="collection-tile__meta">
                   {t("workspace.uploads.usedIn")}
                   <ul className="upload-tile__uses">
                     {u.uses.map((use) => (
                       <li key={`${use.type}/${use.id}`}>
-                        <Link to={localizePath(useHref(use), locale)}>
-                          {t(useKey(use), { title: use.title })}
-                        </Link>
+                        <Link to={localizePath(useHref(use), locale)}>{t(useKey(use), { title: use.title })}</Link>
                       </li>
                     ))}
                   </ul>

@@ -24,7 +24,11 @@ const DOC_TYPES: Record<string, Partial<Record<DocOp, DocHandler>>> = {
 };
 
 /** Reads the body once and hands it to its type's call for `op`, else to `collections`. */
-export async function docCall(op: DocOp, args: { request: Request; context: TecaLoadContext; url: URL }, collections: DocHandler): Promise<Response> {
+export async function docCall(
+  op: DocOp,
+  args: { request: Request; context: TecaLoadContext; url: URL },
+  collections: DocHandler,
+): Promise<Response> {
   const own = args.url.pathname.startsWith("/api/auth/");
   const body = await readJson(args.request);
   const type = body?.collection;

@@ -49,7 +49,17 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const origin = root?.origin ?? "";
   const site = root?.options.title ?? "Teca";
   const description = translate(locale, "workspace.public.description", { count: c.items.length, site });
-  return shareMeta({ title: c.title, siteTitle: root?.options.title, description, origin, pathname: location.pathname, languages: root?.languages, locale, type: "website", image: c.cover });
+  return shareMeta({
+    title: c.title,
+    siteTitle: root?.options.title,
+    description,
+    origin,
+    pathname: location.pathname,
+    languages: root?.languages,
+    locale,
+    type: "website",
+    image: c.cover,
+  });
 };
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -60,7 +70,9 @@ export default function PublicCollection({ loaderData, matches }: Route.Componen
   const { t, locale } = useI18n();
   const root = matches[0]?.data as RootData | undefined;
   const c = loaderData.collection;
-  const date = c.publishedAt ? new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric" }).format(new Date(c.publishedAt)) : null;
+  const date = c.publishedAt
+    ? new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric" }).format(new Date(c.publishedAt))
+    : null;
   return (
     <ReadOnlyCollection
       kicker={t("workspace.public.kicker")}

@@ -36,7 +36,13 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const root = matches[0]?.data as RootData | undefined;
   const locale = splitLocale(location.pathname).ui;
   return [
-    ...pageMeta({ title: d?.collection.title ?? translate(locale, "error.notFound"), siteTitle: root?.options.title, origin: root?.origin ?? "", languages: root?.languages, pathname: location.pathname }),
+    ...pageMeta({
+      title: d?.collection.title ?? translate(locale, "error.notFound"),
+      siteTitle: root?.options.title,
+      origin: root?.origin ?? "",
+      languages: root?.languages,
+      pathname: location.pathname,
+    }),
     { name: "robots", content: "noindex" },
   ];
 };
@@ -49,7 +55,9 @@ export default function SharedCollection({ loaderData, matches }: Route.Componen
   const { t, locale } = useI18n();
   const root = matches[0]?.data as RootData | undefined;
   const c = loaderData.collection;
-  const until = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(c.expiresAt));
+  const until = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(c.expiresAt),
+  );
   return (
     <ReadOnlyCollection
       kicker={t("workspace.share.kicker")}

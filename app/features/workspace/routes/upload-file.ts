@@ -11,7 +11,11 @@ export const handle = { capability: "PUBLIC" };
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await readUpload(context.database, context.viewer, params.name);
-  const missing = () => new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store", Vary: "Cookie" } });
+  const missing = () =>
+    new Response("Not Found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store", Vary: "Cookie" },
+    });
   if (!found) return missing();
   let bytes: Buffer;
   try {

@@ -11,7 +11,7 @@ export function readCookie(header: string | null | undefined, name: string): str
     try {
       return decodeURIComponent(part.slice(eq + 1).trim());
     } catch {
-      continue;
+      // does not decode: ignored, a later cookie of the same name may
     }
   }
   return null;

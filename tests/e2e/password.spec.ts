@@ -34,7 +34,7 @@ async function resetLinkFromOutbox(to: string, n: number): Promise<string> {
     .poll(
       () => {
         const mail = mailsTo(to)[n - 1];
-        link = mail ? (/https?:\/\/[^\s"<\/]+(\/(?:en\/|fr\/)?reset_password\/[\w-]+)/.exec(mail)?.[1] ?? "") : "";
+        link = mail ? (/https?:\/\/[^\s"</]+(\/(?:en\/|fr\/)?reset_password\/[\w-]+)/.exec(mail)?.[1] ?? "") : "";
         return link;
       },
       { timeout: 15_000 },

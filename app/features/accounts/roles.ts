@@ -18,7 +18,7 @@ export type RoleName = keyof typeof ROLES;
 export const ROLE_NAMES = Object.keys(ROLES) as RoleName[];
 
 export function isRoleName(name: string): name is RoleName {
-  return Object.prototype.hasOwnProperty.call(ROLES, name);
+  return Object.hasOwn(ROLES, name);
 }
 
 /** The role named case-insensitively ("manager", "ricercatore avanzato"), or null. */

@@ -381,7 +381,7 @@ function declarationProblem(node: Declaration, fontFace: boolean): CssProblem | 
 /** Addresses, functions and unread text anywhere in a value or an at-rule's prelude. */
 function valueProblem(value: CssNode): CssProblem | null {
   let problem: CssProblem | null = null;
-  csstree.walk(value, function (node) {
+  csstree.walk(value, (node) => {
     if (problem) return csstree.walk.break;
     const line = lineOfNode(node);
     if (node.type === "Raw" && node.value.trim()) problem = { code: "parse", line, what: short(node.value.trim()) };

@@ -140,7 +140,7 @@ function storedIn(item: SettingsItem, doc: Record<string, unknown> | undefined):
     const picked = Object.fromEntries(Object.entries(doc).filter(([k]) => item.spread!(k)));
     return Object.keys(picked).length ? picked : undefined;
   }
-  return Object.prototype.hasOwnProperty.call(doc, item.key) ? doc[item.key] : undefined;
+  return Object.hasOwn(doc, item.key) ? doc[item.key] : undefined;
 }
 
 /** The value an item has for a locale, and whether it is the Italian one standing in (or the default). */
@@ -246,7 +246,7 @@ export async function saveItem(ctx: SettingsContext, input: SaveInput): Promise<
   const item = itemOrThrow(input.key);
   if (input.clear && (item.scope === "site" || input.locale === "it"))
     throw new SettingsError("invalid", { fields: { form: [{ key: "settings.error.invalid" }] } });
-  let value: unknown = undefined;
+  let value: unknown;
   if (!input.clear) {
     const v = validateItem(item, input.value);
     if (!v.ok) throw new SettingsError("invalid", { fields: v.fields });

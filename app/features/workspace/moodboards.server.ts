@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { isUploadUrl, ownUploads } from "./editor/uploads.server";
 import { iso, newId, notFound, ownerOf, rowsIn, WorkspaceError, type Exec } from "./common.server";
-import { type Moodboard, type MoodboardContent, type MoodboardItem, type MoodboardSummary } from "./moodboards";
+import type { Moodboard, MoodboardContent, MoodboardItem, MoodboardSummary } from "./moodboards";
 
 /**
  * Moodboards (issue 15 §3, decision 063): the only place their SQL lives. Every statement carries the owner

@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/edit-password";
 import { accountHeaders, accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
-import { type MessageKey } from "~/i18n";
+import type { MessageKey } from "~/i18n";
 import { notFound } from "~/.server/errors";
 import { sessionCookie } from "~/.server/session";
 import { getUser } from "../accounts.server";

@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-2fa";
 import { accountHeaders, accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
-import { type MessageKey } from "~/i18n";
+import type { MessageKey } from "~/i18n";
 import { localizePath, splitLocale, type UiLocale } from "~/lib/locale";
 import { loginTarget } from "../redirect";
 import { formToken } from "../login.server";

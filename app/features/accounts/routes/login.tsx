@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { accountHeaders, accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
-import { type MessageKey } from "~/i18n";
+import type { MessageKey } from "~/i18n";
 import { localizePath, splitLocale } from "~/lib/locale";
 import { loginTarget } from "../redirect";
 import { formToken, loginWith } from "../login.server";

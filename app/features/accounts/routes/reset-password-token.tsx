@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password-token";
 import { accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
-import { type MessageKey } from "~/i18n";
+import type { MessageKey } from "~/i18n";
 import { localizePath, splitLocale, type UiLocale } from "~/lib/locale";
 import { formToken } from "../login.server";
 import { checkResetToken, completePasswordReset } from "../reset.server";

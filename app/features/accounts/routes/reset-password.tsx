@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { accountHeaders, accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
-import { type MessageKey } from "~/i18n";
+import type { MessageKey } from "~/i18n";
 import { localizePath, splitLocale } from "~/lib/locale";
 import { formToken } from "../login.server";
 import { requestPasswordReset } from "../reset.server";

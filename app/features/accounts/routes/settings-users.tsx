@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } f
 import type { Route } from "./+types/settings-users";
 import { accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
-import { type MessageKey } from "~/i18n";
+import type { MessageKey } from "~/i18n";
 import { LOCALE_TAGS, localizePath, splitLocale, type Locale } from "~/lib/locale";
 import { apiFetch } from "~/lib/api-fetch";
 import { formToken } from "../login.server";

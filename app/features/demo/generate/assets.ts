@@ -1,9 +1,9 @@
 /** The demo's digital assets (assets): documents, videos, reproductions. */
 import { L, Rng } from "../language";
 import { FOUNDATION, THIS_YEAR, type ImageStyle } from "../vocabulary";
-import { ASSET_TYPES, ImagePool, localeMode, makeTexts, MetaBuilder, pad2, type Rec, REL, rel, thesaurusTag } from "./common";
+import { ASSET_TYPES, type ImagePool, localeMode, makeTexts, MetaBuilder, pad2, type Rec, REL, rel, thesaurusTag } from "./common";
 import { type ObjSummary, round2 } from "./objects";
-import { type World } from "./world";
+import type { World } from "./world";
 
 export const PDF_FILE = "documents/statuto-fondazione-valdameri-1968.pdf";
 

@@ -6,7 +6,7 @@ import {
   CITY,
   entIt,
   ENTITY_TYPES,
-  ImagePool,
+  type ImagePool,
   isoDay,
   localeMode,
   makeTexts,
@@ -25,7 +25,7 @@ import {
   thesaurusTag,
 } from "./common";
 import { round5 } from "./events";
-import { type Ent, type PlaceDef, type World } from "./world";
+import type { Ent, PlaceDef, World } from "./world";
 
 // ---------------------------------------------------------------------------
 // Entities, places, occurrences, collections, assets

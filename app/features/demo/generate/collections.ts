@@ -2,7 +2,7 @@
 import { L, Rng } from "../language";
 import { COLLECTION_KIND_NAMES, FOUNDATION, type ImageStyle } from "../vocabulary";
 import {
-  ImagePool,
+  type ImagePool,
   localeMode,
   makeTexts,
   type Media,
@@ -15,7 +15,7 @@ import {
   sentence,
   SOURCE,
 } from "./common";
-import { type Coll, type World } from "./world";
+import type { Coll, World } from "./world";
 
 export function collectionRecord(c: Coll, w: World, pool: ImagePool): Rec {
   const r = Rng.derive(w.seed, `collection-rec:${c.id}`);

@@ -1,5 +1,5 @@
 /** Shared pieces of the demo's records: types, relation types, tags, dates, images, metadata, texts. */
-import { type InterchangeInput } from "~/features/catalogue/interchange";
+import type { InterchangeInput } from "~/features/catalogue/interchange";
 import { SIZES, STYLE_SIZES, type ImageSpec, type SizeName } from "../images";
 import { hash32, L, LANGS, MONTHS, Rng, type L as LT, type Lang } from "../language";
 import { CITIES, COUNTRIES, FOUNDATION, REGIONS, THESAURUS, THIS_YEAR, type Area, type City, type ImageStyle } from "../vocabulary";

@@ -6,7 +6,7 @@ import {
   type DateInfo,
   EVENT_TYPES,
   fmtInt,
-  ImagePool,
+  type ImagePool,
   isoDay,
   localeMode,
   makeTexts,
@@ -23,7 +23,7 @@ import {
   thesaurusTag,
   whenL,
 } from "./common";
-import { type Ev, type World } from "./world";
+import type { Ev, World } from "./world";
 
 export const round5 = (x: number) => Math.round(x * 1e5) / 1e5;
 

@@ -1,5 +1,5 @@
 /** The demo's objects (ca_objects): photographs, letters, ledgers, ceramics, textiles, instruments… */
-import { type ImageSpec, type SizeName } from "../images";
+import type { ImageSpec, SizeName } from "../images";
 import { cap, frA, frDe, itPrep, L, num, ofL, Rng, type L as LT } from "../language";
 import {
   CERAMIC_DECORS,
@@ -38,7 +38,7 @@ import {
   dot,
   entIt,
   fmtInt,
-  ImagePool,
+  type ImagePool,
   type LocaleMode,
   localeMode,
   makeTexts,
@@ -59,7 +59,7 @@ import {
   thesaurusTag,
   whenL,
 } from "./common";
-import { type Ent, type Ev, type World } from "./world";
+import type { Ent, Ev, World } from "./world";
 
 // ---------------------------------------------------------------------------
 // Objects

@@ -3,7 +3,7 @@ import { frDe, itPrep, L, num, Rng, type L as LT } from "../language";
 import {
   BUILDING_KINDS,
   CITIES,
-  COLLECTION_KIND_NAMES,
+  type COLLECTION_KIND_NAMES,
   COLLECTIONS,
   COUNTRIES,
   EVENTS,
@@ -25,7 +25,7 @@ import {
   type EventDef,
   type Nation,
 } from "../vocabulary";
-import { AREAS, CITY, type DateInfo, EVENT_TYPES, randomDate } from "./common";
+import { AREAS, CITY, type DateInfo, type EVENT_TYPES, randomDate } from "./common";
 
 // ---------------------------------------------------------------------------
 // The world: places, entities, events, collections known before records are written

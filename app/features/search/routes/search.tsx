@@ -21,7 +21,7 @@ import { LOCALE_TAGS, localizePath, splitLocale } from "~/lib/locale";
 import { alternateLinks } from "~/lib/seo";
 import { readCookie } from "~/lib/cookies";
 import { translate } from "~/i18n";
-import { TABLES } from "~/lib/tables";
+import type { TABLES } from "~/lib/tables";
 import type { MessageKey } from "~/i18n";
 import type { RootData } from "~/root";
 import { DEFAULT_PLACEHOLDER, type SiteOptions } from "~/features/site/options";

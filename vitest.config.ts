@@ -5,6 +5,8 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
     include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/faults/**/*.test.ts", "scripts/**/*.test.ts"],
+    // the migrations run once per run: a migrated PGlite snapshot and PostgreSQL template (tests/setup/global.ts)
+    globalSetup: ["tests/setup/global.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",

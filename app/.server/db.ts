@@ -36,6 +36,12 @@ export type OpenOptions = {
   dataDir?: string;
   /** In-memory PGlite (tests). */
   memory?: boolean;
+  /**
+   * In-memory PGlite: starts from this dumped data directory (PGlite's `dumpDataDir()`) instead of an empty
+   * one. The tests load a migrated snapshot made once per run (tests/setup/global.ts); migrations still run
+   * and find nothing to do.
+   */
+  loadDataDir?: Blob;
   migrate?: boolean;
   /**
    * PostgreSQL: a statement running longer is cancelled (the server's per-request bound; imports and
@@ -115,6 +121,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   try {
     const client = await PGlite.create({
       dataDir,
+      loadDataDir: opts.memory ? opts.loadDataDir : undefined,
       extensions: { unaccent, pg_trgm },
       // A catalogue's search vectors should stay in memory: PGlite's 128 MB default halves search speed at
       // 100,000 records. PGlite's memory holds every buffer from the start, so a small catalogue gets fewer

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../../app/.server/db";
+import type { Database } from "../../app/.server/db";
+import { openMemoryDatabase } from "../setup/db";
 import { createUser, signIn } from "../../app/features/accounts/accounts.server";
 import { accountKey, clearFailures, failedAttempts } from "../../app/features/accounts/limits.server";
 import { closeRedis, redisClient } from "../../app/.server/redis";
@@ -28,7 +29,7 @@ describe.runIf(redisUrl)("sign-in limits through Redis", () => {
     (await db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = 'login_failed'`))[0]!.n;
 
   beforeAll(async () => {
-    [a, b] = await Promise.all([openDatabase({ memory: true }), openDatabase({ memory: true })]);
+    [a, b] = await Promise.all([openMemoryDatabase(), openMemoryDatabase()]);
     for (const db of [a, b]) await createUser(db, { email, roles: ["Ricercatore"], password }, { userId: null, address: "test" });
   });
   afterEach(async () => {

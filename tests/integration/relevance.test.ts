@@ -3,7 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../app/.server/db";
+import type { Database } from "../../app/.server/db";
+import { openMemoryDatabase } from "../setup/db";
 import { summarize, type Summary } from "../../bench/relevance/metrics";
 import { importMuseum, loadQueries, runQueries, tecaEngine, warmUp, type QueryRun } from "../../bench/relevance/run";
 
@@ -28,7 +29,7 @@ describe.skipIf(!demoExists)("search relevance on the museum demo data (PGlite)"
   let summary: Summary;
 
   beforeAll(async () => {
-    database = await openDatabase({ memory: true });
+    database = await openMemoryDatabase();
     const taxonomy = path.join(path.dirname(demoFile), "taxonomy.json");
     await importMuseum(database, demoFile, fs.existsSync(taxonomy) ? taxonomy : null);
     const teca = tecaEngine(database);

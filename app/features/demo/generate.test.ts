@@ -4,7 +4,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "~/.server/db";
+import type { Database } from "~/.server/db";
+import { openMemoryDatabase } from "../../../tests/setup/db";
 import { importFile } from "~/features/catalogue/import.server";
 import { validateRecord, type InterchangeRecord } from "~/features/catalogue/interchange";
 import { FIXED_IDS, generateDemo, HIGHLIGHT_OBJECT_IDS, METADATA_CODES, type DemoResult } from "./generate";
@@ -327,7 +328,7 @@ describe("demo archive import", () => {
   let gen: DemoResult;
   beforeAll(async () => {
     gen = await generateDemo(path.join(tmp, "import"), { records: 300, images: 16 });
-    database = await openDatabase({ memory: true });
+    database = await openMemoryDatabase();
   }, 120_000);
   afterAll(async () => database?.close());
 
@@ -437,7 +438,7 @@ describe("demo prepared ahead of its load (first start)", () => {
     expect(thumbnails).toHaveLength(6);
     // What the worker derived goes to the import by the files' names in the records (not decoded a second time).
     expect([...ready.derived!.keys()].sort()).toEqual(files(ready.mediaDir).map((f) => f.split(path.sep).join("/")));
-    database = await openDatabase({ memory: true });
+    database = await openMemoryDatabase();
     expect(await ensureDemo(database, { mediaDir: store, workDir, logger: quiet, tty: false, prepared, ...opts })).toBe(true);
     const [row] = await database.rows<{ n: number; marker: number }>(sql`select (select count(*)::int from records) as n,
       (select count(*)::int from catalogue_loads where kind = 'demo' and state = 'complete') as marker`);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { validateRecord, type InterchangeRecord } from "~/features/catalogue/interchange";
 import { importFile } from "~/features/catalogue/import.server";
-import { openDatabase } from "~/.server/db";
+import { openMemoryDatabase } from "../../../../tests/setup/db";
 import { parseIsoDate } from "~/lib/dates";
 import { RECORD_ID_PATTERN } from "~/lib/tables";
 import { convertMuseum, makerText, mapRecordId, mapTagId, MUSEUM_TYPES, recordTypeOf, TABLE_OF_TYPE, type ConvertResult } from "./convert";
@@ -528,7 +528,7 @@ describe.skipIf(!demoExists)("convertMuseum on the museum demo data", () => {
   });
 
   it("imports the converted file into in-memory PGlite", async () => {
-    const database = await openDatabase({ memory: true });
+    const database = await openMemoryDatabase();
     try {
       const res = await importFile(database, outFile, { mediaStore: path.join(dir, "media") });
       console.log(`[museum] imported ${res.imported} records into in-memory PGlite in ${res.seconds.toFixed(2)} s`);

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { openDatabase, type Database } from "../app/.server/db";
 import { DatabaseLockedError } from "../app/.server/db-lock";
 import { readEnv } from "../app/.server/env";
@@ -9,24 +10,43 @@ import { importProgress } from "../app/.server/progress";
 
 type LoadInfo = NonNullable<ImportOptions["load"]>;
 
+type CliDatabase = { database: Database; mediaDir: string; dataDir: string };
+
+/**
+ * Opens the configured database (of `environment`: the process's own unless a tool runs in process, as the
+ * tests call it) for a command-line tool. Throws DatabaseLockedError when the embedded database is held.
+ */
+export async function openToolDatabase(environment: NodeJS.ProcessEnv = process.env): Promise<CliDatabase> {
+  const env = readEnv(environment);
+  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  const mediaDir = env.mediaDir ?? path.join(env.dataDir, "media");
+  await recoverInterrupted(database, mediaDir, logger);
+  return { database, dataDir: env.dataDir, mediaDir };
+}
+
+/** What a tool prints when the embedded database is held (and then exits with LOCKED_EXIT_CODE). */
+export const lockedMessage = (err: DatabaseLockedError) => `\n${err.message}\n`;
+export const LOCKED_EXIT_CODE = 3;
+
 /**
  * Opens the configured database for a command-line tool. When the embedded
  * database is held by the server, says which process and what to do, and exits.
  */
-export async function openCliDatabase(): Promise<{ database: Database; mediaDir: string; dataDir: string }> {
-  const env = readEnv();
+export async function openCliDatabase(): Promise<CliDatabase> {
   try {
-    const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
-    const mediaDir = env.mediaDir ?? path.join(env.dataDir, "media");
-    await recoverInterrupted(database, mediaDir, logger);
-    return { database, dataDir: env.dataDir, mediaDir };
+    return await openToolDatabase();
   } catch (err) {
     if (err instanceof DatabaseLockedError) {
-      console.error(`\n${err.message}\n`);
-      process.exit(3);
+      console.error(lockedMessage(err));
+      process.exit(LOCKED_EXIT_CODE);
     }
     throw err;
   }
+}
+
+/** True when the module of `metaUrl` is the script node was started with (not imported by a test). */
+export function isEntryScript(metaUrl: string): boolean {
+  return !!process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(metaUrl);
 }
 
 /**

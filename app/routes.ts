@@ -1,7 +1,8 @@
 import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+import { OPTIONAL_LOCALES, UI_LOCALES, type UiLocale } from "./lib/locale";
 
 /** The page tree, mounted once per locale: Italian unprefixed, then /en and /fr (and /de: decision 075). */
-const pages = (locale: "it" | "en" | "fr" | "de") => [
+const pages = (locale: UiLocale) => [
   index("features/home/routes/home.tsx", { id: `${locale}:home` }),
   route("cerca", "features/search/routes/search.tsx", { id: `${locale}:cerca` }),
   // Saved searches (issue 15 §2, decision 062)
@@ -106,12 +107,9 @@ export default [
   route("sitemap.xml", "features/standards/routes/sitemap-index.ts", { id: "sitemap-index" }),
   route("sitemaps/:file", "features/standards/routes/sitemap.ts", { id: "sitemap" }),
   route("robots.txt", "features/standards/routes/robots.ts", { id: "robots" }),
-  route("feed.atom", "features/standards/routes/feed.ts", { id: "it:feed" }),
-  route("en/feed.atom", "features/standards/routes/feed.ts", { id: "en:feed" }),
-  route("fr/feed.atom", "features/standards/routes/feed.ts", { id: "fr:feed" }),
+  // The Atom feed of each interface language (a further one answers only when enabled: the feed's loader).
+  ...UI_LOCALES.map((l) => route(l === "it" ? "feed.atom" : `${l}/feed.atom`, "features/standards/routes/feed.ts", { id: `${l}:feed` })),
   ...pages("it"),
-  ...prefix("en", pages("en")),
-  ...prefix("fr", pages("fr")),
-  // A further interface language, answered only when enabled (root loader; decision 075).
-  ...prefix("de", pages("de")),
+  // English, French and the further interface languages, each answered only when enabled (root loader; decision 075).
+  ...OPTIONAL_LOCALES.flatMap((l) => prefix(l, pages(l))),
 ] satisfies RouteConfig;

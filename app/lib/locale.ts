@@ -70,7 +70,7 @@ export function pickText(
   locale: Locale,
 ): { text: string; lang: Locale } | null {
   if (!texts) return null;
-  const tryOrder: Locale[] = [locale, "it", "en", "fr"];
+  const tryOrder: Locale[] = [locale, ...LOCALES];
   for (const l of tryOrder) {
     const v = texts[l];
     if (v) return { text: v, lang: l };

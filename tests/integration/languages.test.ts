@@ -59,6 +59,12 @@ for (const target of testDatabases()) {
       expect((await get("/de")).status).toBe(404);
       expect((await get("/de/cerca")).status).toBe(404);
       expect((await get("/lang/de?next=/")).status).toBe(404);
+      // nor a feed, nor JSON-LD by negotiation, nor the robots' mention of its feed (issue 30 §3)
+      expect((await get("/de/feed.atom")).status).toBe(404);
+      const ldHeaders = { headers: { accept: "application/ld+json" } };
+      expect((await cat.server.fetch("/de/oggetti/f1", ldHeaders)).status).toBe(404);
+      expect((await cat.server.fetch("/ld/oggetti/f1?locale=de")).status).toBe(404);
+      expect(await (await get("/robots.txt")).text()).toMatch(/feed\.atom \(also \/en\/feed\.atom, \/fr\/feed\.atom\)$/m);
       const home = await (await get("/en")).text();
       expect(home).toMatch(/<nav aria-label="Language" class="lang-switch"><ul>/);
       expect(home).not.toContain('hrefLang="de"');
@@ -82,6 +88,22 @@ for (const target of testDatabases()) {
       expect(deHtml).toContain('<html lang="de"');
       expect(deHtml).toContain("Zum Inhalt springen");
       expect(deHtml).toContain('hrefLang="de"'); // a language menu of four
+      // its own Atom feed, linked from its home page: German messages and links, the Italian titles marked
+      expect(deHtml).toMatch(/<link rel="alternate" type="application\/atom\+xml" title="[^"]+" href="[^"]*\/de\/feed\.atom"/);
+      const feed = await get("/de/feed.atom");
+      expect(feed.status).toBe(200);
+      const atom = await feed.text();
+      expect(atom).toContain('xml:lang="de"');
+      expect(atom).toMatch(/<title xml:lang="it">Ventaglio dipinto<\/title>/);
+      expect(atom).toContain("/de/oggetti/f1");
+      expect(atom).toContain('href="' + cat.server.base + '/de/feed.atom"');
+      // the record page's JSON-LD by negotiation, as for English and French (the Italian texts)
+      const ld = await cat.server.fetch("/de/oggetti/f1", ldHeaders);
+      expect(ld.status).toBe(200);
+      expect(ld.headers.get("content-type")).toMatch(/^application\/ld\+json/);
+      expect(ld.headers.get("vary")).toMatch(/Accept/);
+      expect(JSON.stringify(await ld.json())).toContain("Ventaglio dipinto");
+      expect(await (await get("/robots.txt")).text()).toMatch(/\(also \/en\/feed\.atom, \/fr\/feed\.atom, \/de\/feed\.atom\)$/m);
       // search: the Italian documents, links kept under /de
       const search = await (await get("/de/cerca?q=ventaglio")).text();
       expect(search).toContain("Ventaglio dipinto");

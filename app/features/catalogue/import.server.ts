@@ -6,7 +6,7 @@ import type { Database } from "~/.server/db";
 import { deriveImage, storeFile, type Derived } from "~/.server/media";
 import { parseIsoDate, toSqlDate } from "~/lib/dates";
 import { formatCurrency } from "~/lib/format";
-import type { Locale } from "~/lib/locale";
+import { LOCALES, type Locale } from "~/lib/locale";
 import { validateRecord, type InterchangeRecord } from "./interchange";
 import { clearSearchCache } from "../search/search.server";
 import { toTextArray } from "../records/cards.server";
@@ -320,8 +320,6 @@ let mediaRunning = 0;
 const mediaQueue: (() => void)[] = [];
 
 const MEDIA_CONCURRENCY = 3;
-
-const LOCALES: Locale[] = ["it", "en", "fr"];
 
 /** Values of metadata flattened for full-text search. */
 function metadataText(r: InterchangeRecord, locale: Locale): string {

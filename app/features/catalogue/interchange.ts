@@ -2,12 +2,13 @@ import { z } from "zod";
 import { TABLES, RECORD_ID_PATTERN } from "~/lib/tables";
 import { parseIsoDate } from "~/lib/dates";
 import { CURRENCY_CODES } from "~/lib/format";
+import { LOCALES } from "~/lib/locale";
 
 /**
  * The NDJSON interchange format: one record per line. Documented in
  * docs/data-format.md; keep the two in step.
  */
-const LocaleKey = z.enum(["it", "en", "fr"]);
+const LocaleKey = z.enum(LOCALES);
 const Localized = z.partialRecord(LocaleKey, z.string().max(10_000));
 const TagId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:~-]{0,127}$/, "letters, digits, . _ : ~ - (max 128)");
 const Code = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, "letters, digits, _ . - (max 64)");

@@ -5,7 +5,7 @@
 import type { Database } from "~/.server/db";
 import type { HomeContent, SiteOptions } from "~/features/site/options";
 import { savePage, saveSiteOptions, saveSummaryConfig } from "~/features/site/site.server";
-import type { Locale } from "~/lib/locale";
+import { LOCALES, type Locale } from "~/lib/locale";
 import { FIXED_IDS, HIGHLIGHT_OBJECT_IDS } from "./generate";
 import { SEMAFORO_PATHS } from "./vocabulary";
 
@@ -201,7 +201,7 @@ export const DEMO_SUMMARY_CONFIG: Record<string, { summary: string[]; header: st
 };
 
 export async function seedDemoSite(database: Database): Promise<void> {
-  for (const locale of ["it", "en", "fr"] as Locale[]) {
+  for (const locale of LOCALES) {
     await saveSiteOptions(database, locale, options(locale));
     const h = home(locale);
     await savePage(database, "home", locale, h.title, h.content);

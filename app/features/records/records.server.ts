@@ -4,7 +4,7 @@ import { mediaVisible, recordVisible } from "~/.server/access";
 import { mediaUrl } from "~/.server/media";
 import { formatDateRange, parseIsoDate } from "~/lib/dates";
 import { formatCurrency } from "~/lib/format";
-import { pickText, type Locale } from "~/lib/locale";
+import { LOCALES, pickText, type Locale } from "~/lib/locale";
 import type { TableName } from "~/lib/tables";
 import type { MetadataEntry } from "../../../db/schema";
 import { cardQuery, getCards, toCard, toTextArray, type CardRow } from "./cards.server";
@@ -131,7 +131,7 @@ export async function getRecord(
         );
 
   const byLocale = new Map(texts.map((t) => [t.locale, t]));
-  const order: Locale[] = [locale, "it", "en", "fr"];
+  const order: Locale[] = [locale, ...LOCALES];
   const main = order.map((l) => byLocale.get(l)).find(Boolean)!;
   const summary = pickText(Object.fromEntries(texts.map((t) => [t.locale, t.summary])), locale);
   const metaSource = order.map((l) => byLocale.get(l)).find((t) => t && t.metadata.length) ?? main;

@@ -1,5 +1,5 @@
 import { translate } from "~/i18n";
-import { localizePath, type Locale } from "~/lib/locale";
+import { localizePath, type Locale, type UiLocale } from "~/lib/locale";
 import { TABLE_SLUGS, type TableName } from "~/lib/tables";
 
 /**
@@ -11,7 +11,7 @@ import { TABLE_SLUGS, type TableName } from "~/lib/tables";
 
 export const IIIF_MANIFEST_TYPE = 'application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"';
 
-export function feedLink(origin: string, locale: Locale, siteTitle: string | undefined) {
+export function feedLink(origin: string, locale: UiLocale, siteTitle: string | undefined) {
   return {
     tagName: "link",
     rel: "alternate",

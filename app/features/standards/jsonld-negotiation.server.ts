@@ -1,9 +1,10 @@
 import type express from "express";
+import { OPTIONAL_LOCALES } from "~/lib/locale";
 import { TABLE_SLUGS } from "~/lib/tables";
 import { prefersJsonLd } from "./jsonld";
 
 const SLUGS = Object.values(TABLE_SLUGS).join("|");
-const RECORD_PATH = new RegExp(`^(?:/(en|fr))?/(${SLUGS})/([A-Za-z0-9][A-Za-z0-9._~-]{0,127})(?:/[^/]*)?$`);
+const RECORD_PATH = new RegExp(`^(?:/(${OPTIONAL_LOCALES.join("|")}))?/(${SLUGS})/([A-Za-z0-9][A-Za-z0-9._~-]{0,127})(?:/[^/]*)?$`);
 
 /**
  * Content negotiation on record pages (decision 050): a request whose Accept prefers

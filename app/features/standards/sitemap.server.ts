@@ -66,9 +66,11 @@ export function pagesSitemap(origin: string, lastmod: string | null): string {
   );
 }
 
+const SITEMAP_FILE = new RegExp(`^(${LOCALES.join("|")})-([1-9]\\d{0,5})\\.xml$`);
+
 /** `it-1.xml` → { locale: "it", part: 1 }. */
 export function parseSitemapFile(file: string): { locale: Locale; part: number } | null {
-  const m = /^(it|en|fr)-([1-9]\d{0,5})\.xml$/.exec(file);
+  const m = SITEMAP_FILE.exec(file);
   return m ? { locale: m[1] as Locale, part: Number(m[2]) } : null;
 }
 

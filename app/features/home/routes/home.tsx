@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
       pathname: location.pathname,
     }),
     // the Atom feed of new records, in the page's language (issue 14)
-    feedLink(root?.origin ?? "", splitLocale(location.pathname).locale, siteTitle),
+    feedLink(root?.origin ?? "", splitLocale(location.pathname).ui, siteTitle),
   ];
 };
 

@@ -184,7 +184,7 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
     { name: "description", content: description },
     { property: "og:title", content: title },
     ...alternateLinks(origin, location.pathname, canonical, root?.languages),
-    feedLink(origin, contentLang, site),
+    feedLink(origin, locale, site),
     // A random selection, an empty result or an answer with an invalid date is not a page to index.
     ...(p.shuffle || result.count === 0 || d.dateError ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];

@@ -1,12 +1,20 @@
 import type { Route } from "./+types/feed";
-import { splitLocale } from "~/lib/locale";
+import { getSiteOptions } from "~/features/site/site.server";
+import { enabledLanguages, splitLocale } from "~/lib/locale";
 import { recentFeed } from "../feed.server";
 import { siteOrigin } from "../origin.server";
 
-/** /feed.atom, /en/feed.atom, /fr/feed.atom: the records most recently added or changed. */
+/**
+ * /feed.atom, /en/feed.atom, /fr/feed.atom, /de/feed.atom: the records most recently added or changed. A language
+ * that is not enabled has no feed, as it has no pages (decision 075).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const xml = await recentFeed(context.database, siteOrigin(url), splitLocale(url.pathname).locale);
+  const { locale, ui } = splitLocale(url.pathname);
+  const options = await getSiteOptions(context.database, locale);
+  if (!enabledLanguages((options as { languages?: unknown }).languages).includes(ui))
+    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const xml = await recentFeed(context.database, siteOrigin(url), ui);
   return new Response(xml, { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=600" } });
 }
 

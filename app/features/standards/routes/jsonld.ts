@@ -3,7 +3,7 @@ import type { Route } from "./+types/jsonld";
 import { getRecord } from "~/features/records/records.server";
 import { getSiteOptions } from "~/features/site/site.server";
 import { internalFieldsOption } from "~/features/records/record-fields";
-import { isLocale } from "~/lib/locale";
+import { contentLocale, enabledLanguages, isUiLocale } from "~/lib/locale";
 import { RECORD_ID_PATTERN, tableFromSlug } from "~/lib/tables";
 import { getRecordJsonLd } from "../jsonld.server";
 import { siteOrigin } from "../origin.server";
@@ -21,9 +21,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const table = parsed.success ? tableFromSlug(parsed.data.table) : undefined;
   const lang = url.searchParams.get("locale") ?? "it";
   const notFound = () => Response.json({ error: { code: 404, message: "Not Found" } }, { status: 404, headers: { Vary: "Accept" } });
-  if (!parsed.success || !table || !isLocale(lang)) return notFound();
-  const ctx = { database: context.database, viewer: context.viewer, locale: lang };
-  const options = await getSiteOptions(context.database, lang);
+  if (!parsed.success || !table || !isUiLocale(lang)) return notFound();
+  // A further interface language (German) reads the Italian texts, and only when it is enabled (decision 075).
+  const locale = contentLocale(lang);
+  const ctx = { database: context.database, viewer: context.viewer, locale };
+  const options = await getSiteOptions(context.database, locale);
+  if (!enabledLanguages((options as { languages?: unknown }).languages).includes(lang)) return notFound();
   const record = await getRecord(ctx, table, parsed.data.id, {
     internalFields: internalFieldsOption(options as unknown as Record<string, unknown>),
   });

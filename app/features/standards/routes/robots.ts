@@ -1,4 +1,6 @@
 import type { Route } from "./+types/robots";
+import { getSiteOptions } from "~/features/site/site.server";
+import { enabledLanguages, localizePath, UI_LOCALES } from "~/lib/locale";
 import { siteOrigin } from "../origin.server";
 
 /**
@@ -6,20 +8,24 @@ import { siteOrigin } from "../origin.server";
  * machine endpoints, and the sitemap is named by its absolute address (PUBLIC_URL); comments point people
  * at the OAI-PMH repository and the feed.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = siteOrigin(new URL(request.url));
+  const options = await getSiteOptions(context.database, "it");
+  const feeds = enabledLanguages((options as { languages?: unknown }).languages)
+    .filter((l) => l !== "it")
+    .map((l) => localizePath("/feed.atom", l));
   const body = [
     "User-agent: *",
     "Disallow: /api/",
     "Disallow: /lang/",
     "Disallow: /oai",
     "Disallow: /ld/",
-    ...["", "/en", "/fr"].map((p) => `Disallow: ${p}/login`),
+    ...UI_LOCALES.map((l) => `Disallow: ${localizePath("/login", l)}`),
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     // no robots.txt directive names an OAI-PMH base URL: a comment tells the people who register harvesters
     `# OAI-PMH 2.0 repository (oai_dc, edm): ${origin}/oai?verb=Identify`,
-    `# Atom feed of new records: ${origin}/feed.atom (also /en/feed.atom, /fr/feed.atom)`,
+    `# Atom feed of new records: ${origin}/feed.atom${feeds.length ? ` (also ${feeds.join(", ")})` : ""}`,
     "",
   ].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });

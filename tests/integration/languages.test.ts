@@ -96,7 +96,7 @@ for (const target of testDatabases()) {
       expect(atom).toContain('xml:lang="de"');
       expect(atom).toMatch(/<title xml:lang="it">Ventaglio dipinto<\/title>/);
       expect(atom).toContain("/de/oggetti/f1");
-      expect(atom).toContain('href="' + cat.server.base + '/de/feed.atom"');
+      expect(atom).toContain(`href="${cat.server.base}/de/feed.atom"`);
       // the record page's JSON-LD by negotiation, as for English and French (the Italian texts)
       const ld = await cat.server.fetch("/de/oggetti/f1", ldHeaders);
       expect(ld.status).toBe(200);

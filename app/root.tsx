@@ -1,16 +1,5 @@
 import { useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import stylesUrl from "./styles/site.css?url";
 import adminCssUrl from "~/features/site-edit/components/admin.css?url";
@@ -33,11 +22,12 @@ import { loginOptions } from "~/features/accounts/login-options.server";
 import { customCssHref } from "~/features/settings/custom-css.server";
 import { fontDeclarations } from "~/features/settings/fonts";
 import { adminBarData } from "~/features/site-edit/admin-bar.server";
+import { type RootData, useRootData } from "./root-data";
 
 // The stylesheet is not among the links: <SiteStylesheet> writes it into the page (docs/decisions/024).
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ context, url, request }: Route.LoaderArgs) {
+export async function loader({ context, url, request }: Route.LoaderArgs): Promise<RootData> {
   const { locale, ui } = splitLocale(url.pathname);
   const themeCookie = readCookie(request.headers.get("cookie"), "teca_theme");
   const o = await getSiteOptions(context.database, locale);
@@ -97,10 +87,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<RootData>("root");
+  const data = useRootData();
   const location = useLocation();
   const locale: UiLocale = data?.ui ?? splitLocale(location.pathname).ui;
   const c = data?.options.colors;

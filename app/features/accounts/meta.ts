@@ -2,12 +2,12 @@ import type { HeadersFunction, MetaFunction } from "react-router";
 import { translate, type MessageKey } from "~/i18n";
 import { splitLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
-import type { RootData } from "~/root";
+import { rootDataOf } from "~/root-data";
 
 /** The meta of an account page (sign-in, reset, security, user management): its title, kept out of search engines. */
 export function accountMeta(titleKey: MessageKey, descriptionKey: MessageKey = titleKey): MetaFunction {
   return ({ matches, location }) => {
-    const root = matches[0]?.data as RootData | undefined;
+    const root = rootDataOf(matches);
     const locale = splitLocale(location.pathname).ui;
     return [
       ...pageMeta({

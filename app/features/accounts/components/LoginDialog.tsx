@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import { useLocation, useRevalidator } from "react-router";
+import { useRootData } from "~/root-data";
 import { useI18n } from "~/i18n/context";
 import { apiFetch } from "~/lib/api-fetch";
 import { Modal } from "~/ui/Modal";
-import type { LoginOptions } from "../bot-check";
 import { BOT_TOKEN_FIELD } from "./bot-token";
 
 /** Loaded when the popup opens: every page carries the popup, few visitors open it (the JavaScript budget). */
@@ -33,7 +33,7 @@ function LoginDialogForm({ onDone, open }: { onDone: () => void; open: boolean }
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const email = useRef<HTMLInputElement>(null);
-  const options = useRouteLoaderData("root") as { login?: LoginOptions | null } | undefined;
+  const options = useRootData();
   const login = options?.login ?? null;
   const location = useLocation();
   const back = location.pathname + location.search;

@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/seo";
 import { RecordCard } from "~/features/records/components/RecordCard";
 import { Picture } from "~/ui/Picture";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
-import type { RootData } from "~/root";
+import { rootDataOf, useRootData } from "~/root-data";
 import { getHeroSearches } from "~/features/saved-searches/saved-searches.server";
 import { HeroSearches } from "~/features/saved-searches/components/HeroSearches";
 import { feedLink } from "~/features/standards/discovery";
@@ -31,7 +31,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {
-  const root = matches[0]?.data as RootData | undefined;
+  const root = rootDataOf(matches);
   const siteTitle = root?.options.title ?? "Teca";
   return [
     ...pageMeta({
@@ -63,10 +63,10 @@ export function columnsFor(n: number, max = 5): number {
   return best;
 }
 
-export default function Home({ loaderData, matches }: Route.ComponentProps) {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { home } = loaderData;
-  const root = matches[0]?.data as RootData | undefined;
+  const root = useRootData();
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const hero = home.hero;
   const textLang = home.lang !== locale ? home.lang : undefined;

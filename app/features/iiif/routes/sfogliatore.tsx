@@ -7,7 +7,7 @@ import { internalFieldsOption } from "~/features/records/record-fields";
 import { localizePath, pickText, splitLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { RECORD_ID_PATTERN, recordPath, tableFromSlug, type TableName } from "~/lib/tables";
-import type { RootData } from "~/root";
+import { rootDataOf } from "~/root-data";
 import { useI18n } from "~/i18n/context";
 import { getIiifRecord, pageLabel } from "../iiif.server";
 import { sfogliatorePath } from "../paths";
@@ -62,7 +62,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
-  const root = matches[0]?.data as RootData | undefined;
+  const root = rootDataOf(matches);
   if (!d) return [{ title: root?.options.title ?? "Teca" }];
   return [
     ...pageMeta({

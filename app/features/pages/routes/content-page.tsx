@@ -6,7 +6,7 @@ import { notFound } from "~/.server/errors";
 import { useI18n } from "~/i18n/context";
 import { localizePath, splitLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
-import type { RootData } from "~/root";
+import { rootDataOf } from "~/root-data";
 import { capabilities } from "~/.server/session";
 import { hasCapability } from "~/lib/capabilities";
 import { useEditMode } from "~/features/site-edit/edit-mode";
@@ -39,7 +39,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
-  const root = matches[0]?.data as RootData | undefined;
+  const root = rootDataOf(matches);
   if (!d) return [{ title: "404" }, { name: "robots", content: "noindex" }];
   if (!d.page) return [{ title: `/${d.newSlug}` }, { name: "robots", content: "noindex" }];
   return [

@@ -9,7 +9,7 @@ import { languageName, localizePath, splitLocale } from "~/lib/locale";
 import { alternateLinks } from "~/lib/seo";
 import { isTable, RECORD_ID_PATTERN, recordPath, tableFromSlug } from "~/lib/tables";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
-import type { RootData } from "~/root";
+import { rootDataOf, useRootData } from "~/root-data";
 import { RecordCard } from "../components/RecordCard";
 import { AccessLock } from "../components/AccessLock";
 import { MediaGallery } from "../components/MediaGallery";
@@ -57,7 +57,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
-  const root = matches[0]?.data as RootData | undefined;
+  const root = rootDataOf(matches);
   if (!d) return [{ title: root?.options.title ?? "Teca" }];
   const r = d.record;
   const site = root?.options.title;
@@ -81,12 +81,12 @@ export const handle = { layout: "default", capability: "PUBLIC" };
 /** Relation types naming the maker: shown in the tombstone, not again as a strip. */
 const MAKER_RELATIONS = new Set(["autore", "creator"]);
 
-export default function RecordPage({ loaderData, matches }: Route.ComponentProps) {
+export default function RecordPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   // The workspace's pin toggle for signed-in users (app/ui/card-actions.tsx).
   const actions = useCardActions();
   const { record: r, semaforo } = loaderData;
-  const root = matches[0]?.data as RootData | undefined;
+  const root = useRootData();
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const labelLang = r.labelLang !== locale ? r.labelLang : undefined;
   const metaLang = r.metadataLang !== locale ? (r.metadataLang ?? undefined) : undefined;

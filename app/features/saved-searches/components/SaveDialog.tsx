@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useFetcher, useRevalidator, useRouteLoaderData } from "react-router";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { localizePath } from "~/lib/locale";
-import type { RootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { searchQueryString, type SearchParams } from "~/features/search/search-params";
 import { SaveDrawer } from "~/features/workspace/components/SaveDrawer";
 import { post } from "~/features/workspace/components/pin-requests";
@@ -173,7 +173,7 @@ function AlertField({ value }: { value: AlertFrequency }) {
  * confirmed for 3 s (spec §9) beside the button, with a link to the list; the focus stays where it was.
  */
 export function SaveSearchControl({ params }: { params: SearchParams }) {
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const { t, locale } = useI18n();
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState(false);

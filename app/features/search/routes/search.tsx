@@ -23,7 +23,7 @@ import { readCookie } from "~/lib/cookies";
 import { translate } from "~/i18n";
 import type { TABLES } from "~/lib/tables";
 import type { MessageKey } from "~/i18n";
-import type { RootData } from "~/root";
+import { rootDataOf, useRootData } from "~/root-data";
 import { DEFAULT_PLACEHOLDER, type SiteOptions } from "~/features/site/options";
 import { RecordCard } from "~/features/records/components/RecordCard";
 import { AccessLock } from "~/features/records/components/AccessLock";
@@ -160,7 +160,7 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
-  const root = matches[0]?.data as RootData | undefined;
+  const root = rootDataOf(matches);
   const { locale: contentLang, ui: locale } = splitLocale(location.pathname);
   const tr = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
   const site = root?.options.title;
@@ -199,7 +199,7 @@ type FiltersState = "open" | "closed" | "auto";
 
 export default function SearchPage({ loaderData, matches }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const root = matches[0]?.data as RootData | undefined;
+  const root = useRootData();
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const navigation = useNavigation();
   const navigate = useNavigate();

@@ -1,5 +1,4 @@
-import { useRouteLoaderData } from "react-router";
-import type { RootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { useI18n } from "~/i18n/context";
 import { SiteHeader } from "./SiteHeader";
 import { SiteFooter } from "./SiteFooter";
@@ -14,7 +13,7 @@ export type LayoutName = "default" | "empty" | "no-header" | "print" | "user";
 
 export function Shell({ layout, children }: { layout: LayoutName; children: React.ReactNode }) {
   const { t } = useI18n();
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const options = root?.options;
   const showHeader = layout === "default" || layout === "user";
   const showFooter = (layout === "default" || layout === "no-header") && !options?.disable_footer;

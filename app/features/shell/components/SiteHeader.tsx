@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { useI18n } from "~/i18n/context";
-import type { RootData } from "~/root";
+import { useRootData, type RootData } from "~/root-data";
 import { LOCALE_NAMES, localizePath, splitLocale, type UiLocale } from "~/lib/locale";
 import { Modal } from "~/ui/Modal";
 import { ThemeToggle } from "./ThemeToggle";
@@ -19,7 +19,7 @@ const isExternal = (path: string) => /^https?:\/\//.test(path);
 export function SiteHeader({ options }: { options: Options }) {
   const { t, locale } = useI18n();
   const location = useLocation();
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const user = root?.user;
   // Italian and the enabled languages (decision 075): with exactly two, one switch to the other; with more, a menu.
   const languages: readonly UiLocale[] = root?.languages ?? ["it"];

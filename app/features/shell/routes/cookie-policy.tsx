@@ -4,7 +4,7 @@ import { translate, type MessageKey } from "~/i18n";
 import { LOCALE_COOKIE } from "~/lib/locale";
 import { splitLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
-import type { RootData } from "~/root";
+import { rootDataOf } from "~/root-data";
 
 /** The cookies Teca itself sets: each strictly necessary or a remembered choice, none for tracking. */
 const COOKIES: { name: string; purpose: MessageKey; duration: MessageKey }[] = [
@@ -17,7 +17,7 @@ const COOKIES: { name: string; purpose: MessageKey; duration: MessageKey }[] = [
 ];
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const root = matches[0]?.data as RootData | undefined;
+  const root = rootDataOf(matches);
   const locale = splitLocale(location.pathname).ui;
   return pageMeta({
     title: translate(locale, "cookies.title"),

@@ -5,7 +5,7 @@ import { localizePath, splitLocale } from "~/lib/locale";
 import { translate } from "~/i18n";
 import { useI18n } from "~/i18n/context";
 import { pageMeta } from "~/lib/seo";
-import type { RootData } from "~/root";
+import { rootDataOf } from "~/root-data";
 import { listPublishedStories } from "../stories.server";
 import "../components/stories.css";
 
@@ -19,7 +19,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const root = matches[0]?.data as RootData | undefined;
+  const root = rootDataOf(matches);
   const locale = splitLocale(location.pathname).ui;
   return pageMeta({
     title: translate(locale, "stories.public.listTitle"),

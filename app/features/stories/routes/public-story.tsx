@@ -9,7 +9,7 @@ import { shareMeta } from "~/lib/seo";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
 import { getSiteOptions } from "~/features/site/site.server";
 import { WorkspaceError } from "~/features/workspace/workspace.server";
-import type { RootData } from "~/root";
+import { rootDataOf, useRootData } from "~/root-data";
 import { getPublishedStory } from "../stories.server";
 import { shownBlock, StorySlugSchema } from "../stories";
 import { StoryBody } from "../components/StoryBody";
@@ -54,7 +54,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
-  const root = matches[0]?.data as RootData | undefined;
+  const root = rootDataOf(matches);
   const locale = splitLocale(location.pathname).ui;
   if (!d) return [{ title: translate(locale, "error.notFound") }, { name: "robots", content: "noindex" }];
   const s = d.story;
@@ -79,9 +79,9 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export const handle = { layout: "default", capability: "PUBLIC" };
 
-export default function PublicStory({ loaderData, matches }: Route.ComponentProps) {
+export default function PublicStory({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const root = matches[0]?.data as RootData | undefined;
+  const root = useRootData();
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const s = loaderData.story;
   const date = s.publishedAt

@@ -22,7 +22,7 @@ import { ImagePicker } from "~/ui/editor/ImagePicker";
 import { RichText } from "~/ui/editor/RichText";
 import type { PickerImage } from "~/ui/editor/images";
 import { TABLES, type TableName } from "~/lib/tables";
-import type { RootData } from "~/root";
+import { rootDataOf, useRootData } from "~/root-data";
 import { createStory, deleteStory, getStory, updateStory } from "../stories.server";
 import { BlocksSchema, StoryIdSchema, storyMessage, type Block, type BlockType, type ViewBlock } from "../stories";
 import { DragHandle, SortableItem, SortableList } from "~/ui/Sortable";
@@ -127,7 +127,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
-  const root = matches[0]?.data as RootData | undefined;
+  const root = rootDataOf(matches);
   const locale = splitLocale(location.pathname).ui;
   return [
     ...pageMeta({
@@ -185,9 +185,9 @@ export default function StoryEditorRoute(props: Route.ComponentProps) {
   return <StoryEditor key={props.loaderData.story?.id ?? "new"} {...props} />;
 }
 
-function StoryEditor({ loaderData, matches }: Route.ComponentProps) {
+function StoryEditor({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const root = matches[0]?.data as RootData | undefined;
+  const root = useRootData();
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const { collection, story, tiles } = loaderData;
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import type { MessageKey } from "~/i18n";
 import { translate } from "~/i18n";
 import { splitLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
-import type { RootData } from "~/root";
+import { rootDataOf } from "~/root-data";
 import { Modal } from "~/ui/Modal";
 import { RecordCard, type CardVariant } from "~/features/records/components/RecordCard";
 import type { RecordCard as Card } from "~/features/records/types";
@@ -22,7 +22,7 @@ export const handle = { capability: "PUBLIC", layout: "default" };
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleCss }];
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const root = matches[0]?.data as RootData | undefined;
+  const root = rootDataOf(matches);
   const locale = splitLocale(location.pathname).ui;
   return [
     ...pageMeta({

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useRevalidator, useRouteLoaderData } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { LOCALE_TAGS, localizePath } from "~/lib/locale";
 import type { CardActionTarget } from "~/ui/card-actions";
-import type { RootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { post } from "./pin-requests";
 import NewCollectionDrawer, { type CreatedCollection } from "./NewCollectionDrawer";
 
@@ -33,7 +33,7 @@ export default function BulkAdd({
   onChange: (next: Selection) => void;
 }) {
   const { t, locale } = useI18n();
-  const ws = useRouteLoaderData<RootData>("root")?.workspace;
+  const ws = useRootData()?.workspace;
   const revalidator = useRevalidator();
   const id = useId();
   const [filter, setFilter] = useState("");

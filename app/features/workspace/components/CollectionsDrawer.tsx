@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useLocation, useRouteLoaderData } from "react-router";
+import { useLocation } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { Modal } from "~/ui/Modal";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
-import type { RootData } from "~/root";
+import { useRootData } from "~/root-data";
 
 const CollectionsPanel = lazy(() => import("./CollectionsPanel"));
 
@@ -15,7 +15,7 @@ const CollectionsPanel = lazy(() => import("./CollectionsPanel"));
  * drawer and the header menu open and close independently; navigation closes it.
  */
 export function CollectionsButton() {
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const ws = root?.workspace;
   const { t } = useI18n();
   const [open, setOpen] = useState(false);

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import { useLocation, useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/context";
 import type { CardActionTarget } from "~/ui/card-actions";
-import type { RootData } from "~/root";
+import { useRootData, type RootData } from "~/root-data";
 import { inOrder, post } from "./pin-requests";
 
 type Workspace = NonNullable<RootData["workspace"]>;
@@ -17,7 +17,7 @@ const NewCollectionDrawer = lazy(() => import("./NewCollectionDrawer"));
  * current collection's items).
  */
 export function PinToggle({ target, where }: { target: CardActionTarget; where: "card" | "record" }) {
-  const ws = useRouteLoaderData<RootData>("root")?.workspace;
+  const ws = useRootData()?.workspace;
   if (!ws) return null;
   return <Toggle ws={ws} target={target} where={where} />;
 }

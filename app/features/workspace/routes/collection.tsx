@@ -10,7 +10,7 @@ import { useI18n } from "~/i18n/context";
 import { pageMeta } from "~/lib/seo";
 import { RecordCard } from "~/features/records/components/RecordCard";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
-import type { RootData } from "~/root";
+import { rootDataOf, useRootData } from "~/root-data";
 import { deleteCollection, getCollection, updateCollection, WorkspaceError, type CollectionChanges } from "../workspace.server";
 import { CollectionIdSchema, firstMessage, ItemRefSchema, pinKey, TitleSchema } from "../workspace";
 import { CountLabel } from "../components/CountLabel";
@@ -194,7 +194,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
-  const root = matches[0]?.data as RootData | undefined;
+  const root = rootDataOf(matches);
   const locale = splitLocale(location.pathname).ui;
   return [
     ...pageMeta({
@@ -210,9 +210,9 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
 
 export const handle = { layout: "default", capability: "PRIVATE" };
 
-export default function CollectionPage({ loaderData, actionData, matches }: Route.ComponentProps) {
+export default function CollectionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const root = matches[0]?.data as RootData | undefined;
+  const root = useRootData();
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const { collection: c, csrf } = loaderData;
   const navigation = useNavigation();

@@ -12,7 +12,7 @@ import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { Picture } from "~/ui/Picture";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
-import type { RootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { createCollection, pinState, setCurrentCollection, WorkspaceError } from "../workspace.server";
 import { CollectionIdSchema, ItemRefSchema, TitleSchema, firstMessage } from "../workspace";
 import { CountLabel } from "../components/CountLabel";
@@ -129,9 +129,9 @@ export const meta = accountMeta("workspace.collections.title", "workspace.collec
 
 export const handle = { layout: "default", capability: "PRIVATE" };
 
-export default function Collections({ loaderData, actionData, matches }: Route.ComponentProps) {
+export default function Collections({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const root = matches[0]?.data as RootData | undefined;
+  const root = useRootData();
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
   const busy = useNavigation().state === "submitting";
   const { collections, current, item } = loaderData;

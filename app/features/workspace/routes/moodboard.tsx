@@ -5,7 +5,7 @@ import { notFound } from "~/.server/errors";
 import { translate } from "~/i18n";
 import { splitLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
-import type { RootData } from "~/root";
+import { rootDataOf } from "~/root-data";
 import { WorkspaceError } from "../workspace.server";
 import { CollectionIdSchema } from "../workspace";
 import { MoodboardIdSchema } from "../moodboards";
@@ -37,7 +37,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
-  const root = matches[0]?.data as RootData | undefined;
+  const root = rootDataOf(matches);
   const locale = splitLocale(location.pathname).ui;
   return [
     ...pageMeta({

@@ -7,7 +7,7 @@ import { translate } from "~/i18n";
 import { useI18n } from "~/i18n/context";
 import { shareMeta } from "~/lib/seo";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
-import type { RootData } from "~/root";
+import { rootDataOf, useRootData } from "~/root-data";
 import { getPublishedCollection, WorkspaceError } from "../workspace.server";
 import { PublishedSlugSchema } from "../workspace";
 import { ReadOnlyCollection } from "../components/ReadOnlyCollection";
@@ -42,7 +42,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
-  const root = matches[0]?.data as RootData | undefined;
+  const root = rootDataOf(matches);
   const locale = splitLocale(location.pathname).ui;
   if (!d) return [{ title: translate(locale, "error.notFound") }, { name: "robots", content: "noindex" }];
   const c = d.collection;
@@ -66,9 +66,9 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export const handle = { layout: "default", capability: "PUBLIC" };
 
-export default function PublicCollection({ loaderData, matches }: Route.ComponentProps) {
+export default function PublicCollection({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const root = matches[0]?.data as RootData | undefined;
+  const root = useRootData();
   const c = loaderData.collection;
   const date = c.publishedAt
     ? new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric" }).format(new Date(c.publishedAt))

@@ -7,7 +7,7 @@ import { translate } from "~/i18n";
 import { useI18n } from "~/i18n/context";
 import { pageMeta } from "~/lib/seo";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
-import type { RootData } from "~/root";
+import { rootDataOf, useRootData } from "~/root-data";
 import { getCollectionByLink, WorkspaceError } from "../workspace.server";
 import { LinkTokenSchema } from "../shares";
 import { ReadOnlyCollection } from "../components/ReadOnlyCollection";
@@ -33,7 +33,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
-  const root = matches[0]?.data as RootData | undefined;
+  const root = rootDataOf(matches);
   const locale = splitLocale(location.pathname).ui;
   return [
     ...pageMeta({
@@ -51,9 +51,9 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export const handle = { layout: "default", capability: "PUBLIC" };
 
-export default function SharedCollection({ loaderData, matches }: Route.ComponentProps) {
+export default function SharedCollection({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const root = matches[0]?.data as RootData | undefined;
+  const root = useRootData();
   const c = loaderData.collection;
   const until = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(c.expiresAt),

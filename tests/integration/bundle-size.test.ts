@@ -49,8 +49,8 @@ describe("JavaScript size budget", () => {
 
   it.each([
     ["home page", "app/features/home/routes/home.tsx"],
-    ["record page", "app/features/records/routes/record.tsx"],
-    ["search page", "app/features/search/routes/search.tsx"],
+    ["record page", "app/features/browse/routes/record.tsx"],
+    ["search page", "app/features/browse/routes/search.tsx"],
     ["published story page", "app/features/stories/routes/public-story.tsx"],
   ])(`the %s stays under ${BUDGET_KB} KB gzip`, (name, route) => {
     const files = closure(manifest, [...shell, key(route)]);
@@ -68,14 +68,14 @@ describe("JavaScript size budget", () => {
   const DND = /DndLiveRegion/;
   const EMBLA = /containScroll/;
   it("dnd-kit loads only with the collection page and the story editor, embla only with the collections drawer", () => {
-    const visitorPages = ["home/routes/home", "records/routes/record", "search/routes/search", "stories/routes/public-story"].map((r) =>
+    const visitorPages = ["home/routes/home", "browse/routes/record", "browse/routes/search", "stories/routes/public-story"].map((r) =>
       key(`app/features/${r}.tsx`),
     );
     const visitors = closure(manifest, [...shell, ...visitorPages]);
     expect(has(visitors, DND)).toEqual([]);
     expect(has(visitors, EMBLA)).toEqual([]);
     for (const [name, route] of [
-      ["collection page", "app/features/workspace/routes/collection.tsx"],
+      ["collection page", "app/features/desk/routes/collection.tsx"],
       ["story editor", "app/features/stories/routes/story-editor.tsx"],
     ]) {
       const files = closure(manifest, [...shell, key(route)]);

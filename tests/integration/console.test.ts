@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { createUser } from "../../app/features/accounts/accounts.server";
 import { ConsoleError, jobRun, listJobs, startImport, startVacuum, keepImportUpload } from "../../app/features/console/console.server";
 import { RESERVED_SLUGS } from "../../app/features/pages/pages";
-import { renderPageBody } from "../../app/features/pages/sanitize.server";
+import { renderPageBody } from "../../app/.server/content-html";
 import routes from "../../app/routes";
 import { seededCatalogue } from "../setup/catalogue";
 import { testDatabases } from "../setup/db";

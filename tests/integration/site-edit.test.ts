@@ -5,7 +5,7 @@ import { createUser } from "../../app/features/accounts/accounts.server";
 import { savePage } from "../../app/features/site/site.server";
 import type { HomeContent } from "../../app/features/site/options";
 import type { Conflict, HistoryEntry, ItemState } from "../../app/features/settings/settings.server";
-import type { PickerPage } from "../../app/ui/editor/images";
+import type { PickerPage } from "../../app/components/editor/images";
 import { seededCatalogue } from "../setup/catalogue";
 import { testDatabases } from "../setup/db";
 import { makeImage, makeRecord, tempDir } from "../factories/records";

@@ -4,7 +4,7 @@ import { serviceContext, type ServiceContext } from "~/.server/context";
 import { isLocale, type Locale } from "~/lib/locale";
 import { BucaLookupSchema, DROPBOX_KINDS, dropboxLimits, TagsSchema, TargetSchema, type DropboxKind } from "./dropbox";
 import { DropboxError, stageFiles } from "./dropbox.server";
-import { filesOf, readFormLimited } from "./upload.server";
+import { filesOf, readFormLimited } from "~/.server/upload";
 import type { MessageKey } from "~/i18n";
 
 /**

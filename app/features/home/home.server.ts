@@ -3,10 +3,10 @@ import type { ServiceContext } from "~/.server/context";
 import { registerCache } from "~/.server/caches";
 import { mediaVisible, recordVisible } from "~/.server/access";
 import { cardQuery, getCards, toCard, type CardRow } from "../records/cards.server";
-import type { RecordCard } from "../records/types";
+import type { RecordCard } from "~/lib/record-types";
 import { getPage } from "../site/site.server";
 import type { HomeContent, HomeSection } from "../site/options";
-import { sanitizeContentHtml } from "../pages/sanitize.server";
+import { sanitizeContentHtml } from "~/.server/content-html";
 
 /** `index`: the section's place in the stored content (hidden ones are skipped here, the editor shows them). */
 export type HomeSectionView = Omit<HomeSection, "refs"> & { cards: RecordCard[]; index: number };

@@ -15,7 +15,7 @@ import {
 import { hasCapability } from "~/lib/capabilities";
 import { LOCALES, type Locale } from "~/lib/locale";
 import { PageInputSchema, PageSlugSchema, pageTextOf, type PageContent, type PageDraft, type PageInput, type PageValue } from "./pages";
-import { renderPageBody, sanitizeContentHtml } from "./sanitize.server";
+import { renderPageBody, sanitizeContentHtml } from "~/.server/content-html";
 import { ownUploads, registerPublishedUse } from "~/features/workspace/editor/uploads.server";
 import { uploadUrlsIn } from "~/features/workspace/editor/uploads";
 

@@ -6,7 +6,7 @@ import { displayDate, fromSqlDate } from "~/lib/dates";
 import { formatNumero } from "~/lib/format";
 import { isTable, recordPath, type TableName } from "~/lib/tables";
 import type { Locale } from "~/lib/locale";
-import type { RecordCard } from "./types";
+import type { RecordCard } from "~/lib/record-types";
 
 export type CardRow = {
   uid: number | string;

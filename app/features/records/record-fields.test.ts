@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { groupMetadata, groupOf, internalFieldsOption, isInternalField, withoutShownMakers } from "./record-fields";
-import type { MetadataView } from "./types";
+import type { MetadataView } from "~/lib/record-types";
 
 const text = (code: string, value = "x"): MetadataView => ({ code, label: code, type: "text", value });
 

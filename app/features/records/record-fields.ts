@@ -1,4 +1,4 @@
-import type { MetadataView } from "./types";
+import type { MetadataView } from "~/lib/record-types";
 
 /**
  * How the record page groups a record's metadata, by meaning (docs/decisions/021).

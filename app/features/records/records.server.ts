@@ -9,7 +9,7 @@ import type { TableName } from "~/lib/tables";
 import type { MetadataEntry } from "../../../db/schema";
 import { cardQuery, getCards, toCard, toTextArray, type CardRow } from "./cards.server";
 import { isInternalField } from "./record-fields";
-import type { MediaView, MetadataView, RecordDetail, RelationGroup } from "./types";
+import type { MediaView, MetadataView, RecordDetail, RelationGroup } from "~/lib/record-types";
 import { getSummaryConfig } from "../site/site.server";
 
 /** Media sort order of the gallery (spec §9). */

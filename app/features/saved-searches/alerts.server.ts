@@ -6,7 +6,7 @@ import { capabilities, hashToken, newToken } from "~/.server/session";
 import { translate, type MessageKey } from "~/i18n";
 import { isLocale, localizePath, LOCALE_TAGS, type Locale } from "~/lib/locale";
 import { cardQuery, toCard, type CardRow } from "~/features/records/cards.server";
-import type { RecordCard } from "~/features/records/types";
+import type { RecordCard } from "~/lib/record-types";
 import { configuredSearch, searchUids } from "~/features/search/search.server";
 import { parseSearchParams } from "~/features/search/search-params";
 import { getSiteOptions } from "~/features/site/site.server";

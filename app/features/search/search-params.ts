@@ -1,4 +1,5 @@
 import { parseDateInput, type Day } from "~/lib/dates";
+import type { BBox } from "~/lib/geo";
 import { TABLES, type TableName } from "~/lib/tables";
 
 /** Parameters of the search page and GET /api/public/search (spec §2, §5, §9). */
@@ -45,7 +46,7 @@ export type SearchParams = {
 };
 
 /** A map area: west, south, east, north in degrees (WGS84). */
-export type BBox = { west: number; south: number; east: number; north: number };
+export type { BBox };
 
 /**
  * `bbox=west,south,east,north`: longitudes −180…180, latitudes −90…90, west ≤ east, south ≤ north (the map's

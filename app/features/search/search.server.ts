@@ -7,7 +7,7 @@ import { scoreIcon } from "~/lib/format";
 import { pickText, type Locale } from "~/lib/locale";
 import { cardQuery, toCard, toTextArray, type CardRow } from "../records/cards.server";
 import { DEFAULT_OPTIONS, type SiteOptions } from "../site/options";
-import type { RecordCard } from "../records/types";
+import type { RecordCard } from "~/lib/record-types";
 import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type BBox, type SearchParams, type Sort } from "./search-params";
 import { facetStatement, facetsKnown, facetsOnce, nameIn, visibleTree, type FacetRow, type Facets } from "./facets.server";
 import { correctText, parseQuery, queryWords, type ParsedQuery } from "./query";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { revisions } from "../../../db/schema";
 import type { Database } from "~/.server/db";
-import { compactDiff, diffValues, type DiffLine } from "./diff";
+import { compactDiff, diffValues, type DiffLine } from "~/lib/diff";
 
 /**
  * The revision history shared by the site options and the content pages (decisions 070, 075): one row per

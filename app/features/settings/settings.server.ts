@@ -21,7 +21,7 @@ import {
   type Latest,
   type Runner,
 } from "./revisions.server";
-import { sanitizeContentHtml } from "~/features/pages/sanitize.server";
+import { sanitizeContentHtml } from "~/.server/content-html";
 import { cssProblem, cssProblemMessage } from "./css-safety.server";
 import { patternProblem } from "~/.server/linear-pattern";
 import { ownUploads } from "~/features/workspace/editor/uploads.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contrastFailures, contrastRatio } from "./contrast";
-import { compactDiff, diffValues } from "./diff";
+import { compactDiff, diffValues } from "~/lib/diff";
 import { applyRowOp, itemNamed, valueFromForm, type SettingsItem } from "./items";
 import { validateItem } from "./settings.server";
 import { DEMO_COLORS } from "~/features/demo/site";

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { useUnsavedChanges } from "~/ui/editor/useUnsavedChanges";
+import { useUnsavedChanges } from "~/components/editor/useUnsavedChanges";
 
 /**
  * Edit mode (spec §3 admin state isEdit, isDirty, isSaving, hideEdit; §4; decision 074). Small on purpose:

@@ -3,7 +3,7 @@ import type { ServiceContext } from "~/.server/context";
 import { recordVisible } from "~/.server/access";
 import { translate, type MessageKey } from "~/i18n";
 import { getSiteOptions } from "~/features/site/site.server";
-import type { RecordDetail } from "~/features/records/types";
+import type { RecordDetail } from "~/lib/record-types";
 import { isoDate } from "./harvest.server";
 import { recordJsonLd } from "./jsonld";
 

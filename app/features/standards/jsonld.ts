@@ -1,5 +1,5 @@
 import { localizePath } from "~/lib/locale";
-import type { RecordDetail } from "~/features/records/types";
+import type { RecordDetail } from "~/lib/record-types";
 
 /**
  * schema.org JSON-LD of a record page (decision 050): the record as the type its table stands for, with

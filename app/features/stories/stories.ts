@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { CollectionIdSchema, ItemRefSchema, TitleSchema, type ItemRef } from "~/features/workspace/workspace";
-import type { RecordCard } from "~/features/records/types";
+import type { RecordCard } from "~/lib/record-types";
 import { UPLOAD_URL } from "~/features/workspace/editor/uploads";
 
 /**

@@ -1,7 +1,7 @@
 import type { TecaLoadContext } from "~/.server/context";
 import { GetMoodboardsSchema, RemoveMoodboardSchema, SaveMoodboardSchema, type Moodboard, type MoodboardSummary } from "./moodboards";
 import { createMoodboard, deleteMoodboard, listMoodboards, saveMoodboard } from "./moodboards.server";
-import { apiContext, fail, invalid, localeOf, ok, refusal } from "./routes/api-common.server";
+import { apiContext, fail, invalid, localeOf, ok, refusal } from "./api-common.server";
 import { translate } from "~/i18n";
 
 /**

@@ -3,7 +3,7 @@ import type { ServiceContext } from "~/.server/context";
 import type { Db } from "~/.server/db";
 import { recordVisible } from "~/.server/access";
 import { getCards, toTextArray } from "../records/cards.server";
-import type { RecordCard } from "../records/types";
+import type { RecordCard } from "~/lib/record-types";
 import { pinKey, type CollectionRole, type CollectionSummary, type ItemRef, type PinState } from "./workspace";
 import { iso, newId, notFound, ownerOf, publishedSlug, rowsIn, sha256, WorkspaceError, type Exec } from "./common.server";
 

@@ -30,7 +30,7 @@ import {
   UserIdSchema,
   UserListSchema,
 } from "../users";
-import { USERS_ERROR_KEYS, usersContext } from "./api-backend-common.server";
+import { USERS_ERROR_KEYS, usersContext } from "../api-backend-common.server";
 import { linkOrigin } from "../reset-http.server";
 
 /**

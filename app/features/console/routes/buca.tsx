@@ -12,7 +12,7 @@ import { dropboxTags, dropboxTargets } from "../dropbox.server";
 import { dropboxUpload } from "../dropbox-http.server";
 import { NO_STORE, pageRefusal } from "../console-http.server";
 import { formatBytes } from "../format";
-import consoleCss from "../components/console.css?url";
+import consoleCss from "~/styles/console.css?url";
 
 /**
  * /buca, the drop box (issue 16 §5, decision 073), for staff (LOGIN_BACKEND): several files at once, images or

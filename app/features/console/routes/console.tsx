@@ -6,7 +6,7 @@ import { LOCALE_TAGS, localizePath, splitLocale, type Locale } from "~/lib/local
 import { formToken } from "~/features/accounts/login.server";
 import { listAudit, UsersError } from "~/features/accounts/users.server";
 import { AuditQuerySchema } from "~/features/accounts/users";
-import { usersContext } from "~/features/accounts/routes/api-backend-common.server";
+import { usersContext } from "~/features/accounts/api-backend-common.server";
 import { accountMeta } from "~/features/accounts/meta";
 import {
   ConsoleError,
@@ -23,10 +23,10 @@ import {
 } from "../console.server";
 import { attachStaged, deleteStaged, DropboxError, lastAttachNotice, listStaged } from "../dropbox.server";
 import { address, consoleContext, NO_STORE, pageRefusal } from "../console-http.server";
-import { readFormLimited } from "../upload.server";
+import { readFormLimited } from "~/.server/upload";
 import { JobProgress, stepText, type JobView } from "../components/JobProgress";
 import { formatBytes } from "../format";
-import consoleCss from "../components/console.css?url";
+import consoleCss from "~/styles/console.css?url";
 
 /**
  * /console (issue 16 §4, decision 072), ADMIN only: the catalogue's counts by table and access level, the

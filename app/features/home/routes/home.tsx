@@ -7,7 +7,7 @@ import { useI18n } from "~/i18n/context";
 import { LOCALE_COOKIE, localizePath, splitLocale } from "~/lib/locale";
 import { readCookie } from "~/lib/cookies";
 import { pageMeta } from "~/lib/seo";
-import { RecordCard } from "~/features/records/components/RecordCard";
+import { RecordCard } from "~/components/RecordCard";
 import { Picture } from "~/ui/Picture";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
 import { rootDataOf, useRootData } from "~/root-data";

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { localizePath, type Locale } from "~/lib/locale";
-import { DeepZoomViewer } from "./DeepZoomViewer";
+import { DeepZoomViewer } from "~/components/DeepZoomViewer";
 
 export type TurnerPage = {
   key: number;

@@ -19,8 +19,8 @@ import {
   type PageConflict,
 } from "../pages.server";
 import { PAGE_FORMATS, PageInputSchema, PageSlugSchema, pageTextOf } from "../pages";
-import { DiffView, TextBlock } from "~/features/settings/components/RevisionParts";
-import consoleCss from "~/features/console/components/console.css?url";
+import { DiffView, TextBlock } from "~/components/RevisionParts";
+import consoleCss from "~/styles/console.css?url";
 import settingsCss from "~/features/settings/components/settings.css?url";
 
 /**

@@ -8,7 +8,7 @@ import { accountMeta } from "~/features/accounts/meta";
 import { formToken } from "~/features/accounts/login.server";
 import { listContentPages, pageExists, PagesError } from "../pages.server";
 import { PageSlugSchema } from "../pages";
-import consoleCss from "~/features/console/components/console.css?url";
+import consoleCss from "~/styles/console.css?url";
 
 /** /console/pages (issue 16 §3): every content page with its languages, and a new page's address. ADMIN. */
 

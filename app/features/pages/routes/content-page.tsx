@@ -14,7 +14,7 @@ import { getContentPage } from "../pages.server";
 import { PageSlugSchema } from "../pages";
 
 // The in-place editor (decision 076): its code (tiptap, the picker) is fetched only in edit mode.
-const PageEditor = lazy(() => import("~/features/site-edit/components/PageEditor"));
+const PageEditor = lazy(() => import("~/features/pages/components/PageEditor"));
 
 /** Open to every visitor (route guard, decision 040); what is unpublished is the 404 page. */
 export const handle = { capability: "PUBLIC", layout: "default" };

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useI18n } from "~/i18n/context";
 import { contentLocale, LOCALE_TAGS, localizePath, type Locale } from "~/lib/locale";
 import { recordPath } from "~/lib/tables";
-import type { RecordDetail } from "../types";
+import type { RecordDetail } from "~/lib/record-types";
 
 /**
  * "Cite this record": a stable address and the record cited in Chicago (bibliography), APA 7, BibTeX

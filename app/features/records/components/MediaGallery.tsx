@@ -2,8 +2,8 @@ import { useCallback, useState } from "react";
 import { useI18n } from "~/i18n/context";
 import { Modal } from "~/ui/Modal";
 import { Picture } from "~/ui/Picture";
-import { DeepZoomViewer } from "~/features/iiif/components/DeepZoomViewer";
-import type { MediaView } from "../types";
+import { DeepZoomViewer } from "~/components/DeepZoomViewer";
+import type { MediaView } from "~/lib/record-types";
 
 /**
  * The record's media: a large stage, thumbnails and a full-screen viewer, with deep zoom on images (IIIF

@@ -1,4 +1,4 @@
-import type { MetadataView } from "../types";
+import type { MetadataView } from "~/lib/record-types";
 
 /**
  * Metadata as a definition list, each value rendered by its type. `lang`: the values' language when it is

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { useI18n } from "~/i18n/context";
 import { apiFetch } from "~/lib/api-fetch";
-import type { RelationGroup } from "../types";
-import { RecordCard } from "./RecordCard";
+import type { RelationGroup } from "~/lib/record-types";
+import { RecordCard } from "~/components/RecordCard";
 
 /** Cards a strip shows at once. */
 const PAGE = 6;

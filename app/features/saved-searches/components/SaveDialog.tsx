@@ -5,7 +5,7 @@ import type { MessageKey } from "~/i18n";
 import { localizePath } from "~/lib/locale";
 import { useRootData } from "~/root-data";
 import { searchQueryString, type SearchParams } from "~/features/search/search-params";
-import { SaveDrawer } from "~/features/workspace/components/SaveDrawer";
+import { SaveDrawer } from "~/components/SaveDrawer";
 import { post } from "~/features/workspace/components/pin-requests";
 import { ALERT_FREQUENCIES, TITLE_MAX, type AlertFrequency } from "../saved-searches";
 import type { FormValues } from "./SavedSearchForm";

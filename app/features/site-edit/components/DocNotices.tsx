@@ -1,7 +1,7 @@
 import { useI18n } from "~/i18n/context";
 import { useEditorT } from "../use-editor-t";
 import { contentLocale, LOCALE_NAMES } from "~/lib/locale";
-import { compactDiff, diffValues } from "~/features/settings/diff";
+import { compactDiff, diffValues } from "~/lib/diff";
 import type { Conflict } from "../use-settings-doc";
 
 /**

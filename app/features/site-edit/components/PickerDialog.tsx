@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { ImagePicker } from "~/ui/editor/ImagePicker";
-import type { PickerImage, PickerSource } from "~/ui/editor/images";
+import { ImagePicker } from "~/features/workspace/components/ImagePicker";
+import type { PickerImage, PickerSource } from "~/components/editor/images";
 import { useEditorT } from "../use-editor-t";
 
 /**

@@ -1,4 +1,4 @@
-import type { RichTextLabels } from "~/ui/editor/RichText";
+import type { RichTextLabels } from "~/components/editor/RichText";
 import { useEditorT } from "../use-editor-t";
 
 /** The rich-text toolbar's names in the in-place editors' messages. */

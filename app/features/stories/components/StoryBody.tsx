@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
-import { RecordCard } from "~/features/records/components/RecordCard";
-import { MapView } from "~/features/search/components/MapView";
+import { RecordCard } from "~/components/RecordCard";
+import { MapView } from "~/components/MapView";
 import type { StoryPoint, ViewBlock } from "../stories";
 
 /**

@@ -7,9 +7,9 @@ import { splitLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { rootDataOf } from "~/root-data";
 import { Modal } from "~/ui/Modal";
-import { RecordCard, type CardVariant } from "~/features/records/components/RecordCard";
-import type { RecordCard as Card } from "~/features/records/types";
-import consoleCss from "~/features/console/components/console.css?url";
+import { RecordCard, type CardVariant } from "~/components/RecordCard";
+import type { RecordCard as Card } from "~/lib/record-types";
+import consoleCss from "~/styles/console.css?url";
 import { CloseButton } from "~/ui/CloseButton";
 
 /**

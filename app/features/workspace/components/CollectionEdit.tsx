@@ -3,7 +3,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
 import { post } from "./pin-requests";
-import { SaveDrawer } from "./SaveDrawer";
+import { SaveDrawer } from "~/components/SaveDrawer";
 
 /**
  * A collection's save drawer (spec §2 "Save/edit drawer", §4) on its page, for its owner: the title (with

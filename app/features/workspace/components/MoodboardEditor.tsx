@@ -4,11 +4,11 @@ import type MoveableType from "react-moveable";
 import { useI18n } from "~/i18n/context";
 import { apiFetch } from "~/lib/api-fetch";
 import { localizePath } from "~/lib/locale";
-import { SaveDrawer } from "./SaveDrawer";
-import { ColorField, EditorDrawer } from "~/ui/editor/EditorDrawer";
-import { ImagePicker } from "~/ui/editor/ImagePicker";
-import { UnsavedNotice, useUnsavedChanges } from "~/ui/editor/useUnsavedChanges";
-import type { PickerImage } from "~/ui/editor/images";
+import { SaveDrawer } from "~/components/SaveDrawer";
+import { ColorField, EditorDrawer } from "~/components/editor/EditorDrawer";
+import { ImagePicker } from "~/features/workspace/components/ImagePicker";
+import { UnsavedNotice, useUnsavedChanges } from "~/components/editor/useUnsavedChanges";
+import type { PickerImage } from "~/components/editor/images";
 import { CANVAS, MAX_COLOURS, topZ, type Moodboard, type MoodboardContent, type MoodboardItem } from "../moodboards";
 import "./moodboard.css";
 

@@ -2,7 +2,7 @@ import { useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/context";
 import type { CardActionTarget } from "~/ui/card-actions";
 import { post } from "./pin-requests";
-import { SaveDrawer } from "./SaveDrawer";
+import { SaveDrawer } from "~/components/SaveDrawer";
 
 /** What saveDoc answers for a new collection (the fields the callers use). */
 export type CreatedCollection = { id: string; name: string; count: number };

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useI18n } from "~/i18n/context";
-import { RecordCard } from "~/features/records/components/RecordCard";
-import type { RecordCard as Card } from "~/features/records/types";
+import { RecordCard } from "~/components/RecordCard";
+import type { RecordCard as Card } from "~/lib/record-types";
 import { CountLabel } from "./CountLabel";
 
 /**

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { getCards } from "~/features/records/cards.server";
-import type { RecordCard } from "~/features/records/types";
+import type { RecordCard } from "~/lib/record-types";
 import { configuredSearch, search } from "~/features/search/search.server";
 import { parseSearchParams } from "~/features/search/search-params";
 import { getSiteOptions } from "~/features/site/site.server";
 import type { SiteOptions } from "~/features/site/options";
 import { listUploads } from "./uploads.server";
-import { PICKER_PAGE_SIZE, type PickerPage, type PickerImage, type PickerSource } from "~/ui/editor/images";
+import { PICKER_PAGE_SIZE, type PickerPage, type PickerImage, type PickerSource } from "~/components/editor/images";
 
 /**
  * The image picker's sources (issue 15 §3), only what the viewer may see: the records of the viewer's own

@@ -1,7 +1,7 @@
 import type { TecaLoadContext } from "~/.server/context";
 import { translate } from "~/i18n";
 import type { Locale } from "~/lib/locale";
-import { apiContext, fail, invalid, localeOf, ok } from "../routes/api-common.server";
+import { apiContext, fail, invalid, localeOf, ok } from "../api-common.server";
 import { deleteUpload, listUploadsWithUses, UploadError } from "./uploads.server";
 import { GetUploadsSchema, RemoveUploadSchema, useKey, type UploadUse } from "./uploads";
 

@@ -9,7 +9,7 @@ import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
 import type { Viewer } from "~/.server/access";
 import { readEnv } from "~/.server/env";
-import { ACCEPTED } from "~/features/console/dropbox";
+import { ACCEPTED } from "~/lib/accepted-files";
 import { toTextArray } from "~/features/records/cards.server";
 import {
   isUploadName,

@@ -4,7 +4,7 @@ import leafletCss from "leaflet/dist/leaflet.css?url";
 import clusterCss from "leaflet.markercluster/dist/MarkerCluster.css?url";
 import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
-import type { BBox } from "../search-params";
+import type { BBox } from "~/lib/geo";
 
 export type MapPoint = {
   id: string;

@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { notFound } from "~/.server/errors";
 import type { Route } from "./+types/record";
 import { serviceContext } from "~/.server/context";
-import { getRecord } from "../records.server";
+import { getRecord } from "~/features/records/records.server";
 import { getSiteOptions } from "~/features/site/site.server";
 import { useI18n } from "~/i18n/context";
 import { languageName, localizePath, splitLocale } from "~/lib/locale";
@@ -10,17 +10,22 @@ import { alternateLinks } from "~/lib/seo";
 import { isTable, RECORD_ID_PATTERN, recordPath, tableFromSlug } from "~/lib/tables";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
 import { rootDataOf, useRootData } from "~/root-data";
-import { RecordCard } from "../components/RecordCard";
-import { AccessLock } from "../components/AccessLock";
-import { MediaGallery } from "../components/MediaGallery";
-import { MetadataList, MetadataValue, labelLang as fieldLabelLang, valueLang as fieldValueLang } from "../components/MetadataList";
-import { Semaforo } from "../components/Semaforo";
-import { matchSemaforo } from "../semaforo";
+import { RecordCard } from "~/components/RecordCard";
+import { AccessLock } from "~/components/AccessLock";
+import { MediaGallery } from "~/features/records/components/MediaGallery";
+import {
+  MetadataList,
+  MetadataValue,
+  labelLang as fieldLabelLang,
+  valueLang as fieldValueLang,
+} from "~/features/records/components/MetadataList";
+import { Semaforo } from "~/features/records/components/Semaforo";
+import { matchSemaforo } from "~/features/records/semaforo";
 import type { MessageKey } from "~/i18n";
 import { hasCapability } from "~/lib/capabilities";
-import { withoutShownMakers, groupMetadata, internalFieldsOption, type MetadataGroup } from "../record-fields";
-import { RelatedStrip } from "../components/RelatedStrip";
-import { Citation } from "../components/Citation";
+import { withoutShownMakers, groupMetadata, internalFieldsOption, type MetadataGroup } from "~/features/records/record-fields";
+import { RelatedStrip } from "~/features/records/components/RelatedStrip";
+import { Citation } from "~/features/records/components/Citation";
 import { recordIiif } from "~/features/iiif/iiif.server";
 import { IiifLinks } from "~/features/iiif/components/IiifLinks";
 import { getRecordJsonLd } from "~/features/standards/jsonld.server";

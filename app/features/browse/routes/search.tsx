@@ -3,9 +3,9 @@ import { useEffect, useId, useState } from "react";
 import type { Route } from "./+types/search";
 import { serviceContext } from "~/.server/context";
 import { getSiteOptions } from "~/features/site/site.server";
-import { configuredSearch, getTagNames, search, searchPoints, type FacetNode, type SearchResult } from "../search.server";
-import { MapView } from "../components/MapView";
-import { SearchCombobox } from "../components/SearchCombobox";
+import { configuredSearch, getTagNames, search, searchPoints, type FacetNode, type SearchResult } from "~/features/search/search.server";
+import { MapView } from "~/components/MapView";
+import { SearchCombobox } from "~/features/search/components/SearchCombobox";
 import {
   DEFAULT_SEARCH_TABLES,
   isDateError,
@@ -15,7 +15,7 @@ import {
   VIEWS,
   searchQueryString,
   type SearchParams,
-} from "../search-params";
+} from "~/features/search/search-params";
 import { useI18n } from "~/i18n/context";
 import { LOCALE_TAGS, localizePath, splitLocale } from "~/lib/locale";
 import { alternateLinks } from "~/lib/seo";
@@ -25,8 +25,8 @@ import type { TABLES } from "~/lib/tables";
 import type { MessageKey } from "~/i18n";
 import { rootDataOf, useRootData } from "~/root-data";
 import { DEFAULT_PLACEHOLDER, type SiteOptions } from "~/features/site/options";
-import { RecordCard } from "~/features/records/components/RecordCard";
-import { AccessLock } from "~/features/records/components/AccessLock";
+import { RecordCard } from "~/components/RecordCard";
+import { AccessLock } from "~/components/AccessLock";
 import { ExportMenu } from "~/features/export/components/ExportMenu";
 import { currentPins } from "~/features/workspace/workspace.server";
 import { SaveSearchControl } from "~/features/saved-searches/components/SaveDialog";

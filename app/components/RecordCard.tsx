@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
 import { Picture } from "~/ui/Picture";
-import type { RecordCard as Card } from "../types";
+import type { RecordCard as Card } from "~/lib/record-types";
 import { AccessLock } from "./AccessLock";
 import { useCardActions } from "~/ui/card-actions";
 

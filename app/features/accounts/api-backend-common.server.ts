@@ -2,8 +2,8 @@ import type { z } from "zod";
 import type { TecaLoadContext } from "~/.server/context";
 import { translate, type MessageKey } from "~/i18n";
 import { isLocale, type Locale } from "~/lib/locale";
-import { UsersError, type UsersContext } from "../users.server";
-import { fieldErrors } from "../users";
+import { UsersError, type UsersContext } from "./users.server";
+import { fieldErrors } from "./users";
 
 /**
  * What the `/api/auth/backend/*` user calls share (decision 042): the service context, the body (JSON or a

@@ -2,15 +2,15 @@ import { useRef, useState } from "react";
 import { Switch } from "react-aria-components";
 import { useI18n } from "~/i18n/context";
 import { contentLocale } from "~/lib/locale";
-import { RichText } from "~/ui/editor/RichText";
+import { RichText } from "~/components/editor/RichText";
 import type { PageDraft } from "~/features/pages/pages";
-import { useEditorT } from "../use-editor-t";
-import { useEditedDoc } from "../use-settings-doc";
-import { DocNotices } from "./DocNotices";
-import { PickerDialog } from "./PickerDialog";
-import { useRichTextLabels } from "./rich-text-labels";
-import "./editor.css";
-import { EditorLoading } from "./EditorLoading";
+import { useEditorT } from "~/features/site-edit/use-editor-t";
+import { useEditedDoc } from "~/features/site-edit/use-settings-doc";
+import { DocNotices } from "~/features/site-edit/components/DocNotices";
+import { PickerDialog } from "~/features/site-edit/components/PickerDialog";
+import { useRichTextLabels } from "~/features/site-edit/components/rich-text-labels";
+import "~/features/site-edit/components/editor.css";
+import { EditorLoading } from "~/features/site-edit/components/EditorLoading";
 
 /**
  * A content page in edit mode (issue 16 §1, §3; decision 076): its title, text (rich text with images from

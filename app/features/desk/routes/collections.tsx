@@ -13,16 +13,16 @@ import type { MessageKey } from "~/i18n";
 import { Picture } from "~/ui/Picture";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
 import { useRootData } from "~/root-data";
-import { createCollection, pinState, setCurrentCollection, WorkspaceError } from "../workspace.server";
-import { CollectionIdSchema, ItemRefSchema, TitleSchema, firstMessage } from "../workspace";
-import { CountLabel } from "../components/CountLabel";
+import { createCollection, pinState, setCurrentCollection, WorkspaceError } from "~/features/workspace/workspace.server";
+import { CollectionIdSchema, ItemRefSchema, TitleSchema, firstMessage } from "~/features/workspace/workspace";
+import { CountLabel } from "~/features/workspace/components/CountLabel";
 import { listSavedSearches } from "~/features/saved-searches/saved-searches.server";
 import { searchHref } from "~/features/saved-searches/saved-searches";
 import { listStories } from "~/features/stories/stories.server";
-import { listMoodboards } from "../moodboards.server";
-import { deleteUpload, listUploadsWithUses, UploadError } from "../editor/uploads.server";
-import { UploadIdSchema, useHref, useKey } from "../editor/uploads";
-import { usesText } from "../editor/uploads-api.server";
+import { listMoodboards } from "~/features/workspace/moodboards.server";
+import { deleteUpload, listUploadsWithUses, UploadError } from "~/features/workspace/editor/uploads.server";
+import { UploadIdSchema, useHref, useKey } from "~/features/workspace/editor/uploads";
+import { usesText } from "~/features/workspace/editor/uploads-api.server";
 import { LOCALE_TAGS } from "~/lib/locale";
 
 /**

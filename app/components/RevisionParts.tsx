@@ -1,6 +1,6 @@
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
-import { valueLines, type DiffLine } from "../diff";
+import { valueLines, type DiffLine } from "~/lib/diff";
 
 /** Pieces of a revision history shared by the settings and the content pages' editor (decision 075). */
 

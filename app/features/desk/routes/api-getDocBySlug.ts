@@ -1,7 +1,14 @@
 import type { Route } from "./+types/api-getDocBySlug";
-import { getCollection, getPublishedCollection, WorkspaceError } from "../workspace.server";
-import { CollectionIdSchema, GetDocBySlugSchema } from "../workspace";
-import { apiContext, collectionWithItemsJson, methodNotAllowed, ok, parsedCall, publishedJson } from "./api-common.server";
+import { getCollection, getPublishedCollection, WorkspaceError } from "~/features/workspace/workspace.server";
+import { CollectionIdSchema, GetDocBySlugSchema } from "~/features/workspace/workspace";
+import {
+  apiContext,
+  collectionWithItemsJson,
+  methodNotAllowed,
+  ok,
+  parsedCall,
+  publishedJson,
+} from "~/features/workspace/api-common.server";
 import { docCall } from "./doc-types.server";
 
 export const handle = { capability: "PUBLIC" };

@@ -3,9 +3,9 @@ import type { TecaLoadContext } from "~/.server/context";
 import type { ServiceContext } from "~/.server/context";
 import { translate, type MessageKey } from "~/i18n";
 import { isLocale, type Locale } from "~/lib/locale";
-import { WorkspaceError } from "../workspace.server";
-import { firstMessage, type CollectionSummary, type PinState } from "../workspace";
-import type { CollectionView } from "../workspace.server";
+import { WorkspaceError } from "./workspace.server";
+import { firstMessage, type CollectionSummary, type PinState } from "./workspace";
+import type { CollectionView } from "./workspace.server";
 
 /**
  * What the `/api/{auth,public}/docs/*` calls share (spec §7, decision 060): the JSON body (spec §7 adds the

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { apiFetch } from "~/lib/api-fetch";
 import { useI18n } from "~/i18n/context";
-import { PICKER_SOURCES, type PickerImage, type PickerPage, type PickerSource } from "./images";
-import "./editor.css";
+import { PICKER_SOURCES, type PickerImage, type PickerPage, type PickerSource } from "~/components/editor/images";
+import "~/components/editor/editor.css";
 
 /**
  * The editors' image picker (spec §2 "image picker with search", §5 empty states) — shared by the moodboard

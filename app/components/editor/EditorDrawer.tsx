@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Dialog, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useI18n } from "~/i18n/context";
 import "./editor.css";
-import { CloseButton } from "../CloseButton";
+import { CloseButton } from "~/ui/CloseButton";
 
 /**
  * The editor side drawer (spec §2 "Editor side drawer with tabs edit and manage") — shared by the moodboard

@@ -8,22 +8,35 @@ import { localizePath, splitLocale } from "~/lib/locale";
 import { translate, type MessageKey } from "~/i18n";
 import { useI18n } from "~/i18n/context";
 import { pageMeta } from "~/lib/seo";
-import { RecordCard } from "~/features/records/components/RecordCard";
+import { RecordCard } from "~/components/RecordCard";
 import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
 import { rootDataOf, useRootData } from "~/root-data";
-import { deleteCollection, getCollection, updateCollection, WorkspaceError, type CollectionChanges } from "../workspace.server";
-import { CollectionIdSchema, firstMessage, ItemRefSchema, pinKey, TitleSchema } from "../workspace";
-import { CountLabel } from "../components/CountLabel";
+import {
+  deleteCollection,
+  getCollection,
+  updateCollection,
+  WorkspaceError,
+  type CollectionChanges,
+} from "~/features/workspace/workspace.server";
+import { CollectionIdSchema, firstMessage, ItemRefSchema, pinKey, TitleSchema } from "~/features/workspace/workspace";
+import { CountLabel } from "~/features/workspace/components/CountLabel";
 import { listStories } from "~/features/stories/stories.server";
 import { CollectionStories } from "~/features/stories/components/CollectionStories";
-import { createShareLink, listShares, revokeShareLink, sharedLinkUrl, shareWithPerson, unshareWithPerson } from "../shares.server";
-import { LinkDaysSchema, LinkIdSchema, ShareEmailSchema, ShareRoleSchema } from "../shares";
-import { SharePanel } from "../components/SharePanel";
-import { listMoodboards } from "../moodboards.server";
-import { MoodboardList } from "../components/MoodboardList";
-import { CollectionEdit } from "../components/CollectionEdit";
-import { post } from "../components/pin-requests";
-import { DragHandle, SortableItem, SortableList } from "~/ui/Sortable";
+import {
+  createShareLink,
+  listShares,
+  revokeShareLink,
+  sharedLinkUrl,
+  shareWithPerson,
+  unshareWithPerson,
+} from "~/features/workspace/shares.server";
+import { LinkDaysSchema, LinkIdSchema, ShareEmailSchema, ShareRoleSchema } from "~/features/workspace/shares";
+import { SharePanel } from "~/features/workspace/components/SharePanel";
+import { listMoodboards } from "~/features/workspace/moodboards.server";
+import { MoodboardList } from "~/features/workspace/components/MoodboardList";
+import { CollectionEdit } from "~/features/workspace/components/CollectionEdit";
+import { post } from "~/features/workspace/components/pin-requests";
+import { DragHandle, SortableItem, SortableList } from "~/components/Sortable";
 
 /** /collections/{id} (spec §2 collections-slug): one of the user's collections; another user's is a 404. */
 export async function loader({ context, url, params }: Route.LoaderArgs) {

@@ -152,13 +152,9 @@ function printVerbose(teca: QueryRun[], mini: QueryRun[] | null) {
       console.log(
         `  ${name.padEnd(10)} nDCG ${f3(s.ndcg)}  P ${s.precision.toFixed(1)}  must ${f3(s.mustRecall)}  ${r.ranking.total ?? r.ranking.ids.length} results${r.ranking.notice ? ` (${r.ranking.notice})` : ""}  ${ms(r.ranking.ms)} ms`,
       );
-      r.ranking.ids
-        .slice(0, 10)
-        .forEach((id, k) =>
-          console.log(
-            `    ${String(k + 1).padStart(2)} ${mark(q.grades, id)} ${(r.ranking.labels[k] ?? "").slice(0, 70).padEnd(70)} ${id}`,
-          ),
-        );
+      r.ranking.ids.slice(0, 10).forEach((id, k) => {
+        console.log(`    ${String(k + 1).padStart(2)} ${mark(q.grades, id)} ${(r.ranking.labels[k] ?? "").slice(0, 70).padEnd(70)} ${id}`);
+      });
     };
     line(t, "Teca");
     if (m) line(m, "MiniSearch");

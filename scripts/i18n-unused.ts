@@ -16,8 +16,8 @@ function sources(dir: string): string[] {
 }
 const text = ["app", "server", "scripts"].flatMap((d) => sources(path.join(root, d))).join("\n");
 const prefixes = new Set([...text.matchAll(/`([A-Za-z][\w.]*\.)\$\{/g), ...text.matchAll(/"([A-Za-z][\w.]*\.)"\s*\+/g)].map((m) => m[1]!));
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const unused = keys.filter((k) => !new RegExp(`["'\`]${escape(k)}["'\`]`).test(text) && ![...prefixes].some((p) => k.startsWith(p)));
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const unused = keys.filter((k) => !new RegExp(`["'\`]${escapeRegExp(k)}["'\`]`).test(text) && ![...prefixes].some((p) => k.startsWith(p)));
 console.log(`${keys.length} keys, ${unused.length} unused${unused.length ? ":" : ""}`);
 for (const k of unused) console.log(`  ${k}`);
 process.exitCode = unused.length ? 1 : 0;

@@ -51,7 +51,7 @@ for (const p of thesaurusPaths)
   }
 
 const started = Date.now();
-let thesaurus;
+let thesaurus: ReturnType<typeof loadThesauri> | undefined;
 if (thesaurusPaths.length) {
   console.log(`Reading thesauri ${thesaurusPaths.join(", ")} …`);
   thesaurus = loadThesauri(thesaurusPaths);

@@ -45,7 +45,7 @@ export function mediaFiles(opts: { database: Database; mediaDir: string; logger:
     // One spelling per file: "a//b", "a/./b", "a/../a/b" or backslashes would reach the same file under
     // another key. Such an address is treated as missing.
     if (rel.includes("\\") || rel.includes("\0") || path.posix.normalize(rel) !== rel) return next();
-    let index;
+    let index: Awaited<ReturnType<typeof mediaIndex>>;
     try {
       index = await mediaIndex(opts.database);
     } catch (err) {

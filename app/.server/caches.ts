@@ -57,7 +57,10 @@ export function catalogueChanged(database: object) {
   if (d.kind === "postgres" && d.rows) void d.rows(sql`select pg_notify(${CHANNEL}, ${senderOf(database)})`).catch(() => undefined);
 }
 
-const clearPages = () => pageStores.forEach((clear) => clear());
+const clearPages = () =>
+  pageStores.forEach((clear) => {
+    clear();
+  });
 
 /**
  * A signed-in user's write may change what visitors see (a story unpublished, a record made restricted, an

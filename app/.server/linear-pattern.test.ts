@@ -22,7 +22,7 @@ const HOSTILE = [
   "a".repeat(256),
   `${"a".repeat(255)}!`,
   `${"a".repeat(254)}!a`,
-  "A1-".repeat(85) + "x",
+  `${"A1-".repeat(85)}x`,
   "aé".repeat(128),
   "a!".repeat(128),
 ];

@@ -22,7 +22,7 @@ export function secretMaterial(envName: string, fileName: string, env: NodeJS.Pr
     const file = source.slice(5);
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     try {
-      fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url") + "\n", { flag: "wx", mode: 0o600 });
+      fs.writeFileSync(file, `${crypto.randomBytes(32).toString("base64url")}\n`, { flag: "wx", mode: 0o600 });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     }

@@ -33,6 +33,7 @@ export function DeepZoomViewer({ source, title, className = "" }: { source: Deep
   const [fullscreen, setFullscreen] = useState(false);
   const key = `${source.service ?? ""}|${source.url ?? ""}`;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the source is identified by its key: a new object with the same addresses must not reload the viewer
   useEffect(() => {
     let cancelled = false;
     const ts = tileSource(source);
@@ -81,8 +82,6 @@ export function DeepZoomViewer({ source, title, className = "" }: { source: Deep
     return () => {
       cancelled = true;
     };
-    // The source is identified by its key.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
   useEffect(
@@ -138,6 +137,7 @@ export function DeepZoomViewer({ source, title, className = "" }: { source: Deep
           <span className="visually-hidden">{t(fullscreen ? "iiif.viewer.exitFullscreen" : "iiif.viewer.fullscreen")}</span>
         </button>
       </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: a box OpenSeadragon draws into, not a section of the document; role=region with a label makes it a landmark */}
       <div ref={stage} className="deepzoom__stage" role="region" aria-label={t("iiif.viewer.region", { title })} />
       {state === "loading" && (
         <p className="deepzoom__status" role="status">

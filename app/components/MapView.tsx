@@ -67,6 +67,7 @@ export function MapView({ points, tileUrl, tileAttribution, bbox, onSearchArea, 
   };
   const labelsKey = JSON.stringify([locale, labels.close]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is rebuilt only when what it shows changes: the labels by labelsKey, the box by its four numbers; new objects with the same values must not rebuild it
   useEffect(() => {
     let cancelled = false;
     let map: import("leaflet").Map | undefined;
@@ -187,7 +188,6 @@ export function MapView({ points, tileUrl, tileAttribution, bbox, onSearchArea, 
       }
       mapRef.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [points, tileUrl, tileAttribution, labelsKey, bbox?.west, bbox?.south, bbox?.east, bbox?.north]);
 
   const searchArea = () => {
@@ -203,6 +203,7 @@ export function MapView({ points, tileUrl, tileAttribution, bbox, onSearchArea, 
       <link rel="stylesheet" href={clusterCss} precedence="default" />
       {/* Leaflet owns the map element's classes: React sets only attributes it alone writes. */}
       <div className={`map-frame ${basemap === "offline" ? "map-frame--offline" : ""}`}>
+        {/* biome-ignore lint/a11y/useSemanticElements: a box Leaflet draws into, not a section of the document; role=region with a label makes it a landmark */}
         <div
           ref={ref}
           className="map"

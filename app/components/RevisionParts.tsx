@@ -12,6 +12,8 @@ export function TextBlock({ value, titleKey, id, level = 4 }: { value: unknown; 
   return (
     <div className="settings-conflict__side">
       <H id={id}>{t(titleKey)}</H>
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: kept as it is under issue 30's no-behaviour-change rule; a role for the block is a follow-up (decision 085) */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
       <pre className="settings-code" aria-labelledby={id} tabIndex={0}>
         {lines.length ? lines.join("\n") : t("settings.emptyValue")}
       </pre>
@@ -27,15 +29,18 @@ export function DiffView({ lines }: { lines: (DiffLine | null)[] }) {
     <ul className="settings-diff">
       {lines.map((l, i) =>
         l === null ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines of a diff: their place is their identity
           <li key={i} className="settings-diff__gap" aria-hidden="true">
             …
           </li>
         ) : l.op === "same" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines of a diff: their place is their identity
           <li key={i} className="settings-diff__same">
             <span className="visually-hidden">{t("settings.diff.same")} </span>
             {l.text || " "}
           </li>
         ) : l.op === "add" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines of a diff: their place is their identity
           <li key={i} className="settings-diff__add">
             <ins>
               <span aria-hidden="true">+ </span>
@@ -44,6 +49,7 @@ export function DiffView({ lines }: { lines: (DiffLine | null)[] }) {
             </ins>
           </li>
         ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines of a diff: their place is their identity
           <li key={i} className="settings-diff__del">
             <del>
               <span aria-hidden="true">− </span>

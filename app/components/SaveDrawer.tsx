@@ -16,6 +16,7 @@ export type SaveDrawerValues = {
 };
 
 /** What a save or delete answers: an error to show in the drawer, or nothing (done; the caller closes it). */
+// biome-ignore lint/suspicious/noConfusingVoidType: a caller's handler may be an async function that returns nothing (Promise<void>)
 type Answer = string | null | undefined | void;
 
 /**
@@ -212,6 +213,7 @@ function SaveDrawerForm({
           maxLength={maxLength}
           required
           autoComplete="off"
+          // biome-ignore lint/a11y/noAutofocus: the drawer the user just opened: the focus goes to its first field
           autoFocus={!confirming}
           aria-invalid={titleError ? true : undefined}
           aria-describedby={titleError ? `${id}-title-error` : undefined}
@@ -231,8 +233,10 @@ function SaveDrawerForm({
       {hero ? <Flag id={`${id}-hero`} name="hero" flag={hero} role="switch" /> : null}
       {children}
       {confirming && onDelete ? (
+        // biome-ignore lint/a11y/useSemanticElements: a labelled confirmation (a question and two buttons), not a set of form fields (<fieldset>)
         <div className="save-drawer__confirm" role="group" aria-labelledby={`${id}-confirm`}>
           <p id={`${id}-confirm`}>{t("saveDrawer.confirmDelete")}</p>
+          {/* biome-ignore lint/a11y/noAutofocus: the confirmation the user just asked for: the focus goes to its answer */}
           <button type="button" className="button button--danger" autoFocus disabled={working} onClick={() => void run(onDelete)}>
             {t("saveDrawer.confirmYes")}
           </button>{" "}

@@ -19,6 +19,7 @@ const BASE = "http://local.invalid";
 /** A plain path as a browser reads a Location header: no other origin reachable from it. */
 function pathShaped(value: string): boolean {
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters can carry a Location header to another origin: refused on purpose
   return !/[\u0000-\u001f\u007f-\u009f\\]/.test(value);
 }
 

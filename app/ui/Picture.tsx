@@ -43,10 +43,11 @@ export function Picture({
         .join(", ")
     : undefined;
   const src = urls.medium ?? urls.thumbnail ?? urls.large ?? placeholder;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: src is the trigger: a new image that failed before hydration falls back too
   useEffect(() => {
     // An error that happened before hydration is not seen by onError.
     const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0 && !img.src.endsWith(placeholder)) fallback(img, placeholder);
+    if (img?.complete && img.naturalWidth === 0 && !img.src.endsWith(placeholder)) fallback(img, placeholder);
   }, [placeholder, src]);
   return (
     <img

@@ -213,7 +213,7 @@ export function buildRequests(pools: Pools, seed: number, exclude: Set<string> =
       .filter((w) => w.length >= 4 && known[l].has(w));
 
   // word: half common, half rare; one in four with another sort than the default.
-  fill("word", (i, l, api) => {
+  fill("word", (_i, l, api) => {
     const k = out.word.length;
     const w = k < QUOTA.word / 2 ? r.pick(common(l)).w : r.pick(rare(l)).w;
     return searchPath(l, api, sp({ q: w, sort: k % 4 === 3 ? r.pick(sorts) : undefined }));

@@ -10,6 +10,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const USER = { email: "e2e-altcha@example.org", password: "E2e-password1" };
 let server: ChildProcess | null = null;
 
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook uses from its first parameter's pattern: an object pattern, here empty
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(240_000);
   server = spawn(process.execPath, ["tests/setup/bot-check-server.mjs"], {

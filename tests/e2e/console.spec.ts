@@ -30,7 +30,7 @@ test("the console: accessible in three languages; an NDJSON import runs in the b
   );
   await page
     .getByLabel("File (.ndjson)")
-    .setInputFiles({ name: "console.ndjson", mimeType: "application/x-ndjson", buffer: Buffer.from(lines.join("\n") + "\n") });
+    .setInputFiles({ name: "console.ndjson", mimeType: "application/x-ndjson", buffer: Buffer.from(`${lines.join("\n")}\n`) });
   await page.getByRole("button", { name: "Avvia l'importazione" }).click();
   await expect(page).toHaveURL(/\/console\?job=\d+$/);
   const job = page.locator(".admin-job");

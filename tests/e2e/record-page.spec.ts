@@ -102,7 +102,9 @@ test("dates are written one way per locale, never ISO or zero-padded", async ({ 
     // (the citation's machine-readable forms, BibTeX and CSL-JSON, write dates as their formats say: ISO)
     const text = await page.locator("main").evaluate((main) => {
       const copy = main.cloneNode(true) as HTMLElement;
-      copy.querySelectorAll(".citation__code, script, style, template").forEach((el) => el.remove());
+      copy.querySelectorAll(".citation__code, script, style, template").forEach((el) => {
+        el.remove();
+      });
       return copy.textContent ?? "";
     });
     expect(text, prefix).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);

@@ -24,7 +24,7 @@ export function tempDir(prefix = "teca-test-") {
 /** Writes records (or raw lines) as an NDJSON file and returns its path. */
 export function writeNdjson(dir: string, lines: (InterchangeInput | string)[], name = "records.ndjson") {
   const file = path.join(dir, name);
-  fs.writeFileSync(file, lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + "\n");
+  fs.writeFileSync(file, `${lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n")}\n`);
   return file;
 }
 

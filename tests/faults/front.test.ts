@@ -345,7 +345,7 @@ describe("the front process on PGlite", () => {
 
     // kill -9: the front answers 503 meanwhile and starts the app again, which takes the lock over.
     process.kill(appPid, "SIGKILL");
-    const down = await until(
+    await until(
       "the front to notice",
       async () => {
         const h = await health(port);

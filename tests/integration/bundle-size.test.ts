@@ -6,7 +6,6 @@ import { buildDir } from "../../server/build-dir";
 
 /** Size budget: JavaScript a visitor downloads for a page, all chunks and its UI messages gzipped (needs the build). */
 const BUDGET_KB = 200;
-const root = path.resolve(import.meta.dirname, "../..");
 const clientDir = path.join(buildDir, "client");
 const manifestFile = path.join(clientDir, ".vite/manifest.json");
 
@@ -54,7 +53,9 @@ describe("JavaScript size budget", () => {
     ["published story page", "app/features/stories/routes/public-story.tsx"],
   ])(`the %s stays under ${BUDGET_KB} KB gzip`, (name, route) => {
     const files = closure(manifest, [...shell, key(route)]);
-    routeManifest.forEach((f) => files.add(f));
+    routeManifest.forEach((f) => {
+      files.add(f);
+    });
     files.add(largestMessages);
     const kb = gzipKb(files);
     console.log(`JS for the ${name}: ${kb.toFixed(1)} KB gzip in ${files.size} files (budget ${BUDGET_KB} KB)`);
@@ -80,7 +81,9 @@ describe("JavaScript size budget", () => {
     ]) {
       const files = closure(manifest, [...shell, key(route)]);
       expect(has(files, DND).length, name).toBe(1);
-      routeManifest.forEach((f) => files.add(f));
+      routeManifest.forEach((f) => {
+        files.add(f);
+      });
       files.add(largestMessages);
       console.log(`JS for the ${name} (signed in): ${gzipKb(files).toFixed(1)} KB gzip in ${files.size} files`);
     }

@@ -22,7 +22,7 @@ import { loadThesauri } from "../../app/features/catalogue/iccd/thesauri";
  */
 
 const PASSWORD = "Archivio-2026";
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 const ROLES = { researcher: "Ricercatore", manager: "Manager", admin: "Amministratore" } as const;
 type Who = "visitor" | keyof typeof ROLES;
 
@@ -688,10 +688,9 @@ for (const target of testDatabases()) {
 
     it("a background import: the page answers at once, the job reports its progress and its report, and changes the catalogue", async () => {
       const records = await count("records");
-      const ndjson =
-        [makeRecord({ id: "n1" }), makeRecord({ id: "n2" }), makeRecord({ id: "n3", table: "ca_entities" })]
-          .map((r) => JSON.stringify(r))
-          .join("\n") + "\n";
+      const ndjson = `${[makeRecord({ id: "n1" }), makeRecord({ id: "n2" }), makeRecord({ id: "n3", table: "ca_entities" })]
+        .map((r) => JSON.stringify(r))
+        .join("\n")}\n`;
       const form = new FormData();
       form.append("intent", "import");
       form.append("file", new Blob([ndjson]), "nuove.ndjson");

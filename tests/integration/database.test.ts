@@ -89,7 +89,11 @@ for (const target of testDatabases()) {
 
 describe("the embedded database directory", () => {
   const dirs: string[] = [];
-  afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+  afterAll(() =>
+    dirs.forEach((d) => {
+      fs.rmSync(d, { recursive: true, force: true });
+    }),
+  );
 
   it("is guarded against a second opener, with a message naming the holder", async () => {
     const dir = tempDir();

@@ -14,7 +14,7 @@ import { testDatabases } from "../setup/db";
 import { startTestServer } from "../setup/app";
 import { makeImage, makeRecord, tempDir, writeNdjson } from "../factories/records";
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** A manifest or collection parsed by a IIIF client no one here wrote: normalized, and strictly checked. */
 function parseIiif(doc: Json) {

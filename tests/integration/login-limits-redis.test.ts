@@ -44,7 +44,7 @@ describe.runIf(redisUrl)("sign-in limits through Redis", () => {
     await Promise.all([a?.close(), b?.close()]);
   });
 
-  const useRedis = (url: string) => {
+  const setRedisEnv = (url: string) => {
     process.env.REDIS_URL = url;
     process.env.REDIS_PREFIX = `teca-test-${crypto.randomBytes(4).toString("hex")}:`;
     process.env.LOGIN_MAX_FAILURES_ACCOUNT = "3";
@@ -56,7 +56,7 @@ describe.runIf(redisUrl)("sign-in limits through Redis", () => {
   };
 
   it("failures counted by one process hold that client in the other, never the owner's client", async () => {
-    useRedis(redisUrl!);
+    setRedisEnv(redisUrl!);
     for (let i = 0; i < 3; i++) expect((await attempt(a, "sbagliata")).status).toBe("failed");
     const limited = await attempt(b, password);
     expect(limited.status).toBe("limited");
@@ -82,7 +82,7 @@ describe.runIf(redisUrl)("sign-in limits through Redis", () => {
   });
 
   it("20 parallel wrong attempts through two processes against a limit of 10 check at most 10 passwords", async () => {
-    useRedis(redisUrl!);
+    setRedisEnv(redisUrl!);
     process.env.LOGIN_MAX_FAILURES_ACCOUNT = "10";
     const tries = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(i % 2 ? a : b, `sbagliata-${i}`)));
     expect(tries.filter((t) => t.status === "failed")).toHaveLength(10);
@@ -92,7 +92,7 @@ describe.runIf(redisUrl)("sign-in limits through Redis", () => {
   });
 
   it("keys in Redis do not carry the e-mail address nor the client's", async () => {
-    useRedis(redisUrl!);
+    setRedisEnv(redisUrl!);
     await attempt(a, "sbagliata");
     const keys = await redisClient()!.keys(`${process.env.REDIS_PREFIX}*`);
     expect(keys.length).toBe(2);
@@ -101,7 +101,7 @@ describe.runIf(redisUrl)("sign-in limits through Redis", () => {
   });
 
   it("Redis away: the database counts in each process, nothing is let through and nothing fails", async () => {
-    useRedis("redis://127.0.0.1:1");
+    setRedisEnv("redis://127.0.0.1:1");
     for (let i = 0; i < 3; i++) expect((await attempt(a, "sbagliata", "10.0.0.2")).status).toBe("failed");
     expect((await attempt(a, password, "10.0.0.2")).status).toBe("limited");
     expect((await a.rows(sql`select key from rate_limits`)).length).toBeGreaterThan(0);

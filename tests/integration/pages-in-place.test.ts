@@ -14,7 +14,7 @@ import { makeRecord } from "../factories/records";
  * page opened in place with ?new=1, an upload shown on a published page readable by its visitors.
  */
 const PASSWORD = "Archivio-2026";
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 const cookiePair = (res: Response) => (res.headers.getSetCookie().find((c) => /^(__Host-)?teca_session=/.test(c)) ?? "").split(";")[0]!;
 
 for (const target of testDatabases()) {

@@ -80,7 +80,7 @@ for (const target of testDatabases()) {
 
     it("checks the current password first, then runs the pattern on a 256-character password without stalling anyone", async () => {
       expect((await state("patternPassword")).value).toBe(STALLING);
-      const long = "a".repeat(254) + "!a";
+      const long = `${"a".repeat(254)}!a`;
       // A wrong current password ends the request before the pattern meets the new one.
       const wrong = await timed(() => change({ currentPassword: "Sbagliata-1", password: long, confirmation: long }));
       expect(wrong.value.status).toBe(400);
@@ -98,9 +98,9 @@ for (const target of testDatabases()) {
       expect(right.ms).toBeLessThan(5000);
       expect(visitor.ms).toBeLessThan(5000);
       // Beyond 256 characters the length refuses it before the pattern runs; one of the pattern's shape is taken.
-      const tooLong = "b".repeat(256) + "!";
+      const tooLong = `${"b".repeat(256)}!`;
       expect((await change({ currentPassword: PASSWORD, password: tooLong, confirmation: tooLong })).status).toBe(400);
-      const good = "b".repeat(200) + "!";
+      const good = `${"b".repeat(200)}!`;
       expect((await change({ currentPassword: PASSWORD, password: good, confirmation: good })).status).toBe(200);
       expect((await post("/api/public/login", { email: "ricerca@example.org", password: good })).status).toBe(200);
       await cat.db.rows(sql`delete from rate_limits`);

@@ -10,7 +10,7 @@ import { testDatabases } from "../setup/db";
 import { makeRecord } from "../factories/records";
 
 const PASSWORD = "Archivio-2026";
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 const cookiePair = (res: Response) => (res.headers.getSetCookie().find((c) => /^(__Host-)?teca_session=/.test(c)) ?? "").split(";")[0]!;
 
 /** A good and a bad value of every option the settings edit (issue 16 §2). */

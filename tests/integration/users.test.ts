@@ -13,7 +13,7 @@ const PASSWORD = "Archivio-2026";
 const sessionOf = (res: Response) => res.headers.getSetCookie().find((c) => /^(__Host-)?teca_session=/.test(c));
 const cookiePair = (setCookie: string | undefined) => (setCookie ?? "").split(";")[0]!;
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 for (const target of testDatabases()) {
   describe(`user management on ${target.name}`, () => {

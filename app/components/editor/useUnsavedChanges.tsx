@@ -36,6 +36,7 @@ export function useUnsavedChanges(dirty: boolean, opts: { staleAfterMs?: number 
   dirtyRef.current = dirty;
   // A release lets one navigation through; at the next page the prompts are armed again.
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger: at the next page the prompts are armed again
   useEffect(() => {
     released.current = false;
   }, [pathname]);
@@ -107,6 +108,7 @@ export function useUnsavedChanges(dirty: boolean, opts: { staleAfterMs?: number 
       >
         <p>{t(stale ? "editor.unsaved.stale" : "editor.unsaved.confirm")}</p>
         <p className="editor-leave__actions">
+          {/* biome-ignore lint/a11y/noAutofocus: the dialog that just opened: the focus goes to its safe answer (Stay) */}
           <button type="button" className="button button--primary" autoFocus onClick={stay}>
             {t("editor.unsaved.stay")}
           </button>

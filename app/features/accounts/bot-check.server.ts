@@ -137,7 +137,7 @@ async function verifyAltcha(database: Database, token: string): Promise<BotCheck
     return { ok: false, reason: "invalid" };
   // A challenge without an expiry would be valid for ever: ours always have one (signed with the rest).
   if (typeof params.expiresAt !== "number") return { ok: false, reason: "invalid" };
-  let result;
+  let result: Awaited<ReturnType<typeof verifySolution>>;
   try {
     result = await verifySolution({
       challenge: payload.challenge as unknown as Parameters<typeof verifySolution>[0]["challenge"],

@@ -1,7 +1,6 @@
 import * as client from "openid-client";
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../../db/schema";
-import type { Database } from "~/.server/db";
 import type { TecaLoadContext } from "~/.server/context";
 import { createSession, deleteSession, sessionCookie } from "~/.server/session";
 import { logger } from "~/.server/logger";

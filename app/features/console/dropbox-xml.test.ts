@@ -44,7 +44,10 @@ describe("drop box: markup in any encoding", () => {
   const utf32 = (t: string, le: boolean) => {
     const out = Buffer.alloc(4 + t.length * 4);
     out.writeUInt32BE(le ? 0xfffe0000 : 0x0000feff, 0);
-    [...t].forEach((c, i) => (le ? out.writeUInt32LE(c.codePointAt(0)!, 4 + i * 4) : out.writeUInt32BE(c.codePointAt(0)!, 4 + i * 4)));
+    [...t].forEach((c, i) => {
+      if (le) out.writeUInt32LE(c.codePointAt(0)!, 4 + i * 4);
+      else out.writeUInt32BE(c.codePointAt(0)!, 4 + i * 4);
+    });
     return out;
   };
   const file = (bytes: Buffer, name = "scheda.xml") => ({ name, bytes: new Uint8Array(bytes) });

@@ -79,7 +79,7 @@ class LineWriter {
     this.fd = fs.openSync(file, "w");
   }
   write(rec: Rec) {
-    const line = JSON.stringify(rec) + "\n";
+    const line = `${JSON.stringify(rec)}\n`;
     this.buf.push(line);
     this.size += line.length;
     this.count++;

@@ -55,18 +55,18 @@ function shade(color: string, k: number) {
 type Ctx = { r: Rng; w: number; h: number; out: string[] };
 
 function rect(c: Ctx, x: number, y: number, w: number, h: number, fill: string, extra = "") {
-  c.out.push(`<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="${fill}"${extra ? " " + extra : ""}/>`);
+  c.out.push(`<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="${fill}"${extra ? ` ${extra}` : ""}/>`);
 }
 function line(c: Ctx, x1: number, y1: number, x2: number, y2: number, stroke: string, sw: number, extra = "") {
   c.out.push(
-    `<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke="${stroke}" stroke-width="${f(sw)}"${extra ? " " + extra : ""}/>`,
+    `<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke="${stroke}" stroke-width="${f(sw)}"${extra ? ` ${extra}` : ""}/>`,
   );
 }
 function circle(c: Ctx, cx: number, cy: number, r: number, fill: string, extra = "") {
-  c.out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="${fill}"${extra ? " " + extra : ""}/>`);
+  c.out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="${fill}"${extra ? ` ${extra}` : ""}/>`);
 }
 function poly(c: Ctx, pts: [number, number][], fill: string, extra = "") {
-  c.out.push(`<polygon points="${pts.map(([x, y]) => `${f(x)},${f(y)}`).join(" ")}" fill="${fill}"${extra ? " " + extra : ""}/>`);
+  c.out.push(`<polygon points="${pts.map(([x, y]) => `${f(x)},${f(y)}`).join(" ")}" fill="${fill}"${extra ? ` ${extra}` : ""}/>`);
 }
 
 /** Rows of "words" (rounded bands) imitating lines of text. */

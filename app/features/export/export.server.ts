@@ -10,7 +10,7 @@ import type { ServiceContext } from "~/.server/context";
 import { recordVisible } from "~/.server/access";
 import { cardQuery, toCard, type CardRow } from "~/features/records/cards.server";
 import { fromSqlDate } from "~/lib/dates";
-import { localizePath, pickText, type Locale } from "~/lib/locale";
+import { localizePath, pickText } from "~/lib/locale";
 import { search, searchUids, type SearchOptions } from "~/features/search/search.server";
 import type { SearchParams } from "~/features/search/search-params";
 

@@ -404,7 +404,7 @@ export function toCollection(
 
 /** A collection of the pages of a search's results (each a collection of its manifests). */
 export function toPagedCollection(
-  origin: string,
+  _origin: string,
   opts: { id: string; label: LangMap; pages: { id: string; label: LangMap }[] },
 ): Record<string, unknown> {
   return {

@@ -170,7 +170,7 @@ export async function pageExists(ctx: ServiceContext, slug: string): Promise<boo
 
 const pageRef = (slug: string, locale: Locale) => ({ kind: "page" as const, key: slug, locale });
 
-const valueOf = (row: { title: string; content: Partial<PageContent> } | undefined): PageValue | undefined => {
+const pageValueOf = (row: { title: string; content: Partial<PageContent> } | undefined): PageValue | undefined => {
   if (!row) return undefined;
   const c = asContent(row.content);
   return { title: row.title, format: c.format, source: c.source, description: c.description, published: c.published };
@@ -219,7 +219,7 @@ export async function saveContentPage(
     const before = new Set(uploadUrlsIn(row?.content?.html ?? ""));
     const added = uploadUrlsIn(content.html).filter((u) => !before.has(u));
     if (added.length && !(await ownUploads(tx, actor.userId!, added))) throw new PagesError("notFound");
-    const stored = valueOf(row);
+    const stored = pageValueOf(row);
     const r = await appendStale(tx, ref, {
       expectedVersion: opts.expectedVersion,
       stored,
@@ -294,7 +294,12 @@ export async function deleteContentPage(
       sql`select slug, locale, title, content, updated_at from pages where slug = ${slug} and locale = ${locale} and content->>'kind' = 'page' for update`,
     );
     if (!row) throw new PagesError("notFound");
-    await appendStale(tx, ref, { expectedVersion: opts.expectedVersion, stored: valueOf(row), next: undefined, authorId: actor.userId! });
+    await appendStale(tx, ref, {
+      expectedVersion: opts.expectedVersion,
+      stored: pageValueOf(row),
+      next: undefined,
+      authorId: actor.userId!,
+    });
     await run.rows(sql`delete from pages where slug = ${slug} and locale = ${locale} and content->>'kind' = 'page'`);
     await tx
       .insert(auditLog)

@@ -134,7 +134,7 @@ export async function getRecord(
   const order: Locale[] = [locale, ...LOCALES];
   const main = order.map((l) => byLocale.get(l)).find(Boolean)!;
   const summary = pickText(Object.fromEntries(texts.map((t) => [t.locale, t.summary])), locale);
-  const metaSource = order.map((l) => byLocale.get(l)).find((t) => t && t.metadata.length) ?? main;
+  const metaSource = order.map((l) => byLocale.get(l)).find((t) => t?.metadata.length) ?? main;
   // Internal fields never leave the server for a visitor.
   const entries = (metaSource?.metadata ?? []).flatMap((m) => {
     if (!isInternalField(m.code, opts.internalFields)) return [metadataView(m, locale)];

@@ -18,6 +18,7 @@ const flag = z.union([z.boolean(), z.string()]).transform((v) => v === true || v
 export const SavedSearchInputSchema = z.object({
   title: z
     .string({ error: "savedSearches.titleRequired" })
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters in a title become spaces on purpose
     .transform((s) => s.replace(/[\u0000-\u001f\u007f]/g, " ").trim())
     .pipe(z.string().min(1, "savedSearches.titleRequired").max(TITLE_MAX, "savedSearches.titleTooLong")),
   query: z

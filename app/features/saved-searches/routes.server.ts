@@ -36,7 +36,7 @@ export type ActionAnswer =
 export async function savedSearchAction(request: Request, context: TecaLoadContext, url: URL, id: string | null) {
   const ctx = serviceContext(context, url);
   const fields = (await readFields(request)) ?? {};
-  const { locale, ui } = splitLocale(url.pathname);
+  const { ui } = splitLocale(url.pathname);
   const list = localizePath("/searches", ui);
   const js = fields.js === "1";
   const answer = (a: ActionAnswer, status = 200) => data(a, { status, headers: PRIVATE_HEADERS });

@@ -102,7 +102,7 @@ export const nameIn = (names: SQL, locale: string, fallback: SQL) =>
   sql`coalesce(${names}->>${locale}, ${names}->>'it', ${names}->>'en', ${names}->>'fr', ${fallback})`;
 
 /** The statement of the count and every facet over the matching set (`where` on search_docs d). */
-export function facetStatement(ctx: ServiceContext, p: SearchParams, where: SQL[], expanded: string[]): SQL {
+export function facetStatement(ctx: ServiceContext, _p: SearchParams, where: SQL[], expanded: string[]): SQL {
   const { locale, viewer } = ctx;
   return sql`
     with vt as (

@@ -81,7 +81,7 @@ describe("search parameters", () => {
     expect(sanitizeQueryValue("ritratto <script>alert(1)</script> donna")).toBe("ritratto donna");
     expect(sanitizeQueryValue('<img src=x onerror="alert(1)"> vaso')).toBe("<img src=x > vaso");
     expect(sanitizeQueryValue("javascript:alert(1) lettera data:text/html,xx")).toBe("lettera");
-    const r = parse("q=" + encodeURIComponent("<script>x</script>porto"), { sanitize: true });
+    const r = parse(`q=${encodeURIComponent("<script>x</script>porto")}`, { sanitize: true });
     expect(r.ok && r.params.q).toBe("porto");
   });
   it("offers relevance only with text, unless disabled", () => {

@@ -114,6 +114,7 @@ export function parseSearchParams(
   }
   const get = (k: string) => sp.get(k) ?? "";
   let q = get("q")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters in a query become spaces on purpose
     .replace(/[\u0000-\u001f\u007f]/g, " ")
     .trim();
   if (q.length > MAX_QUERY_LENGTH) return { ok: false, error: { param: "q", message: `q: at most ${MAX_QUERY_LENGTH} characters` } };

@@ -150,7 +150,7 @@ function typeShown(alias: string, excludedTypes: number[] = DEFAULT_OPTIONS.excl
  * and the map.
  */
 function matchingSet(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, run: Prepared, indexedWords = true): SQL[] {
-  const { locale, viewer } = ctx;
+  const { viewer } = ctx;
   const where: SQL[] = [recordVisible(viewer, "d"), sql`d.table_name = any(${toTextArray(p.tables)})`];
   const shown = typeShown("d", opts.excludedTypes);
   if (shown) where.push(shown);

@@ -145,7 +145,9 @@ export async function textMatch(
   parsed.dates.forEach((d, di) => {
     for (let i = 0; i + d.words.length <= words.length; i++)
       if (d.words.every((w, k) => words[i + k] === w && !dateOf.has(i + k))) {
-        d.words.forEach((_, k) => dateOf.set(i + k, di));
+        d.words.forEach((_, k) => {
+          dateOf.set(i + k, di);
+        });
         break;
       }
   });
@@ -169,14 +171,18 @@ export async function textMatch(
   parsed.dates.forEach((d, di) => {
     const idx = [...dateOf].filter(([, x]) => x === di).map(([i]) => i);
     if (!idx.length) return;
-    idx.forEach((i) => done.add(i));
+    idx.forEach((i) => {
+      done.add(i);
+    });
     const literal = idx.filter(counts).map((i) => group(typed[i]!));
     clauses.push({ alts: literal.length ? [literal] : [], years: { from: d.from, to: d.to } });
   });
   // runs of words with equivalents: the words, or one of the equivalent terms (each word of it)
   for (const e of expansions) {
     const idx = [...Array(e.length).keys()].map((k) => e.start + k);
-    idx.forEach((i) => done.add(i));
+    idx.forEach((i) => {
+      done.add(i);
+    });
     const literal = idx.filter(counts).map((i) => group(typed[i]!));
     const alts = e.terms
       .map((t) =>
@@ -192,7 +198,7 @@ export async function textMatch(
     clauses.push({ alts: [[group(typed[i]!)]], years: null });
   });
 
-  const literalWords = typed.filter((l, i) => counts(i));
+  const literalWords = typed.filter((_, i) => counts(i));
   const lexemesOf = (l: Looked, i: number) => [
     ...l.lexemes.map(quoteLexeme),
     ...(i === words.length - 1 && l.prefix.length ? [`${quoteLexeme(foldText(l.word).replace(/ /g, ""))}:*`] : []),

@@ -231,6 +231,7 @@ export function decodeCss(css: string): string {
 export function localCssUrl(target: string): boolean {
   const t = target.trim();
   // no spaces, control characters or backslashes (a browser reads `/\host` as `//host`)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters in an address are refused on purpose
   if (!t || /[\u0000-\u0020\u007f-\u009f\\]/.test(t)) return false;
   if (DATA_IMAGE.test(t)) return true;
   // an element of the page (an SVG filter, mask or clip path): nothing is requested
@@ -252,6 +253,7 @@ function textProblem(css: string): CssProblem | null {
   const nul = css.indexOf("\0");
   if (nul >= 0) return { code: "nul", line: lineOf(css, nul) };
   const plain = decodeCss(css);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a browser skips control characters inside a keyword: they are removed before the check on purpose
   const squeezed = plain.toLowerCase().replace(/[\s\u0000-\u001f]+/g, "");
   if (plain.includes("<")) return { code: "markup" };
   if (squeezed.includes("@import")) return { code: "import" };

@@ -269,7 +269,7 @@ export async function saveItem(ctx: SettingsContext, input: SaveInput): Promise<
     const added = input.clear ? [] : uploadsOf(value).filter((u) => !before.has(u));
     if (added.length && !(await ownUploads(tx, authorId, added)))
       throw new SettingsError("invalid", { fields: { form: [{ key: "editor.upload.notOwn" }] } });
-    let appended;
+    let appended: Awaited<ReturnType<typeof appendRevision>>;
     try {
       appended = await appendRevision(tx, ref, {
         expectedVersion: input.expectedVersion,

@@ -65,7 +65,7 @@ function rewrite(html: string, nonce: string | undefined): string {
       return "";
     })
     .replace(MODULE_SCRIPT, '<script$1 type="text/x-after-paint" data-after-paint=""$2>');
-  return out + `<script${nonce ? ` nonce="${nonce}"` : ""}>${bootScript(links.join(""))}</script>`;
+  return `${out}<script${nonce ? ` nonce="${nonce}"` : ""}>${bootScript(links.join(""))}</script>`;
 }
 
 /** The script that waits for the first painted frame, then asks for the rest. */

@@ -40,6 +40,7 @@ export function useEditedDoc<T>(endpoint: string, query: Record<string, string>,
   const prepare = useRef(opts.prepare);
   prepare.current = opts.prepare;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the trigger: Retry loads the document again
   useEffect(() => {
     const ctrl = new AbortController();
     setStatus("loading");

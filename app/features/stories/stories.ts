@@ -20,6 +20,7 @@ const line = (max: number) =>
   z
     .string()
     .max(max, "stories.error.tooLong")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters in a text are refused on purpose
     .refine((s) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(s), "stories.error.block");
 
 export const HeadingBlockSchema = z

@@ -29,7 +29,7 @@ export function moodboardFullJson(m: Moodboard) {
 }
 
 async function run(
-  context: TecaLoadContext,
+  _context: TecaLoadContext,
   url: URL,
   body: Record<string, unknown> | null,
   go: (locale: ReturnType<typeof localeOf>) => Promise<Response>,

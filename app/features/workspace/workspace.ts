@@ -25,6 +25,7 @@ export const TitleSchema = z
   .trim()
   .min(1, "workspace.error.title")
   .max(TITLE_MAX, "workspace.error.titleLong")
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters in a title are refused on purpose
   .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), "workspace.error.titleChars");
 
 /** At most this many references in one call (the item limit bounds them again). */

@@ -68,6 +68,7 @@ function Altcha({ challengeUrl, attempt }: { challengeUrl: string; attempt: unkn
     };
   }, [locale, t]);
   // A payload is spent by the request that carried it: after each attempt, a new challenge.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the trigger: a new challenge after each attempt, though the effect does not read it
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -129,6 +130,7 @@ function Recaptcha({ siteKey, attempt }: { siteKey: string; attempt: unknown }) 
       live = false;
     };
   }, [siteKey, locale]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the trigger: a new challenge after each attempt, though the effect does not read it
   useEffect(() => {
     const g = (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
     if (g && id.current !== null) g.reset(id.current);

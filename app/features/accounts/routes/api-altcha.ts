@@ -1,4 +1,3 @@
-import type { Route } from "./+types/api-altcha";
 import { botCheckMode, newAltchaChallenge } from "../bot-check.server";
 
 export const handle = { capability: "PUBLIC" };

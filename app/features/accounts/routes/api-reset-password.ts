@@ -12,7 +12,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
  * well-formed address, existing or not (the mail goes out after the reply); 400 for a malformed one; 429
  * with Retry-After past the limits. The bot check (BOT_CHECK, `botToken`) comes first: 400, and no mail.
  */
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const fields = await readFields(request);
   const locale = localeOf(fields);

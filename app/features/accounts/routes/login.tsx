@@ -37,7 +37,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const { locale, ui } = splitLocale(url.pathname);
+  const { ui } = splitLocale(url.pathname);
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");

@@ -126,6 +126,7 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
   const order: MetadataGroup[] = ["identification", "description", "physical", "subject", "provenance", "rights", "other"];
   return (
     <article className={`record record--${r.table}`}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD with <, > and & escaped by jsonLdScript, so it cannot close the script element */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(loaderData.jsonLd) }} />
       <nav aria-label={t("nav.breadcrumb")} className="breadcrumb">
         <ol>
@@ -196,6 +197,7 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
               </div>
             )}
             {r.headerFields.map((m, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a field may repeat: its code and place identify it in a list that never reorders
               <div key={`${m.code}-${i}`} data-code={m.code}>
                 <dt lang={fieldLabelLang(m, locale)}>{m.label}</dt>
                 <dd lang={fieldValueLang(m, metaLang)}>
@@ -221,6 +223,7 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
             {r.summary && (
               <div className="prose" lang={r.summaryLang !== locale ? (r.summaryLang ?? undefined) : undefined}>
                 {r.summary.split(/\n{2,}/).map((p, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text: their place is their identity
                   <p key={i}>{p}</p>
                 ))}
               </div>

@@ -165,7 +165,7 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const tr = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
   const site = root?.options.title;
   const origin = root?.origin ?? "";
-  if (!d || !d.ok)
+  if (!d?.ok)
     return [{ title: site ? `${tr("search.title")} · ${site}` : tr("search.title") }, { name: "robots", content: "noindex, follow" }];
   const { params: p, result } = d;
   const count = result.count.toLocaleString(LOCALE_TAGS[locale]);
@@ -217,6 +217,7 @@ export default function SearchPage({ loaderData, matches }: Route.ComponentProps
   const toggleFilters = () => {
     const next = filters === "closed";
     setFilters(next ? "open" : "closed");
+    // biome-ignore lint/suspicious/noDocumentCookie: a preference cookie the page writes; the Cookie Store API is not in every browser the site supports
     document.cookie = `${FILTERS_COOKIE}=${next ? "1" : "0"}; Path=/; Max-Age=31536000; SameSite=Lax`;
   };
   const base = localizePath("/cerca", locale);
@@ -607,6 +608,7 @@ function HiddenState({ params, over }: { params: SearchParams; over: Partial<Sea
   return (
     <>
       {[...sp.entries()].map(([k, v], i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the query string's pairs: a name may repeat, its place identifies it
         <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
       ))}
     </>
@@ -900,8 +902,9 @@ function Timeline({
 
 function ResultsTable({ items }: { items: SearchResult["data"] }) {
   const { t, locale } = useI18n();
+  // Roles are spelled out: below 640 px the rows become stacked cards (CSS), which drops table semantics.
+  // biome-ignore-start lint/a11y/noRedundantRoles: the roles keep the table's semantics once CSS stacks its rows
   return (
-    // Roles are spelled out: below 640 px the rows become stacked cards (CSS), which drops table semantics.
     <table className="results-table stack-table" role="table">
       <thead role="rowgroup">
         <tr role="row">
@@ -942,4 +945,5 @@ function ResultsTable({ items }: { items: SearchResult["data"] }) {
       </tbody>
     </table>
   );
+  // biome-ignore-end lint/a11y/noRedundantRoles: the roles keep the table's semantics once CSS stacks its rows
 }

@@ -112,7 +112,6 @@ export function parseScheda(xml: string): IccdScheda {
   const doc: IccdNode = { code: "#document", children: top };
   const schede = findNode(doc, "schede");
   let root: IccdNode | undefined;
-  let holder: Ordered | undefined;
   if (schede) root = schede.children.find((c) => c.code !== "harvesting" && findNode(c, "CD"));
   else root = top.find((c) => c.children.some((k) => k.code === "CD"));
   if (!root) throw new Error("no scheda found (expected a <schede> element holding e.g. <OA>, or a scheda with a CD block)");
@@ -127,7 +126,7 @@ export function parseScheda(xml: string): IccdScheda {
     }
     return undefined;
   };
-  holder = findAttrs(parsed, root.code);
+  const holder = findAttrs(parsed, root.code);
   const version = (holder?.[":@"] as Record<string, string> | undefined)?.version;
   const identifier = findNode(doc, "header") ? textOf(findNode(doc, "header"), "identifier") : undefined;
   const geocoding = findNode(doc, "geocoding");

@@ -228,7 +228,7 @@ describe("convertMuseum on a hand-written input", () => {
 
   beforeAll(async () => {
     const dir = tmpDir();
-    fs.writeFileSync(path.join(dir, "in.ndjson"), lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    fs.writeFileSync(path.join(dir, "in.ndjson"), `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
     fs.writeFileSync(path.join(dir, "taxonomy.json"), JSON.stringify(taxonomy));
     result = await convertMuseum(path.join(dir, "in.ndjson"), path.join(dir, "taxonomy.json"), path.join(dir, "out.ndjson"));
     out = readOutput(path.join(dir, "out.ndjson"));

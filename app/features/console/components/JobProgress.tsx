@@ -36,6 +36,7 @@ export function JobProgress({ job: initial }: { job: JobView }) {
   const [lost, setLost] = useState(false);
   const revalidator = useRevalidator();
   useEffect(() => setJob(initial), [initial]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: job is the trigger (each answer schedules the next poll); the revalidator is a new object at every render and would poll at every render
   useEffect(() => {
     if (job.state !== "running") return;
     let stop = false;
@@ -59,8 +60,7 @@ export function JobProgress({ job: initial }: { job: JobView }) {
       stop = true;
       clearTimeout(timer);
     };
-    // `job` changes after every answer, which schedules the next one.
-  }, [job]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [job]);
 
   const r = job.report as {
     imported?: number;

@@ -4,7 +4,6 @@ import type { Route } from "./+types/buca";
 import { serviceContext } from "~/.server/context";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
-import { splitLocale } from "~/lib/locale";
 import { formToken } from "~/features/accounts/login.server";
 import { accountMeta } from "~/features/accounts/meta";
 import { ACCEPT_ATTRIBUTE, DROPBOX_KINDS, dropboxLimits, type DropboxKind } from "../dropbox";

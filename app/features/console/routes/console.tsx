@@ -105,16 +105,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         current: current ? jobView(locale, current) : null,
         staged: { ...staged, items: staged.items.map((s) => ({ ...s, createdAt: fmt(locale, s.createdAt)! })) },
         audit:
-          audit &&
-          audit.items.map((a) => ({
-            id: a.id,
-            event: a.event,
-            actorEmail: a.actorEmail,
-            email: a.email,
-            subjectEmail: a.subjectEmail,
-            address: a.address,
-            at: fmt(locale, a.at)!,
-          })),
+          audit === null
+            ? null
+            : audit.items.map((a) => ({
+                id: a.id,
+                event: a.event,
+                actorEmail: a.actorEmail,
+                email: a.email,
+                subjectEmail: a.subjectEmail,
+                address: a.address,
+                at: fmt(locale, a.at)!,
+              })),
       },
       { headers: { ...NO_STORE, ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
     );

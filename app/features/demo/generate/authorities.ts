@@ -188,7 +188,7 @@ export function placeRecord(p: PlaceDef, w: World, pool: ImagePool): Rec {
   const meta = new MetaBuilder();
   let label: LT;
   let summary: LT;
-  let type;
+  let type: (typeof PLACE_TYPES)[keyof typeof PLACE_TYPES];
   let parent: string | undefined;
   let coords: { lat: number; lng: number };
   let tags: Tag[] = [];
@@ -264,7 +264,9 @@ export function placeRecord(p: PlaceDef, w: World, pool: ImagePool): Rec {
       );
       meta.date("costruzione", String(p.built));
       if (closed) meta.date("dismissione", String(closed));
-      sk.subjects.forEach((s) => tags.push(thesaurusTag(s)));
+      sk.subjects.forEach((s) => {
+        tags.push(thesaurusTag(s));
+      });
       date = { start: String(p.built), ...(closed ? { end: String(closed) } : {}) };
     } else {
       type = PLACE_TYPES.edificio;

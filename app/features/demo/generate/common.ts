@@ -3,7 +3,7 @@ import type { InterchangeInput } from "~/features/catalogue/interchange";
 import { SIZES, STYLE_SIZES, type ImageSpec, type SizeName } from "../images";
 import { hash32, L, LANGS, MONTHS, Rng, type L as LT, type Lang } from "../language";
 import { CITIES, COUNTRIES, FOUNDATION, REGIONS, THESAURUS, THIS_YEAR, type Area, type City, type ImageStyle } from "../vocabulary";
-import { counts, type Ent, type World } from "./world";
+import type { Ent } from "./world";
 
 export type DemoOptions = {
   records?: number;

@@ -209,7 +209,9 @@ export class ObjectFactory {
           const p = r.pick(PRODUCTS);
           setYear(r.int(Math.max(p.years[0], kind.years[0]), p.years[1]));
           np = p.np;
-          p.subjects.forEach((s) => subjects.add(s));
+          p.subjects.forEach((s) => {
+            subjects.add(s);
+          });
           city = CITY.get("sesto-san-giovanni");
         } else {
           const sesto = CITY.get("sesto-san-giovanni")!;
@@ -229,7 +231,9 @@ export class ObjectFactory {
             v === "group"
               ? L(`le maestranze ${itPrep("di", s.np.it)}`, `the workforce of ${s.np.en}`, `le personnel ${frDe(s.np.fr)}`)
               : s.np;
-          s.subjects.forEach((x) => subjects.add(x));
+          s.subjects.forEach((x) => {
+            subjects.add(x);
+          });
           if (v === "group") subjects.add("maestranze");
           city = s.city;
           outdoor = s.outdoor || v === "group";
@@ -372,14 +376,18 @@ export class ObjectFactory {
           np = s.np;
           setYear(Math.max(s.built - r.int(0, 3), kind.years[0]));
           city = s.city;
-          s.subjects.forEach((x) => subjects.add(x));
+          s.subjects.forEach((x) => {
+            subjects.add(x);
+          });
           if (s.placeId) relations.push(rel(REL.luogoRaffigurato!, "ca_places", s.placeId));
           label = L(`Pianta e prospetto ${itPrep("di", np.it)}`, `Plan and elevation of ${np.en}`, `Plan et élévation ${frDe(np.fr)}`);
         } else {
           const p: Product = r.pick(PRODUCTS);
           setYear(r.int(Math.max(p.years[0], kind.years[0]), Math.min(p.years[1], kind.years[1])));
           np = p.np;
-          p.subjects.forEach((x) => subjects.add(x));
+          p.subjects.forEach((x) => {
+            subjects.add(x);
+          });
           city = CITY.get(p.key === "aspo" ? "como" : "sesto-san-giovanni");
           label = L(`${head.it} ${ofL(np).it}`, `${head.en} ${ofL(np).en}`, `${head.fr} ${ofL(np).fr}`);
         }

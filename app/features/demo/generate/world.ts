@@ -1,5 +1,5 @@
 /** The demo's world, known before any record is written: places, people and firms, events, collections. */
-import { frDe, itPrep, L, num, Rng, type L as LT } from "../language";
+import { frDe, itPrep, L, Rng, type L as LT } from "../language";
 import {
   BUILDING_KINDS,
   CITIES,

@@ -43,7 +43,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const id = CollectionIdSchema.safeParse(params.id);
   if (!id.success) throw notFound();
   const ctx = serviceContext(context, url);
-  let collection;
+  let collection: Awaited<ReturnType<typeof getCollection>>;
   try {
     collection = await getCollection(ctx, id.data);
   } catch (err) {
@@ -241,6 +241,7 @@ export default function CollectionPage({ loaderData, actionData }: Route.Compone
   const coverKey = c.cover.table && c.cover.id ? `${c.cover.table}/${c.cover.id}` : null;
   // Keyboard moves keep the focus on the button pressed, wherever its card now is (or on its neighbour at an end).
   const focus = actionData?.ok ? actionData.focus : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: actionData is the trigger: each answer, even to the same move, focuses again
   useEffect(() => {
     if (!focus || navigation.state !== "idle") return;
     const el = document.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focus)}"]`);
@@ -469,6 +470,7 @@ export default function CollectionPage({ loaderData, actionData }: Route.Compone
                               {hidden("table", card.table)}
                               {hidden("id", card.id)}
                               {hidden("label", label)}
+                              {/* biome-ignore lint/a11y/noAutofocus: the confirmation the user just asked for: the focus goes to its answer */}
                               <button type="submit" className="button button--danger button--small" autoFocus>
                                 {t("workspace.collection.removeYes")}
                               </button>
@@ -507,6 +509,7 @@ export default function CollectionPage({ loaderData, actionData }: Route.Compone
               <p id="confirm-delete">{t("workspace.collection.confirmDelete")}</p>
               {hidden("csrf", csrf)}
               {hidden("intent", "delete")}
+              {/* biome-ignore lint/a11y/noAutofocus: the confirmation the user just asked for: the focus goes to its answer */}
               <button type="submit" className="button button--danger" autoFocus>
                 {t("workspace.collection.confirmYes")}
               </button>{" "}

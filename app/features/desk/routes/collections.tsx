@@ -143,6 +143,7 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
   // On a phone the tabs are one row that scrolls sideways: the current one is brought into it (the row only:
   // the page does not move).
   const tabRow = useRef<HTMLUListElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tab is the trigger: the current tab is brought into the row after each change
   useEffect(() => {
     const row = tabRow.current;
     const tab = row?.querySelector<HTMLElement>('[aria-current="page"]');
@@ -218,6 +219,7 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
               defaultValue={titleBack}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "new-collection-error" : undefined}
+              // biome-ignore lint/a11y/noAutofocus: the form the user just asked for (a new collection): the focus goes to its one field
               autoFocus
             />
           </p>
@@ -471,6 +473,7 @@ function UploadsTab({
                   <ul className="upload-tile__uses">
                     {u.uses.map((use) => (
                       <li key={`${use.type}/${use.id}`}>
+                        {/* biome-ignore lint/correctness/useHookAtTopLevel: useHref and useKey are plain functions of an upload's use, not hooks (renaming them is a follow-up, decision 085) */}
                         <Link to={localizePath(useHref(use), locale)}>{t(useKey(use), { title: use.title })}</Link>
                       </li>
                     ))}

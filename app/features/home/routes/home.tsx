@@ -104,6 +104,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="hero__text" lang={textLang}>
           <h1 id="hero-title">{hero.title || root?.options.title}</h1>
           {hero.subtitle && <p className="hero__subtitle">{hero.subtitle}</p>}
+          {/* biome-ignore lint/a11y/useSemanticElements: a form with role=search: the <search> element is too new for some of the browsers and screen readers the site supports */}
           <form method="get" action={localizePath("/cerca", locale)} role="search" className="hero__search">
             <label htmlFor="home-search" className="visually-hidden">
               {t("search.label")}
@@ -142,6 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {home.sections.length === 0 && !hero.title && <p className="empty-state">{t("home.empty")}</p>}
       {home.sections.map((s, i) => (
         <section
+          // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id: their place is their identity, and they hold no state
           key={i}
           className={`home-section home-section--${s.kind} bg--${s.background ?? "transparent"}`}
           aria-labelledby={`section-${i}`}
@@ -151,12 +153,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {s.title || (s.kind === "mediaSample" ? t("home.samples") : "")}
             </h2>
             {s.html ? (
-              // sanitised on the server when saved and when read (home.server.ts)
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server when saved and when read (home.server.ts)
               <div className="prose" lang={textLang} dangerouslySetInnerHTML={{ __html: s.html }} />
             ) : (
               s.text && (
                 <div className="prose" lang={textLang}>
                   {s.text.split(/\n{2,}/).map((p, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text: their place is their identity
                     <p key={j}>{p}</p>
                   ))}
                 </div>

@@ -70,6 +70,7 @@ export function PageTurner({ pages }: { pages: TurnerPage[] }) {
 
   // The current thumbnail stays in sight as the pages turn. Only the strip scrolls: scrollIntoView moved the
   // whole page too, so the page-turner opened 300–480 px down with its title and tools out of view (issue 31 §5).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: index is the trigger: the strip scrolls when the page turns (the effect reads the DOM)
   useEffect(() => {
     const list = thumbs.current;
     const el = list?.querySelector<HTMLElement>('[aria-current="page"]');

@@ -21,7 +21,7 @@ export async function loader({ context, url, params, request }: Route.LoaderArgs
   const slug = PublishedSlugSchema.safeParse(params.slug);
   if (!slug.success) return iiifError(404, "not found");
   const ctx = { database: context.database, viewer: context.viewer, locale };
-  let collection;
+  let collection: Awaited<ReturnType<typeof getPublishedCollection>>;
   try {
     collection = await getPublishedCollection(ctx, slug.data);
   } catch (err) {

@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import { serviceContext } from "~/.server/context";
 import { notFound } from "~/.server/errors";
 import { useI18n } from "~/i18n/context";
-import { localizePath, splitLocale } from "~/lib/locale";
+import { localizePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { rootDataOf } from "~/root-data";
 import { capabilities } from "~/.server/session";
@@ -104,7 +104,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <h1>{page.title}</h1>
-      {/* Sanitised on the server (app/features/pages/sanitize.server.ts) when saved and again when read. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (app/features/pages/sanitize.server.ts) when saved and again when read */}
       <div className="content-page__body" dangerouslySetInnerHTML={{ __html: page.html }} />
       {admin ? (
         <p className="content-page__edit" lang={locale}>

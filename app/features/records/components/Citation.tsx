@@ -188,12 +188,14 @@ export function Citation({ record, origin, site }: { record: CitationInput; orig
       key: "chicago",
       name: "Chicago",
       text: plain(c.chicago),
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one citation: their place is their identity
       node: c.chicago.map((p, i) => (p.italic ? <i key={i}>{p.text}</i> : <span key={i}>{p.text}</span>)),
     },
     {
       key: "apa",
       name: "APA",
       text: plain(c.apa),
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one citation: their place is their identity
       node: c.apa.map((p, i) => (p.italic ? <i key={i}>{p.text}</i> : <span key={i}>{p.text}</span>)),
     },
     { key: "bibtex", name: "BibTeX", text: c.bibtex, node: c.bibtex, code: true },
@@ -205,6 +207,7 @@ export function Citation({ record, origin, site }: { record: CitationInput; orig
       <dt>{e.name}</dt>
       <dd>
         {e.code ? (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable)
           <pre className="citation__code" tabIndex={0} suppressHydrationWarning>
             <code
               ref={(el) => {

@@ -20,6 +20,7 @@ export function MetadataList({
   return (
     <dl className={className}>
       {items.map((m, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a field may repeat: its code and place identify it in a list that never reorders
         <div key={`${m.code}-${i}`} data-code={m.code} className={m.internal ? "metadata__internal" : undefined}>
           <dt>
             <span lang={labelLang(m, pageLang)}>{m.label}</span>
@@ -60,6 +61,7 @@ export function MetadataValue({ item }: { item: MetadataView }) {
       return (
         <>
           {item.value.split("\n").map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one value: their place is their identity
             <span key={i} className="metadata__line">
               {line}
             </span>

@@ -101,6 +101,7 @@ export function RelatedStrip({
                 c.interstitial.length > 0 ? (
                   <dl className="interstitial">
                     {c.interstitial.map((x, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the fields of one relation, a list that never reorders
                       <div key={i}>
                         <dt>{x.name}</dt>
                         <dd>{x.value}</dd>

@@ -85,6 +85,7 @@ export function SavedSearchForm({
           <input
             id={`${id}-hero`}
             type="checkbox"
+            // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox carries its checked state; aria-checked would repeat it
             role="switch"
             name="hero"
             defaultChecked={values.hero}

@@ -5,7 +5,7 @@ import { serviceContext } from "~/.server/context";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { formatDay } from "~/lib/dates";
-import { contentLocale, localizePath, LOCALE_NAMES, type Locale, type UiLocale } from "~/lib/locale";
+import { contentLocale, localizePath, LOCALE_NAMES, type UiLocale } from "~/lib/locale";
 import { accountMeta } from "~/features/accounts/meta";
 import { parseSearchParams } from "~/features/search/search-params";
 import { searchHref, type SavedSearchView } from "../saved-searches";
@@ -40,12 +40,15 @@ export default function SavedSearches({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<SavedSearchView | null>(null);
   const location = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger: a new navigation with the same notice shows it again
   useEffect(() => setDone(loaderData.done), [loaderData.done, location.key]);
   // After a deletion the focus would be lost with its row: it goes to the page's heading, the notice is read.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger: each navigation answering 'deleted' moves the focus
   useEffect(() => {
     if (loaderData.done === "deleted") heading.current?.focus();
   }, [loaderData.done, location.key]);
   // The same once the save drawer deleted one and the list was read again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: searches.length is the trigger: the focus moves once the list was read again
   useEffect(() => {
     if (done === "deleted") heading.current?.focus();
   }, [done, searches.length]);

@@ -127,11 +127,14 @@ export function SearchCombobox({ id, defaultValue, placeholder }: { id: string; 
           }
         }}
       />
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA 1.2 combobox pattern: a listbox of options */}
       <ul id={listId} role="listbox" aria-label={t("search.suggestions")} className="combobox__list" hidden={!expanded}>
         {suggestions.map((s, i) => (
+          // biome-ignore lint/a11y/useFocusableInteractive: the ARIA 1.2 combobox pattern: the focus stays in the input (aria-activedescendant), options are not focused
           <li
             key={s}
             id={`${listId}-${i}`}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA 1.2 combobox pattern: a listbox of options
             role="option"
             aria-selected={i === active}
             className="combobox__option"

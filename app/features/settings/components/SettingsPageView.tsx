@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
-import { LOCALE_NAMES, LOCALE_TAGS, localizePath } from "~/lib/locale";
+import { LOCALE_NAMES, LOCALE_TAGS } from "~/lib/locale";
 import { contrastFailures, type SiteColors } from "../contrast";
 import { valueLines } from "~/lib/diff";
 import { DiffView, TextBlock } from "~/components/RevisionParts";
@@ -115,6 +115,7 @@ function ItemCard({
       {formError ? (
         <ul className="form-error settings-errors">
           {formError.map((m, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the messages of one answer, a list that never reorders
             <li key={i}>{message(m)}</li>
           ))}
         </ul>
@@ -228,6 +229,7 @@ function JsonErrors({ list, id }: { list: FieldMessage[]; id: string }) {
     <span id={id} className="form-error settings-field-error">
       <ul>
         {list.map((m, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the messages of one answer, a list that never reorders
           <li key={i}>
             {m.params?.path && m.params.path !== "—" ? `${m.params.path}: ` : ""}
             {message(m)}
@@ -358,6 +360,7 @@ function ColorFields({
       ))}
       {valid ? (
         // Text in the new colours only once every pair passes: failing pairs are named, never drawn as text.
+        // biome-ignore lint/a11y/useSemanticElements: a labelled preview of colours, not a set of form fields (<fieldset>)
         <div className="settings-preview" aria-label={t("settings.preview")} role="group">
           {failures.length ? null : (
             <>
@@ -407,6 +410,7 @@ function ListEditor({
     setRows(initial.map((r, i) => ({ ...r, __id: `r${i}` })));
     setCounter(initial.length);
   }, [initial]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rows is the trigger: the focus moves once the re-rendered rows are in the DOM
   useEffect(() => {
     if (!focus) return;
     const el = listRef.current?.parentElement?.querySelector<HTMLElement>(`[data-focus="${focus}"]`);
@@ -632,6 +636,8 @@ function HistoryView({
       ) : null}
       <div className="settings-current">
         <h3 id="settings-current-value">{t("settings.history.currentValue")}</h3>
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: kept as it is under issue 30's no-behaviour-change rule; a role for the block is a follow-up (decision 085) */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
         <pre className="settings-code" aria-labelledby="settings-current-value" tabIndex={0}>
           {valueLines(state.value).join("\n") || t("settings.emptyValue")}
         </pre>

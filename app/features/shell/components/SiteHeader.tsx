@@ -28,6 +28,7 @@ export function SiteHeader({ options }: { options: Options }) {
   const { isEdit } = useEditMode();
   const menuButton = useRef<HTMLButtonElement>(null);
   // Navigation closes the menu (spec §4 "Menus").
+  // biome-ignore lint/correctness/useExhaustiveDependencies: navigation closes the menu: the location is the trigger
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
   const { path } = splitLocale(location.pathname);
   // Normalised so the server and the browser encode it the same way (no hydration mismatch).

@@ -48,7 +48,9 @@ export function SiteStylesheet({ href }: { href: string }) {
   if (inline === null || /<\/style/i.test(inline.css + inline.fonts)) return <link rel="stylesheet" href={href} />;
   return (
     <>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, never one that could close the element (tested above) */}
       <style {...{ [MARK]: "" }} dangerouslySetInnerHTML={{ __html: inline.css }} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own built font faces, never text that could close the element (tested above) */}
       {inline.fonts ? <style {...{ [FONTS]: "" }} media="print" dangerouslySetInnerHTML={{ __html: inline.fonts }} /> : null}
     </>
   );

@@ -14,6 +14,7 @@ export function ThemeToggle({ withLabel = false }: { withLabel?: boolean }) {
     setDark(next);
     const theme = next ? "dark" : "light";
     document.documentElement.dataset.theme = theme;
+    // biome-ignore lint/suspicious/noDocumentCookie: a preference cookie the page writes; the Cookie Store API is not in every browser the site supports
     document.cookie = `teca_theme=${theme}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`;
   };
   return (

@@ -40,6 +40,7 @@ export function DocNotices<T>({
         {errors.length > 0 && (
           <ul className="doc-notices__errors">
             {errors.map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the messages of one answer, a list that never reorders
               <li key={i}>{t("siteEdit.error", { message: e || t("siteEdit.loadError") })}</li>
             ))}
           </ul>
@@ -55,6 +56,7 @@ export function DocNotices<T>({
             <div className="doc-conflict__texts">
               <section>
                 <h3>{t("siteEdit.conflict.theirs")}</h3>
+                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
                 <pre tabIndex={0}>
                   {lines
                     .filter((l) => l && l.op !== "add")
@@ -64,6 +66,7 @@ export function DocNotices<T>({
               </section>
               <section>
                 <h3>{t("siteEdit.conflict.yours")}</h3>
+                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
                 <pre tabIndex={0}>
                   {lines
                     .filter((l) => l && l.op !== "del")

@@ -157,10 +157,12 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
         const html = s.html ?? null;
         return (
           <section
+            // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id: their place is their identity, and their controls are controlled
             key={i}
             className={`home-section home-section--${s.kind} bg--${bg} section-edit${s.visible === false ? " section-edit--hidden" : ""}`}
             aria-labelledby={`section-edit-${i}`}
           >
+            {/* biome-ignore lint/a11y/useSemanticElements: a labelled toolbar, not a set of form fields (<fieldset> brings its own border and legend layout) */}
             <div className="section-edit__toolbar" role="group" aria-label={t("siteEdit.section.toolbar", { n: i + 1, title })}>
               <Switch className="edit-switch" isSelected={s.visible !== false} onChange={(v) => setSection(i, { ...s, visible: v })}>
                 <span className="edit-switch__track" aria-hidden="true" />
@@ -190,12 +192,13 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
                 {s.title || (s.kind === "mediaSample" ? t("home.samples") : title)}
               </h2>
               {html !== null ? (
-                // the admin's own editor output, shown as typed; the server sanitises it on save
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: the admin's own editor output, shown as typed; the server sanitises it on save
                 <div className="prose" lang={textLang} dangerouslySetInnerHTML={{ __html: html }} />
               ) : (
                 s.text && (
                   <div className="prose" lang={textLang}>
                     {s.text.split(/\n{2,}/).map((p, j) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text: their place is their identity
                       <p key={j}>{p}</p>
                     ))}
                   </div>

@@ -107,6 +107,7 @@ export function MultiEditor({
       <legend>{legend}</legend>
       <ol className="multi-editor__rows">
         {shown.map((row, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; their inputs are controlled, so a row's place is its identity
           <li key={i} className="multi-editor__row">
             {columns.map((c) => {
               const fid = `${id}-${i}-${c.name}`;

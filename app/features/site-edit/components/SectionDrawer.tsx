@@ -191,6 +191,7 @@ export function SectionDrawer({
                 <button type="button" className="button button--danger" onClick={onDelete}>
                   {t("siteEdit.section.delete")}
                 </button>{" "}
+                {/* biome-ignore lint/a11y/noAutofocus: the confirmation the user just asked for: the focus goes to its safe answer */}
                 <button type="button" className="button" onClick={() => setConfirming(false)} autoFocus>
                   {t("siteEdit.cancel")}
                 </button>

@@ -33,6 +33,7 @@ export function StoryBody({
               </h2>
             );
           case "text":
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server when saved and when read (sanitize.server.ts)
             return b.html ? <div key={b.id} className="story-body__text" dangerouslySetInnerHTML={{ __html: b.html }} /> : null;
           case "image": {
             const c = b.card;
@@ -98,6 +99,8 @@ export function StoryBody({
                 )}
               </section>
             );
+          default:
+            return null;
         }
       })}
     </div>

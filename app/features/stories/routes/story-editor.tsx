@@ -527,6 +527,7 @@ function StoryEditor({ loaderData }: Route.ComponentProps) {
             <h2 id={`${uid}-add`} tabIndex={-1} data-focus="add">
               {t("stories.editor.addHeading")}
             </h2>
+            {/* biome-ignore lint/a11y/useSemanticElements: a labelled set of buttons, not a set of form fields (<fieldset>) */}
             <div className="story-editor__add-buttons" role="group" aria-labelledby={`${uid}-add`}>
               {(["heading", "text", "image", "record", "quote", "map"] as const).map((type) => (
                 <button

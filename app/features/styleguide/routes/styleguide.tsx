@@ -114,6 +114,7 @@ function Section({ id, children }: { id: string; children: (scheme: "light" | "d
       <h2 id={`sg-${id}`}>{t(`styleguide.${id}` as MessageKey)}</h2>
       <div className="sg__schemes">
         {(["light", "dark"] as const).map((scheme) => (
+          // biome-ignore lint/a11y/useSemanticElements: a labelled panel of samples, not a set of form fields (<fieldset>)
           <div key={scheme} className="sg__panel" data-theme={scheme} role="group" aria-label={t(`styleguide.${scheme}` as MessageKey)}>
             <p className="sg__scheme">{t(`styleguide.${scheme}` as MessageKey)}</p>
             {children(scheme)}

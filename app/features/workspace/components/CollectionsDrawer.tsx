@@ -20,6 +20,7 @@ export function CollectionsButton() {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: navigation closes the drawer: the location is the trigger
   useEffect(() => setOpen(false), [location.pathname, location.search]);
   if (!ws) return null;
   return (

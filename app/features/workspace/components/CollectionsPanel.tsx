@@ -122,9 +122,11 @@ function Carousel({ collections, current, placeholder }: { collections: Collecti
               <span aria-hidden="true">→</span>
             </button>
           </div>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys from the carousel's links move it: a delegated handler, the links inside are focusable */}
           <div className="collections-carousel__viewport" ref={viewport} onKeyDown={onKeyDown}>
             <div className="collections-carousel__track">
               {collections.map((c, i) => (
+                // biome-ignore lint/a11y/useSemanticElements: a carousel slide: the APG carousel pattern's role=group with aria-roledescription
                 <div
                   key={c.id}
                   className="collections-carousel__item"

@@ -73,7 +73,7 @@ export function ImagePicker({
   const loaded = pages.length > 0;
 
   async function upload(files: FileList | null) {
-    if (!files || !files.length) return;
+    if (!files?.length) return;
     setMessage(null);
     // Spec §5: more files than allowed — nothing is added.
     if (maxFiles !== undefined && files.length > maxFiles) {
@@ -128,6 +128,7 @@ export function ImagePicker({
           ))}
         </fieldset>
       ) : null}
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with role=search: the <search> element is too new for some of the browsers and screen readers the site supports */}
       <form
         role="search"
         className="image-picker__search"

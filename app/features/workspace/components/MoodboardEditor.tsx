@@ -71,12 +71,14 @@ export function MoodboardEditor({
   const sel = items.find((i) => i.id === selected) ?? null;
   const name = (i: MoodboardItem) => i.title || t("moodboard.untitledImage");
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: items.length is the trigger: the selected element is looked up again once items are added or removed
   useEffect(() => {
     setTarget(selected ? (canvasRef.current?.querySelector<HTMLElement>(`[data-item="${CSS.escape(selected)}"]`) ?? null) : null);
   }, [selected, items.length]);
   // Keyboard and button changes move the element under Moveable's frame: re-measure it.
   // (Not during a gesture: Moveable measures it itself, and re-measuring midway restarts it.)
   const gesture = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: doc.items is the trigger: the frame is measured again after every move
   useEffect(() => {
     if (!gesture.current) moveableRef.current?.updateRect();
   }, [doc.items]);
@@ -436,6 +438,7 @@ export function MoodboardEditor({
       </p>
       <div className={`moodboard__layout${drawerOpen ? " moodboard__layout--drawer" : ""}`}>
         <div className="moodboard__scroller">
+          {/* biome-ignore lint/a11y/useSemanticElements: the canvas, a labelled group of positioned items, not a set of form fields (<fieldset>) */}
           <div
             ref={canvasRef}
             className="moodboard-canvas"
@@ -450,6 +453,7 @@ export function MoodboardEditor({
           >
             {items.length === 0 ? <p className="moodboard-canvas__empty">{t("moodboard.empty")}</p> : null}
             {items.map((item, i) => (
+              // biome-ignore lint/a11y/useSemanticElements: a positioned item Moveable drags and resizes, holding an image: a <button> cannot host its handles; keys are handled on the item
               <div
                 key={item.id}
                 data-item={item.id}
@@ -481,6 +485,7 @@ export function MoodboardEditor({
                 style={{ left: SWATCH.left, bottom: SWATCH.bottom, gap: SWATCH.gap }}
               >
                 {doc.colours.map((c, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: swatches are positional (swatch n): their place is their identity
                   <li key={i} style={{ background: c, width: SWATCH.size, height: SWATCH.size }}>
                     <span className="visually-hidden">{c}</span>
                   </li>
@@ -534,6 +539,7 @@ export function MoodboardEditor({
                 <legend>{t("moodboard.swatches")}</legend>
                 {doc.colours.map((c, i) => (
                   <ColorField
+                    // biome-ignore lint/suspicious/noArrayIndexKey: swatches are positional (swatch n): their place is their identity
                     key={i}
                     label={t("moodboard.swatch", { n: i + 1 })}
                     value={c}

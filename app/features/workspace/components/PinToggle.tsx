@@ -35,6 +35,7 @@ function Toggle({ ws, target, where }: { ws: Workspace; target: CardActionTarget
   const sending = useRef(0);
   // The state is re-read whenever the current collection's items change (spec §4), but not while a press is
   // on its way: the page's data re-read after the previous press would show the state before this one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the collection's pins and the current collection are the triggers (spec §4)
   useEffect(() => {
     if (sending.current === 0) setOptimistic(null);
   }, [ws.pins, ws.current?.id]);

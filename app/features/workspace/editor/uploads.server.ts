@@ -88,6 +88,7 @@ const cleanName = (name: string) =>
   (
     path
       .basename(name.replace(/\\/g, "/"))
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are stripped from an uploaded file's name on purpose
       .replace(/[\u0000-\u001f\u007f]/g, "")
       .trim() || "image"
   ).slice(0, 200);

@@ -161,7 +161,7 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   const root = rootDataOf(matches);
-  const { locale: contentLang, ui: locale } = splitLocale(location.pathname);
+  const { ui: locale } = splitLocale(location.pathname);
   const tr = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
   const site = root?.options.title;
   const origin = root?.origin ?? "";
@@ -197,7 +197,7 @@ const FILTERS_COOKIE = "teca_filters";
 /** "auto": no choice made — shown beside the results on wide screens, folded away on narrow ones (CSS). */
 type FiltersState = "open" | "closed" | "auto";
 
-export default function SearchPage({ loaderData, matches }: Route.ComponentProps) {
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const root = useRootData();
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;

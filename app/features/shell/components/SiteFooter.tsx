@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n/context";
-import { type RootData } from "~/root-data";
+import type { RootData } from "~/root-data";
 import { localizePath } from "~/lib/locale";
 import { useEditMode } from "~/features/site-edit/edit-mode";
 

@@ -4,7 +4,7 @@ import useEmblaCarousel from "embla-carousel-react";
 import type { EmblaCarouselType } from "embla-carousel";
 import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
-import { type RootData } from "~/root-data";
+import type { RootData } from "~/root-data";
 import { CountLabel } from "./CountLabel";
 
 /** Previous/next move the carousel this far (spec §4 "Carousel (drawer)"). */

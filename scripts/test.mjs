@@ -1,4 +1,4 @@
-// npm test: builds the app, makes sure Chromium is there, then runs the unit, integration and fault suites
+// npm test: checks format and lint (Biome), builds the app, makes sure Chromium is there, then runs the unit, integration and fault suites
 // (Vitest; on PostgreSQL too when TEST_DATABASE_URL is set) and the end-to-end suite (Playwright +
 // Chromium). Fails if any step fails.
 import { spawnSync } from "node:child_process";
@@ -21,10 +21,17 @@ function run(name, args, extraEnv = {}) {
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const steps = [];
+// Format and lint first (Biome, biome.json; decision 085): seconds, and nothing else runs on code that fails them.
+// Warnings fail too: every rule is either clean or off. `npm run lint:fix` applies the safe fixes and the format.
+steps.push(["format + lint", run("format + lint (Biome)", [bin("@biomejs/biome", "bin/biome"), "ci", "--error-on-warnings", "."])]);
+if (!steps[0][1]) {
+  console.error("\n✘ Biome found format or lint problems: `npm run lint:fix` fixes the format and the safe findings (decision 085).");
+  process.exit(1);
+}
 // The production build: what visitors download (and what the size budget measures).
 // (and the compiled server, build/node, that `npm start` and `npm run serve` run: scripts/build.mjs)
 steps.push(["build", run("build", [path.join(root, "scripts/build.mjs")], { NODE_ENV: "production" })]);
-if (!steps[0][1]) process.exit(1);
+if (!steps[1][1]) process.exit(1);
 // Chromium before the long suites: a missing browser is found (and installed, or the command to install it
 // printed) in seconds. Without it the Vitest suites still run; the test run then fails at the browser step.
 const browser = ensureChromium();

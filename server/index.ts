@@ -3,6 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
+import { backgroundSettled } from "../app/.server/background";
 import { openDatabase, type Database } from "../app/.server/db";
 import { DatabaseLockedError } from "../app/.server/db-lock";
 import { readEnv } from "../app/.server/env";
@@ -140,6 +141,9 @@ export async function main() {
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.on("close", () => resolve()));
     await handed?.drained();
+    // mails and an alerts run under way finish before the database closes (a console job does not: it is
+    // long, and recorded as interrupted when the server starts again)
+    await backgroundSettled(["mail", "alerts"]);
     await database.close();
     logger.info("stopped");
     process.exit(0);

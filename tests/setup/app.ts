@@ -3,6 +3,7 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app";
+import { backgroundSettled } from "../../app/.server/background";
 import type { Database } from "../../app/.server/db";
 import { logger } from "../../app/.server/logger";
 import { buildDir } from "../../server/build-dir";
@@ -31,9 +32,11 @@ export async function startTestServer(database: Database, mediaDir: string) {
   return {
     base,
     fetch: (p: string, init?: RequestInit) => fetch(base + p, { redirect: "manual", ...init }),
+    /** Stops serving, then waits for the work the requests left running (mails, console jobs) before the database may close. */
     async close() {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
+      await backgroundSettled();
     },
   };
 }

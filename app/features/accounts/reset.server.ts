@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { passwordResetTokens, users } from "../../../db/schema";
+import { backgroundSettled, inBackground } from "~/.server/background";
 import type { Database } from "~/.server/db";
 import { logger } from "~/.server/logger";
 import { escapeHtml, sendMail } from "~/.server/mail";
@@ -37,24 +38,24 @@ export function resetLimits(env: NodeJS.ProcessEnv = process.env): ResetLimits {
 
 // ── Work done after the reply ─────────────────────────────────────────────────────────────────────────
 
-const pending = new Set<Promise<void>>();
-
 /**
  * Runs `fn` after the reply, at a random moment in the next 0.2–1.2 s: the lookup and the mail of an
  * existing address then load the process at no moment a client could tie to its own request (otherwise
- * the request right after one for an existing address would be the slower one).
+ * the request right after one for an existing address would be the slower one). Registered as background
+ * work: a graceful stop and the tests wait for it (~/.server/background).
  */
 function later(what: string, fn: () => Promise<void>) {
-  const job: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, 200 + crypto.randomInt(1000)))
-    .then(fn)
-    .catch((err: unknown) => logger.error({ err }, `${what} failed`))
-    .finally(() => pending.delete(job));
-  pending.add(job);
+  inBackground(
+    "mail",
+    new Promise<void>((resolve) => setTimeout(resolve, 200 + crypto.randomInt(1000)))
+      .then(fn)
+      .catch((err: unknown) => logger.error({ err }, `${what} failed`)),
+  );
 }
 
 /** Resolves once the mails of the requests made so far are sent (tests; a graceful stop). */
 export async function resetWorkSettled() {
-  while (pending.size) await Promise.all([...pending]);
+  await backgroundSettled(["mail"]);
 }
 
 // ── Tokens and links ──────────────────────────────────────────────────────────────────────────────────

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
+import { inBackground } from "~/.server/background";
 import type { Database } from "~/.server/db";
 import { pingDatabase } from "~/.server/db";
 import { logger } from "~/.server/logger";
@@ -294,25 +295,28 @@ function run(
   };
   const heartbeat = database.kind === "postgres" ? setInterval(write, HEARTBEAT_MS) : undefined;
   heartbeat?.unref();
-  state.promise = (async () => {
-    let outcome: { state: JobState; report: Record<string, unknown> };
-    try {
-      outcome = await work(progress);
-    } catch (err) {
-      logger.error({ err, job: id }, "console job failed");
-      outcome = { state: "failed", report: { error: (err as Error).message } };
-    }
-    clearInterval(heartbeat);
-    await writing;
-    try {
-      await finish(database, id, outcome.state, outcome.report);
-    } catch (err) {
-      logger.error({ err, job: id }, "could not record the end of a console job");
-    } finally {
-      live.delete(id);
-      after?.();
-    }
-  })();
+  state.promise = inBackground(
+    "job",
+    (async () => {
+      let outcome: { state: JobState; report: Record<string, unknown> };
+      try {
+        outcome = await work(progress);
+      } catch (err) {
+        logger.error({ err, job: id }, "console job failed");
+        outcome = { state: "failed", report: { error: (err as Error).message } };
+      }
+      clearInterval(heartbeat);
+      await writing;
+      try {
+        await finish(database, id, outcome.state, outcome.report);
+      } catch (err) {
+        logger.error({ err, job: id }, "could not record the end of a console job");
+      } finally {
+        live.delete(id);
+        after?.();
+      }
+    })(),
+  );
 }
 
 /** The most rejected lines a report keeps (the first ones; the count says how many there were). */

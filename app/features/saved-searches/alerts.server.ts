@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { inBackground } from "~/.server/background";
 import type { Database } from "~/.server/db";
 import { viewerFor } from "~/.server/access";
 import { escapeHtml, sendMail, type Mail } from "~/.server/mail";
@@ -239,8 +240,9 @@ export function scheduleAlerts(database: Database, opts: AlertRunOptions & { env
       running = false;
     }
   };
-  const first = setTimeout(() => void tick(), 30_000);
-  const timer = setInterval(() => void tick(), every);
+  // a run under way is background work: a graceful stop waits for it (~/.server/background)
+  const first = setTimeout(() => void inBackground("alerts", tick()), 30_000);
+  const timer = setInterval(() => void inBackground("alerts", tick()), every);
   first.unref();
   timer.unref();
   return () => {

@@ -9,7 +9,7 @@ import type { Database } from "../app/.server/db";
 import { pingDatabase } from "../app/.server/db";
 import { CSRF_COOKIE, cookieName, identify, isSecureRequest } from "../app/.server/session";
 import { crossSiteGuard } from "../app/.server/session-csrf";
-import { guardBuild } from "../app/features/accounts/guard.server";
+import { guardBuild } from "../app/.server/access/guard";
 import { botCheckCsp } from "../app/features/accounts/bot-check.server";
 import { readCookie } from "../app/lib/cookies";
 import type { Logger } from "../app/.server/logger";

@@ -2,7 +2,7 @@ import path from "node:path";
 import express from "express";
 import type { Database } from "../app/.server/db";
 import type { Logger } from "../app/.server/logger";
-import { mayViewMedia, mediaIndex } from "../app/.server/media-access";
+import { mayViewMedia, mediaIndex } from "../app/.server/access/media";
 import { identify, isSecureRequest } from "../app/.server/session";
 
 /** What a browser may show in place: images, sound, video, PDF, the IIIF descriptions. */

@@ -6,7 +6,7 @@ import type express from "express";
  * Origin other than the site's. A JSON post without either header cannot come from another site's page (its content type
  * needs a CORS preflight, which is never granted). A form post without either header — an old browser, a
  * privacy proxy stripping them — must carry the form token (the `csrf` field equal to the CSRF cookie);
- * the route guard checks it (app/features/accounts/guard.server.ts).
+ * the route guard checks it (app/.server/access/guard.ts).
  */
 export function crossSiteGuard(opts: { publicUrl?: string }): express.RequestHandler {
   const publicOrigin = opts.publicUrl ? new URL(opts.publicUrl).origin : null;

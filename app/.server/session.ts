@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { sessions, users } from "../../db/schema";
 import { parseCapabilities, type Capabilities } from "~/lib/capabilities";
 import { readCookie } from "~/lib/cookies";
-import { anonymousViewer, viewerFor, type Viewer } from "./access";
+import { anonymousViewer, viewerFor, type Viewer } from "./access/viewer";
 import type { Database } from "./db";
 
 /**

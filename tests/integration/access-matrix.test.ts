@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { matchRoutes, type ServerBuild } from "react-router";
 import { createUser } from "../../app/features/accounts/accounts.server";
 import { issueResetToken } from "../../app/features/accounts/reset.server";
-import { requiredCapability } from "../../app/features/accounts/guard.server";
+import { requiredCapability } from "../../app/.server/access/guard";
 import { ROLE_NAMES, levelOf, type RoleName } from "../../app/features/accounts/roles";
 import { saveContentPage } from "../../app/features/pages/pages.server";
 import { capabilities, createSession, hashToken, newToken } from "../../app/.server/session";

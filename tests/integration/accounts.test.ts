@@ -315,7 +315,7 @@ for (const target of testDatabases()) {
     });
 
     it("the route guard: a visitor goes to login (302), a user without the capability gets 404, one with it the page", async () => {
-      const { guardBuild } = await import("../../app/features/accounts/guard.server");
+      const { guardBuild } = await import("../../app/.server/access/guard");
       const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
       // the cookie policy made to need RISERVATO, and (no handle) PRIVATE in French
       const need = (id: string, handle: object | undefined) => {

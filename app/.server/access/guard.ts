@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
-import { data, redirect, type ServerBuild } from "react-router";
-import type { TecaLoadContext } from "~/.server/context";
-import { capabilities } from "~/.server/session";
-import { databaseUnavailable } from "~/.server/errors";
-import { isDatabaseUnavailable } from "~/.server/db-errors";
-import { hasCapability, type CapabilityName } from "~/lib/capabilities";
+import { redirect, type ServerBuild } from "react-router";
+import type { TecaLoadContext } from "../context";
+import { databaseUnavailable } from "../errors";
+import { isDatabaseUnavailable } from "../db-errors";
+import type { CapabilityName } from "~/lib/capabilities";
 import { localizePath, splitLocale } from "~/lib/locale";
+import { levelHas } from "./capabilities";
+import { isRefusal, Refusal, refusalAnswer } from "./refusal";
 
 /**
  * The route guard (spec §6, decision 040). Every route module declares the capability it needs in its
@@ -16,6 +17,9 @@ import { localizePath, splitLocale } from "~/lib/locale";
  *   resource route (the API);
  * - a signed-in user without it gets the 404 page (or a 404 from the API): nothing says the page exists.
  * Actions also check the form token when the cross-site guard asked for it (a form post without Origin).
+ *
+ * The same wrapper answers the services' refusals (refusal.ts: a `Refusal` thrown by a loader or an action,
+ * e.g. by `requireCapability`) the way it answers its own: the 404 page, or the API's 404 JSON.
  */
 export type RouteHandle = { capability?: CapabilityName; layout?: string };
 
@@ -41,8 +45,7 @@ function refuse(args: Args, resource: boolean): never {
       throw Response.json({ error: { code: 401, message: "Unauthorized" } }, { status: 401, headers: { "Cache-Control": "no-store" } });
     throw redirect(loginRedirectPath(url), 302);
   }
-  if (resource) throw Response.json({ error: { code: 404, message: "Not Found" } }, { status: 404 });
-  throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
+  throw refusalAnswer(new Refusal(404), resource);
 }
 
 function sameToken(a: string, b: string) {
@@ -71,7 +74,7 @@ function guardModule(module: Module): Module {
   const need = requiredCapability(module);
   const resource = !module.default;
   // PUBLIC is everyone's: a signed-in user's level need not carry the visitors' bit.
-  const allowed = (args: Args) => need === "PUBLIC" || hasCapability(args.context.viewer.level, need, capabilities());
+  const allowed = (args: Args) => need === "PUBLIC" || levelHas(args.context.viewer, need);
   const loader = module.loader as Fn | undefined;
   const action = module.action as Fn | undefined;
   return {
@@ -90,12 +93,16 @@ function guardModule(module: Module): Module {
   } as Module;
 }
 
-/** A database that cannot be reached answers 503 "come back in a moment", not a 500 (issue 11). */
+/**
+ * A database that cannot be reached answers 503 "come back in a moment", not a 500 (issue 11); a service's
+ * refusal answers its status (refusal.ts), mapped here once for every route.
+ */
 async function whileAvailable<T>(run: () => T, resource: boolean): Promise<Awaited<T>> {
   try {
     return await run();
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw databaseUnavailable(resource);
+    if (isRefusal(error)) throw refusalAnswer(error, resource);
     throw error;
   }
 }

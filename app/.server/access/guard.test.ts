@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginRedirectPath } from "./guard.server";
+import { loginRedirectPath } from "./guard";
 
 describe("loginRedirectPath", () => {
   it("sends to the login page of the URL's interface language, German included", () => {

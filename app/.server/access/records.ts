@@ -1,28 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
-import { accessLevelsFor, DEFAULT_CAPABILITIES, VISITOR_LEVEL, type Capabilities } from "~/lib/capabilities";
+import type { Viewer } from "./viewer";
 
 /**
- * Who is asking. Built once per request at the boundary (server/app.ts) and
- * passed to every service: the one policy module for catalogue access.
+ * The SQL fragments that limit records and media to what a viewer may see. Every query of the catalogue embeds
+ * them: what a viewer may not see is not found, never refused.
  */
-export type Viewer = {
-  kind: "anonymous" | "user";
-  userId: string | null;
-  level: number;
-  roles: string[];
-  /** Record access levels this viewer may see (1 public, 2 restricted, 3 very restricted). */
-  accessLevels: number[];
-};
-
-/** A visitor: the PUBLIC level (of the configured capabilities, when given). */
-export function anonymousViewer(caps?: Capabilities): Viewer {
-  const level = caps ? caps.PUBLIC : VISITOR_LEVEL;
-  return { kind: "anonymous", userId: null, level, roles: [], accessLevels: accessLevelsFor(level, caps) };
-}
-
-export function viewerFor(user: { id: string; level: number; roles: string[] }, caps: Capabilities = DEFAULT_CAPABILITIES): Viewer {
-  return { kind: "user", userId: user.id, level: user.level, roles: user.roles, accessLevels: accessLevelsFor(user.level, caps) };
-}
 
 function levelsArray(viewer: Viewer): SQL {
   const levels = viewer.accessLevels.filter((l) => Number.isInteger(l) && l >= 1 && l <= 3);
@@ -32,6 +14,20 @@ function levelsArray(viewer: Viewer): SQL {
 /** SQL predicate limiting the records aliased `alias` to the viewer's access levels. */
 export function recordVisible(viewer: Viewer, alias = "r"): SQL {
   return sql`${sql.identifier(alias)}.access = any(${levelsArray(viewer)})`;
+}
+
+/**
+ * The public records (access 1) written as migration 0014's partial index states its condition
+ * (records_public_updated_idx … where access = 1), so that the harvesters' lists by datestamp walk that index.
+ * It says again what recordVisible(PUBLIC_VIEWER) says, in the planner's terms.
+ */
+export function publicRecord(alias = "r"): SQL {
+  return sql`${sql.identifier(alias)}.access = 1`;
+}
+
+/** The access levels the viewer may see, as a bit mask (bit n for level n): for the search's in-memory filters. */
+export function accessMask(viewer: Viewer): number {
+  return viewer.accessLevels.filter((l) => Number.isInteger(l) && l >= 1 && l <= 3).reduce((m, l) => m | (1 << l), 0);
 }
 
 /**

@@ -1,9 +1,10 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Database } from "./db";
-import { anonymousViewer, mediaVisible, recordVisible, type Viewer } from "./access";
-import { catalogueValue } from "./caches";
-import { capabilities } from "./session";
+import type { Database } from "../db";
+import { mediaVisible, recordVisible } from "./records";
+import { anonymousViewer, type Viewer } from "./viewer";
+import { catalogueValue } from "../caches";
+import { capabilities } from "../session";
 
 /**
  * Which stored media files a request may fetch (decision 043).

@@ -348,12 +348,12 @@ for (const target of testDatabases()) {
       } finally {
         await cat.db.rows(sql`update users set sso = false where id = ${ids.manager}`);
       }
-      // and without MANAGE_USERS the service refuses by itself
+      // and without MANAGE_USERS the service refuses by itself (the access policy's refusal: a 404)
       const researcher = {
         database: cat.db,
         viewer: { kind: "user" as const, userId: ids.researcher!, level: 2, roles: ["Ricercatore"], accessLevels: [1] },
       };
-      await expect(deleteUser(researcher, ids.nuova!)).rejects.toMatchObject({ code: "forbidden" });
+      await expect(deleteUser(researcher, ids.nuova!)).rejects.toMatchObject({ name: "Refusal", status: 404 });
       expect((await get("/api/auth/profile", cookies.admin)).status).toBe(200);
       // a Manager deletes a user: their sessions go with them
       const nora = await signedIn("nuova@example.org").catch(() => "");

@@ -9,9 +9,14 @@ import type { Viewer } from "./viewer";
  * taken here.
  */
 
+/** A user's level carries the capability (a user being signed in, before there is a viewer). */
+export function levelCarries(level: number, capability: CapabilityName): boolean {
+  return hasCapability(level, capability, capabilities());
+}
+
 /** The viewer's level carries the capability (signed in or not: the route guard's test). */
 export function levelHas(viewer: Viewer, capability: CapabilityName): boolean {
-  return hasCapability(viewer.level, capability, capabilities());
+  return levelCarries(viewer.level, capability);
 }
 
 /** A signed-in viewer whose level carries the capability. */

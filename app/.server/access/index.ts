@@ -9,7 +9,7 @@
  * - guard.ts: the route guard wrapping every loader and action (imported by its path: server/app.ts).
  */
 export { anonymousViewer, PUBLIC_VIEWER, viewerFor, type Viewer } from "./viewer";
-export { can, levelHas, requireCapability, seesInternalFields } from "./capabilities";
+export { can, levelCarries, levelHas, requireCapability, seesInternalFields } from "./capabilities";
 export { isRefusal, notFoundForViewer, Refusal, refusalAnswer, type RefusalStatus } from "./refusal";
 export { accessMask, hasVisibleImage, mediaVisible, publicRecord, recordVisible, seesRestrictedMedia } from "./records";
 export { isOwner, ownedBy } from "./ownership";

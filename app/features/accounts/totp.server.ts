@@ -6,7 +6,8 @@ import { recoveryCodes, users } from "../../../db/schema";
 import type { Database } from "~/.server/db";
 import { secretMaterial } from "~/.server/secrets";
 import { capabilities } from "~/.server/session";
-import { hasCapability, type CapabilityName } from "~/lib/capabilities";
+import type { CapabilityName } from "~/lib/capabilities";
+import { levelCarries } from "~/.server/access";
 import { audit, type Actor } from "./accounts.server";
 import { getSiteOptions } from "~/features/site/site.server";
 
@@ -124,8 +125,7 @@ export function secondStepOf(
 ): "code" | "setup" | null {
   if (user.sso) return null;
   if (user.totpSecret) return "code";
-  const caps = capabilities();
-  return required.some((c) => hasCapability(user.level, c, caps)) ? "setup" : null;
+  return required.some((c) => levelCarries(user.level, c)) ? "setup" : null;
 }
 
 /** Starts turning TOTP on: a new secret kept (encrypted) as pending, and what the user scans or types. */

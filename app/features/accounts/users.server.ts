@@ -2,9 +2,8 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { auditLog, recoveryCodes, users } from "../../../db/schema";
 import type { Database } from "~/.server/db";
-import type { Viewer } from "~/.server/access";
-import { capabilities, deleteUserSessions } from "~/.server/session";
-import { hasCapability } from "~/lib/capabilities";
+import { levelHas, requireCapability, type Viewer } from "~/.server/access";
+import { deleteUserSessions } from "~/.server/session";
 import { audit, hashPassword, type Actor, type UserSummary } from "./accounts.server";
 import { passwordAcceptable } from "./password";
 import { issueResetToken, passwordPattern, resetLink, resetMail } from "./reset.server";
@@ -58,15 +57,13 @@ const ADMIN_ROLE: RoleName = "Amministratore";
  * the menu hides the item, and the server refuses the same).
  */
 async function requireManager(ctx: UsersContext): Promise<Actor> {
-  const caps = capabilities();
-  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId || !hasCapability(ctx.viewer.level, "MANAGE_USERS", caps))
-    throw new UsersError("forbidden");
-  const [me] = await ctx.database.db.select({ sso: users.sso }).from(users).where(eq(users.id, ctx.viewer.userId));
+  const userId = requireCapability(ctx, "MANAGE_USERS");
+  const [me] = await ctx.database.db.select({ sso: users.sso }).from(users).where(eq(users.id, userId));
   if (!me || me.sso) throw new UsersError("forbidden");
-  return { userId: ctx.viewer.userId, address: ctx.address ?? "" };
+  return { userId, address: ctx.address ?? "" };
 }
 
-const isAdminViewer = (ctx: UsersContext) => hasCapability(ctx.viewer.level, "ADMIN", capabilities());
+const isAdminViewer = (ctx: UsersContext) => levelHas(ctx.viewer, "ADMIN");
 
 const columns = {
   id: users.id,

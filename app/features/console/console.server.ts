@@ -5,10 +5,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { inBackground } from "~/.server/background";
+import { Refusal, requireCapability } from "~/.server/access";
 import type { Database } from "~/.server/db";
 import { pingDatabase } from "~/.server/db";
 import { logger } from "~/.server/logger";
-import { capabilities } from "~/.server/session";
 import { readEnv } from "~/.server/env";
 import { audit } from "~/features/accounts/accounts.server";
 import { importFile, type ImportStep } from "~/features/catalogue/import.server";
@@ -16,7 +16,6 @@ import { convertIccdFiles, writeNdjson, type ConvertContext } from "~/features/c
 import { indexThesaurus, loadThesauri } from "~/features/catalogue/iccd/thesauri";
 import { deriveImage } from "~/.server/media";
 import { clearSearchCache } from "~/features/search/search.server";
-import { hasCapability } from "~/lib/capabilities";
 import { deleteStaged, stagedFile } from "./dropbox.server";
 
 /**
@@ -31,7 +30,7 @@ import { deleteStaged, stagedFile } from "./dropbox.server";
  */
 
 export class ConsoleError extends Error {
-  constructor(readonly code: "forbidden" | "busy" | "notFound" | "invalid" | "notIccd") {
+  constructor(readonly code: "busy" | "invalid" | "notIccd") {
     super(code);
   }
 }
@@ -59,11 +58,6 @@ const live = new Map<number, { step: string; done: number; total: number; promis
 /** A PostgreSQL job's heartbeat; a row silent this long belongs to a process that died. */
 const HEARTBEAT_MS = 10_000;
 const STALE_SECONDS = 60;
-
-export function requireAdmin(ctx: ServiceContext) {
-  if (ctx.viewer.kind !== "user" || !hasCapability(ctx.viewer.level, "ADMIN", capabilities())) throw new ConsoleError("forbidden");
-  return ctx.viewer.userId;
-}
 
 // ── Overview ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -117,7 +111,7 @@ export function directorySize(dir: string, budgetMs = 2000): Overview["media"] {
 }
 
 export async function getOverview(ctx: ServiceContext, opts: { mediaDir: string }): Promise<Overview> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   const db = ctx.database;
   const counts = await db.rows<{ table_name: string; access: number; n: number }>(
     sql`select table_name, access, count(*)::int as n from records group by table_name, access order by table_name, access`,
@@ -216,17 +210,17 @@ const jobSelect = sql`select j.id, j.kind, j.state, j.source, j.step, j.done, j.
   from console_jobs j left join users u on u.id = j.actor_id`;
 
 export async function listJobs(ctx: ServiceContext, limit = 10): Promise<Job[]> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   await markInterrupted(ctx.database);
   const rows = await ctx.database.rows<JobRow>(sql`${jobSelect} order by j.id desc limit ${limit}`);
   return rows.map(toJob);
 }
 
 export async function getJob(ctx: ServiceContext, id: number): Promise<Job> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   if (!live.has(id)) await markInterrupted(ctx.database);
   const rows = await ctx.database.rows<JobRow>(sql`${jobSelect} where j.id = ${id}`);
-  if (!rows[0]) throw new ConsoleError("notFound");
+  if (!rows[0]) throw new Refusal(404);
   return toJob(rows[0]);
 }
 
@@ -236,7 +230,7 @@ export function jobRun(id: number): Promise<void> | undefined {
 }
 
 async function begin(ctx: ServiceContext, kind: JobKind, source: string, file = ""): Promise<number> {
-  const userId = requireAdmin(ctx);
+  const userId = requireCapability(ctx, "ADMIN");
   await markInterrupted(ctx.database);
   // One job at a time, across processes: the insert happens only when no job runs.
   let rows: { id: string | number }[];
@@ -507,7 +501,7 @@ export async function startRederive(ctx: ServiceContext, opts: { mediaStore: str
  * refused (nothing kept) when it is not a scheda the importer converts.
  */
 export function keepIccdUpload(ctx: ServiceContext, bytes: Uint8Array): { file: string; records: number } {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   const dir = importsDir();
   fs.mkdirSync(dir, { recursive: true });
   const base = path.join(dir, crypto.randomBytes(12).toString("hex"));
@@ -535,7 +529,7 @@ export async function importStagedIccd(
   stagedId: string,
   opts: { mediaStore: string; address?: string },
 ): Promise<number> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   const staged = await stagedFile(ctx, stagedId);
   if (staged.ext !== "xml") throw new ConsoleError("notIccd");
   const kept = keepIccdUpload(ctx, new Uint8Array(fs.readFileSync(staged.file)));

@@ -5,15 +5,13 @@ import { sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { holdsMarkup, startsAsMarkup } from "~/.server/file-content";
 import type { ServiceContext } from "~/.server/context";
-import { recordVisible } from "~/.server/access";
-import { capabilities } from "~/.server/session";
+import { recordVisible, requireCapability } from "~/.server/access";
 import { readEnv } from "~/.server/env";
 import { deriveImage, storeFile, type Derived } from "~/.server/media";
 import { clearSearchCache } from "~/features/search/search.server";
 import { toTextArray } from "~/features/records/cards.server";
 import { relinkInheritedTags } from "~/features/catalogue/import.server";
 import { audit } from "~/features/accounts/accounts.server";
-import { hasCapability } from "~/lib/capabilities";
 import { translate, type MessageKey } from "~/i18n";
 import { TABLES } from "~/lib/tables";
 import { ACCEPTED, dropboxLimits, type DropboxKind, type DropboxLimits } from "./dropbox";
@@ -25,7 +23,7 @@ import { ACCEPTED, dropboxLimits, type DropboxKind, type DropboxLimits } from ".
  * console offers them as downloads only.
  */
 
-export type DropboxErrorCode = "forbidden" | "limits" | "type" | "empty" | "notFound" | "target" | "record";
+export type DropboxErrorCode = "limits" | "type" | "empty" | "notFound" | "target" | "record";
 export class DropboxError extends Error {
   constructor(
     readonly code: DropboxErrorCode,
@@ -37,15 +35,6 @@ export class DropboxError extends Error {
 
 export function stagingDir(env: NodeJS.ProcessEnv = process.env) {
   return env.STAGING_DIR ? path.resolve(env.STAGING_DIR) : path.join(readEnv(env).dataDir, "staging");
-}
-
-export function requireStaff(ctx: ServiceContext) {
-  if (ctx.viewer.kind !== "user" || !hasCapability(ctx.viewer.level, "LOGIN_BACKEND", capabilities())) throw new DropboxError("forbidden");
-  return ctx.viewer.userId;
-}
-
-function requireAdmin(ctx: ServiceContext) {
-  if (ctx.viewer.kind !== "user" || !hasCapability(ctx.viewer.level, "ADMIN", capabilities())) throw new DropboxError("forbidden");
 }
 
 export type Upload = { name: string; bytes: Uint8Array };
@@ -97,7 +86,7 @@ export async function stageFiles(
   input: { kind: DropboxKind; target: string; tags: string[]; files: Upload[] },
   opts: { limits?: DropboxLimits; address?: string; dir?: string } = {},
 ): Promise<{ ids: string[] }> {
-  const userId = requireStaff(ctx);
+  const userId = requireCapability(ctx, "LOGIN_BACKEND");
   const limits = opts.limits ?? dropboxLimits();
   const files = input.files.filter((f) => f.name || f.bytes.length);
   if (!files.length) throw new DropboxError("empty");
@@ -182,7 +171,7 @@ const staged = (r: StagedRow): StagedFile => ({
 
 /** The staging area, newest first (the console: ADMIN). */
 export async function listStaged(ctx: ServiceContext, limit = 100): Promise<{ items: StagedFile[]; total: number; bytes: number }> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   const rows = await ctx.database.rows<StagedRow>(
     sql`select s.id, s.original_name, s.kind, s.mime, s.ext, s.size, s.target, s.tags, s.uploaded_by, u.email, s.created_at
       from staging_files s left join users u on u.id = s.uploaded_by order by s.created_at desc, s.id limit ${limit}`,
@@ -195,7 +184,7 @@ export async function listStaged(ctx: ServiceContext, limit = 100): Promise<{ it
 
 /** One staged file and where it is, for its download (ADMIN). */
 export async function stagedFile(ctx: ServiceContext, id: string): Promise<StagedFile & { file: string }> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DropboxError("notFound");
   const rows = await ctx.database.rows<StagedRow & { stored_name: string }>(
     sql`select s.id, s.stored_name, s.original_name, s.kind, s.mime, s.ext, s.size, s.target, s.tags, s.uploaded_by, null as email, s.created_at
@@ -220,7 +209,7 @@ export async function deleteStaged(ctx: ServiceContext, id: string, opts: { addr
 
 /** bucaSelect: the targets a batch can be meant for — the catalogue's tables, or records whose label matches `q`. */
 export async function dropboxTargets(ctx: ServiceContext, q: string): Promise<{ value: string; label: string }[]> {
-  requireStaff(ctx);
+  requireCapability(ctx, "LOGIN_BACKEND");
   if (!q) {
     const present = await ctx.database.rows<{ table_name: string }>(
       sql`select distinct table_name from records r where ${recordVisible(ctx.viewer)}`,
@@ -242,7 +231,7 @@ export async function dropboxTargets(ctx: ServiceContext, q: string): Promise<{ 
 
 /** bucaTags: the catalogue's tags whose name (in the locale or Italian) matches `q`; the first 50 without one. */
 export async function dropboxTags(ctx: ServiceContext, q: string): Promise<{ value: string; label: string }[]> {
-  requireStaff(ctx);
+  requireCapability(ctx, "LOGIN_BACKEND");
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await ctx.database.rows<{ id: string; name: string }>(
     sql`select id, coalesce(names->>${ctx.locale}, names->>'it', id) as name from tags

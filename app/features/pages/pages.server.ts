@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
-import { capabilities } from "~/.server/session";
+import { can, Refusal, requireCapability } from "~/.server/access";
 import { auditLog } from "../../../db/schema";
 import {
   appendRevision,
@@ -12,7 +12,6 @@ import {
   txRunner,
   type HistoryEntry,
 } from "~/features/settings/revisions.server";
-import { hasCapability } from "~/lib/capabilities";
 import { LOCALES, type Locale } from "~/lib/locale";
 import { PageInputSchema, PageSlugSchema, pageTextOf, type PageContent, type PageDraft, type PageInput, type PageValue } from "./pages";
 import { renderPageBody, sanitizeContentHtml } from "~/.server/content-html";
@@ -37,12 +36,6 @@ registerPublishedUse(async (database, url) => {
  * the route guard; every save and removal is audited.
  */
 
-export class PagesError extends Error {
-  constructor(readonly code: "forbidden" | "notFound") {
-    super(code);
-  }
-}
-
 export type PublicPage = {
   slug: string;
   locale: Locale;
@@ -66,13 +59,6 @@ export type PageVersion = {
 };
 export type PageListItem = { slug: string; versions: { locale: Locale; title: string; published: boolean; updatedAt: Date }[] };
 
-const isAdmin = (ctx: ServiceContext) => ctx.viewer.kind === "user" && hasCapability(ctx.viewer.level, "ADMIN", capabilities());
-
-function requireAdmin(ctx: ServiceContext) {
-  if (!isAdmin(ctx)) throw new PagesError("forbidden");
-  return { userId: ctx.viewer.userId ?? null, address: "" };
-}
-
 type Row = { slug: string; locale: Locale; title: string; content: Partial<PageContent>; updated_at: Date | string };
 
 const asContent = (c: Partial<PageContent>) => ({
@@ -87,7 +73,7 @@ const asContent = (c: Partial<PageContent>) => ({
 export async function getContentPage(ctx: ServiceContext, slug: string): Promise<PublicPage | null> {
   const valid = PageSlugSchema.safeParse(slug);
   if (!valid.success || valid.data !== slug) return null;
-  const drafts = isAdmin(ctx);
+  const drafts = can(ctx.viewer, "ADMIN");
   const rows = await ctx.database.rows<Row>(
     sql`select slug, locale, title, content, updated_at from pages
       where slug = ${slug} and locale in ('it', ${ctx.locale}) and content->>'kind' = 'page'
@@ -111,7 +97,7 @@ export async function getContentPage(ctx: ServiceContext, slug: string): Promise
 
 /** Every content page with its versions per language (the console's list). */
 export async function listContentPages(ctx: ServiceContext): Promise<PageListItem[]> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   const rows = await ctx.database.rows<Row>(
     sql`select slug, locale, title, content, updated_at from pages where content->>'kind' = 'page' order by slug, locale`,
   );
@@ -133,14 +119,14 @@ export async function pageRevision(
   slug: string,
   locale: Locale,
 ): Promise<{ version: number; author: string | null; at: string | null }> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   const l = await latestRevision(ctx.database, pageRef(slug, locale));
   return { version: l?.version ?? 0, author: l?.author ?? null, at: l ? l.at.toISOString() : null };
 }
 
 /** One language's version of a page, for its editor (null: not written yet). */
 export async function getPageVersion(ctx: ServiceContext, slug: string, locale: Locale): Promise<PageVersion | null> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   const rows = await ctx.database.rows<Row>(
     sql`select slug, locale, title, content, updated_at from pages where slug = ${slug} and locale = ${locale} and content->>'kind' = 'page'`,
   );
@@ -163,7 +149,7 @@ export async function getPageVersion(ctx: ServiceContext, slug: string, locale: 
 
 /** Whether a slug already has a page in any language (a new page must not take over an existing one). */
 export async function pageExists(ctx: ServiceContext, slug: string): Promise<boolean> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   const rows = await ctx.database.rows<{ n: number }>(sql`select count(*)::int as n from pages where slug = ${slug}`);
   return (rows[0]?.n ?? 0) > 0;
 }
@@ -188,7 +174,7 @@ export async function saveContentPage(
   input: PageInput,
   opts: SaveOptions,
 ): Promise<{ status: "saved" | "unchanged"; version: number }> {
-  const actor = { ...requireAdmin(ctx), address: opts.address ?? "" };
+  const actor = { userId: requireCapability(ctx, "ADMIN"), address: opts.address ?? "" };
   const content: PageContent = {
     kind: "page",
     format: input.format,
@@ -212,13 +198,13 @@ export async function saveContentPage(
       sql`select slug, locale, title, content, updated_at from pages where slug = ${input.slug} and locale = ${input.locale} for update`,
     );
     // Never overwrite the home page or anything else under the slug that is not a content page.
-    if (row && row.content?.kind !== "page") throw new PagesError("notFound");
+    if (row && row.content?.kind !== "page") throw new Refusal(404);
     // An upload the page did not show yet must be the saving administrator's own, and is locked until the commit
     // (a deletion waits, then sees the page): a published page makes its uploads public, so another user's
     // private file is refused like a missing one.
     const before = new Set(uploadUrlsIn(row?.content?.html ?? ""));
     const added = uploadUrlsIn(content.html).filter((u) => !before.has(u));
-    if (added.length && !(await ownUploads(tx, actor.userId!, added))) throw new PagesError("notFound");
+    if (added.length && !(await ownUploads(tx, actor.userId!, added))) throw new Refusal(404);
     const stored = pageValueOf(row);
     const r = await appendStale(tx, ref, {
       expectedVersion: opts.expectedVersion,
@@ -285,7 +271,7 @@ export async function deleteContentPage(
   locale: Locale,
   opts: { address?: string; expectedVersion: number },
 ): Promise<void> {
-  const actor = { ...requireAdmin(ctx), address: opts.address ?? "" };
+  const actor = { userId: requireCapability(ctx, "ADMIN"), address: opts.address ?? "" };
   const ref = pageRef(slug, locale);
   await ctx.database.db.transaction(async (tx) => {
     const run = txRunner(tx);
@@ -293,7 +279,7 @@ export async function deleteContentPage(
     const [row] = await run.rows<Row>(
       sql`select slug, locale, title, content, updated_at from pages where slug = ${slug} and locale = ${locale} and content->>'kind' = 'page' for update`,
     );
-    if (!row) throw new PagesError("notFound");
+    if (!row) throw new Refusal(404);
     await appendStale(tx, ref, {
       expectedVersion: opts.expectedVersion,
       stored: pageValueOf(row),
@@ -309,7 +295,7 @@ export async function deleteContentPage(
 
 /** The revisions of one language's version of a page, newest first, with what changed in each. */
 export async function pageHistory(ctx: ServiceContext, slug: string, locale: Locale): Promise<{ entries: HistoryEntry[]; total: number }> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   return revisionHistory(ctx.database, pageRef(slug, locale), pageTextOf);
 }
 
@@ -319,9 +305,9 @@ export async function restorePageRevision(
   input: { slug: string; locale: Locale; version: number; expectedVersion: number },
   opts: { address?: string } = {},
 ): Promise<{ status: "saved" | "unchanged"; version: number }> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   const row = await revisionAt(ctx.database, pageRef(input.slug, input.locale), input.version);
-  if (!row || row.removed) throw new PagesError("notFound");
+  if (!row || row.removed) throw new Refusal(404);
   const v = row.value as PageValue;
   const parsed = PageInputSchema.safeParse({
     slug: input.slug,
@@ -332,7 +318,7 @@ export async function restorePageRevision(
     description: v.description,
     published: v.published,
   });
-  if (!parsed.success) throw new PagesError("notFound");
+  if (!parsed.success) throw new Refusal(404);
   return saveContentPage(ctx, parsed.data, { address: opts.address, expectedVersion: input.expectedVersion, restoredFrom: input.version });
 }
 
@@ -346,11 +332,11 @@ export async function getPageDraft(
   slug: string,
   locale: Locale,
 ): Promise<{ value: PageDraft; version: number; fallback: boolean; exists: boolean }> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   const rows = await ctx.database.rows<Row>(
     sql`select slug, locale, title, content, updated_at from pages where slug = ${slug} and locale in ('it', ${locale}) order by (locale = ${locale}) desc`,
   );
-  if (rows.some((r) => r.content?.kind !== "page")) throw new PagesError("notFound");
+  if (rows.some((r) => r.content?.kind !== "page")) throw new Refusal(404);
   const row = rows[0];
   const { version } = await pageRevision(ctx, slug, locale);
   if (!row) return { value: { title: "", html: "", description: "", published: false }, version, fallback: false, exists: false };

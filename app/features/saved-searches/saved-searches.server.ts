@@ -2,8 +2,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { savedSearches, savedSearchTokens, users } from "../../../db/schema";
 import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
-import { capabilities, hashToken } from "~/.server/session";
-import { hasCapability } from "~/lib/capabilities";
+import { hashToken } from "~/.server/session";
+import { can } from "~/.server/access";
 import { isLocale, type Locale } from "~/lib/locale";
 import type { AlertFrequency, FieldErrors, SavedSearchView } from "./saved-searches";
 import { fieldErrors, SavedSearchInputSchema } from "./input";
@@ -23,8 +23,7 @@ export function savedSearchLimit(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /** May this viewer put a search on the home page's hero (spec §6: MANAGE_USERS)? */
-export const canSetHero = (ctx: Pick<ServiceContext, "viewer">) =>
-  ctx.viewer.kind === "user" && hasCapability(ctx.viewer.level, "MANAGE_USERS", capabilities());
+export const canSetHero = (ctx: Pick<ServiceContext, "viewer">) => can(ctx.viewer, "MANAGE_USERS");
 
 const columns = {
   id: savedSearches.id,

@@ -2,10 +2,8 @@ import { sql } from "drizzle-orm";
 import { auditLog } from "../../../db/schema";
 import type { TecaLoadContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
-import type { Viewer } from "~/.server/access";
-import { capabilities } from "~/.server/session";
+import { requireCapability, type Viewer } from "~/.server/access";
 import { catalogueChanged } from "~/.server/caches";
-import { hasCapability } from "~/lib/capabilities";
 import { DEFAULT_LANGUAGES, enabledLanguages, LOCALES, OPTIONAL_LOCALES, type Locale } from "~/lib/locale";
 import { DEFAULT_OPTIONS } from "~/features/site/options";
 import { emptyValue, issueMessages, itemNamed, itemsOf, type FieldMessage, type SettingsItem, type SettingsPage } from "./items";
@@ -49,7 +47,7 @@ export type Conflict = { version: number; value: unknown; fallback: boolean; aut
 
 export class SettingsError extends Error {
   constructor(
-    public readonly code: "forbidden" | "notFound" | "invalid" | "conflict",
+    public readonly code: "notFound" | "invalid" | "conflict",
     public readonly detail: { fields?: Record<string, FieldMessage[]>; conflict?: Conflict } = {},
   ) {
     super(code);
@@ -57,13 +55,7 @@ export class SettingsError extends Error {
   }
 }
 
-export const SETTINGS_STATUS = { forbidden: 404, notFound: 404, invalid: 400, conflict: 409 } as const;
-
-function requireAdmin(ctx: SettingsContext): string {
-  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId || !hasCapability(ctx.viewer.level, "ADMIN", capabilities()))
-    throw new SettingsError("forbidden");
-  return ctx.viewer.userId;
-}
+export const SETTINGS_STATUS = { notFound: 404, invalid: 400, conflict: 409 } as const;
 
 function itemOrThrow(key: string): SettingsItem {
   const item = itemNamed(key);
@@ -172,7 +164,7 @@ export type ItemState = {
 
 /** Every item of a settings page with its value for `locale` and its current version. */
 export async function settingsPage(ctx: SettingsContext, page: SettingsPage, locale: Locale): Promise<ItemState[]> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   const items = itemsOf(page);
   const [docs, latest] = await Promise.all([
     readDocs(ctx.database),
@@ -190,7 +182,7 @@ export async function settingsPage(ctx: SettingsContext, page: SettingsPage, loc
 
 /** One item's state (the API's GET). */
 export async function settingsItem(ctx: SettingsContext, key: string, locale: Locale): Promise<ItemState> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   const item = itemOrThrow(key);
   const [docs, latest] = await Promise.all([docsOf(ctx.database, item), latestRevisions(ctx.database, "option", [key])]);
   return stateOf(item, docs, latest, locale);
@@ -242,7 +234,7 @@ export type SaveResult = { status: "saved" | "unchanged"; version: number };
  * document(s), logs it in the audit log, and clears the options caches everywhere.
  */
 export async function saveItem(ctx: SettingsContext, input: SaveInput): Promise<SaveResult> {
-  const authorId = requireAdmin(ctx);
+  const authorId = requireCapability(ctx, "ADMIN");
   const item = itemOrThrow(input.key);
   if (input.clear && (item.scope === "site" || input.locale === "it"))
     throw new SettingsError("invalid", { fields: { form: [{ key: "settings.error.invalid" }] } });
@@ -361,7 +353,7 @@ export type { HistoryEntry } from "./revisions.server";
 
 /** An item's revisions, newest first, each with what changed from the one before (at most 50). */
 export async function itemHistory(ctx: SettingsContext, key: string, locale: Locale): Promise<{ entries: HistoryEntry[]; total: number }> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   const item = itemOrThrow(key);
   const loc = itemLocale(item, locale);
   return revisionHistory(ctx.database, { kind: "option", key: item.key, locale: loc });
@@ -372,7 +364,7 @@ export async function restoreRevision(
   ctx: SettingsContext,
   input: { key: string; locale: Locale; version: number; expectedVersion: number },
 ): Promise<SaveResult> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   const item = itemOrThrow(input.key);
   const loc = itemLocale(item, input.locale);
   const row = await revisionAt(ctx.database, { kind: "option", key: item.key, locale: loc }, input.version);
@@ -398,7 +390,7 @@ export async function setLanguage(
   locale: string,
   enabled = true,
 ): Promise<{ status: "saved" | "unchanged"; languages: string[] }> {
-  requireAdmin(ctx);
+  requireCapability(ctx, "ADMIN");
   if (!(OPTIONAL_LOCALES as readonly string[]).includes(locale))
     throw new SettingsError("invalid", { fields: { locale: [{ key: "settings.error.language" }] } });
   const state = await settingsItem(ctx, "languages", "it");

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
-import { capabilities } from "~/.server/session";
-import { hasCapability } from "~/lib/capabilities";
+import { can } from "~/.server/access";
 import { localizePath, type Locale } from "~/lib/locale";
 import { audit } from "~/features/accounts/accounts.server";
 import { lockCollection, owned } from "./workspace.server";
@@ -22,8 +21,7 @@ import type { LinkDays, LinkView, SharesView, ShareRole } from "./shares";
 export const SHARE_LIMITS = { people: 50, links: 20 } as const;
 
 /** May this viewer make secret links for people without an account (spec §6 SHARE_EXTERNAL)? */
-export const canShareExternally = (ctx: Pick<ServiceContext, "viewer">) =>
-  ctx.viewer.kind === "user" && hasCapability(ctx.viewer.level, "SHARE_EXTERNAL", capabilities());
+export const canShareExternally = (ctx: Pick<ServiceContext, "viewer">) => can(ctx.viewer, "SHARE_EXTERNAL");
 
 const actor = (ctx: ServiceContext, address = "") => ({ userId: ctx.viewer.userId, address });
 

@@ -22,7 +22,7 @@ import {
 import { Semaforo } from "~/features/records/components/Semaforo";
 import { matchSemaforo } from "~/features/records/semaforo";
 import type { MessageKey } from "~/i18n";
-import { hasCapability } from "~/lib/capabilities";
+import { seesInternalFields } from "~/.server/access";
 import { withoutShownMakers, groupMetadata, internalFieldsOption, type MetadataGroup } from "~/features/records/record-fields";
 import { RelatedStrip } from "~/features/records/components/RelatedStrip";
 import { Citation } from "~/features/records/components/Citation";
@@ -49,7 +49,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const record = await getRecord(ctx, table, id, {
     embedBases: { youtube: options.youtube_url ?? undefined, vimeo: options.vimeo_url ?? undefined },
     internalFields: internalFieldsOption(options as unknown as Record<string, unknown>),
-    showInternal: context.viewer.kind === "user" && hasCapability(context.viewer.level, "LOGIN_BACKEND"),
+    showInternal: seesInternalFields(context.viewer),
   });
   if (!record) throw notFound();
   // One address per record and language: an old or cut slug, another language's slug or none at all

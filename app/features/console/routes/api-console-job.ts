@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api-console-job";
 import { serviceContext } from "~/.server/context";
-import { ConsoleError, getJob } from "../console.server";
+import { getJob } from "../console.server";
 import { NO_STORE } from "../console-http.server";
 
 export const handle = { capability: "ADMIN" };
@@ -10,14 +10,9 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   const notFound = () => Response.json({ error: { code: 404, message: "Not Found" } }, { status: 404, headers: NO_STORE });
   if (!/^\d{1,15}$/.test(params.id)) return notFound();
-  try {
-    const j = await getJob(serviceContext(context, url), id);
-    return Response.json(
-      { id: j.id, kind: j.kind, state: j.state, source: j.source, step: j.step, done: j.done, total: j.total, report: j.report },
-      { headers: NO_STORE },
-    );
-  } catch (err) {
-    if (err instanceof ConsoleError) return notFound();
-    throw err;
-  }
+  const j = await getJob(serviceContext(context, url), id);
+  return Response.json(
+    { id: j.id, kind: j.kind, state: j.state, source: j.source, step: j.step, done: j.done, total: j.total, report: j.report },
+    { headers: NO_STORE },
+  );
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/console";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { LOCALE_TAGS, localizePath, splitLocale, type Locale } from "~/lib/locale";
+import { isRefusal } from "~/.server/access";
 import { formToken } from "~/features/accounts/login.server";
 import { listAudit, UsersError } from "~/features/accounts/users.server";
 import { AuditQuerySchema } from "~/features/accounts/users";
@@ -79,7 +80,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     try {
       audit = await listAudit(usersContext(context), AuditQuerySchema.parse({ pageSize: 20 }));
     } catch (err) {
-      if (!(err instanceof UsersError)) throw err;
+      // not a viewer who manages users (or one whose users are managed elsewhere): no audit section
+      if (!(err instanceof UsersError) && !isRefusal(err)) throw err;
     }
     const { token, setCookie } = formToken(context);
     const noticeParam = url.searchParams.get("notice");

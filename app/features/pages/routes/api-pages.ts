@@ -4,7 +4,7 @@ import { serviceContext } from "~/.server/context";
 import { translate, type MessageKey } from "~/i18n";
 import { isLocale, type Locale } from "~/lib/locale";
 import { readBody } from "~/features/accounts/api-backend-common.server";
-import { getPageDraft, PagesError, savePageDraft } from "../pages.server";
+import { getPageDraft, savePageDraft } from "../pages.server";
 import { PageSlugSchema } from "../pages";
 
 /**
@@ -31,14 +31,9 @@ const slugOf = (v: unknown) => {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const slug = slugOf(url.searchParams.get("slug"));
   if (!slug) return fail(404, "Not Found");
-  try {
-    return Response.json(await getPageDraft(serviceContext(context, url), slug, localeOf(url.searchParams.get("locale"))), {
-      headers: NO_STORE,
-    });
-  } catch (err) {
-    if (err instanceof PagesError) return fail(404, "Not Found");
-    throw err;
-  }
+  return Response.json(await getPageDraft(serviceContext(context, url), slug, localeOf(url.searchParams.get("locale"))), {
+    headers: NO_STORE,
+  });
 }
 
 const BodySchema = z.object({
@@ -61,27 +56,22 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const slug = parsed.success ? slugOf(parsed.data.slug) : null;
   if (!parsed.success || !isLocale(parsed.data.locale)) return fail(400, translate(locale, "error.badRequest"));
   if (!slug) return fail(404, "Not Found");
-  try {
-    const r = await savePageDraft(
-      serviceContext(context, url),
-      { slug, locale, value: parsed.data.value, version: parsed.data.version },
-      { address: context.auth?.address },
-    );
-    if (r.status === "conflict") return fail(409, translate(locale, "settings.conflict.title" as MessageKey), { current: r.current });
-    if (r.status === "invalid") {
-      const fields: Record<string, string[]> = {};
-      for (const issue of r.issues) {
-        const field = String(issue.path[0] ?? "form");
-        const key = (issue.message.startsWith("pages.") ? issue.message : "pages.error.invalid") as MessageKey;
-        (fields[field === "body" ? "html" : field] ??= []).push(translate(locale, key));
-      }
-      return fail(400, translate(locale, "settings.error.summary" as MessageKey), { fields });
+  const r = await savePageDraft(
+    serviceContext(context, url),
+    { slug, locale, value: parsed.data.value, version: parsed.data.version },
+    { address: context.auth?.address },
+  );
+  if (r.status === "conflict") return fail(409, translate(locale, "settings.conflict.title" as MessageKey), { current: r.current });
+  if (r.status === "invalid") {
+    const fields: Record<string, string[]> = {};
+    for (const issue of r.issues) {
+      const field = String(issue.path[0] ?? "form");
+      const key = (issue.message.startsWith("pages.") ? issue.message : "pages.error.invalid") as MessageKey;
+      (fields[field === "body" ? "html" : field] ??= []).push(translate(locale, key));
     }
-    return Response.json({ status: r.status, version: r.version }, { headers: NO_STORE });
-  } catch (err) {
-    if (err instanceof PagesError) return fail(404, "Not Found");
-    throw err;
+    return fail(400, translate(locale, "settings.error.summary" as MessageKey), { fields });
   }
+  return Response.json({ status: r.status, version: r.version }, { headers: NO_STORE });
 }
 
 export const handle = { capability: "ADMIN" };

@@ -13,7 +13,6 @@ import {
   PageConflictError,
   pageHistory,
   pageRevision,
-  PagesError,
   restorePageRevision,
   saveContentPage,
   type PageConflict,
@@ -50,29 +49,24 @@ function target(url: URL, slugParam: string) {
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const { slug, contentLocale } = target(url, params.slug);
-  try {
-    const ctx = serviceContext(context, url);
-    const version = await getPageVersion(ctx, slug, contentLocale);
-    const revision = await pageRevision(ctx, slug, contentLocale);
-    const history = url.searchParams.get("history") === "1" ? await pageHistory(ctx, slug, contentLocale) : null;
-    const { token, setCookie } = formToken(context);
-    const done = url.searchParams.get("saved") === "1" ? "saved" : url.searchParams.get("restored") === "1" ? "restored" : null;
-    return data(
-      {
-        csrf: token,
-        slug,
-        contentLocale,
-        version: version && { ...version, updatedAt: version.updatedAt.toISOString() },
-        revision,
-        history,
-        done,
-      },
-      { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
-    );
-  } catch (err) {
-    if (err instanceof PagesError) throw notFoundPage();
-    throw err;
-  }
+  const ctx = serviceContext(context, url);
+  const version = await getPageVersion(ctx, slug, contentLocale);
+  const revision = await pageRevision(ctx, slug, contentLocale);
+  const history = url.searchParams.get("history") === "1" ? await pageHistory(ctx, slug, contentLocale) : null;
+  const { token, setCookie } = formToken(context);
+  const done = url.searchParams.get("saved") === "1" ? "saved" : url.searchParams.get("restored") === "1" ? "restored" : null;
+  return data(
+    {
+      csrf: token,
+      slug,
+      contentLocale,
+      version: version && { ...version, updatedAt: version.updatedAt.toISOString() },
+      revision,
+      history,
+      done,
+    },
+    { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
+  );
 }
 
 type Values = { title: string; format: string; body: string; description: string; published: boolean };
@@ -134,7 +128,6 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     await saveContentPage(ctx, input.data, { address: context.auth?.address, expectedVersion });
     return redirect(`${editor}&saved=1`);
   } catch (err) {
-    if (err instanceof PagesError) throw notFoundPage();
     if (err instanceof PageConflictError) {
       // Stale: the admin's text stays in the form (for a save), the current one is shown beside it.
       const mine: Values =

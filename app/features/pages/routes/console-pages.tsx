@@ -6,7 +6,7 @@ import type { MessageKey } from "~/i18n";
 import { LOCALES, LOCALE_NAMES, LOCALE_TAGS, localizePath, splitLocale } from "~/lib/locale";
 import { accountMeta } from "~/features/accounts/meta";
 import { formToken } from "~/features/accounts/login.server";
-import { listContentPages, pageExists, PagesError } from "../pages.server";
+import { listContentPages, pageExists } from "../pages.server";
 import { PageSlugSchema } from "../pages";
 import consoleCss from "~/styles/console.css?url";
 
@@ -16,28 +16,21 @@ export const handle = { capability: "ADMIN", layout: "default" };
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleCss }];
 export const meta = accountMeta("pages.admin.title", "pages.admin.lead");
 
-const notFoundPage = () => data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
-
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
-  try {
-    const pages = await listContentPages(serviceContext(context, url));
-    const { token, setCookie } = formToken(context);
-    const fmt = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short" });
-    return data(
-      {
-        csrf: token,
-        pages: pages.map((p) => ({
-          ...p,
-          versions: p.versions.map((v) => ({ ...v, updatedAt: { iso: v.updatedAt.toISOString(), text: fmt.format(v.updatedAt) } })),
-        })),
-      },
-      { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
-    );
-  } catch (err) {
-    if (err instanceof PagesError) throw notFoundPage();
-    throw err;
-  }
+  const pages = await listContentPages(serviceContext(context, url));
+  const { token, setCookie } = formToken(context);
+  const fmt = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short" });
+  return data(
+    {
+      csrf: token,
+      pages: pages.map((p) => ({
+        ...p,
+        versions: p.versions.map((v) => ({ ...v, updatedAt: { iso: v.updatedAt.toISOString(), text: fmt.format(v.updatedAt) } })),
+      })),
+    },
+    { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
+  );
 }
 
 /** A new page: its slug checked (format, the app's routes, taken), then the page itself in edit mode (decision 076). */
@@ -47,13 +40,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const slug = PageSlugSchema.safeParse(String(form.get("slug") ?? ""));
   if (!slug.success)
     return data({ error: slug.error.issues[0]!.message as MessageKey, value: String(form.get("slug") ?? "") }, { status: 400 });
-  try {
-    if (await pageExists(serviceContext(context, url), slug.data))
-      return data({ error: "pages.error.slugTaken" as MessageKey, value: slug.data }, { status: 409 });
-  } catch (err) {
-    if (err instanceof PagesError) throw notFoundPage();
-    throw err;
-  }
+  if (await pageExists(serviceContext(context, url), slug.data))
+    return data({ error: "pages.error.slugTaken" as MessageKey, value: slug.data }, { status: 409 });
   return redirect(`${localizePath(`/${slug.data}`, ui)}?new=1`);
 }
 

@@ -7,8 +7,7 @@ import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { rootDataOf } from "~/root-data";
-import { capabilities } from "~/.server/session";
-import { hasCapability } from "~/lib/capabilities";
+import { can } from "~/.server/access";
 import { useEditMode } from "~/features/site-edit/edit-mode";
 import { getContentPage } from "../pages.server";
 import { PageSlugSchema } from "../pages";
@@ -27,7 +26,7 @@ export const handle = { capability: "PUBLIC", layout: "default" };
  */
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const page = await getContentPage(serviceContext(context, url), params.slug);
-  const admin = context.viewer.kind === "user" && hasCapability(context.viewer.level, "ADMIN", capabilities());
+  const admin = can(context.viewer, "ADMIN");
   const headers = { "Cache-Control": context.viewer.kind === "user" ? "private, no-store" : "public, max-age=60" };
   if (!page) {
     const slug = PageSlugSchema.safeParse(params.slug);

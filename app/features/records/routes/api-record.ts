@@ -2,7 +2,7 @@ import type { Route } from "./+types/api-record";
 import { getRecord, recordToJson } from "../records.server";
 import { jsonError } from "~/.server/errors";
 import { isLocale } from "~/lib/locale";
-import { hasCapability } from "~/lib/capabilities";
+import { seesInternalFields } from "~/.server/access";
 import { getSiteOptions } from "~/features/site/site.server";
 import { internalFieldsOption } from "../record-fields";
 import { isTable, RECORD_ID_PATTERN, tableFromSlug } from "~/lib/tables";
@@ -23,7 +23,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const options = await getSiteOptions(context.database, localeParam);
   const record = await getRecord({ database: context.database, viewer: context.viewer, locale: localeParam }, table, params.id, {
     internalFields: internalFieldsOption(options as unknown as Record<string, unknown>),
-    showInternal: context.viewer.kind === "user" && hasCapability(context.viewer.level, "LOGIN_BACKEND"),
+    showInternal: seesInternalFields(context.viewer),
   });
   if (!record) return jsonError(404, "Not found");
   return Response.json(

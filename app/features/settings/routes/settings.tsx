@@ -3,8 +3,7 @@ import type { Route } from "./+types/settings";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { localizePath } from "~/lib/locale";
-import { hasCapability } from "~/lib/capabilities";
-import { capabilities } from "~/.server/session";
+import { levelHas } from "~/.server/access";
 import { SETTINGS_PAGES } from "../items";
 import settingsCss from "../components/settings.css?url";
 
@@ -17,7 +16,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: sett
  * the route guard sends visitors to the login page and answers 404 to anyone else.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { canManageUsers: hasCapability(context.viewer.level, "MANAGE_USERS", capabilities()) };
+  return { canManageUsers: levelHas(context.viewer, "MANAGE_USERS") };
 }
 
 export const handle = { layout: "default", capability: "ADMIN" };

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import type { Db } from "~/.server/db";
-import { recordVisible } from "~/.server/access";
+import { ownedBy, recordVisible } from "~/.server/access";
 import { getCards, toTextArray } from "~/features/records/cards.server";
 import { iso, newId, notFound, ownerOf, publishedSlug, rowsIn, WorkspaceError, type Exec } from "~/features/workspace/common.server";
 import type { ItemRef } from "~/features/workspace/workspace";
@@ -35,7 +35,7 @@ registerPublishedUse(async (database, url) => {
   return rows.length > 0;
 });
 
-const owned = (ctx: ServiceContext, alias = "s"): SQL => sql`${sql.identifier(alias)}.owner_id = ${ownerOf(ctx)}::uuid`;
+const owned = (ctx: ServiceContext, alias = "s"): SQL => ownedBy(ownerOf(ctx), alias);
 
 /** Stories one user may keep (WORKSPACE_MAX_STORIES, default 500), read at each call. */
 export function storyLimit() {
@@ -237,7 +237,7 @@ export async function createStory(
       tx,
       sql`insert into stories (id, collection_id, owner_id, title, blocks)
           select ${id}, c.id, ${owner}::uuid, ${input.title}, ${JSON.stringify(blocks)}::jsonb from collections c
-          where c.id = ${collectionId} and c.owner_id = ${owner}::uuid returning id`,
+          where c.id = ${collectionId} and ${ownedBy(owner, "c")} returning id`,
     );
     if (!made.length) throw notFound();
   });

@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
+import { ownedBy } from "~/.server/access";
 import { isUploadUrl, ownUploads } from "./editor/uploads.server";
 import { iso, newId, notFound, ownerOf, rowsIn, WorkspaceError, type Exec } from "./common.server";
 import type { Moodboard, MoodboardContent, MoodboardItem, MoodboardSummary } from "./moodboards";
 
 /**
  * Moodboards (issue 15 §3, decision 063): the only place their SQL lives. Every statement carries the owner
- * (`owner_id = viewer`) and the collection in its WHERE: another user's board, or one asked for under another
+ * (`ownedBy`, app/.server/access/) and the collection in its WHERE: another user's board, or one asked for under another
  * collection, is not found, exactly like a missing id. Saving replaces the whole board and carries the
  * version it read: a stale save changes nothing and is a conflict (409), so two tabs never silently undo
  * each other.
@@ -56,7 +57,7 @@ const columns = sql`m.id, m.collection_id, m.title, m.background, m.colours, m.i
 export async function listMoodboards(ctx: ServiceContext, collectionId?: string): Promise<MoodboardSummary[]> {
   const owner = ownerOf(ctx);
   const rows = await ctx.database.rows<Row>(
-    sql`select ${columns} from moodboards m where m.owner_id = ${owner}::uuid ${collectionId ? sql`and m.collection_id = ${collectionId}` : sql``}
+    sql`select ${columns} from moodboards m where ${ownedBy(owner, "m")} ${collectionId ? sql`and m.collection_id = ${collectionId}` : sql``}
       order by m.created_at desc, m.id limit 500`,
   );
   return rows.map(summary);
@@ -65,7 +66,7 @@ export async function listMoodboards(ctx: ServiceContext, collectionId?: string)
 export async function getMoodboard(ctx: ServiceContext, collectionId: string, id: string): Promise<Moodboard> {
   const owner = ownerOf(ctx);
   const [row] = await ctx.database.rows<Row>(
-    sql`select ${columns} from moodboards m where m.id = ${id} and m.collection_id = ${collectionId} and m.owner_id = ${owner}::uuid`,
+    sql`select ${columns} from moodboards m where m.id = ${id} and m.collection_id = ${collectionId} and ${ownedBy(owner, "m")}`,
   );
   if (!row) throw notFound();
   return full(row);
@@ -75,7 +76,7 @@ export async function getMoodboard(ctx: ServiceContext, collectionId: string, id
 export async function moodboardCollection(ctx: ServiceContext, collectionId: string): Promise<{ id: string; title: string }> {
   const owner = ownerOf(ctx);
   const [row] = await ctx.database.rows<{ id: string; title: string }>(
-    sql`select c.id, c.title from collections c where c.id = ${collectionId} and c.owner_id = ${owner}::uuid`,
+    sql`select c.id, c.title from collections c where c.id = ${collectionId} and ${ownedBy(owner, "c")}`,
   );
   if (!row) throw notFound();
   return row;
@@ -99,11 +100,11 @@ export async function createMoodboard(ctx: ServiceContext, collectionId: string,
     const rows = async <T>(q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
     // The collection, the viewer's, locked: a board is never added to a collection being deleted.
     const [coll] = await rows<{ id: string }>(
-      sql`select c.id from collections c where c.id = ${collectionId} and c.owner_id = ${owner}::uuid for update`,
+      sql`select c.id from collections c where c.id = ${collectionId} and ${ownedBy(owner, "c")} for update`,
     );
     if (!coll) throw notFound();
     await tx.execute(sql`select id from users where id = ${owner}::uuid for update`);
-    const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from moodboards where owner_id = ${owner}::uuid`);
+    const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from moodboards where ${ownedBy(owner)}`);
     if (Number(n?.n ?? 0) >= limits.boards) throw new WorkspaceError("limit", "moodboard.error.limit", { max: limits.boards });
     const [row] = await rows<Row>(sql`insert into moodboards as m (id, collection_id, owner_id, title, background, colours, items)
       values (${newId()}, ${collectionId}, ${owner}::uuid, ${content.title}, ${content.background}, ${JSON.stringify(content.colours)}::jsonb, ${JSON.stringify(content.items)}::jsonb)
@@ -127,13 +128,13 @@ export async function saveMoodboard(
       tx,
       sql`update moodboards m set title = ${content.title}, background = ${content.background},
         colours = ${JSON.stringify(content.colours)}::jsonb, items = ${JSON.stringify(content.items)}::jsonb, version = m.version + 1, updated_at = now()
-      where m.id = ${id} and m.owner_id = ${owner}::uuid ${content.coll ? sql`and m.collection_id = ${content.coll}` : sql``} and m.version = ${content.version}
+      where m.id = ${id} and ${ownedBy(owner, "m")} ${content.coll ? sql`and m.collection_id = ${content.coll}` : sql``} and m.version = ${content.version}
       returning ${columns}`,
     );
   });
   if (row) return full(row);
   const [exists] = await ctx.database.rows<{ id: string }>(
-    sql`select m.id from moodboards m where m.id = ${id} and m.owner_id = ${owner}::uuid ${content.coll ? sql`and m.collection_id = ${content.coll}` : sql``}`,
+    sql`select m.id from moodboards m where m.id = ${id} and ${ownedBy(owner, "m")} ${content.coll ? sql`and m.collection_id = ${content.coll}` : sql``}`,
   );
   if (!exists) throw notFound();
   throw new WorkspaceError("conflict", "moodboard.error.stale");
@@ -142,7 +143,7 @@ export async function saveMoodboard(
 export async function deleteMoodboard(ctx: ServiceContext, id: string, collectionId?: string): Promise<void> {
   const owner = ownerOf(ctx);
   const rows = await ctx.database.rows<{ id: string }>(
-    sql`delete from moodboards m where m.id = ${id} and m.owner_id = ${owner}::uuid ${collectionId ? sql`and m.collection_id = ${collectionId}` : sql``} returning m.id`,
+    sql`delete from moodboards m where m.id = ${id} and ${ownedBy(owner, "m")} ${collectionId ? sql`and m.collection_id = ${collectionId}` : sql``} returning m.id`,
   );
   if (!rows.length) throw notFound();
 }

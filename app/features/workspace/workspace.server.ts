@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import type { Db } from "~/.server/db";
-import { recordVisible } from "~/.server/access";
+import { ownedBy, recordVisible } from "~/.server/access";
 import { getCards, toTextArray } from "../records/cards.server";
 import type { RecordCard } from "~/lib/record-types";
 import { pinKey, type CollectionRole, type CollectionSummary, type ItemRef, type PinState } from "./workspace";
@@ -31,7 +31,7 @@ export function workspaceLimits() {
 }
 
 /** The ownership predicate every statement carries. */
-export const owned = (ctx: ServiceContext, alias = "c"): SQL => sql`${sql.identifier(alias)}.owner_id = ${ownerOf(ctx)}::uuid`;
+export const owned = (ctx: ServiceContext, alias = "c"): SQL => ownedBy(ownerOf(ctx), alias);
 
 /** The viewer as shares name them (decision 067: by user id, whatever their address now), unless disabled. */
 const viewerUser = (ctx: ServiceContext): SQL => sql`(select u.id from users u where u.id = ${ownerOf(ctx)}::uuid and not u.disabled)`;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
+import { ownedBy } from "~/.server/access";
 import { getCards } from "~/features/records/cards.server";
 import type { RecordCard } from "~/lib/record-types";
 import { configuredSearch, search } from "~/features/search/search.server";
@@ -30,7 +31,7 @@ export async function pickerImages(ctx: ServiceContext, input: { source: PickerS
     const refs = await ctx.database.rows<{ record_table: string; record_id: string }>(sql`
       select i.record_table, i.record_id, min(i.added_at) as added from collection_items i
       join collections c on c.id = i.collection_id
-      where c.owner_id = ${ctx.viewer.userId}::uuid
+      where ${ownedBy(ctx.viewer.userId, "c")}
       group by i.record_table, i.record_id order by min(i.added_at) desc limit 1000`);
     const cards = (
       await getCards(

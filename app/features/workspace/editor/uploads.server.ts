@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { startsAsMarkup } from "~/.server/file-content";
 import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
-import type { Viewer } from "~/.server/access";
+import { isOwner, ownedBy, type Viewer } from "~/.server/access";
 import { readEnv } from "~/.server/env";
 import { ACCEPTED } from "~/lib/accepted-files";
 import { toTextArray } from "~/features/records/cards.server";
@@ -144,7 +144,7 @@ export async function saveUploads(
       await tx.execute(sql`select id from users where id = ${owner}::uuid for update`);
       const used = (
         (await tx.execute(
-          sql`select count(*)::int as n, coalesce(sum(size), 0)::bigint as bytes from uploads where owner_id = ${owner}::uuid`,
+          sql`select count(*)::int as n, coalesce(sum(size), 0)::bigint as bytes from uploads where ${ownedBy(owner)}`,
         )) as unknown as {
           rows: { n: number; bytes: string | number }[];
         }
@@ -188,7 +188,7 @@ export async function listUploads(ctx: ServiceContext): Promise<StoredUpload[]> 
     size: number;
     created_at: string | Date;
   }>(
-    sql`select id, stored_name, original_name, width, height, size, created_at from uploads where owner_id = ${owner}::uuid order by created_at desc, id limit 1000`,
+    sql`select id, stored_name, original_name, width, height, size, created_at from uploads where ${ownedBy(owner)} order by created_at desc, id limit 1000`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -212,7 +212,7 @@ export async function ownUploads(db: { execute: Database["db"]["execute"] }, own
   // `for share`: an upload being deleted (deleteUpload locks it) waits for this save, or is gone for it.
   const rows = (
     (await db.execute(
-      sql`select stored_name from uploads where owner_id = ${ownerId}::uuid and stored_name = any(${toTextArray(names)}) for share`,
+      sql`select stored_name from uploads where ${ownedBy(ownerId)} and stored_name = any(${toTextArray(names)}) for share`,
     )) as unknown as { rows: { stored_name: string }[] }
   ).rows;
   return rows.length === names.length;
@@ -223,9 +223,9 @@ async function usesOf(db: { execute: Database["db"]["execute"] }, ownerId: strin
   const probe = JSON.stringify([{ url }]);
   return (
     (await db.execute(sql`
-    select 'moodboards' as type, m.id, m.collection_id as "collectionId", m.title from moodboards m where m.owner_id = ${ownerId}::uuid and m.items @> ${probe}::jsonb
+    select 'moodboards' as type, m.id, m.collection_id as "collectionId", m.title from moodboards m where ${ownedBy(ownerId, "m")} and m.items @> ${probe}::jsonb
     union all
-    select 'stories' as type, s.id, s.collection_id as "collectionId", s.title from stories s where s.owner_id = ${ownerId}::uuid and s.blocks @> ${probe}::jsonb
+    select 'stories' as type, s.id, s.collection_id as "collectionId", s.title from stories s where ${ownedBy(ownerId, "s")} and s.blocks @> ${probe}::jsonb
     union all
     select distinct 'pages' as type, p.slug as id, '' as "collectionId", min(p.title) over (partition by p.slug) as title
       from pages p where (p.content->>'kind' = 'page' or p.slug = 'home') and position(${url} in p.content::text) > 0
@@ -244,13 +244,13 @@ export async function deleteUpload(ctx: ServiceContext, id: string, opts: { dir?
   const name = await ctx.database.db.transaction(async (tx) => {
     const [row] = (
       (await tx.execute(
-        sql`select stored_name from uploads where id = ${id}::uuid and owner_id = ${owner}::uuid for update`,
+        sql`select stored_name from uploads where id = ${id}::uuid and ${ownedBy(owner)} for update`,
       )) as unknown as { rows: { stored_name: string }[] }
     ).rows;
     if (!row) throw new UploadError("notFound");
     const uses = await usesOf(tx, owner, uploadUrl(row.stored_name));
     if (uses.length) throw new UploadError("inUse", { count: uses.length }, uses);
-    await tx.execute(sql`delete from uploads where id = ${id}::uuid and owner_id = ${owner}::uuid`);
+    await tx.execute(sql`delete from uploads where id = ${id}::uuid and ${ownedBy(owner)}`);
     return row.stored_name;
   });
   // After the commit: a file without its row is never served (readUpload reads the row first).
@@ -266,20 +266,20 @@ export async function listUploadsWithUses(ctx: ServiceContext): Promise<{ upload
   const list = await listUploads(ctx);
   const uses = await ctx.database.rows<UploadUse & { url: string }>(sql`
     select distinct 'moodboards' as type, m.id, m.collection_id as "collectionId", m.title, e->>'url' as url
-      from moodboards m cross join lateral jsonb_array_elements(m.items) e where m.owner_id = ${owner}::uuid and e->>'url' like '/uploads/%'
+      from moodboards m cross join lateral jsonb_array_elements(m.items) e where ${ownedBy(owner, "m")} and e->>'url' like '/uploads/%'
     union
     select distinct 'stories' as type, s.id, s.collection_id as "collectionId", s.title, e->>'url' as url
-      from stories s cross join lateral jsonb_array_elements(s.blocks) e where s.owner_id = ${owner}::uuid and e->>'url' like '/uploads/%'
+      from stories s cross join lateral jsonb_array_elements(s.blocks) e where ${ownedBy(owner, "s")} and e->>'url' like '/uploads/%'
     union
     select distinct 'pages' as type, p.slug as id, '' as "collectionId", min(p.title) over (partition by p.slug) as title, ${UPLOAD_PREFIX} || u.stored_name as url
       from uploads u join pages p on (p.content->>'kind' = 'page' or p.slug = 'home') and position(${UPLOAD_PREFIX} || u.stored_name in p.content::text) > 0
-      where u.owner_id = ${owner}::uuid
+      where ${ownedBy(owner, "u")}
     order by type, title, id`);
   const byUrl = new Map<string, UploadUse[]>();
   for (const u of uses)
     byUrl.set(u.url, [...(byUrl.get(u.url) ?? []), { type: u.type, id: u.id, collectionId: u.collectionId, title: u.title }]);
   const [used] = await ctx.database.rows<{ n: number; bytes: string | number }>(
-    sql`select count(*)::int as n, coalesce(sum(size), 0)::bigint as bytes from uploads where owner_id = ${owner}::uuid`,
+    sql`select count(*)::int as n, coalesce(sum(size), 0)::bigint as bytes from uploads where ${ownedBy(owner)}`,
   );
   const limits = uploadLimits();
   return {
@@ -309,7 +309,7 @@ export async function readUpload(
   const [row] = await database.rows<{ owner_id: string }>(sql`select owner_id from uploads where stored_name = ${name}`);
   if (!row) return null;
   const file = path.join(dir, name);
-  if (viewer.kind === "user" && viewer.userId === row.owner_id) return { file, owner: true };
+  if (isOwner(viewer, row.owner_id)) return { file, owner: true };
   for (const check of publishedUses) if (await check(database, uploadUrl(name))) return { file, owner: false };
   return null;
 }

@@ -11,5 +11,5 @@
 export { anonymousViewer, PUBLIC_VIEWER, viewerFor, type Viewer } from "./viewer";
 export { can, levelCarries, levelHas, requireCapability, seesInternalFields } from "./capabilities";
 export { isRefusal, notFoundForViewer, Refusal, refusalAnswer, type RefusalStatus } from "./refusal";
-export { accessMask, hasVisibleImage, mediaVisible, publicRecord, recordVisible, seesRestrictedMedia } from "./records";
+export { accessMask, hasVisibleImage, mediaVisible, publicImage, publicRecord, recordVisible, seesRestrictedMedia } from "./records";
 export { isOwner, ownedBy } from "./ownership";

@@ -25,6 +25,11 @@ export function publicRecord(alias = "r"): SQL {
   return sql`${sql.identifier(alias)}.access = 1`;
 }
 
+/** Whether the public (PUBLIC_VIEWER) sees an image of a record: a public record's unrestricted image. */
+export function publicImage(recordAccess: number, restricted: boolean | undefined): boolean {
+  return recordAccess === 1 && !restricted;
+}
+
 /** The access levels the viewer may see, as a bit mask (bit n for level n): for the search's in-memory filters. */
 export function accessMask(viewer: Viewer): number {
   return viewer.accessLevels.filter((l) => Number.isInteger(l) && l >= 1 && l <= 3).reduce((m, l) => m | (1 << l), 0);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { sql, type SQL } from "drizzle-orm";
+import { publicImage } from "~/.server/access";
 import type { Database } from "~/.server/db";
 import { deriveImage, storeFile, type Derived } from "~/.server/media";
 import { parseIsoDate, toSqlDate } from "~/lib/dates";
@@ -269,7 +270,7 @@ async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions, cache: Map
     opts.iiifTiles === false
       ? []
       : batch.flatMap(({ record }) =>
-          record.access === 1 ? record.media.filter((m) => m.type === "image" && !m.restricted && m.file).map((m) => m.file!) : [],
+          record.media.filter((m) => m.type === "image" && publicImage(record.access, m.restricted) && m.file).map((m) => m.file!),
         ),
   );
   for (const { record } of batch)

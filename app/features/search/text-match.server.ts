@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
-import { recordVisible } from "~/.server/access";
+import { accessMask, recordVisible } from "~/.server/access";
 import { LOCALES, type Locale } from "~/lib/locale";
 import { toTextArray } from "../records/cards.server";
 import { foldText, queryWords, type ParsedQuery, type YearSpan } from "./query";
@@ -343,7 +343,7 @@ export function editDistance(a: string, b: string): number {
 export async function corrections(ctx: ServiceContext, words: string[]): Promise<Map<string, string>> {
   const list = [...new Set(words.filter((w) => w.length >= 3))];
   if (!list.length) return new Map();
-  const mask = ctx.viewer.accessLevels.filter((l) => Number.isInteger(l) && l >= 1 && l <= 3).reduce((m, l) => m | (1 << l), 0);
+  const mask = accessMask(ctx.viewer);
   const rows = await rowsOf<{ q: string; u: string; word: string; df: number }>(
     ctx,
     sql`

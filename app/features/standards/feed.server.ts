@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { recordVisible } from "~/.server/access";
+import { PUBLIC_VIEWER, recordVisible } from "~/.server/access";
 import { translate, type MessageKey } from "~/i18n";
 import { contentLocale, localizePath, pickText, type UiLocale } from "~/lib/locale";
 import { isTable, recordPath } from "~/lib/tables";
 import { getSiteOptions } from "~/features/site/site.server";
-import { PUBLIC_INDEX, PUBLIC_VIEWER, type Localized } from "./harvest.server";
+import { PUBLIC_INDEX, type Localized } from "./harvest.server";
 import { el, XML_DECLARATION } from "./xml";
 
 /** Entries of the Atom feed. */

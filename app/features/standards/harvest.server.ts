@@ -1,22 +1,18 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { mediaVisible, recordVisible, type Viewer } from "~/.server/access";
+import { mediaVisible, PUBLIC_VIEWER, publicRecord, recordVisible } from "~/.server/access";
 import { mediaUrl } from "~/.server/media";
 import { LOCALES, localizePath, pickText, type Locale } from "~/lib/locale";
 import { isTable, recordPath, type TableName } from "~/lib/tables";
 
 /**
  * What the open-standards outputs see: the public catalogue only (access 1, unrestricted media), whoever
- * asks. Harvesters, search engines and feed readers are anonymous, and a signed-in user's session must
- * not widen a document that caches and aggregators keep (decision 050).
+ * asks: the access policy's PUBLIC_VIEWER (app/.server/access/). Harvesters, search engines and feed readers
+ * are anonymous, and a signed-in user's session must not widen a document that caches and aggregators keep
+ * (decision 050). PUBLIC_INDEX is its predicate again on alias `r`, written as the partial index of the
+ * public records states it (publicRecord), so that lists by datestamp walk that index.
  */
-export const PUBLIC_VIEWER: Viewer = { kind: "anonymous", userId: null, level: 0, roles: [], accessLevels: [1] };
-
-/**
- * PUBLIC_VIEWER's predicate again (on alias `r`), written as migration 0014's partial index states it
- * (records_public_updated_idx … where access = 1), so that lists by datestamp walk that index.
- */
-export const PUBLIC_INDEX = sql`r.access = 1`;
+export const PUBLIC_INDEX = publicRecord("r");
 
 export type Localized = Partial<Record<Locale, string>>;
 export type LinkedRecord = { table: TableName; id: string; url: string; labels: Localized; relation: string };

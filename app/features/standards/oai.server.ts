@@ -1,11 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { recordVisible } from "~/.server/access";
+import { PUBLIC_VIEWER, publicRecord, recordVisible } from "~/.server/access";
 import { translate } from "~/i18n";
 import { RECORD_ID_PATTERN, TABLES, isTable, type TableName } from "~/lib/tables";
 import { pickText, type Locale } from "~/lib/locale";
 import { getSiteOptions } from "~/features/site/site.server";
-import { harvestRecords, PUBLIC_INDEX, PUBLIC_VIEWER } from "./harvest.server";
+import { harvestRecords, PUBLIC_INDEX } from "./harvest.server";
 import { formatCovers, isMetadataPrefix, metadataOf, METADATA_FORMATS, type MetadataPrefix } from "./oai-formats";
 import { decodeToken, encodeToken, TOKEN_TTL_SECONDS, type ResumptionState } from "./oai-token";
 import { el, frag, XML_DECLARATION, type Xml, type XmlChild } from "./xml";
@@ -72,7 +72,7 @@ function collectionOfSet(set: string | null): string | null {
 /** `c` (a ca_collections record) lies under a public top-level collection (the given one, or any: "*"). */
 function underRoot(root: string, c: string): SQL {
   const alias = sql.raw(c);
-  return sql`exists (select 1 from records root where root.table_name = 'ca_collections' and root.parent_id is null and root.access = 1
+  return sql`exists (select 1 from records root where root.table_name = 'ca_collections' and root.parent_id is null and ${publicRecord("root")}
     and root.id = split_part(coalesce(${alias}.parent_path, ${alias}.id), '/', 1)${root === "*" ? sql`` : sql` and root.id = ${root}`})`;
 }
 
@@ -408,7 +408,7 @@ async function collectionsOf(database: Database, items: Item[]): Promise<Map<num
         join records c on c.uid = x.from_uid and c.table_name = 'ca_collections'
     )
     select distinct cols.uid, root.id as root from cols join records root on root.table_name = 'ca_collections' and root.parent_id is null
-      and root.access = 1 and root.id = split_part(coalesce(cols.parent_path, cols.id), '/', 1)
+      and ${publicRecord("root")} and root.id = split_part(coalesce(cols.parent_path, cols.id), '/', 1)
     order by 1, 2`);
   for (const r of rows) out.set(Number(r.uid), [...(out.get(Number(r.uid)) ?? []), r.root]);
   return out;

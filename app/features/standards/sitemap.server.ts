@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { recordVisible } from "~/.server/access";
+import { PUBLIC_VIEWER, recordVisible } from "~/.server/access";
 import { LOCALES, LOCALE_TAGS, localizePath, pickText, type Locale } from "~/lib/locale";
 import { isTable, recordPath, type TableName } from "~/lib/tables";
-import { PUBLIC_VIEWER, type Localized } from "./harvest.server";
+import type { Localized } from "./harvest.server";
 import { el, frag, XML_DECLARATION, type Xml } from "./xml";
 
 /**

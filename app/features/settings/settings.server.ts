@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { auditLog } from "../../../db/schema";
 import type { TecaLoadContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
-import { requireCapability, type Viewer } from "~/.server/access";
+import { Refusal, requireCapability, type Viewer } from "~/.server/access";
 import { catalogueChanged } from "~/.server/caches";
 import { DEFAULT_LANGUAGES, enabledLanguages, LOCALES, OPTIONAL_LOCALES, type Locale } from "~/lib/locale";
 import { DEFAULT_OPTIONS } from "~/features/site/options";
@@ -47,7 +47,7 @@ export type Conflict = { version: number; value: unknown; fallback: boolean; aut
 
 export class SettingsError extends Error {
   constructor(
-    public readonly code: "notFound" | "invalid" | "conflict",
+    public readonly code: "invalid" | "conflict",
     public readonly detail: { fields?: Record<string, FieldMessage[]>; conflict?: Conflict } = {},
   ) {
     super(code);
@@ -55,11 +55,11 @@ export class SettingsError extends Error {
   }
 }
 
-export const SETTINGS_STATUS = { notFound: 404, invalid: 400, conflict: 409 } as const;
+export const SETTINGS_STATUS = { invalid: 400, conflict: 409 } as const;
 
 function itemOrThrow(key: string): SettingsItem {
   const item = itemNamed(key);
-  if (!item) throw new SettingsError("notFound");
+  if (!item) throw new Refusal(404);
   return item;
 }
 
@@ -368,7 +368,7 @@ export async function restoreRevision(
   const item = itemOrThrow(input.key);
   const loc = itemLocale(item, input.locale);
   const row = await revisionAt(ctx.database, { kind: "option", key: item.key, locale: loc }, input.version);
-  if (!row) throw new SettingsError("notFound");
+  if (!row) throw new Refusal(404);
   const clear = row.removed && item.scope === "locale" && input.locale !== "it";
   return saveItem(ctx, {
     key: item.key,

@@ -25,7 +25,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json(r, { headers: NO_STORE });
   } catch (err) {
     if (!(err instanceof SettingsError)) throw err;
-    if (err.code === "notFound") return fail(404, "Not Found");
     if (err.code === "conflict") return fail(409, translate(ui, "settings.conflict.title" as MessageKey));
     return fail(400, translate(ui, "settings.error.language" as MessageKey));
   }

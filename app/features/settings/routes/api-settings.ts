@@ -5,16 +5,7 @@ import { isLocale, type Locale } from "~/lib/locale";
 import { readBody } from "~/features/accounts/api-backend-common.server";
 import { SETTINGS_PAGES } from "../items";
 import { settingsMessage } from "../messages";
-import {
-  itemHistory,
-  restoreRevision,
-  saveItem,
-  settingsContext,
-  settingsItem,
-  settingsPage,
-  SettingsError,
-  SETTINGS_STATUS,
-} from "../settings.server";
+import { itemHistory, restoreRevision, saveItem, settingsContext, settingsItem, settingsPage, SettingsError } from "../settings.server";
 
 /**
  * GET /api/auth/backend/settings[?key=&locale=][&history]: the site options as settings items (value, version,
@@ -75,8 +66,6 @@ function fail(status: number, message: string, extra: Record<string, unknown> = 
 
 function refusal(err: unknown, locale: Locale) {
   if (!(err instanceof SettingsError)) throw err;
-  const status = SETTINGS_STATUS[err.code];
-  if (status === 404) return fail(404, "Not Found");
   if (err.code === "conflict")
     return fail(409, translate(locale, "settings.conflict.title" as MessageKey), { current: err.detail.conflict });
   const fields = Object.fromEntries(

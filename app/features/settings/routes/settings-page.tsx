@@ -116,7 +116,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return back(r.status);
   } catch (err) {
     if (!(err instanceof SettingsError)) throw err;
-    if (err.code === "notFound") throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
     const draft: Draft = intent === "save" ? draftFromForm(item, form) : draftOf(item, null);
     if (err.code === "conflict") {
       const c = err.detail.conflict!;

@@ -243,9 +243,9 @@ export async function deleteUpload(ctx: ServiceContext, id: string, opts: { dir?
   const owner = ownerOf(ctx);
   const name = await ctx.database.db.transaction(async (tx) => {
     const [row] = (
-      (await tx.execute(
-        sql`select stored_name from uploads where id = ${id}::uuid and ${ownedBy(owner)} for update`,
-      )) as unknown as { rows: { stored_name: string }[] }
+      (await tx.execute(sql`select stored_name from uploads where id = ${id}::uuid and ${ownedBy(owner)} for update`)) as unknown as {
+        rows: { stored_name: string }[];
+      }
     ).rows;
     if (!row) throw new UploadError("notFound");
     const uses = await usesOf(tx, owner, uploadUrl(row.stored_name));

@@ -1,148 +1,93 @@
-// Starts the built server for the end-to-end suite on a fresh embedded database
-// (the demo archive is loaded into it), in this process.
+// The server of the end-to-end suite (playwright.config.ts starts it): the built server (build/node, built
+// first when missing or older than the sources, as `npm start` does) on a copy of a seeded data directory.
+// The seeded directory (migrations, the demo archive, the specs' users: scripts/e2e-seed.ts, in one database
+// open) is cached in node_modules/.cache/teca-e2e/ under a hash of what makes it: the demo generator, the
+// importer, the migrations, the seed script and PGlite's version. Each run copies it to a fresh DATA_DIR, so
+// the tests start from the same state every time. Decision 089.
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
-import { register } from "tsx/esm/api";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { buildDir, buildStale, root } from "./build.mjs";
 
-const dir = process.env.DATA_DIR ?? "./data-e2e";
+const t0 = performance.now();
+const seconds = () => ((performance.now() - t0) / 1000).toFixed(1);
+const dir = path.resolve(process.env.DATA_DIR ?? "./data-e2e");
+
+/** Every file under these paths (relative to the checkout), sorted. */
+function filesOf(...paths) {
+  const out = [];
+  const walk = (p) => {
+    const abs = path.join(root, p);
+    if (!fs.existsSync(abs)) return;
+    if (fs.statSync(abs).isDirectory()) for (const e of fs.readdirSync(abs).sort()) walk(path.join(p, e));
+    else out.push(p);
+  };
+  for (const p of paths) walk(p);
+  return out;
+}
+
+/** The seeded directory's key: what it is made from (the generator, importer and migrations) and of. */
+function seedKey() {
+  const hash = crypto.createHash("sha256");
+  for (const f of filesOf("app/features/demo", "app/features/catalogue", "db/migrations", "scripts/e2e-seed.ts")) {
+    if (/\.test\.tsx?$/.test(f)) continue;
+    hash
+      .update(`${f}\0`)
+      .update(fs.readFileSync(path.join(root, f)))
+      .update("\0");
+  }
+  const pglite = JSON.parse(fs.readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8"));
+  hash.update(`pglite ${pglite.version}`);
+  return hash.digest("hex").slice(0, 16);
+}
+
+const cacheRoot = process.env.TECA_E2E_CACHE ? path.resolve(process.env.TECA_E2E_CACHE) : path.join(root, "node_modules/.cache/teca-e2e");
+const cached = path.join(cacheRoot, seedKey());
+if (fs.existsSync(cached)) console.error(`e2e: seeded data directory from the cache (${path.relative(root, cached)})`);
+else {
+  // Seeded beside the cache, then renamed into it: a run that stops half-way leaves no half directory behind, and
+  // two runs (two working copies share node_modules) that seed at once both end with one complete copy.
+  fs.mkdirSync(cacheRoot, { recursive: true });
+  const scratch = `${cached}.${process.pid}.tmp`;
+  fs.rmSync(scratch, { recursive: true, force: true });
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "scripts/e2e-seed.ts")], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DATA_DIR: scratch, DATABASE_URL: "", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+  });
+  if (seeded.status !== 0) {
+    fs.rmSync(scratch, { recursive: true, force: true });
+    console.error(`e2e: seeding the data directory failed (exit code ${seeded.status ?? seeded.signal})`);
+    process.exit(1);
+  }
+  try {
+    fs.renameSync(scratch, cached);
+  } catch {
+    fs.rmSync(scratch, { recursive: true, force: true }); // another run put the same one there first
+  }
+  // Older keys are of older sources: keep the two last used (another working copy may be on the other one).
+  const entries = fs
+    .readdirSync(cacheRoot)
+    .filter((e) => !e.endsWith(".tmp"))
+    .map((e) => ({ e, t: fs.statSync(path.join(cacheRoot, e)).mtimeMs }))
+    .sort((a, b) => b.t - a.t);
+  for (const { e } of entries.slice(2))
+    if (path.join(cacheRoot, e) !== cached) fs.rmSync(path.join(cacheRoot, e), { recursive: true, force: true });
+}
+const now = new Date();
+fs.utimesSync(cached, now, now);
 fs.rmSync(dir, { recursive: true, force: true });
-register();
-// One user for tests/e2e/login.spec.ts, created before the server takes the database.
-{
-  const { openDatabase } = await import("../app/.server/db.ts");
-  const { createUser } = await import("../app/features/accounts/accounts.server.ts");
-  const database = await openDatabase({ dataDir: dir });
-  await createUser(
-    database,
-    { email: "e2e-manager@example.org", roles: ["Manager"], password: "E2e-password1", firstName: "Elena", lastName: "Prova" },
-    { userId: null, address: "e2e" },
-  );
-  // tests/e2e/password.spec.ts: a reset by mail and a change of password (Ricercatore has CHANGE_PASSWORD).
-  for (const email of ["e2e-reset@example.org", "e2e-password@example.org"])
-    await createUser(
-      database,
-      { email, roles: ["Ricercatore"], password: "E2e-password1", firstName: "Paola", lastName: "Prova" },
-      { userId: null, address: "e2e" },
-    );
-  // tests/e2e/users.spec.ts: one user per role it checks the menus of, and users to manage.
-  for (const [email, role, firstName] of [
-    ["e2e-ricercatore@example.org", "Ricercatore", "Rita"],
-    ["e2e-catalogatore@example.org", "Catalogatore", "Carlo"],
-    ["e2e-admin@example.org", "Amministratore", "Ada"],
-  ])
-    await createUser(
-      database,
-      { email, roles: [role], password: "E2e-password1", firstName, lastName: "Prova" },
-      { userId: null, address: "e2e" },
-    );
-  await database.close();
-}
-// tests/e2e/workspace.spec.ts: a researcher who pins records into collections (issue 15).
-{
-  const { openDatabase } = await import("../app/.server/db.ts");
-  const { createUser } = await import("../app/features/accounts/accounts.server.ts");
-  const database = await openDatabase({ dataDir: dir });
-  await createUser(
-    database,
-    { email: "e2e-workspace@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Wanda", lastName: "Prova" },
-    { userId: null, address: "e2e" },
-  );
-  await database.close();
-}
-// tests/e2e/story.spec.ts: a researcher who writes and publishes a story (issue 15).
-// tests/e2e/share.spec.ts: an owner who may share by link (Manager: SHARE_EXTERNAL) and a reader (issue 15 §4).
-// tests/e2e/moodboard.spec.ts: a researcher who builds moodboards (issue 15 §3).
-{
-  const { openDatabase } = await import("../app/.server/db.ts");
-  const { createUser } = await import("../app/features/accounts/accounts.server.ts");
-  const database = await openDatabase({ dataDir: dir });
-  await createUser(
-    database,
-    { email: "e2e-story@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Silvia", lastName: "Prova" },
-    { userId: null, address: "e2e" },
-  );
-  await createUser(
-    database,
-    { email: "e2e-share@example.org", roles: ["Manager"], password: "E2e-password1", firstName: "Sara", lastName: "Prova" },
-    { userId: null, address: "e2e" },
-  );
-  await createUser(
-    database,
-    { email: "e2e-share-reader@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Rita", lastName: "Prova" },
-    { userId: null, address: "e2e" },
-  );
-  await createUser(
-    database,
-    { email: "e2e-moodboard@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Mara", lastName: "Prova" },
-    { userId: null, address: "e2e" },
-  );
-  // tests/e2e/collections-tabs.spec.ts: the workspace's tabs and deleting uploads (decision 067).
-  await createUser(
-    database,
-    { email: "e2e-tabs@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Tea", lastName: "Prova" },
-    { userId: null, address: "e2e" },
-  );
-  await database.close();
-}
+fs.cpSync(cached, dir, { recursive: true, mode: fs.constants.COPYFILE_FICLONE });
+console.error(`e2e: data directory ready in ${dir} (${seconds()} s)`);
+
+// The built server, as `npm start` runs it: built first when its sources are newer.
+const built = await buildStale({ quiet: true });
+if (built.app || built.server) console.error(`e2e: built ${built.app ? "the app and " : ""}the server (${seconds()} s)`);
+
 // The header links Cataloga (LOGIN_BACKEND) only when a back end is configured (tests/e2e/users.spec.ts).
 process.env.BACKEND_URL ??= "/cataloga";
-// tests/e2e/edit-in-place.spec.ts: an administrator who edits the home page in place (issue 16 §1).
-{
-  const { openDatabase } = await import("../app/.server/db.ts");
-  const { createUser } = await import("../app/features/accounts/accounts.server.ts");
-  const database = await openDatabase({ dataDir: dir });
-  await createUser(
-    database,
-    { email: "e2e-editor@example.org", roles: ["Amministratore"], password: "E2e-password1", firstName: "Edda", lastName: "Prova" },
-    { userId: null, address: "e2e" },
-  );
-  await database.close();
-}
-// tests/e2e/mobile.spec.ts: an administrator whose workspace and console pages are checked at 320 and 375 px.
-{
-  const { openDatabase } = await import("../app/.server/db.ts");
-  const { createUser } = await import("../app/features/accounts/accounts.server.ts");
-  const database = await openDatabase({ dataDir: dir });
-  await createUser(
-    database,
-    { email: "e2e-mobile@example.org", roles: ["Amministratore"], password: "E2e-password1", firstName: "Mia", lastName: "Prova" },
-    { userId: null, address: "e2e" },
-  );
-  await database.close();
-}
-// tests/e2e/totp.spec.ts: a user who turns two-factor sign-in on (its key file goes into the e2e DATA_DIR).
-{
-  const { openDatabase } = await import("../app/.server/db.ts");
-  const { createUser } = await import("../app/features/accounts/accounts.server.ts");
-  const database = await openDatabase({ dataDir: dir });
-  await createUser(
-    database,
-    { email: "e2e-totp@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Tina", lastName: "Prova" },
-    { userId: null, address: "e2e" },
-  );
-  // tests/e2e/totp-admin.spec.ts: a user with two-step verification on, which an administrator resets.
-  const { beginSetup, confirmSetup } = await import("../app/features/accounts/totp.server.ts");
-  const { generateSync } = await import("otplib");
-  const lost = await createUser(
-    database,
-    { email: "e2e-lostphone@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Lia", lastName: "Prova" },
-    { userId: null, address: "e2e" },
-  );
-  const { secret } = await beginSetup(database, lost.id, "teca.e2e");
-  await confirmSetup(database, lost.id, generateSync({ secret }), { userId: null, address: "e2e" });
-  await database.close();
-}
-// tests/e2e/bulk-add.spec.ts: a researcher who adds search selections to collections (issue 15 §1, decision 066).
-{
-  const { openDatabase } = await import("../app/.server/db.ts");
-  const { createUser } = await import("../app/features/accounts/accounts.server.ts");
-  const database = await openDatabase({ dataDir: dir });
-  await createUser(
-    database,
-    { email: "e2e-bulk@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Bice", lastName: "Prova" },
-    { userId: null, address: "e2e" },
-  );
-  await database.close();
-}
 // tests/e2e/oidc.spec.ts: single sign-on against the OpenID provider that spec starts on PORT + 10000 (the
 // configuration is read at each request, so the provider may start after the server).
 process.env.OIDC_ISSUER ??= `http://127.0.0.1:${Number(process.env.PORT ?? 3100) + 10000}`;
@@ -154,5 +99,8 @@ process.env.OIDC_LABEL ??= "Archivio ID";
 // The specs sign in without the bot check; tests/e2e/bot-check.spec.ts starts its own server with the
 // default (ALTCHA) and signs in through the widget.
 process.env.BOT_CHECK ??= "off";
-const { main } = await import("../server/index.ts");
-await main();
+// As production runs (npm start, npm run serve): React's production build, React Router's production mode.
+process.env.NODE_ENV = "production";
+process.env.DATA_DIR = dir;
+// The app process of the compiled server (server/app-entry.ts) listens on PORT itself (no front: one process).
+await import(pathToFileURL(path.join(buildDir, "node/app.js")).href);

@@ -6,7 +6,7 @@ import { expect, expectAccessible, hydrated, test, signIn } from "./helpers";
  * page and add them to a new collection, then to an existing one (duplicates skipped, counted); the
  * 'Filtra...' box above 10 collections; the save drawer renaming and deleting (after 'Confermi la
  * cancellazione?') a collection and a saved search; axe in three languages. One researcher of its own
- * (scripts/e2e-server.mjs), so no other spec's collections interfere.
+ * (scripts/e2e-seed.ts), so no other spec's collections interfere.
  */
 
 const USER = "e2e-bulk@example.org";

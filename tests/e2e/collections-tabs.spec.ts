@@ -5,7 +5,7 @@ import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } 
  * Issue 15 §1 and §5 (decision 067): /collections has a tab per kind of work (`?tab=`), links that work by
  * keyboard; the moodboards, stories and uploads tabs list the user's own with links to open them; an upload
  * is deleted after 'Confermi la cancellazione?', one still in use is refused naming where. axe in three
- * languages on the new tabs. One researcher (scripts/e2e-server.mjs) keeps this test's work.
+ * languages on the new tabs. One researcher (scripts/e2e-seed.ts) keeps this test's work.
  */
 const USER = { email: "e2e-tabs@example.org", password: "E2e-password1" };
 

@@ -2,7 +2,7 @@ import type { Browser } from "@playwright/test";
 import sharp from "sharp";
 import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
-// Users the e2e server creates (scripts/e2e-server.mjs).
+// Users the e2e server creates (scripts/e2e-seed.ts).
 const ADMIN = "e2e-admin@example.org";
 const CATALOGUER = "e2e-catalogatore@example.org";
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
-// The Amministratore of this spec (scripts/e2e-server.mjs).
+// The Amministratore of this spec (scripts/e2e-seed.ts).
 const EDITOR = "e2e-editor@example.org";
 
 const L = {

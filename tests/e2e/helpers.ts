@@ -88,7 +88,7 @@ export async function resultCount(page: Page): Promise<number> {
   return Number(m![0].replace(/\D/g, ""));
 }
 
-/** The password every account of the e2e server has (scripts/e2e-server.mjs). */
+/** The password every account of the e2e server has (scripts/e2e-seed.ts). */
 export const E2E_PASSWORD = "E2e-password1";
 
 /** Signs the page's browser context in through the login API (its cookie is then sent by page and request). */

@@ -1,6 +1,6 @@
 import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./helpers";
 
-// The e2e server creates this user (scripts/e2e-server.mjs).
+// The e2e server creates this user (scripts/e2e-seed.ts).
 const USER = { email: "e2e-manager@example.org", password: "E2e-password1", name: "Elena Prova" };
 
 for (const l of [

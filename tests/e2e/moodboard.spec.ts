@@ -7,7 +7,7 @@ import { expect, expectAccessible, hydrated, test, signIn } from "./helpers";
  * Issue 15 §3 (decision 063): build a moodboard from a collection's images and an upload, move, resize and
  * rotate them by mouse and by keyboard, save, reload and find the geometry kept; export a PNG; the
  * unsaved-changes prompts (declining stays on the page; after 30 s the other text); axe in three languages
- * with the side drawer open. One researcher (scripts/e2e-server.mjs) keeps the moodboards.
+ * with the side drawer open. One researcher (scripts/e2e-seed.ts) keeps the moodboards.
  */
 const USER = { email: "e2e-moodboard@example.org", password: "E2e-password1" };
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./helpers";
 
-// Users created by scripts/e2e-server.mjs (Ricercatore: they have CHANGE_PASSWORD).
+// Users created by scripts/e2e-seed.ts (Ricercatore: they have CHANGE_PASSWORD).
 const RESET_USER = "e2e-reset@example.org";
 const EDIT_USER = "e2e-password@example.org";
 const PASSWORD = "E2e-password1";

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
-// A user the e2e server creates (scripts/e2e-server.mjs).
+// A user the e2e server creates (scripts/e2e-seed.ts).
 const RESEARCHER = "e2e-ricercatore@example.org";
 
 /** Deletes the saved searches a test left (a rerun of the suite on the same data starts clean). */

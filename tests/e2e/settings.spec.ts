@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } from "./helpers";
 
-// The Amministratore the e2e server creates (scripts/e2e-server.mjs).
+// The Amministratore the e2e server creates (scripts/e2e-seed.ts).
 const ADMIN = "e2e-admin@example.org";
 
 const primaryOf = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--primary").trim());

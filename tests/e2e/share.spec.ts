@@ -5,7 +5,7 @@ import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./
  * Issue 15 §4 "Beyond the anchors" (decision 061): the owner shares a collection with a user of the site and
  * by a secret link, the link opens signed out in a fresh browser, is revoked and then 404s; the reader sees
  * it marked as shared and read-only; the /collections tabs; axe in three languages. Users:
- * scripts/e2e-server.mjs.
+ * scripts/e2e-seed.ts.
  */
 const OWNER = { email: "e2e-share@example.org", password: "E2e-password1" };
 const READER = { email: "e2e-share-reader@example.org", password: "E2e-password1" };

@@ -9,7 +9,7 @@ import { expect, expectAccessible, hydrated, test, signIn } from "./helpers";
  * edits the Italian one at the same time.
  */
 
-// The Amministratore of the in-place specs (scripts/e2e-server.mjs).
+// The Amministratore of the in-place specs (scripts/e2e-seed.ts).
 const EDITOR = "e2e-editor@example.org";
 
 const L = {

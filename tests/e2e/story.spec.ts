@@ -4,7 +4,7 @@ import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } 
  * Issue 15 stories (decision 064): write a story in a collection — a heading, rich text, an image from the
  * picker with caption and credit, an embedded record —, save it through the save drawer, reorder by keyboard,
  * publish it and read it signed out (share tags, content), unpublish and get a 404; axe on the editor and the
- * public page in three languages. One researcher (scripts/e2e-server.mjs) writes it.
+ * public page in three languages. One researcher (scripts/e2e-seed.ts) writes it.
  */
 const USER = { email: "e2e-story@example.org", password: "E2e-password1" };
 

@@ -2,7 +2,7 @@ import { generateSync } from "otplib";
 import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./helpers";
 
 // Two-factor sign-in in Chromium (decision 046): turn it on from /account/security, sign out, sign in again
-// with a code computed here. The e2e server creates this user (scripts/e2e-server.mjs).
+// with a code computed here. The e2e server creates this user (scripts/e2e-seed.ts).
 const USER = { email: "e2e-totp@example.org", password: "E2e-password1" };
 
 async function signInWithPassword(page: import("@playwright/test").Page, redirect: string) {

@@ -1,6 +1,6 @@
 import { allowConsoleErrors, expect, expectAccessible, holdScripts, hydrated, test, signIn } from "./helpers";
 
-// Users the e2e server creates (scripts/e2e-server.mjs); it also sets BACKEND_URL=/cataloga.
+// Users the e2e server creates (scripts/e2e-seed.ts); it also sets BACKEND_URL=/cataloga (scripts/e2e-server.mjs).
 const PASSWORD = "E2e-password1";
 const MANAGER = { email: "e2e-manager@example.org", name: "Elena Prova" };
 const RESEARCHER = { email: "e2e-ricercatore@example.org", name: "Rita Prova" };

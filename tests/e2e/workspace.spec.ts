@@ -5,7 +5,7 @@ import { allowConsoleErrors, expect, expectAccessible, hydrated, test, signIn } 
  * Issue 15: pin from the search page into a new collection, open it, reorder by its buttons, by dragging
  * with the mouse and by the keyboard (dnd-kit), remove with the confirmation, publish and open the public
  * page signed out; story blocks dragged; the pin without JavaScript; the drawer's carousel by mouse and
- * keyboard; axe in three languages. One researcher (scripts/e2e-server.mjs) keeps the collections.
+ * keyboard; axe in three languages. One researcher (scripts/e2e-seed.ts) keeps the collections.
  */
 const USER = { email: "e2e-workspace@example.org", password: "E2e-password1" };
 

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, expectAccessible, hydrated, test } from "./helpers";
+import { expect, expectAccessible, hydrated, signIn, test } from "./helpers";
 
 /**
  * The drop box's end (issue 16 §5, decision 073): a file uploaded for a record with a tag of the catalogue
@@ -14,8 +14,7 @@ const TAG = { id: "tecniche-gelatina-sali-argento", name: "Stampa alla gelatina 
 
 test("an upload attached to a record from the console: the record gets the image and the chosen tag", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const res = await page.request.post("/api/public/login", { data: { email: ADMIN, password: PASSWORD } });
-  expect(res.status()).toBe(200);
+  await signIn(page, ADMIN, PASSWORD);
   const tagged = `/cerca?q=${encodeURIComponent(FIND)}&filtro=${TAG.id}`;
   const visitor = async (path: string) => {
     const context = await browser.newContext();

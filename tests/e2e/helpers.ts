@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test as base } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, type Cookie, expect, type Page, test as base } from "@playwright/test";
 
 /** Console errors a page may legitimately log (blocked third-party embeds, no network here). */
 const ALLOWED_CONSOLE = [/youtube|vimeo|ytimg|googlevideo/i];
@@ -91,8 +91,40 @@ export async function resultCount(page: Page): Promise<number> {
 /** The password every account of the e2e server has (scripts/e2e-seed.ts). */
 export const E2E_PASSWORD = "E2e-password1";
 
-/** Signs the page's browser context in through the login API (its cookie is then sent by page and request). */
-export async function signIn(page: Page, email: string, password = E2E_PASSWORD) {
+/** The cookies a sign-in set, per account, kept for this worker's later tests (see signIn). */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Signs the page's browser context in (its cookie is then sent by page and request). Once per account and
+ * worker through the login API (a password check costs a moment); later tests of the worker get the same
+ * session's cookies, checked with one profile request, and sign in again if it has ended (signed out, expired).
+ * A test about signing in, or that ends its sessions (a password change), signs in on its own.
+ */
+export async function signIn(
+  page: Page | { context(): BrowserContext; request: APIRequestContext },
+  email: string,
+  password = E2E_PASSWORD,
+) {
+  const key = `${email.toLowerCase()}\n${password}`;
+  const known = sessions.get(key);
+  if (known) {
+    await page.context().addCookies(known);
+    if ((await page.request.get("/api/auth/profile")).status() === 200) return;
+    sessions.delete(key);
+    for (const c of known) await page.context().clearCookies({ name: c.name });
+  }
   const res = await page.request.post("/api/public/login", { data: { email, password } });
   expect(res.status()).toBe(200);
+  // the session's own cookies (the form token included), not what the test had set before (its language…)
+  const names = new Set(
+    res
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "set-cookie")
+      .map((h) => h.value.split("=")[0]!.trim())
+      .filter((name) => /session|csrf/.test(name)),
+  );
+  sessions.set(
+    key,
+    (await page.context().cookies()).filter((c) => names.has(c.name)),
+  );
 }

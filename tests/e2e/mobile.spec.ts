@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { allowConsoleErrors, expect, expectAccessible, hydrated, test } from "./helpers";
+import { allowConsoleErrors, expect, expectAccessible, hydrated, signIn, test } from "./helpers";
 
 /**
  * Phones and tablets (issue 12): nothing wider than the screen at 320, 375, 390 and 768 px in every
@@ -121,7 +121,7 @@ test("below 640 px the table view is a list of stacked cards", async ({ page }) 
 });
 
 test("below 640 px the console's tables are stacked cards, each number named, the caption on screen", async ({ page }) => {
-  await page.request.post("/api/public/login", { data: { email: "e2e-mobile@example.org", password: "E2e-password1" } });
+  await signIn(page, "e2e-mobile@example.org");
   await page.setViewportSize({ width: 320, height: 740 });
   await page.goto("/fr/console");
   await hydrated(page);
@@ -207,7 +207,7 @@ test("the signed-in workspace and the console fit a phone: nothing wider than 32
   baseURL,
 }) => {
   test.setTimeout(240_000); // twenty pages, twice
-  await page.request.post("/api/public/login", { data: { email: "e2e-mobile@example.org", password: "E2e-password1" } });
+  await signIn(page, "e2e-mobile@example.org");
   // Something on every tab: a collection of records with a moodboard and a story showing an upload, a saved search.
   const post = async (url: string, data: object) => {
     const res = await page.request.post(url, { data });

@@ -190,13 +190,8 @@ test("/editPassword: a wrong current password, then the change; this browser sta
   }
 });
 
-test("/editPassword is not there for a Manager (no CHANGE_PASSWORD) and sends a visitor to sign in", async ({ page }) => {
-  await page.goto("/fr/editPassword");
-  await expect(page).toHaveURL(/\/fr\/login\?redirect=%2Ffr%2FeditPassword$/);
-  await signIn(page, "e2e-manager@example.org", PASSWORD);
-  const res = await page.goto("/editPassword");
-  expect(res?.status()).toBe(404);
-});
+// (/editPassword answers 404 to a Manager, who lacks CHANGE_PASSWORD, and sends a visitor to the login page of
+// its language: the access matrix, tests/integration/access-matrix.test.ts, asks it of every role and the visitor.)
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });

@@ -109,7 +109,8 @@ for (const [prefix, heading, save, dialogName] of [
   ["/en", "Saved searches", "Save this search", "Save the search"],
   ["/fr", "Recherches enregistrées", "Enregistrer cette recherche", "Enregistrer la recherche"],
 ] as const) {
-  test(`the saved-search pages pass axe (${prefix || "/it"})`, async ({ page }) => {
+  // Every saved-search page in Italian; in English and French a smoke pass: the empty list and the save dialog.
+  test(`the saved-search ${prefix ? "list and dialog pass" : "pages pass"} axe (${prefix || "/it"})`, async ({ page }) => {
     allowConsoleErrors(page, /status of 404/);
     await signIn(page, RESEARCHER);
     await deleteAll(page, prefix);
@@ -121,6 +122,11 @@ for (const [prefix, heading, save, dialogName] of [
     const dialog = page.getByRole("dialog", { name: dialogName });
     await dialog.locator("input[name=title]").fill(`Axe ${prefix || "it"}`);
     await expectAccessible(page);
+    if (prefix) {
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      return;
+    }
     await dialog.locator("button[type=submit]").click();
     await expect(dialog).toBeHidden();
     await page.goto(`${prefix}/searches`);

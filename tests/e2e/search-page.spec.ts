@@ -68,24 +68,4 @@ test("a misspelt search with nothing found offers the correction and the filters
   await expect(page).toHaveURL(/\/fr\/cerca\?q=ritratto&from=1700&to=1750&media=senza_media$/);
 });
 
-test("the search page names itself: title, description, canonical address without the view or sort", async ({ page }) => {
-  await page.goto("/en/cerca?q=ritratto&view=auitable&sort=az");
-  await expect(page).toHaveTitle(/^ritratto · Search the archive · /);
-  const description = await page.locator('meta[name="description"]').getAttribute("content");
-  expect(description).toMatch(/^\d+ results for “ritratto” in the catalogue of /);
-  const origin = new URL(page.url()).origin;
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/en/cerca?q=ritratto`);
-  await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute("href", `${origin}/fr/cerca?q=ritratto`);
-  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
-
-  await page.goto("/cerca?page=2");
-  await expect(page).toHaveTitle(/^Cerca nell'archivio · Pagina 2 di \d+ · /);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/cerca?page=2`);
-});
-
-test("no relevance dots: results sorted by relevance show no score", async ({ page }) => {
-  await page.goto("/cerca?q=ritratto");
-  await expect(page.locator(".card").first()).toBeVisible();
-  await expect(page.locator(".score")).toHaveCount(0);
-  await expect(page.getByText(/Pertinenza \d su 5/)).toHaveCount(0);
-});
+// (The search page's title, description and canonical address; no relevance dots: tests/integration/e2e-moved-pages.test.ts.)

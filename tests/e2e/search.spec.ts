@@ -320,25 +320,7 @@ test("the next page, a record, and back to the same page", async ({ page }) => {
   await expect(pages).toContainText(`Pagina 2 di ${total}`);
 });
 
-test("page counts from 1 in the address: page=1 and the old page=0 are the first page, a page past the end the last one", async ({
-  page,
-}) => {
-  const first = await page.goto("/cerca?q=ritratto&page=1");
-  expect(first?.request().redirectedFrom()?.url()).toMatch(/page=1$/);
-  await expect(page).toHaveURL(/\/cerca\?q=ritratto$/);
-  await page.goto("/cerca?page=0");
-  await expect(page).toHaveURL(/\/cerca$/);
-  const total = Math.ceil((await resultCount(page)) / PAGE_SIZE);
-  expect(total).toBeGreaterThan(2);
-  await page.goto("/fr/cerca?page=999");
-  await expect(page).toHaveURL(new RegExp(`/fr/cerca\\?page=${total}$`));
-  const pages = page.getByRole("navigation", { name: "Pages de résultats", exact: true });
-  await expect(pages).toContainText(`Page ${total} sur ${total}`);
-  await expect(pages.getByRole("link", { name: "Suivante" })).toHaveCount(0);
-  // A search with one page of results goes back to it.
-  await page.goto("/en/cerca?q=ritratto&page=7");
-  await expect(page).toHaveURL(/\/en\/cerca\?q=ritratto&page=2$/);
-});
+// (page=1 and page=0 are the first page, a page past the end the last one: tests/integration/e2e-moved-pages.test.ts.)
 
 test("the map view draws the results on the bundled basemap when tiles are unreachable", async ({ page }) => {
   // Hermetic: the tile server is unreachable even where the machine is online.

@@ -6,19 +6,22 @@ const ADMIN = "e2e-admin@example.org";
 
 const primaryOf = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--primary").trim());
 
-for (const [prefix, heading] of [
-  ["", "Impostazioni"],
-  ["/en", "Settings"],
-  ["/fr", "Paramètres"],
+// Every settings page in Italian; in English and French (the same pages, other words) a smoke pass: the first
+// page (issue 30 §5: locale loops where the locale changes behaviour, a smoke pass for the rest).
+for (const [prefix, heading, sections] of [
+  ["", "Impostazioni", ["general", "layout", "contents", "developer"]],
+  ["/en", "Settings", ["general"]],
+  ["/fr", "Paramètres", ["general"]],
 ] as const) {
-  test(`every settings page is accessible (${heading})`, async ({ page }) => {
+  test(`${prefix ? "the first settings page is" : "every settings page is"} accessible (${heading})`, async ({ page }) => {
     test.setTimeout(180_000);
     await signIn(page, ADMIN);
-    for (const section of ["general", "layout", "contents", "developer"]) {
+    for (const section of sections) {
       await page.goto(`${prefix}/settings/${section}`);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expectAccessible(page);
     }
+    if (prefix) return;
     await page.goto(`${prefix}/settings/general?history=title`);
     await expect(page.locator(".settings-history h2")).toBeFocused();
     await expectAccessible(page);

@@ -169,17 +169,23 @@ for (const l of [
   { prefix: "/en", heading: "User management" },
   { prefix: "/fr", heading: "Gestion des utilisateurs" },
 ]) {
-  test(`/settings/users in ${l.prefix || "/it"} is accessible: list, form, confirmation, audit log`, async ({ page }) => {
+  // Every view in Italian; in English and French a smoke pass (the list), and the narrow screen, where longer
+  // words could overflow, in each.
+  test(`/settings/users in ${l.prefix || "/it"} is accessible: ${l.prefix ? "list" : "list, form, confirmation, audit log"}; narrow`, async ({
+    page,
+  }) => {
     await signIn(page, MANAGER.email);
-    for (const q of ["", "?view=new", "?tab=audit"]) {
+    for (const q of l.prefix ? [""] : ["", "?view=new", "?tab=audit"]) {
       await page.goto(`${l.prefix}/settings/users${q}`);
       await expect(page.getByRole("heading", { level: 1, name: l.heading })).toBeVisible();
       await expectAccessible(page);
     }
-    await page.goto(`${l.prefix}/settings/users?q=ricercatore`);
-    await page.getByRole("row").filter({ hasText: RESEARCHER.email }).getByRole("link").last().click();
-    await expect(page).toHaveURL(/view=delete/);
-    await expectAccessible(page);
+    if (!l.prefix) {
+      await page.goto(`${l.prefix}/settings/users?q=ricercatore`);
+      await page.getByRole("row").filter({ hasText: RESEARCHER.email }).getByRole("link").last().click();
+      await expect(page).toHaveURL(/view=delete/);
+      await expectAccessible(page);
+    }
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`${l.prefix}/settings/users`);
     await expectAccessible(page);

@@ -269,8 +269,7 @@ test("without JavaScript the pin is a form post that works", async ({ browser })
   expect(collectionPath, "the collection of the first test").not.toBe("");
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const res = await page.request.post("/api/public/login", { data: { email: USER.email, password: USER.password } });
-  expect(res.status()).toBe(200);
+  await signIn(page, USER.email, USER.password);
   await page.goto("/cerca?sort=az");
   const card = page.locator(".search .card").nth(5);
   const name = await card.locator(".card__title").innerText();
@@ -365,7 +364,5 @@ test("the collections drawer's carousel moves by its buttons, by dragging and by
   await expect(page.getByRole("heading", { level: 2, name: "Nuova collezione" })).toBeVisible();
 });
 
-test("visitors are sent to sign in from the collection pages", async ({ page }) => {
-  await page.goto("/en/collections");
-  await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Fcollections$/);
-});
+// (Visitors sent to sign in from the collection pages, in each language: the access matrix,
+// tests/integration/access-matrix.test.ts, asks every route of every language tree as a visitor.)

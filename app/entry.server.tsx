@@ -7,8 +7,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { readFileSync } from "node:fs";
 import stylesUrl from "./styles/site.css?url";
-import { InlineStylesheet, splitFontFaces, type InlineCss } from "./features/shell/components/SiteStylesheet";
-import { afterPaint } from "./features/shell/after-paint.server";
+import { InlineStylesheet, splitFontFaces, type InlineCss } from "~/features/shell";
+import { afterPaint } from "~/features/shell/index.server";
 
 export const streamTimeout = 5_000;
 

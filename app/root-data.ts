@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { SiteOptions } from "~/features/site/options";
+import type { SiteOptions } from "~/features/site";
 import type { Locale, UiLocale } from "~/lib/locale";
 
 /**

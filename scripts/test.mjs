@@ -1,4 +1,4 @@
-// npm test: checks format and lint (Biome), builds the app, makes sure Chromium is there, then runs the unit, integration and fault suites
+// npm test: checks format and lint (Biome) and the import rules (dependency-cruiser), builds the app, makes sure Chromium is there, then runs the unit, integration and fault suites
 // (Vitest; on PostgreSQL too when TEST_DATABASE_URL is set) and the end-to-end suite (Playwright +
 // Chromium). Fails if any step fails.
 import { spawnSync } from "node:child_process";
@@ -28,10 +28,22 @@ if (!steps[0][1]) {
   console.error("\n✘ Biome found format or lint problems: `npm run lint:fix` fixes the format and the safe findings (decision 085).");
   process.exit(1);
 }
+// The import rules (seconds): faces, layers, no cycles, no .server module in browser code (.dependency-cruiser.cjs,
+// decision 086).
+steps.push([
+  "import rules (dependency-cruiser)",
+  run("import rules (dependency-cruiser)", [
+    bin("dependency-cruiser", "bin/dependency-cruise.mjs"),
+    "app",
+    "--config",
+    ".dependency-cruiser.cjs",
+  ]),
+]);
+if (!steps.at(-1)[1]) process.exit(1);
 // The production build: what visitors download (and what the size budget measures).
 // (and the compiled server, build/node, that `npm start` and `npm run serve` run: scripts/build.mjs)
 steps.push(["build", run("build", [path.join(root, "scripts/build.mjs")], { NODE_ENV: "production" })]);
-if (!steps[1][1]) process.exit(1);
+if (!steps.at(-1)[1]) process.exit(1);
 // Chromium before the long suites: a missing browser is found (and installed, or the command to install it
 // printed) in seconds. Without it the Vitest suites still run; the test run then fails at the browser step.
 const browser = ensureChromium();

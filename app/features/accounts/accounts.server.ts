@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { asc, eq, sql } from "drizzle-orm";
-import { auditLog, users } from "../../../db/schema";
+import { users } from "../../../db/schema";
 import type { Database } from "~/.server/db";
 import { createSession, deleteSession, deleteUserSessions } from "~/.server/session";
 import { levelOf, roleNamed, type RoleName } from "./roles";
 import { passwordAcceptable } from "./password";
 import { requiredForSite, secondStepOf } from "./totp.server";
+import { audit, type Actor } from "./audit.server";
 import { attemptNotFailed, attemptSucceeded, reserveAttempt } from "./limits.server";
 
 /**
@@ -46,21 +47,8 @@ export class AccountError extends Error {
   }
 }
 
-export type Actor = { userId: string | null; address: string };
-
-export async function audit(
-  database: Database,
-  entry: { event: string; actor?: Actor; subjectId?: string | null; email?: string; detail?: Record<string, unknown> },
-) {
-  await database.db.insert(auditLog).values({
-    event: entry.event,
-    actorId: entry.actor?.userId ?? null,
-    subjectId: entry.subjectId ?? null,
-    email: (entry.email ?? "").slice(0, 320),
-    address: (entry.actor?.address ?? "").slice(0, 100),
-    detail: entry.detail ?? {},
-  });
-}
+// Who did it and the audit log, in audit.server.ts (totp.server.ts writes to it too).
+export { audit, type Actor } from "./audit.server";
 
 // ── Brute-force limits ────────────────────────────────────────────────────────────────────────────────
 

@@ -8,7 +8,7 @@ import { escapeHtml, sendMail } from "~/.server/mail";
 import { createSession, deleteUserSessions, hashToken, newToken } from "~/.server/session";
 import { translate, type MessageKey } from "~/i18n";
 import { localizePath, type Locale } from "~/lib/locale";
-import { getSiteOptions } from "~/features/site/site.server";
+import { getSiteOptions } from "~/features/site/index.server";
 import { type Actor, audit, hashPassword, verifyPassword } from "./accounts.server";
 import { accountKey, attemptSucceeded, clearFailures, consumeResetByAccount, consumeResetByClient, reserveAttempt } from "./limits.server";
 import { DEFAULT_PASSWORD_PATTERN, passwordAcceptable } from "./password";

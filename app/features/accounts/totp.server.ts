@@ -8,8 +8,8 @@ import { secretMaterial } from "~/.server/secrets";
 import { capabilities } from "~/.server/session";
 import type { CapabilityName } from "~/lib/capabilities";
 import { levelCarries } from "~/.server/access";
-import { audit, type Actor } from "./accounts.server";
-import { getSiteOptions } from "~/features/site/site.server";
+import { audit, type Actor } from "./audit.server";
+import { getSiteOptions } from "~/features/site/index.server";
 
 /**
  * Two-factor sign-in with TOTP (RFC 6238, 30-second codes of 6 digits; decision 046, docs/accounts.md).

@@ -8,7 +8,7 @@ import { audit, hashPassword, type Actor, type UserSummary } from "./accounts.se
 import { passwordAcceptable } from "./password";
 import { issueResetToken, passwordPattern, resetLink, resetMail } from "./reset.server";
 import { sendMail } from "~/.server/mail";
-import { getSiteOptions } from "~/features/site/site.server";
+import { getSiteOptions } from "~/features/site/index.server";
 import type { Locale } from "~/lib/locale";
 import { levelOf, ROLES, ROLE_NAMES, type RoleName } from "./roles";
 import type { AuditEvent, AuditQuery, UpsertUserInput, UserListQuery } from "./users";

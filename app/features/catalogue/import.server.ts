@@ -9,8 +9,8 @@ import { parseIsoDate, toSqlDate } from "~/lib/dates";
 import { formatCurrency } from "~/lib/format";
 import { LOCALES, type Locale } from "~/lib/locale";
 import { validateRecord, type InterchangeRecord } from "./interchange";
-import { clearSearchCache } from "../search/search.server";
-import { toTextArray } from "../records/cards.server";
+import { clearSearchCache } from "~/features/search/index.server";
+import { toTextArray } from "~/features/records/index.server";
 import { beginLoad, completeLoad, failLoad, holdLoad, type LoadKind } from "./loads.server";
 
 export type ImportIssue = { line: number; reason: string };

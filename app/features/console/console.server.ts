@@ -10,12 +10,12 @@ import type { Database } from "~/.server/db";
 import { pingDatabase } from "~/.server/db";
 import { logger } from "~/.server/logger";
 import { readEnv } from "~/.server/env";
-import { audit } from "~/features/accounts/accounts.server";
-import { importFile, type ImportStep } from "~/features/catalogue/import.server";
-import { convertIccdFiles, writeNdjson, type ConvertContext } from "~/features/catalogue/iccd/convert";
-import { indexThesaurus, loadThesauri } from "~/features/catalogue/iccd/thesauri";
+import { audit } from "~/features/accounts/index.server";
+import { importFile, type ImportStep } from "~/features/catalogue/index.server";
+import { convertIccdFiles, writeNdjson, type ConvertContext } from "~/features/catalogue";
+import { indexThesaurus, loadThesauri } from "~/features/catalogue";
 import { deriveImage } from "~/.server/media";
-import { clearSearchCache } from "~/features/search/search.server";
+import { clearSearchCache } from "~/features/search/index.server";
 import { deleteStaged, stagedFile } from "./dropbox.server";
 
 /**

@@ -3,8 +3,8 @@
  * (see generate.ts). Idempotent: every call overwrites the same rows.
  */
 import type { Database } from "~/.server/db";
-import type { HomeContent, SiteOptions } from "~/features/site/options";
-import { savePage, saveSiteOptions, saveSummaryConfig } from "~/features/site/site.server";
+import type { HomeContent, SiteOptions } from "~/features/site";
+import { savePage, saveSiteOptions, saveSummaryConfig } from "~/features/site/index.server";
 import { LOCALES, type Locale } from "~/lib/locale";
 import { FIXED_IDS, HIGHLIGHT_OBJECT_IDS } from "./generate";
 import { SEMAFORO_PATHS } from "./vocabulary";

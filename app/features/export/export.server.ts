@@ -8,11 +8,11 @@
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { recordVisible } from "~/.server/access";
-import { cardQuery, toCard, type CardRow } from "~/features/records/cards.server";
+import { cardQuery, toCard, type CardRow } from "~/features/records/index.server";
 import { fromSqlDate } from "~/lib/dates";
 import { localizePath, pickText } from "~/lib/locale";
-import { search, searchUids, type SearchOptions } from "~/features/search/search.server";
-import type { SearchParams } from "~/features/search/search-params";
+import { search, searchUids, type SearchOptions } from "~/features/search/index.server";
+import type { SearchParams } from "~/features/search";
 
 export const EXPORT_FORMATS = ["csv", "json"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

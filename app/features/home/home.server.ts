@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { registerCache } from "~/.server/caches";
 import { mediaVisible, recordVisible } from "~/.server/access";
-import { cardQuery, getCards, toCard, type CardRow } from "../records/cards.server";
+import { cardQuery, getCards, toCard, type CardRow } from "~/features/records/index.server";
 import type { RecordCard } from "~/lib/record-types";
-import { getPage } from "../site/site.server";
-import type { HomeContent, HomeSection } from "../site/options";
+import { getPage } from "~/features/site/index.server";
+import type { HomeContent, HomeSection } from "~/features/site";
 import { sanitizeContentHtml } from "~/.server/content-html";
 
 /** `index`: the section's place in the stored content (hidden ones are skipped here, the editor shows them). */

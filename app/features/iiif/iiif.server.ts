@@ -9,8 +9,8 @@ import { recordPath, type TableName } from "~/lib/tables";
 import { manifestPath } from "./paths";
 import { translate } from "~/i18n";
 import type { MetadataEntry } from "../../../db/schema";
-import { isInternalField } from "../records/record-fields";
-import { metadataView } from "../records/records.server";
+import { isInternalField } from "~/features/records";
+import { metadataView } from "~/features/records/index.server";
 
 /** A IIIF language map: one or more values per language (`none` for values in no language). */
 export type LangMap = Partial<Record<Locale | "none", string[]>>;

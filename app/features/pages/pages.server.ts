@@ -11,12 +11,12 @@ import {
   StaleRevisionError,
   txRunner,
   type HistoryEntry,
-} from "~/features/settings/revisions.server";
+} from "~/features/settings/index.server";
 import { LOCALES, type Locale } from "~/lib/locale";
 import { PageInputSchema, PageSlugSchema, pageTextOf, type PageContent, type PageDraft, type PageInput, type PageValue } from "./pages";
 import { renderPageBody, sanitizeContentHtml } from "~/.server/content-html";
-import { ownUploads, registerPublishedUse } from "~/features/workspace/editor/uploads.server";
-import { uploadUrlsIn } from "~/features/workspace/editor/uploads";
+import { ownUploads, registerPublishedUse } from "~/features/workspace/index.server";
+import { uploadUrlsIn } from "~/features/workspace";
 
 // An upload shown on a published content page (the in-place editor's image picker, decision 076) is readable
 // by its visitors; a draft's stays its owner's.

@@ -10,7 +10,7 @@ import type { MetadataEntry } from "../../../db/schema";
 import { cardQuery, getCards, toCard, toTextArray, type CardRow } from "./cards.server";
 import { isInternalField } from "./record-fields";
 import type { MediaView, MetadataView, RecordDetail, RelationGroup } from "~/lib/record-types";
-import { getSummaryConfig } from "../site/site.server";
+import { getSummaryConfig } from "~/features/site/index.server";
 
 /** Media sort order of the gallery (spec §9). */
 export const MEDIA_ORDER = ["image", "video", "youtube", "vimeo", "application", "other"] as const;

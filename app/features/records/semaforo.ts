@@ -1,4 +1,4 @@
-import type { SemaforoEntry } from "../site/options";
+import type { SemaforoEntry } from "~/features/site";
 
 /** Traffic-light entries whose tag path prefix matches one of the record's tags. */
 export function matchSemaforo(entries: SemaforoEntry[] | undefined, tags: { path: string }[]): SemaforoEntry[] {

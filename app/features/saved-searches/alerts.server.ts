@@ -6,12 +6,12 @@ import { escapeHtml, sendMail, type Mail } from "~/.server/mail";
 import { capabilities, hashToken, newToken } from "~/.server/session";
 import { translate, type MessageKey } from "~/i18n";
 import { isLocale, localizePath, LOCALE_TAGS, type Locale } from "~/lib/locale";
-import { cardQuery, toCard, type CardRow } from "~/features/records/cards.server";
+import { cardQuery, toCard, type CardRow } from "~/features/records/index.server";
 import type { RecordCard } from "~/lib/record-types";
-import { configuredSearch, searchUids } from "~/features/search/search.server";
-import { parseSearchParams } from "~/features/search/search-params";
-import { getSiteOptions } from "~/features/site/site.server";
-import type { SiteOptions } from "~/features/site/options";
+import { configuredSearch, searchUids } from "~/features/search/index.server";
+import { parseSearchParams } from "~/features/search";
+import { getSiteOptions } from "~/features/site/index.server";
+import type { SiteOptions } from "~/features/site";
 import { searchHref, type AlertFrequency } from "./saved-searches";
 
 /**

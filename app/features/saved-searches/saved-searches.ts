@@ -1,6 +1,6 @@
 import type { MessageKey } from "~/i18n";
 import { localizePath, type Locale, type UiLocale } from "~/lib/locale";
-import { parseSearchParams, searchQueryString } from "~/features/search/search-params";
+import { parseSearchParams, searchQueryString } from "~/features/search";
 
 /** Saved searches (issue 15 §2): what the pages, the JSON endpoint and the service share. */
 

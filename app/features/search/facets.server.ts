@@ -2,7 +2,7 @@ import { registerCache } from "~/.server/caches";
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { hasVisibleImage } from "~/.server/access";
-import { toTextArray } from "../records/cards.server";
+import { toTextArray } from "~/features/records/index.server";
 import type { SearchParams } from "./search-params";
 import { docsOf } from "./text-match.server";
 

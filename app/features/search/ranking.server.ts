@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { hasVisibleImage, seesRestrictedMedia } from "~/.server/access";
-import { toTextArray } from "../records/cards.server";
+import { toTextArray } from "~/features/records/index.server";
 import { docsOf, intArray, matchedCountSql, rowsOf, type TextMatch } from "./text-match.server";
 
 /**

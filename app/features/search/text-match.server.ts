@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { accessMask, recordVisible } from "~/.server/access";
 import { LOCALES, type Locale } from "~/lib/locale";
-import { toTextArray } from "../records/cards.server";
+import { toTextArray } from "~/features/records/index.server";
 import { foldText, queryWords, type ParsedQuery, type YearSpan } from "./query";
 import { expandWords, type SynonymIndex } from "./synonyms.server";
 

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { ROLE_NAMES } from "~/features/accounts/roles";
+import { ROLE_NAMES } from "~/features/accounts";
 import { contrastFailures } from "./contrast";
 import { TABLES, type TableName } from "~/lib/tables";
 import { OPTIONAL_LOCALES, type OptionalLocale } from "~/lib/locale";

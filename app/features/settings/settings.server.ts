@@ -5,7 +5,7 @@ import type { Database } from "~/.server/db";
 import { Refusal, requireCapability, type Viewer } from "~/.server/access";
 import { catalogueChanged } from "~/.server/caches";
 import { DEFAULT_LANGUAGES, enabledLanguages, LOCALES, OPTIONAL_LOCALES, type Locale } from "~/lib/locale";
-import { DEFAULT_OPTIONS } from "~/features/site/options";
+import { DEFAULT_OPTIONS } from "~/features/site";
 import { emptyValue, issueMessages, itemNamed, itemsOf, type FieldMessage, type SettingsItem, type SettingsPage } from "./items";
 import {
   appendRevision,
@@ -22,8 +22,8 @@ import {
 import { sanitizeContentHtml } from "~/.server/content-html";
 import { cssProblem, cssProblemMessage } from "./css-safety.server";
 import { patternProblem } from "~/.server/linear-pattern";
-import { ownUploads } from "~/features/workspace/editor/uploads.server";
-import { uploadUrlsIn } from "~/features/workspace/editor/uploads";
+import { ownUploads } from "~/features/workspace/index.server";
+import { uploadUrlsIn } from "~/features/workspace";
 
 /** The uploads an item's value shows (the home page's sections' text). */
 const uploadsOf = (value: unknown) => uploadUrlsIn(JSON.stringify(value ?? null));

@@ -3,9 +3,9 @@ import { contrastFailures, contrastRatio } from "./contrast";
 import { compactDiff, diffValues } from "~/lib/diff";
 import { applyRowOp, itemNamed, valueFromForm, type SettingsItem } from "./items";
 import { validateItem } from "./settings.server";
-import { DEMO_COLORS } from "~/features/demo/site";
-import { DEFAULT_OPTIONS } from "~/features/site/options";
-import { DEFAULT_PASSWORD_PATTERN } from "~/features/accounts/password";
+import { DEMO_COLORS } from "~/features/demo";
+import { DEFAULT_OPTIONS } from "~/features/site";
+import { DEFAULT_PASSWORD_PATTERN } from "~/features/accounts";
 
 const item = (key: string) => itemNamed(key)! as SettingsItem;
 const ok = (key: string, value: unknown) => item(key).schema.safeParse(value).success;

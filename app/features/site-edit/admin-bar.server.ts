@@ -1,6 +1,6 @@
-import type { Profile } from "~/features/accounts/login.server";
-import { backendUrl } from "~/features/accounts/menu.server";
-import type { SiteOptions } from "~/features/site/options";
+import type { Profile } from "~/features/accounts/index.server";
+import { backendUrl } from "~/features/accounts/index.server";
+import type { SiteOptions } from "~/features/site";
 import { localizePath, type Locale } from "~/lib/locale";
 import type { AdminBarData } from "./components/AdminBar";
 

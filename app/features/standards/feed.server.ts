@@ -4,7 +4,7 @@ import { PUBLIC_VIEWER, recordVisible } from "~/.server/access";
 import { translate, type MessageKey } from "~/i18n";
 import { contentLocale, localizePath, pickText, type UiLocale } from "~/lib/locale";
 import { isTable, recordPath } from "~/lib/tables";
-import { getSiteOptions } from "~/features/site/site.server";
+import { getSiteOptions } from "~/features/site/index.server";
 import { PUBLIC_INDEX, type Localized } from "./harvest.server";
 import { el, XML_DECLARATION } from "./xml";
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { recordVisible } from "~/.server/access";
 import { translate, type MessageKey } from "~/i18n";
-import { getSiteOptions } from "~/features/site/site.server";
+import { getSiteOptions } from "~/features/site/index.server";
 import type { RecordDetail } from "~/lib/record-types";
 import { isoDate } from "./harvest.server";
 import { recordJsonLd } from "./jsonld";

@@ -4,7 +4,7 @@ import { PUBLIC_VIEWER, publicRecord, recordVisible } from "~/.server/access";
 import { translate } from "~/i18n";
 import { RECORD_ID_PATTERN, TABLES, isTable, type TableName } from "~/lib/tables";
 import { pickText, type Locale } from "~/lib/locale";
-import { getSiteOptions } from "~/features/site/site.server";
+import { getSiteOptions } from "~/features/site/index.server";
 import { harvestRecords, PUBLIC_INDEX } from "./harvest.server";
 import { formatCovers, isMetadataPrefix, metadataOf, METADATA_FORMATS, type MetadataPrefix } from "./oai-formats";
 import { decodeToken, encodeToken, TOKEN_TTL_SECONDS, type ResumptionState } from "./oai-token";

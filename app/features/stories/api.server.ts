@@ -1,7 +1,7 @@
 import type { TecaLoadContext } from "~/.server/context";
 import { translate, type MessageKey } from "~/i18n";
-import { apiContext, fail, localeOf, ok, refusal } from "~/features/workspace/api-common.server";
-import { WorkspaceError } from "~/features/workspace/workspace.server";
+import { apiContext, fail, localeOf, ok, refusal } from "~/features/workspace/index.server";
+import { WorkspaceError } from "~/features/workspace/index.server";
 import { createStory, deleteStory, getOwnStory, getPublishedStory, listPublishedStories, listStories, updateStory } from "./stories.server";
 import {
   GetStoriesSchema,

@@ -2,10 +2,10 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import type { Db } from "~/.server/db";
 import { ownedBy, recordVisible } from "~/.server/access";
-import { getCards, toTextArray } from "~/features/records/cards.server";
-import { iso, newId, notFound, ownerOf, publishedSlug, rowsIn, WorkspaceError, type Exec } from "~/features/workspace/common.server";
-import type { ItemRef } from "~/features/workspace/workspace";
-import { ownUploads, registerPublishedUse } from "~/features/workspace/editor/uploads.server";
+import { getCards, toTextArray } from "~/features/records/index.server";
+import { iso, newId, notFound, ownerOf, publishedSlug, rowsIn, WorkspaceError, type Exec } from "~/features/workspace/index.server";
+import type { ItemRef } from "~/features/workspace";
+import { ownUploads, registerPublishedUse } from "~/features/workspace/index.server";
 import { sanitizeStoryHtml } from "./sanitize.server";
 import {
   BlocksSchema,

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
-import { CollectionIdSchema, ItemRefSchema, TitleSchema, type ItemRef } from "~/features/workspace/workspace";
+import { CollectionIdSchema, ItemRefSchema, TitleSchema, type ItemRef } from "~/features/workspace";
 import type { RecordCard } from "~/lib/record-types";
-import { UPLOAD_URL } from "~/features/workspace/editor/uploads";
+import { UPLOAD_URL } from "~/features/workspace";
 
 /**
  * Stories' shapes (issue 15 §3, decision 064): the content blocks, the saveDoc/removeDoc/getDocs/getDocBySlug

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { can } from "~/.server/access";
 import { localizePath, type Locale } from "~/lib/locale";
-import { audit } from "~/features/accounts/accounts.server";
+import { audit } from "~/features/accounts/index.server";
 import { lockCollection, owned } from "./workspace.server";
 import { iso, newId, sha256, WorkspaceError } from "./common.server";
 import type { LinkDays, LinkView, SharesView, ShareRole } from "./shares";

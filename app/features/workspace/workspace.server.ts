@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import type { Db } from "~/.server/db";
 import { ownedBy, recordVisible } from "~/.server/access";
-import { getCards, toTextArray } from "../records/cards.server";
+import { getCards, toTextArray } from "~/features/records/index.server";
 import type { RecordCard } from "~/lib/record-types";
 import { pinKey, type CollectionRole, type CollectionSummary, type ItemRef, type PinState } from "./workspace";
 import { iso, newId, notFound, ownerOf, publishedSlug, rowsIn, sha256, WorkspaceError, type Exec } from "./common.server";

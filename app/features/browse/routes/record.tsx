@@ -2,37 +2,32 @@ import { Link, redirect } from "react-router";
 import { notFound } from "~/.server/errors";
 import type { Route } from "./+types/record";
 import { serviceContext } from "~/.server/context";
-import { getRecord } from "~/features/records/records.server";
-import { getSiteOptions } from "~/features/site/site.server";
+import { getRecord } from "~/features/records/index.server";
+import { getSiteOptions } from "~/features/site/index.server";
 import { useI18n } from "~/i18n/context";
 import { languageName, localizePath, splitLocale } from "~/lib/locale";
 import { alternateLinks } from "~/lib/seo";
 import { isTable, RECORD_ID_PATTERN, recordPath, tableFromSlug } from "~/lib/tables";
-import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
+import { DEFAULT_PLACEHOLDER } from "~/features/site";
 import { rootDataOf, useRootData } from "~/root-data";
 import { RecordCard } from "~/components/RecordCard";
 import { AccessLock } from "~/components/AccessLock";
-import { MediaGallery } from "~/features/records/components/MediaGallery";
-import {
-  MetadataList,
-  MetadataValue,
-  labelLang as fieldLabelLang,
-  valueLang as fieldValueLang,
-} from "~/features/records/components/MetadataList";
-import { Semaforo } from "~/features/records/components/Semaforo";
-import { matchSemaforo } from "~/features/records/semaforo";
+import { MediaGallery } from "~/features/records";
+import { MetadataList, MetadataValue, labelLang as fieldLabelLang, valueLang as fieldValueLang } from "~/features/records";
+import { Semaforo } from "~/features/records";
+import { matchSemaforo } from "~/features/records";
 import type { MessageKey } from "~/i18n";
 import { seesInternalFields } from "~/.server/access";
-import { withoutShownMakers, groupMetadata, internalFieldsOption, type MetadataGroup } from "~/features/records/record-fields";
-import { RelatedStrip } from "~/features/records/components/RelatedStrip";
-import { Citation } from "~/features/records/components/Citation";
-import { recordIiif } from "~/features/iiif/iiif.server";
-import { IiifLinks } from "~/features/iiif/components/IiifLinks";
-import { getRecordJsonLd } from "~/features/standards/jsonld.server";
-import { jsonLdScript } from "~/features/standards/jsonld";
-import { siteOrigin } from "~/features/standards/origin.server";
+import { withoutShownMakers, groupMetadata, internalFieldsOption, type MetadataGroup } from "~/features/records";
+import { RelatedStrip } from "~/features/records";
+import { Citation } from "~/features/records";
+import { recordIiif } from "~/features/iiif/index.server";
+import { IiifLinks } from "~/features/iiif";
+import { getRecordJsonLd } from "~/features/standards/index.server";
+import { jsonLdScript } from "~/features/standards";
+import { siteOrigin } from "~/features/standards/index.server";
 import { useCardActions } from "~/ui/card-actions";
-import { recordDataLinks } from "~/features/standards/discovery";
+import { recordDataLinks } from "~/features/standards";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   // the content language (Italian for a further language) and the page's own, whose addresses keep its prefix

@@ -2,10 +2,10 @@ import { data, Form, Link, redirect, useNavigate, useNavigation, useSubmit } fro
 import { useEffect, useId, useState } from "react";
 import type { Route } from "./+types/search";
 import { serviceContext } from "~/.server/context";
-import { getSiteOptions } from "~/features/site/site.server";
-import { configuredSearch, getTagNames, search, searchPoints, type FacetNode, type SearchResult } from "~/features/search/search.server";
+import { getSiteOptions } from "~/features/site/index.server";
+import { configuredSearch, getTagNames, search, searchPoints, type FacetNode, type SearchResult } from "~/features/search/index.server";
 import { MapView } from "~/components/MapView";
-import { SearchCombobox } from "~/features/search/components/SearchCombobox";
+import { SearchCombobox } from "~/features/search";
 import {
   DEFAULT_SEARCH_TABLES,
   isDateError,
@@ -15,7 +15,7 @@ import {
   VIEWS,
   searchQueryString,
   type SearchParams,
-} from "~/features/search/search-params";
+} from "~/features/search";
 import { useI18n } from "~/i18n/context";
 import { LOCALE_TAGS, localizePath, splitLocale } from "~/lib/locale";
 import { alternateLinks } from "~/lib/seo";
@@ -24,16 +24,16 @@ import { translate } from "~/i18n";
 import type { TABLES } from "~/lib/tables";
 import type { MessageKey } from "~/i18n";
 import { rootDataOf, useRootData } from "~/root-data";
-import { DEFAULT_PLACEHOLDER, type SiteOptions } from "~/features/site/options";
+import { DEFAULT_PLACEHOLDER, type SiteOptions } from "~/features/site";
 import { RecordCard } from "~/components/RecordCard";
 import { AccessLock } from "~/components/AccessLock";
-import { ExportMenu } from "~/features/export/components/ExportMenu";
-import { currentPins } from "~/features/workspace/workspace.server";
-import { SaveSearchControl } from "~/features/saved-searches/components/SaveDialog";
+import { ExportMenu } from "~/features/export";
+import { currentPins } from "~/features/workspace/index.server";
+import { SaveSearchControl } from "~/features/saved-searches";
 import { SearchSubmit } from "~/ui/SearchSubmit";
-import type BulkAddBar from "~/features/workspace/components/BulkAdd";
-import type { Selection } from "~/features/workspace/components/BulkAdd";
-import { feedLink } from "~/features/standards/discovery";
+import { type BulkAddBar, loadBulkAdd } from "~/features/workspace";
+import type { Selection } from "~/features/workspace";
+import { feedLink } from "~/features/standards";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
@@ -229,7 +229,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!signedIn) return;
     let live = true;
-    void import("~/features/workspace/components/BulkAdd").then((m) => live && setBulk(() => m.default));
+    void loadBulkAdd().then((m) => live && setBulk(() => m.default));
     return () => {
       live = false;
     };

@@ -4,11 +4,11 @@ import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { LOCALE_TAGS, localizePath, splitLocale, type Locale } from "~/lib/locale";
 import { isRefusal } from "~/.server/access";
-import { formToken } from "~/features/accounts/login.server";
-import { listAudit, UsersError } from "~/features/accounts/users.server";
-import { AuditQuerySchema } from "~/features/accounts/users";
-import { usersContext } from "~/features/accounts/api-backend-common.server";
-import { accountMeta } from "~/features/accounts/meta";
+import { formToken } from "~/features/accounts/index.server";
+import { listAudit, UsersError } from "~/features/accounts/index.server";
+import { AuditQuerySchema } from "~/features/accounts";
+import { usersContext } from "~/features/accounts/index.server";
+import { accountMeta } from "~/features/accounts";
 import {
   ConsoleError,
   getJob,

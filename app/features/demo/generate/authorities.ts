@@ -4,7 +4,6 @@ import { areaIn, FOUNDATION, NAMES, PROFESSIONS, SITE_KINDS, STREETS, THIS_YEAR 
 import {
   AREAS,
   CITY,
-  entIt,
   ENTITY_TYPES,
   type ImagePool,
   isoDay,
@@ -13,7 +12,6 @@ import {
   type Media,
   MetaBuilder,
   pickAccess,
-  pickEntity,
   PLACE_TYPES,
   placeTag,
   type Rec,
@@ -24,6 +22,7 @@ import {
   type Tag,
   thesaurusTag,
 } from "./common";
+import { entIt, pickEntity } from "./entities";
 import { round5 } from "./events";
 import type { Ent, PlaceDef, World } from "./world";
 

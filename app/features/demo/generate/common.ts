@@ -1,9 +1,8 @@
 /** Shared pieces of the demo's records: types, relation types, tags, dates, images, metadata, texts. */
-import type { InterchangeInput } from "~/features/catalogue/interchange";
+import type { InterchangeInput } from "~/features/catalogue";
 import { SIZES, STYLE_SIZES, type ImageSpec, type SizeName } from "../images";
 import { hash32, L, LANGS, MONTHS, Rng, type L as LT, type Lang } from "../language";
 import { CITIES, COUNTRIES, FOUNDATION, REGIONS, THESAURUS, THIS_YEAR, type Area, type City, type ImageStyle } from "../vocabulary";
-import type { Ent } from "./world";
 
 export type DemoOptions = {
   records?: number;
@@ -482,22 +481,3 @@ export const SOURCE = (table: string, id: string, r: Rng, license = "CC BY 4.0")
   license: r.chance(0.1) ? "CC0 1.0" : license,
   attribution: FOUNDATION.attribution,
 });
-
-/** Running-text forms of an entity name: Italian with its article. */
-export const entIt = (e: Ent) => `${e.itArt}${e.name.it}`;
-export const entL = (e: Ent): LT => L(entIt(e), e.name.en, e.name.fr);
-
-export function activeIn(e: Ent, y: number) {
-  const start = e.kind === "persona" ? e.from + 16 : e.from;
-  const end = e.to ?? THIS_YEAR;
-  return y >= start && y <= end;
-}
-
-export function pickEntity(r: Rng, pool: Ent[] | undefined, y: number | undefined, tries = 10): Ent | undefined {
-  if (!pool?.length) return undefined;
-  for (let i = 0; i < tries; i++) {
-    const e = r.pick(pool);
-    if (y === undefined || activeIn(e, y)) return e;
-  }
-  return undefined;
-}

@@ -30,13 +30,11 @@ import {
   type Product,
 } from "../vocabulary";
 import {
-  activeIn,
   CITY,
   dateField,
   type DateInfo,
   displayL,
   dot,
-  entIt,
   fmtInt,
   type ImagePool,
   type LocaleMode,
@@ -46,7 +44,6 @@ import {
   MetaBuilder,
   pad2,
   pickAccess,
-  pickEntity,
   placeTag,
   randomDate,
   type Rec,
@@ -59,6 +56,7 @@ import {
   thesaurusTag,
   whenL,
 } from "./common";
+import { activeIn, entIt, pickEntity } from "./entities";
 import type { Ent, Ev, World } from "./world";
 
 // ---------------------------------------------------------------------------

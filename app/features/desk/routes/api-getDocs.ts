@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api-getDocs";
-import { listCollections, listPublished } from "~/features/workspace/workspace.server";
-import { GetDocsSchema } from "~/features/workspace/workspace";
-import { apiContext, collectionJson, methodNotAllowed, ok, parsedCall, publishedSummaryJson } from "~/features/workspace/api-common.server";
+import { listCollections, listPublished } from "~/features/workspace/index.server";
+import { GetDocsSchema } from "~/features/workspace";
+import { apiContext, collectionJson, methodNotAllowed, ok, parsedCall, publishedSummaryJson } from "~/features/workspace/index.server";
 import { docCall } from "./doc-types.server";
 
 export const handle = { capability: "PUBLIC" };

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api-removeDoc";
-import { deleteCollection } from "~/features/workspace/workspace.server";
-import { RemoveDocSchema } from "~/features/workspace/workspace";
-import { apiContext, methodNotAllowed, ok, parsedCall } from "~/features/workspace/api-common.server";
+import { deleteCollection } from "~/features/workspace/index.server";
+import { RemoveDocSchema } from "~/features/workspace";
+import { apiContext, methodNotAllowed, ok, parsedCall } from "~/features/workspace/index.server";
 import { docCall } from "./doc-types.server";
 
 export const handle = { capability: "PRIVATE" };

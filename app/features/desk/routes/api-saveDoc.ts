@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api-saveDoc";
-import { createCollection, updateCollection } from "~/features/workspace/workspace.server";
-import { SaveDocSchema } from "~/features/workspace/workspace";
+import { createCollection, updateCollection } from "~/features/workspace/index.server";
+import { SaveDocSchema } from "~/features/workspace";
 import { translate } from "~/i18n";
-import { apiContext, collectionWithItemsJson, fail, methodNotAllowed, ok, parsedCall } from "~/features/workspace/api-common.server";
+import { apiContext, collectionWithItemsJson, fail, methodNotAllowed, ok, parsedCall } from "~/features/workspace/index.server";
 import { docCall } from "./doc-types.server";
 
 export const handle = { capability: "PRIVATE" };

@@ -3,13 +3,13 @@ import { data, Form, Link, redirect, useLocation, useNavigation, useRevalidator 
 import type { Route } from "./+types/collection";
 import { serviceContext } from "~/.server/context";
 import { notFound } from "~/.server/errors";
-import { formToken } from "~/features/accounts/login.server";
+import { formToken } from "~/features/accounts/index.server";
 import { localizePath, splitLocale } from "~/lib/locale";
 import { translate, type MessageKey } from "~/i18n";
 import { useI18n } from "~/i18n/context";
 import { pageMeta } from "~/lib/seo";
 import { RecordCard } from "~/components/RecordCard";
-import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
+import { DEFAULT_PLACEHOLDER } from "~/features/site";
 import { rootDataOf, useRootData } from "~/root-data";
 import {
   deleteCollection,
@@ -17,11 +17,11 @@ import {
   updateCollection,
   WorkspaceError,
   type CollectionChanges,
-} from "~/features/workspace/workspace.server";
-import { CollectionIdSchema, firstMessage, ItemRefSchema, pinKey, TitleSchema } from "~/features/workspace/workspace";
-import { CountLabel } from "~/features/workspace/components/CountLabel";
-import { listStories } from "~/features/stories/stories.server";
-import { CollectionStories } from "~/features/stories/components/CollectionStories";
+} from "~/features/workspace/index.server";
+import { CollectionIdSchema, firstMessage, ItemRefSchema, pinKey, TitleSchema } from "~/features/workspace";
+import { CountLabel } from "~/features/workspace";
+import { listStories } from "~/features/stories/index.server";
+import { CollectionStories } from "~/features/stories";
 import {
   createShareLink,
   listShares,
@@ -29,13 +29,13 @@ import {
   sharedLinkUrl,
   shareWithPerson,
   unshareWithPerson,
-} from "~/features/workspace/shares.server";
-import { LinkDaysSchema, LinkIdSchema, ShareEmailSchema, ShareRoleSchema } from "~/features/workspace/shares";
-import { SharePanel } from "~/features/workspace/components/SharePanel";
-import { listMoodboards } from "~/features/workspace/moodboards.server";
-import { MoodboardList } from "~/features/workspace/components/MoodboardList";
-import { CollectionEdit } from "~/features/workspace/components/CollectionEdit";
-import { post } from "~/features/workspace/components/pin-requests";
+} from "~/features/workspace/index.server";
+import { LinkDaysSchema, LinkIdSchema, ShareEmailSchema, ShareRoleSchema } from "~/features/workspace";
+import { SharePanel } from "~/features/workspace";
+import { listMoodboards } from "~/features/workspace/index.server";
+import { MoodboardList } from "~/features/workspace";
+import { CollectionEdit } from "~/features/workspace";
+import { post } from "~/features/workspace";
 import { DragHandle, SortableItem, SortableList } from "~/components/Sortable";
 
 /** /collections/{id} (spec §2 collections-slug): one of the user's collections; another user's is a 404. */

@@ -1,9 +1,9 @@
 import type { TecaLoadContext } from "~/.server/context";
-import { removeSearchCall, saveSearchCall } from "~/features/saved-searches/api.server";
-import { getStoriesCall, getStoryBySlugCall, removeStoryCall, saveStoryCall } from "~/features/stories/api.server";
-import { getMoodboardsCall, removeMoodboardCall, saveMoodboardCall } from "~/features/workspace/moodboards-api.server";
-import { getUploadsCall, removeUploadCall } from "~/features/workspace/editor/uploads-api.server";
-import { readJson } from "~/features/workspace/api-common.server";
+import { removeSearchCall, saveSearchCall } from "~/features/saved-searches/index.server";
+import { getStoriesCall, getStoryBySlugCall, removeStoryCall, saveStoryCall } from "~/features/stories/index.server";
+import { getMoodboardsCall, removeMoodboardCall, saveMoodboardCall } from "~/features/workspace/index.server";
+import { getUploadsCall, removeUploadCall } from "~/features/workspace/index.server";
+import { readJson } from "~/features/workspace/index.server";
 
 /**
  * The document calls (spec §7: saveDoc, removeDoc, getDocs, getDocBySlug) take a body whose `collection`

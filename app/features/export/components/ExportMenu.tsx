@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { useI18n } from "~/i18n/context";
-import { searchQueryString, type SearchParams } from "~/features/search/search-params";
+import { searchQueryString, type SearchParams } from "~/features/search";
 
 /**
  * "Download" on the search page: the results of this search (every page, in the order shown, at most

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/api-export";
 import { jsonError } from "~/.server/errors";
-import { siteOrigin } from "~/features/standards/origin.server";
+import { siteOrigin } from "~/features/standards/index.server";
 import { isLocale } from "~/lib/locale";
-import { getSiteOptions } from "~/features/site/site.server";
-import type { SiteOptions } from "~/features/site/options";
-import { configuredSearch } from "~/features/search/search.server";
-import { parseSearchParams } from "~/features/search/search-params";
+import { getSiteOptions } from "~/features/site/index.server";
+import type { SiteOptions } from "~/features/site";
+import { configuredSearch } from "~/features/search/index.server";
+import { parseSearchParams } from "~/features/search";
 import { EXPORT_FORMATS, exportFilename, exportMaxRows, exportPlan, exportStream, type ExportFormat } from "../export.server";
 
 /** Open to every visitor (route guard, decision 040): what a visitor may not see is filtered in SQL. */

@@ -9,16 +9,16 @@ import { readCookie } from "~/lib/cookies";
 import { pageMeta } from "~/lib/seo";
 import { RecordCard } from "~/components/RecordCard";
 import { Picture } from "~/ui/Picture";
-import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
+import { DEFAULT_PLACEHOLDER } from "~/features/site";
 import { rootDataOf, useRootData } from "~/root-data";
-import { getHeroSearches } from "~/features/saved-searches/saved-searches.server";
-import { HeroSearches } from "~/features/saved-searches/components/HeroSearches";
-import { feedLink } from "~/features/standards/discovery";
-import { useEditMode } from "~/features/site-edit/edit-mode";
+import { getHeroSearches } from "~/features/saved-searches/index.server";
+import { HeroSearches } from "~/features/saved-searches";
+import { feedLink } from "~/features/standards";
+import { loadHomeEditor, useEditMode } from "~/features/site-edit";
 import { SearchSubmit } from "~/ui/SearchSubmit";
 
 // The in-place editor: loaded only when an administrator turns edit mode on (decision 074).
-const HomeEditor = lazy(() => import("~/features/site-edit/components/HomeEditor"));
+const HomeEditor = lazy(loadHomeEditor);
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   // The unprefixed home is Italian; a visitor who chose another language lands on it.

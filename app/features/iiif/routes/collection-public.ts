@@ -1,6 +1,6 @@
 import type { Route } from "./+types/collection-public";
-import { getPublishedCollection, WorkspaceError } from "~/features/workspace/workspace.server";
-import { PublishedSlugSchema } from "~/features/workspace/workspace";
+import { getPublishedCollection, WorkspaceError } from "~/features/workspace/index.server";
+import { PublishedSlugSchema } from "~/features/workspace";
 import { translate } from "~/i18n";
 import { isLocale, LOCALES } from "~/lib/locale";
 import { recordsWithPages, toCollection, type LangMap } from "../iiif.server";

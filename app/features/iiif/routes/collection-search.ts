@@ -1,8 +1,8 @@
 import type { Route } from "./+types/collection-search";
-import { getSiteOptions } from "~/features/site/site.server";
-import type { SiteOptions } from "~/features/site/options";
-import { configuredSearch, search } from "~/features/search/search.server";
-import { MAX_PAGE, parseSearchParams } from "~/features/search/search-params";
+import { getSiteOptions } from "~/features/site/index.server";
+import type { SiteOptions } from "~/features/site";
+import { configuredSearch, search } from "~/features/search/index.server";
+import { MAX_PAGE, parseSearchParams } from "~/features/search";
 import { translate } from "~/i18n";
 import { isLocale, LOCALES } from "~/lib/locale";
 import { recordsWithPages, toCollection, toPagedCollection, type LangMap } from "../iiif.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/manifest";
-import { getSiteOptions } from "~/features/site/site.server";
-import { internalFieldsOption } from "~/features/records/record-fields";
+import { getSiteOptions } from "~/features/site/index.server";
+import { internalFieldsOption } from "~/features/records";
 import { isTable, RECORD_ID_PATTERN, tableFromSlug } from "~/lib/tables";
 import { getIiifRecord, toManifest } from "../iiif.server";
 import { iiifError, iiifJson, publicOrigin } from "../http.server";

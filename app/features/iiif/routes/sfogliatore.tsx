@@ -2,8 +2,8 @@ import { Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router"
 import type { Route } from "./+types/sfogliatore";
 import { notFound } from "~/.server/errors";
 import { serviceContext } from "~/.server/context";
-import { getSiteOptions } from "~/features/site/site.server";
-import { internalFieldsOption } from "~/features/records/record-fields";
+import { getSiteOptions } from "~/features/site/index.server";
+import { internalFieldsOption } from "~/features/records";
 import { localizePath, pickText, splitLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { RECORD_ID_PATTERN, recordPath, tableFromSlug, type TableName } from "~/lib/tables";

@@ -4,13 +4,13 @@ import { useI18n } from "~/i18n/context";
 import { contentLocale } from "~/lib/locale";
 import { RichText } from "~/components/editor/RichText";
 import type { PageDraft } from "~/features/pages/pages";
-import { useEditorT } from "~/features/site-edit/use-editor-t";
-import { useEditedDoc } from "~/features/site-edit/use-settings-doc";
-import { DocNotices } from "~/features/site-edit/components/DocNotices";
-import { PickerDialog } from "~/features/site-edit/components/PickerDialog";
-import { useRichTextLabels } from "~/features/site-edit/components/rich-text-labels";
-import "~/features/site-edit/components/editor.css";
-import { EditorLoading } from "~/features/site-edit/components/EditorLoading";
+import { useEditorT } from "~/features/site-edit";
+import { useEditedDoc } from "~/features/site-edit";
+import { DocNotices } from "~/features/site-edit";
+import { PickerDialog } from "~/features/site-edit";
+import { useRichTextLabels } from "~/features/site-edit";
+import "~/components/editor/in-place.css";
+import { EditorLoading } from "~/features/site-edit";
 
 /**
  * A content page in edit mode (issue 16 §1, §3; decision 076): its title, text (rich text with images from

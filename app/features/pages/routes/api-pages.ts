@@ -3,7 +3,7 @@ import type { Route } from "./+types/api-pages";
 import { serviceContext } from "~/.server/context";
 import { translate, type MessageKey } from "~/i18n";
 import { isLocale, type Locale } from "~/lib/locale";
-import { readBody } from "~/features/accounts/api-backend-common.server";
+import { readBody } from "~/features/accounts/index.server";
 import { getPageDraft, savePageDraft } from "../pages.server";
 import { PageSlugSchema } from "../pages";
 

@@ -5,8 +5,8 @@ import { serviceContext } from "~/.server/context";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { isLocale, LOCALES, LOCALE_NAMES, LOCALE_TAGS, localizePath, splitLocale, type Locale } from "~/lib/locale";
-import { accountMeta } from "~/features/accounts/meta";
-import { formToken } from "~/features/accounts/login.server";
+import { accountMeta } from "~/features/accounts";
+import { formToken } from "~/features/accounts/index.server";
 import {
   deleteContentPage,
   getPageVersion,
@@ -20,7 +20,7 @@ import {
 import { PAGE_FORMATS, PageInputSchema, PageSlugSchema, pageTextOf } from "../pages";
 import { DiffView, TextBlock } from "~/components/RevisionParts";
 import consoleCss from "~/styles/console.css?url";
-import settingsCss from "~/features/settings/components/settings.css?url";
+import { settingsCssUrl as settingsCss } from "~/features/settings";
 
 /**
  * /console/pages/{slug}?locale=xx (issue 16 §3): one language's version of a content page — title, body

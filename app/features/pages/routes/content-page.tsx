@@ -8,7 +8,7 @@ import { localizePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { rootDataOf } from "~/root-data";
 import { can } from "~/.server/access";
-import { useEditMode } from "~/features/site-edit/edit-mode";
+import { useEditMode } from "~/features/site-edit";
 import { getContentPage } from "../pages.server";
 import { PageSlugSchema } from "../pages";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useI18n } from "~/i18n/context";
-import type { SemaforoEntry } from "~/features/site/options";
+import type { SemaforoEntry } from "~/features/site";
 
 const KEY = "teca-semaforo-dismissed";
 

@@ -3,7 +3,7 @@ import { getRecord, recordToJson } from "../records.server";
 import { jsonError } from "~/.server/errors";
 import { isLocale } from "~/lib/locale";
 import { seesInternalFields } from "~/.server/access";
-import { getSiteOptions } from "~/features/site/site.server";
+import { getSiteOptions } from "~/features/site/index.server";
 import { internalFieldsOption } from "../record-fields";
 import { isTable, RECORD_ID_PATTERN, tableFromSlug } from "~/lib/tables";
 

@@ -4,9 +4,9 @@ import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { localizePath } from "~/lib/locale";
 import { useRootData } from "~/root-data";
-import { searchQueryString, type SearchParams } from "~/features/search/search-params";
+import { searchQueryString, type SearchParams } from "~/features/search";
 import { SaveDrawer } from "~/components/SaveDrawer";
-import { post } from "~/features/workspace/components/pin-requests";
+import { post } from "~/features/workspace";
 import { ALERT_FREQUENCIES, TITLE_MAX, type AlertFrequency } from "../saved-searches";
 import type { FormValues } from "./SavedSearchForm";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api-get-searches";
 import { serviceContext } from "~/.server/context";
-import { readFields } from "~/features/accounts/reset-http.server";
+import { readFields } from "~/features/accounts/index.server";
 import { isLocale } from "~/lib/locale";
 import { listSavedSearches, serializeSavedSearch } from "../saved-searches.server";
 

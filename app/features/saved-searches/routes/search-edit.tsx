@@ -4,7 +4,7 @@ import { serviceContext } from "~/.server/context";
 import { notFound } from "~/.server/errors";
 import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
-import { accountMeta } from "~/features/accounts/meta";
+import { accountMeta } from "~/features/accounts";
 import { searchHref } from "../saved-searches";
 import { canSetHero, getSavedSearch } from "../saved-searches.server";
 import { pageToken, savedSearchAction } from "../routes.server";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/search-new";
 import { serviceContext } from "~/.server/context";
 import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
-import { accountMeta } from "~/features/accounts/meta";
+import { accountMeta } from "~/features/accounts";
 import { canonicalQuery, searchHref } from "../saved-searches";
 import { canSetHero } from "../saved-searches.server";
 import { pageToken, savedSearchAction } from "../routes.server";

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
-import { accountMeta } from "~/features/accounts/meta";
+import { accountMeta } from "~/features/accounts";
 import { findByUnsubscribeToken, unsubscribeByToken } from "../saved-searches.server";
 import { pageToken, PRIVATE_HEADERS } from "../routes.server";
 

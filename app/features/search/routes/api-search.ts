@@ -1,9 +1,9 @@
 import type { Route } from "./+types/api-search";
 import { jsonError } from "~/.server/errors";
 import { isLocale } from "~/lib/locale";
-import { getSiteOptions } from "~/features/site/site.server";
+import { getSiteOptions } from "~/features/site/index.server";
 import { configuredSearch, search, type SearchResult } from "../search.server";
-import type { SiteOptions } from "~/features/site/options";
+import type { SiteOptions } from "~/features/site";
 import { parseSearchParams } from "../search-params";
 
 /** Open to every visitor (route guard, decision 040). */

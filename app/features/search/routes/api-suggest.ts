@@ -2,7 +2,7 @@ import type { Route } from "./+types/api-suggest";
 import { jsonError } from "~/.server/errors";
 import { isLocale } from "~/lib/locale";
 import { suggestLabels } from "../search.server";
-import { getSiteOptions } from "~/features/site/site.server";
+import { getSiteOptions } from "~/features/site/index.server";
 import { MAX_QUERY_LENGTH } from "../search-params";
 
 /** Open to every visitor (route guard, decision 040). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/api-addLanguage";
 import { translate, type MessageKey } from "~/i18n";
 import { isUiLocale, type UiLocale } from "~/lib/locale";
-import { readBody } from "~/features/accounts/api-backend-common.server";
+import { readBody } from "~/features/accounts/index.server";
 import { setLanguage, settingsContext, SettingsError } from "../settings.server";
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/api-settings";
 import { translate, type MessageKey } from "~/i18n";
 import { isLocale, type Locale } from "~/lib/locale";
-import { readBody } from "~/features/accounts/api-backend-common.server";
+import { readBody } from "~/features/accounts/index.server";
 import { SETTINGS_PAGES } from "../items";
 import { settingsMessage } from "../messages";
 import { itemHistory, restoreRevision, saveItem, settingsContext, settingsItem, settingsPage, SettingsError } from "../settings.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/custom-css";
-import { getSiteOptions } from "~/features/site/site.server";
+import { getSiteOptions } from "~/features/site/index.server";
 import { cssVersion, servedCustomCss } from "../custom-css.server";
 
 /**

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/settings-page";
-import { accountMeta } from "~/features/accounts/meta";
-import { formToken } from "~/features/accounts/login.server";
+import { accountMeta } from "~/features/accounts";
+import { formToken } from "~/features/accounts/index.server";
 import type { MessageKey } from "~/i18n";
 import { splitLocale } from "~/lib/locale";
 import {

@@ -5,8 +5,8 @@ import { SiteFooter } from "./SiteFooter";
 import { LoadingBar } from "./LoadingBar";
 import { NetworkStatus } from "./NetworkStatus";
 import { ScrollToTop } from "./ScrollToTop";
-import { EditModeProvider } from "~/features/site-edit/edit-mode";
-import { AdminBar } from "~/features/site-edit/components/AdminBar";
+import { EditModeProvider } from "~/features/site-edit";
+import { AdminBar } from "~/features/site-edit";
 
 /** Page layouts (spec §2): default, empty, no-header, print, user. */
 export type LayoutName = "default" | "empty" | "no-header" | "print" | "user";

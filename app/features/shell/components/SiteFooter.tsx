@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { useI18n } from "~/i18n/context";
 import type { RootData } from "~/root-data";
 import { localizePath } from "~/lib/locale";
-import { useEditMode } from "~/features/site-edit/edit-mode";
+import { loadFooterEditor, useEditMode } from "~/features/site-edit";
 
 // The footer blocks' in-place editor: administrators in edit mode only (decision 074).
-const FooterEditor = lazy(() => import("~/features/site-edit/components/FooterEditor"));
+const FooterEditor = lazy(loadFooterEditor);
 
 export function SiteFooter({ options }: { options: RootData["options"] | undefined }) {
   const { t, locale } = useI18n();

@@ -5,12 +5,12 @@ import { useRootData, type RootData } from "~/root-data";
 import { LOCALE_NAMES, localizePath, splitLocale, type UiLocale } from "~/lib/locale";
 import { Modal } from "~/ui/Modal";
 import { ThemeToggle } from "./ThemeToggle";
-import { UserMenu } from "~/features/accounts/components/UserMenu";
-import { CollectionsButton } from "~/features/workspace/components/CollectionsDrawer";
-import { useEditMode } from "~/features/site-edit/edit-mode";
+import { UserMenu } from "~/features/accounts";
+import { CollectionsButton } from "~/features/workspace";
+import { loadMenuEditor, useEditMode } from "~/features/site-edit";
 
 // The menu's in-place editor: administrators in edit mode only (decision 074).
-const MenuEditor = lazy(() => import("~/features/site-edit/components/MenuEditor"));
+const MenuEditor = lazy(loadMenuEditor);
 
 type Options = RootData["options"] | undefined;
 

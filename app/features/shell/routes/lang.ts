@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/lang";
 import { enabledLanguages, isUiLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localizePath, splitLocale } from "~/lib/locale";
-import { getSiteOptions } from "~/features/site/site.server";
+import { getSiteOptions } from "~/features/site/index.server";
 import { safeLocalPath } from "~/lib/safe-path";
 
 /** Open to every visitor (route guard, decision 040). */

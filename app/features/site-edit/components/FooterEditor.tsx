@@ -1,11 +1,11 @@
 import { contentLocale } from "~/lib/locale";
 import { useI18n } from "~/i18n/context";
 import { useEditorT } from "../use-editor-t";
-import type { FooterBlock } from "~/features/site/options";
+import type { FooterBlock } from "~/features/site";
 import { useSettingsDoc } from "../use-settings-doc";
 import { DocNotices } from "./DocNotices";
 import { MultiEditor, stripEmpty, type Column, type Row } from "./MultiEditor";
-import "./editor.css";
+import "~/components/editor/in-place.css";
 
 const FOOTER_BLOCKS_MAX = 10;
 

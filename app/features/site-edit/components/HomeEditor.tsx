@@ -5,8 +5,8 @@ import { useI18n } from "~/i18n/context";
 import { useEditorT } from "../use-editor-t";
 import type { EditorKey } from "../editor-messages";
 import { Picture } from "~/ui/Picture";
-import { HERO_LINKS_MAX, HOME_SECTIONS_MAX, SECTION_BACKGROUNDS } from "~/features/settings/items";
-import type { HomeContent, HomeSection } from "~/features/site/options";
+import { HERO_LINKS_MAX, HOME_SECTIONS_MAX, SECTION_BACKGROUNDS } from "~/features/settings";
+import type { HomeContent, HomeSection } from "~/features/site";
 import type { RecordCard } from "~/lib/record-types";
 import { useSettingsDoc } from "../use-settings-doc";
 import type { PickerImage } from "~/components/editor/images";
@@ -14,7 +14,7 @@ import { DocNotices } from "./DocNotices";
 import { PickerDialog } from "./PickerDialog";
 import { MultiEditor, stripEmpty, type Column, type Row } from "./MultiEditor";
 import { SectionDrawer, type Background } from "./SectionDrawer";
-import "./editor.css";
+import "~/components/editor/in-place.css";
 import { EditorLoading } from "./EditorLoading";
 
 type HomeView = {

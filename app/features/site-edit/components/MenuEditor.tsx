@@ -3,11 +3,11 @@ import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { useI18n } from "~/i18n/context";
 import { useEditorT } from "../use-editor-t";
-import type { MenuItem } from "~/features/site/options";
+import type { MenuItem } from "~/features/site";
 import { useSettingsDoc } from "../use-settings-doc";
 import { DocNotices } from "./DocNotices";
 import { MultiEditor, stripEmpty, type Column, type Row } from "./MultiEditor";
-import "./editor.css";
+import "~/components/editor/in-place.css";
 
 /** The editable list's limit (spec §5, §9). */
 export const MENU_MAX = 100;

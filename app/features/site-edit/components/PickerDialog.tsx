@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { ImagePicker } from "~/features/workspace/components/ImagePicker";
+import { ImagePicker } from "~/features/workspace";
 import type { PickerImage, PickerSource } from "~/components/editor/images";
 import { useEditorT } from "../use-editor-t";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/feed";
-import { getSiteOptions } from "~/features/site/site.server";
+import { getSiteOptions } from "~/features/site/index.server";
 import { enabledLanguages, splitLocale } from "~/lib/locale";
 import { recentFeed } from "../feed.server";
 import { siteOrigin } from "../origin.server";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/jsonld";
-import { getRecord } from "~/features/records/records.server";
-import { getSiteOptions } from "~/features/site/site.server";
-import { internalFieldsOption } from "~/features/records/record-fields";
+import { getRecord } from "~/features/records/index.server";
+import { getSiteOptions } from "~/features/site/index.server";
+import { internalFieldsOption } from "~/features/records";
 import { contentLocale, enabledLanguages, isUiLocale } from "~/lib/locale";
 import { RECORD_ID_PATTERN, tableFromSlug } from "~/lib/tables";
 import { getRecordJsonLd } from "../jsonld.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots";
-import { getSiteOptions } from "~/features/site/site.server";
+import { getSiteOptions } from "~/features/site/index.server";
 import { enabledLanguages, localizePath, UI_LOCALES } from "~/lib/locale";
 import { siteOrigin } from "../origin.server";
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { Modal } from "~/ui/Modal";
-import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
+import { DEFAULT_PLACEHOLDER } from "~/features/site";
 import { useRootData } from "~/root-data";
 
 const CollectionsPanel = lazy(() => import("./CollectionsPanel"));

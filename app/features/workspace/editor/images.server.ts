@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { ownedBy } from "~/.server/access";
-import { getCards } from "~/features/records/cards.server";
+import { getCards } from "~/features/records/index.server";
 import type { RecordCard } from "~/lib/record-types";
-import { configuredSearch, search } from "~/features/search/search.server";
-import { parseSearchParams } from "~/features/search/search-params";
-import { getSiteOptions } from "~/features/site/site.server";
-import type { SiteOptions } from "~/features/site/options";
+import { configuredSearch, search } from "~/features/search/index.server";
+import { parseSearchParams } from "~/features/search";
+import { getSiteOptions } from "~/features/site/index.server";
+import type { SiteOptions } from "~/features/site";
 import { listUploads } from "./uploads.server";
 import { PICKER_PAGE_SIZE, type PickerPage, type PickerImage, type PickerSource } from "~/components/editor/images";
 

@@ -10,7 +10,7 @@ import type { Database } from "~/.server/db";
 import { isOwner, ownedBy, type Viewer } from "~/.server/access";
 import { readEnv } from "~/.server/env";
 import { ACCEPTED } from "~/lib/accepted-files";
-import { toTextArray } from "~/features/records/cards.server";
+import { toTextArray } from "~/features/records/index.server";
 import {
   isUploadName,
   isUploadUrl,

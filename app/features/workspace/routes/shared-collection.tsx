@@ -6,7 +6,7 @@ import { LOCALE_TAGS, splitLocale } from "~/lib/locale";
 import { translate } from "~/i18n";
 import { useI18n } from "~/i18n/context";
 import { pageMeta } from "~/lib/seo";
-import { DEFAULT_PLACEHOLDER } from "~/features/site/options";
+import { DEFAULT_PLACEHOLDER } from "~/features/site";
 import { rootDataOf, useRootData } from "~/root-data";
 import { getCollectionByLink, WorkspaceError } from "../workspace.server";
 import { LinkTokenSchema } from "../shares";

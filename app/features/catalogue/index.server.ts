@@ -1,0 +1,4 @@
+// The catalogue feature's server face: what other features' server modules and route modules may use of it (services,
+// HTTP helpers). Nothing else of the feature is imported from outside it (docs/architecture.md, decision 086).
+export { importFile, type ImportStep, relinkInheritedTags } from "./import.server";
+export { completedLoad } from "./loads.server";

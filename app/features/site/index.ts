@@ -1,0 +1,12 @@
+// The site feature's public face, safe for the browser: what other features may use of it. Nothing else of the
+// feature is imported from outside it; its server services are in index.server.ts (docs/architecture.md, decision 086).
+export {
+  DEFAULT_OPTIONS,
+  DEFAULT_PLACEHOLDER,
+  type FooterBlock,
+  type HomeContent,
+  type HomeSection,
+  type MenuItem,
+  type SemaforoEntry,
+  type SiteOptions,
+} from "./options";

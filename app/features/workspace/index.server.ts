@@ -1,0 +1,36 @@
+// The workspace feature's server face: what other features' server modules and route modules may use of it (services,
+// HTTP helpers). Nothing else of the feature is imported from outside it (docs/architecture.md, decision 086).
+export {
+  apiContext,
+  collectionJson,
+  collectionWithItemsJson,
+  fail,
+  localeOf,
+  methodNotAllowed,
+  ok,
+  parsedCall,
+  publishedJson,
+  publishedSummaryJson,
+  readJson,
+  refusal,
+} from "./api-common.server";
+export { type Exec, iso, newId, notFound, ownerOf, publishedSlug, rowsIn } from "./common.server";
+export { getUploadsCall, removeUploadCall, usesText } from "./editor/uploads-api.server";
+export { deleteUpload, listUploadsWithUses, ownUploads, registerPublishedUse, UploadError } from "./editor/uploads.server";
+export { getMoodboardsCall, removeMoodboardCall, saveMoodboardCall } from "./moodboards-api.server";
+export { listMoodboards } from "./moodboards.server";
+export { createShareLink, listShares, revokeShareLink, sharedLinkUrl, shareWithPerson, unshareWithPerson } from "./shares.server";
+export {
+  type CollectionChanges,
+  createCollection,
+  currentPins,
+  deleteCollection,
+  getCollection,
+  getPublishedCollection,
+  listCollections,
+  listPublished,
+  pinState,
+  setCurrentCollection,
+  updateCollection,
+  WorkspaceError,
+} from "./workspace.server";

@@ -80,7 +80,7 @@ module.exports = {
         path: "^app/",
         pathNot: [...serverModule, ...serverOnlyByUse, "/routes/", "^app/root\\.tsx$", "^app/entry\\.server\\.tsx$", "^app/routes\\.ts$", "\\.test\\.tsx?$"],
       },
-      to: { path: serverModule, dependencyTypesNot: ["type-only"] },
+      to: { path: [...serverModule, ...serverOnlyByUse], dependencyTypesNot: ["type-only"] },
     },
     {
       name: "ui-is-primitive",

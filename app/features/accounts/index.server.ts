@@ -7,3 +7,4 @@ export { currentProfile, formToken, type Profile } from "./login.server";
 export { accountMenu, backendUrl } from "./menu.server";
 export { readFields } from "./reset-http.server";
 export { listAudit, UsersError } from "./users.server";
+export { DEFAULT_PASSWORD_PATTERN } from "./password";

@@ -2,6 +2,5 @@
 // feature is imported from outside it; its server services are in index.server.ts (docs/architecture.md, decision 086).
 export { UserMenu } from "./components/UserMenu";
 export { accountMeta } from "./meta";
-export { DEFAULT_PASSWORD_PATTERN } from "./password";
 export { ROLE_NAMES } from "./roles";
 export { AuditQuerySchema } from "./users";

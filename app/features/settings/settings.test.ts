@@ -3,9 +3,9 @@ import { contrastFailures, contrastRatio } from "./contrast";
 import { compactDiff, diffValues } from "~/lib/diff";
 import { applyRowOp, itemNamed, valueFromForm, type SettingsItem } from "./items";
 import { validateItem } from "./settings.server";
-import { DEMO_COLORS } from "~/features/demo";
+import { DEMO_COLORS } from "~/features/demo/index.server";
 import { DEFAULT_OPTIONS } from "~/features/site";
-import { DEFAULT_PASSWORD_PATTERN } from "~/features/accounts";
+import { DEFAULT_PASSWORD_PATTERN } from "~/features/accounts/index.server";
 
 const item = (key: string) => itemNamed(key)! as SettingsItem;
 const ok = (key: string, value: unknown) => item(key).schema.safeParse(value).success;

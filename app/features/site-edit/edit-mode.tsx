@@ -152,7 +152,7 @@ export function EditModeProvider({ canEdit, hideEdit, children }: { canEdit: boo
 }
 
 /**
- * Leaving with unsaved edits: the editors' one guard (ui/editor/useUnsavedChanges): the app's own
+ * Leaving with unsaved edits: the editors' one guard (components/editor/useUnsavedChanges): the app's own
  * navigations ask in its dialog (useBlocker, mounted for administrators with unsaved edits only: a router has
  * one blocker); a reload, a typed address or a plain link (the language switch) gets the browser's own
  * question. The switch's dirty check asks in the same dialog; going on starts the editors again.

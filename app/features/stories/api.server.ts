@@ -17,7 +17,7 @@ import {
 
 /**
  * The stories' JSON calls on a parsed body (spec §7 names, `collection: "stories"`): the workspace's
- * saveDoc, removeDoc, getDocs and getDocBySlug routes hand these bodies here (routes/doc-types.server.ts). Another user's story answers
+ * saveDoc, removeDoc, getDocs and getDocBySlug routes hand these bodies here (desk/routes/doc-types.server.ts). Another user's story answers
  * 404 exactly like a missing one; a stale save is 409 with a message offering to reload.
  */
 

@@ -103,7 +103,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <h1>{page.title}</h1>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (app/features/pages/sanitize.server.ts) when saved and again when read */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (app/.server/content-html.ts) when saved and again when read */}
       <div className="content-page__body" dangerouslySetInnerHTML={{ __html: page.html }} />
       {admin ? (
         <p className="content-page__edit" lang={locale}>

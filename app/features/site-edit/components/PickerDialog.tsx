@@ -5,7 +5,7 @@ import type { PickerImage, PickerSource } from "~/components/editor/images";
 import { useEditorT } from "../use-editor-t";
 
 /**
- * The editors' one image picker (ui/editor/ImagePicker.tsx: the catalogue's images and the uploads,
+ * The editors' one image picker (workspace/components/ImagePicker.tsx: the catalogue's images and the uploads,
  * with a search) in a dialog, for the in-place editors. A record's image is what a hero or a records section
  * can show (`sources` ["catalogue"]); a page's text takes an upload too.
  */

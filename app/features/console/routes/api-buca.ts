@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-buca";
-import { dropboxUpload, localeParam, outcomeJson } from "../dropbox-http.server";
+import { dropboxUpload, localeParam, outcomeJson } from "../http.server";
 
 export const handle = { capability: "LOGIN_BACKEND" };
 

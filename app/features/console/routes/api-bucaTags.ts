@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-bucaTags";
-import { dropboxLookup } from "../dropbox-http.server";
+import { dropboxLookup } from "../http.server";
 import { dropboxTags } from "../dropbox.server";
 
 export const handle = { capability: "LOGIN_BACKEND" };

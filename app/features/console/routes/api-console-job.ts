@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api-console-job";
 import { serviceContext } from "~/.server/context";
 import { getJob } from "../console.server";
-import { NO_STORE } from "../console-http.server";
+import { NO_STORE } from "../http.server";
 
 export const handle = { capability: "ADMIN" };
 

@@ -8,8 +8,7 @@ import { formToken } from "~/features/accounts/index.server";
 import { accountMeta } from "~/features/accounts";
 import { ACCEPT_ATTRIBUTE, DROPBOX_KINDS, dropboxLimits, type DropboxKind } from "../dropbox";
 import { dropboxTags, dropboxTargets } from "../dropbox.server";
-import { dropboxUpload } from "../dropbox-http.server";
-import { NO_STORE, pageRefusal } from "../console-http.server";
+import { dropboxUpload, NO_STORE, pageRefusal } from "../http.server";
 import { formatBytes } from "../format";
 import consoleCss from "~/styles/console.css?url";
 

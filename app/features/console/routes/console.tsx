@@ -23,7 +23,7 @@ import {
   startVacuum,
 } from "../console.server";
 import { attachStaged, deleteStaged, DropboxError, lastAttachNotice, listStaged } from "../dropbox.server";
-import { address, consoleContext, NO_STORE, pageRefusal } from "../console-http.server";
+import { address, consoleContext, NO_STORE, pageRefusal } from "../http.server";
 import { readFormLimited } from "~/.server/upload";
 import { JobProgress, stepText, type JobView } from "../components/JobProgress";
 import { formatBytes } from "../format";

@@ -1,11 +1,31 @@
-import { translate } from "~/i18n";
-import type { TecaLoadContext } from "~/.server/context";
-import { serviceContext, type ServiceContext } from "~/.server/context";
+import { data } from "react-router";
+import { translate, type MessageKey } from "~/i18n";
+import { serviceContext, type ServiceContext, type TecaLoadContext } from "~/.server/context";
+import { filesOf, readFormLimited } from "~/.server/upload";
 import { isLocale, type Locale } from "~/lib/locale";
 import { BucaLookupSchema, DROPBOX_KINDS, dropboxLimits, TagsSchema, TargetSchema, type DropboxKind } from "./dropbox";
 import { DropboxError, stageFiles } from "./dropbox.server";
-import { filesOf, readFormLimited } from "~/.server/upload";
-import type { MessageKey } from "~/i18n";
+
+/**
+ * The console's HTTP adapter: what its pages and JSON calls share (the service context, the refusals as page
+ * answers), the drop box's upload and look-ups, and their answers.
+ */
+
+/** What the console's routes share: the service context and the services' refusals as page answers. */
+export const consoleContext = (context: TecaLoadContext, url: URL) => serviceContext(context, url);
+
+export const address = (context: TecaLoadContext) => context.auth?.address ?? "";
+
+/**
+ * A staged file gone, on a page: the 404 page (nothing says what exists). The services' refusals (a viewer
+ * without the capability, a job not found) are answered by the route guard (app/.server/access/refusal.ts).
+ */
+export function pageRefusal(err: unknown): never {
+  if (err instanceof DropboxError && err.code === "notFound") throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
+  throw err;
+}
+
+export const NO_STORE = { "Cache-Control": "private, no-store" } as const;
 
 /**
  * One upload of the drop box, shared by the JSON endpoint (`POST /api/auth/backend/buca`) and the `/buca`

@@ -1,4 +1,4 @@
 // The saved-searches feature's server face: what other features' server modules and route modules may use of it (services,
 // HTTP helpers). Nothing else of the feature is imported from outside it (docs/architecture.md, decision 086).
-export { removeSearchCall, saveSearchCall } from "./api.server";
+export { removeSearchCall, saveSearchCall } from "./http.server";
 export { getHeroSearches, listSavedSearches } from "./saved-searches.server";

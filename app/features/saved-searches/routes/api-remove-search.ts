@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-remove-search";
-import { postedJson, removeSearchCall } from "../api.server";
+import { postedJson, removeSearchCall } from "../http.server";
 
 export const handle = { capability: "PRIVATE" };
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-save-search";
-import { postedJson, saveSearchCall } from "../api.server";
+import { postedJson, saveSearchCall } from "../http.server";
 
 export const handle = { capability: "PRIVATE" };
 

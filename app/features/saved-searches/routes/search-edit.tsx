@@ -7,7 +7,7 @@ import { localizePath } from "~/lib/locale";
 import { accountMeta } from "~/features/accounts";
 import { searchHref } from "../saved-searches";
 import { canSetHero, getSavedSearch } from "../saved-searches.server";
-import { pageToken, savedSearchAction } from "../routes.server";
+import { pageToken, savedSearchAction } from "../http.server";
 import { DeleteSavedSearch, SavedSearchForm } from "../components/SavedSearchForm";
 import type { SaveFormData } from "../components/SaveDialog";
 

@@ -6,7 +6,7 @@ import { localizePath } from "~/lib/locale";
 import { accountMeta } from "~/features/accounts";
 import { canonicalQuery, searchHref } from "../saved-searches";
 import { canSetHero } from "../saved-searches.server";
-import { pageToken, savedSearchAction } from "../routes.server";
+import { pageToken, savedSearchAction } from "../http.server";
 import { SavedSearchForm } from "../components/SavedSearchForm";
 import type { SaveFormData } from "../components/SaveDialog";
 

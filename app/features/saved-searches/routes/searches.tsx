@@ -10,7 +10,7 @@ import { accountMeta } from "~/features/accounts";
 import { parseSearchParams } from "~/features/search";
 import { searchHref, type SavedSearchView } from "../saved-searches";
 import { listSavedSearches, savedSearchLimit } from "../saved-searches.server";
-import { pageToken } from "../routes.server";
+import { pageToken } from "../http.server";
 import { DeleteSavedSearch } from "../components/SavedSearchForm";
 import { SaveDialog } from "../components/SaveDialog";
 

@@ -4,7 +4,7 @@ import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
 import { accountMeta } from "~/features/accounts";
 import { findByUnsubscribeToken, unsubscribeByToken } from "../saved-searches.server";
-import { pageToken, PRIVATE_HEADERS } from "../routes.server";
+import { pageToken, PRIVATE_HEADERS } from "../http.server";
 
 /**
  * /searches/unsubscribe/{token}: the link at the foot of every alert mail, usable without signing in. The

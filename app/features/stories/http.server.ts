@@ -16,9 +16,10 @@ import {
 } from "./stories";
 
 /**
- * The stories' JSON calls on a parsed body (spec §7 names, `collection: "stories"`): the workspace's
- * saveDoc, removeDoc, getDocs and getDocBySlug routes hand these bodies here (desk/routes/doc-types.server.ts). Another user's story answers
- * 404 exactly like a missing one; a stale save is 409 with a message offering to reload.
+ * The stories' HTTP adapter: their JSON calls on a parsed body (spec §7 names, `collection: "stories"`). The
+ * document calls (saveDoc, removeDoc, getDocs, getDocBySlug) hand these bodies here (desk/http.server.ts).
+ * Another user's story answers 404 exactly like a missing one; a stale save is 409 with a message offering
+ * to reload.
  */
 
 type Body = Record<string, unknown> | null;

@@ -5,9 +5,9 @@ import { createSession } from "../../app/.server/session";
 import { testDatabases } from "../setup/db";
 import { seededCatalogue } from "../setup/catalogue";
 import { makeImage, makeRecord, tempDir } from "../factories/records";
-import type { collectionWithItemsJson } from "../../app/features/workspace/api-common.server";
+import type { collectionWithItemsJson } from "../../app/features/workspace/http.server";
 
-/** What saveDoc answers (routes/api-common.server.ts) and the part of a IIIF Presentation 3 collection read here. */
+/** What saveDoc answers (app/features/workspace/http.server.ts) and the part of a IIIF Presentation 3 collection read here. */
 type Saved = { data: ReturnType<typeof collectionWithItemsJson> };
 type IiifCollection = {
   id: string;

@@ -11,7 +11,7 @@ import { slugifyLabel } from "~/lib/tables";
 
 export type WorkspaceErrorCode = "notFound" | "invalid" | "limit" | "conflict" | "forbidden";
 
-/** A refusal the calls and pages map to a status and a translated message (api-common.server.ts). */
+/** A refusal the calls and pages map to a status and a translated message (http.server.ts). */
 export class WorkspaceError extends Error {
   constructor(
     readonly code: WorkspaceErrorCode,

@@ -5,6 +5,8 @@ export {
   collectionJson,
   collectionWithItemsJson,
   fail,
+  getMoodboardsCall,
+  getUploadsCall,
   localeOf,
   methodNotAllowed,
   ok,
@@ -13,11 +15,13 @@ export {
   publishedSummaryJson,
   readJson,
   refusal,
-} from "./api-common.server";
+  removeMoodboardCall,
+  removeUploadCall,
+  saveMoodboardCall,
+  usesText,
+} from "./http.server";
 export { type Exec, iso, newId, notFound, ownerOf, publishedSlug, rowsIn } from "./common.server";
-export { getUploadsCall, removeUploadCall, usesText } from "./editor/uploads-api.server";
 export { deleteUpload, listUploadsWithUses, ownUploads, registerPublishedUse, UploadError } from "./editor/uploads.server";
-export { getMoodboardsCall, removeMoodboardCall, saveMoodboardCall } from "./moodboards-api.server";
 export { listMoodboards } from "./moodboards.server";
 export { createShareLink, listShares, revokeShareLink, sharedLinkUrl, shareWithPerson, unshareWithPerson } from "./shares.server";
 export {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api-addItems";
 import { addToCollection } from "../workspace.server";
 import { AddItemsSchema } from "../workspace";
-import { apiContext, collectionJson, jsonCall, methodNotAllowed, ok } from "../api-common.server";
+import { apiContext, collectionJson, jsonCall, methodNotAllowed, ok } from "../http.server";
 
 export const handle = { capability: "PRIVATE" };
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api-getCollectionItems";
 import { getCollection } from "../workspace.server";
 import { CollectionRequestSchema } from "../workspace";
-import { apiContext, collectionWithItemsJson, jsonCall, methodNotAllowed, ok } from "../api-common.server";
+import { apiContext, collectionWithItemsJson, jsonCall, methodNotAllowed, ok } from "../http.server";
 
 export const handle = { capability: "PRIVATE" };
 

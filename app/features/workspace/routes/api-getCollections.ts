@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/api-getCollections";
 import { pinState } from "../workspace.server";
-import { apiContext, collectionJson, jsonCall, methodNotAllowed, ok } from "../api-common.server";
+import { apiContext, collectionJson, jsonCall, methodNotAllowed, ok } from "../http.server";
 
 export const handle = { capability: "PRIVATE" };
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api-getImages";
 import { GetImagesSchema } from "~/components/editor/images";
 import { pickerImages } from "../editor/images.server";
-import { apiContext, jsonCall, methodNotAllowed, ok } from "../api-common.server";
+import { apiContext, jsonCall, methodNotAllowed, ok } from "../http.server";
 
 export const handle = { capability: "PRIVATE" };
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api-saveUser";
 import { savePins } from "../workspace.server";
 import { SaveUserSchema } from "../workspace";
-import { apiContext, jsonCall, methodNotAllowed, ok, pinStateJson } from "../api-common.server";
+import { apiContext, jsonCall, methodNotAllowed, ok, pinStateJson } from "../http.server";
 
 export const handle = { capability: "PRIVATE" };
 

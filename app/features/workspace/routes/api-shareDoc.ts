@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api-shareDoc";
 import { createShareLink, listShares, revokeShareLink, sharedLinkUrl, shareWithPerson, unshareWithPerson } from "../shares.server";
 import { ShareDocSchema } from "../shares";
-import { apiContext, jsonCall, methodNotAllowed, ok } from "../api-common.server";
+import { apiContext, jsonCall, methodNotAllowed, ok } from "../http.server";
 
 export const handle = { capability: "PRIVATE" };
 

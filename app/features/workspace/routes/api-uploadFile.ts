@@ -2,7 +2,7 @@ import type { Route } from "./+types/api-uploadFile";
 import { translate } from "~/i18n";
 import { filesOf, readFormLimited } from "~/.server/upload";
 import { saveUploads, uploadLimits, UploadError } from "../editor/uploads.server";
-import { apiContext, fail, localeOf, methodNotAllowed, ok } from "../api-common.server";
+import { apiContext, fail, localeOf, methodNotAllowed, ok } from "../http.server";
 
 export const handle = { capability: "PRIVATE" };
 

@@ -5,7 +5,7 @@ import { localizePath, splitLocale } from "~/lib/locale";
 import { serviceContext } from "~/.server/context";
 import { togglePin } from "../workspace.server";
 import { ItemRefSchema } from "../workspace";
-import { methodNotAllowed } from "../api-common.server";
+import { methodNotAllowed } from "../http.server";
 
 export const handle = { capability: "PRIVATE" };
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/api-getDocBySlug";
 import { getCollection, getPublishedCollection, WorkspaceError } from "~/features/workspace/index.server";
 import { CollectionIdSchema, GetDocBySlugSchema } from "~/features/workspace";
 import { apiContext, collectionWithItemsJson, methodNotAllowed, ok, parsedCall, publishedJson } from "~/features/workspace/index.server";
-import { docCall } from "./doc-types.server";
+import { docCall } from "../http.server";
 
 export const handle = { capability: "PUBLIC" };
 

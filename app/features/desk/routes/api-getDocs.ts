@@ -2,7 +2,7 @@ import type { Route } from "./+types/api-getDocs";
 import { listCollections, listPublished } from "~/features/workspace/index.server";
 import { GetDocsSchema } from "~/features/workspace";
 import { apiContext, collectionJson, methodNotAllowed, ok, parsedCall, publishedSummaryJson } from "~/features/workspace/index.server";
-import { docCall } from "./doc-types.server";
+import { docCall } from "../http.server";
 
 export const handle = { capability: "PUBLIC" };
 

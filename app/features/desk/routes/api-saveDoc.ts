@@ -3,7 +3,7 @@ import { createCollection, updateCollection } from "~/features/workspace/index.s
 import { SaveDocSchema } from "~/features/workspace";
 import { translate } from "~/i18n";
 import { apiContext, collectionWithItemsJson, fail, methodNotAllowed, ok, parsedCall } from "~/features/workspace/index.server";
-import { docCall } from "./doc-types.server";
+import { docCall } from "../http.server";
 
 export const handle = { capability: "PRIVATE" };
 
@@ -13,7 +13,7 @@ export const handle = { capability: "PRIVATE" };
  * version read — a stale one is 409 —, publish, cover, add, remove, move, current).
  */
 export async function action(args: Route.ActionArgs) {
-  // Other types of document (searches, stories, moodboards) are answered by their own calls (doc-types.server.ts).
+  // Other types of document (searches, stories, moodboards) are answered by their own calls (desk/http.server.ts).
   return docCall("save", args, (context, url, body) =>
     parsedCall(body, url, SaveDocSchema, async (input, locale) => {
       const ctx = apiContext(context, locale);

@@ -1,14 +1,19 @@
 import type { TecaLoadContext } from "~/.server/context";
 import { removeSearchCall, saveSearchCall } from "~/features/saved-searches/index.server";
 import { getStoriesCall, getStoryBySlugCall, removeStoryCall, saveStoryCall } from "~/features/stories/index.server";
-import { getMoodboardsCall, removeMoodboardCall, saveMoodboardCall } from "~/features/workspace/index.server";
-import { getUploadsCall, removeUploadCall } from "~/features/workspace/index.server";
-import { readJson } from "~/features/workspace/index.server";
+import {
+  getMoodboardsCall,
+  getUploadsCall,
+  readJson,
+  removeMoodboardCall,
+  removeUploadCall,
+  saveMoodboardCall,
+} from "~/features/workspace/index.server";
 
 /**
- * The document calls (spec §7: saveDoc, removeDoc, getDocs, getDocBySlug) take a body whose `collection`
- * names the type of document. This is the one table from type to the call that answers it; a type not in it
- * (or no type) is the route's own, "collections", whose schema refuses any other.
+ * The desk's HTTP adapter. The document calls (spec §7: saveDoc, removeDoc, getDocs, getDocBySlug) take a
+ * body whose `collection` names the type of document. This is the one table from type to the call that
+ * answers it; a type not in it (or no type) is the route's own, "collections", whose schema refuses any other.
  */
 
 export type DocOp = "save" | "remove" | "get" | "bySlug";

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { auditLog } from "../../../db/schema";
-import type { TecaLoadContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
 import { Refusal, requireCapability, type Viewer } from "~/.server/access";
 import { catalogueChanged } from "~/.server/caches";
@@ -36,12 +35,6 @@ const uploadsOf = (value: unknown) => uploadUrlsIn(JSON.stringify(value ?? null)
  */
 
 export type SettingsContext = { database: Database; viewer: Viewer; address: string };
-
-export const settingsContext = (context: TecaLoadContext): SettingsContext => ({
-  database: context.database,
-  viewer: context.viewer,
-  address: context.auth?.address ?? "",
-});
 
 export type Conflict = { version: number; value: unknown; fallback: boolean; author: string | null; at: string | null };
 

@@ -3,7 +3,8 @@ import type { Route } from "./+types/api-addLanguage";
 import { translate, type MessageKey } from "~/i18n";
 import { isUiLocale, type UiLocale } from "~/lib/locale";
 import { readBody } from "~/features/accounts/index.server";
-import { setLanguage, settingsContext, SettingsError } from "../settings.server";
+import { setLanguage, SettingsError } from "../settings.server";
+import { settingsContext } from "../http.server";
 
 /**
  * POST /api/auth/docs/addLanguage {locale, enabled?} (spec §7's `firebase/addLanguage`, mounted with the other

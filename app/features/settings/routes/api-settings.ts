@@ -5,7 +5,8 @@ import { isLocale, type Locale } from "~/lib/locale";
 import { readBody } from "~/features/accounts/index.server";
 import { SETTINGS_PAGES } from "../items";
 import { settingsMessage } from "../messages";
-import { itemHistory, restoreRevision, saveItem, settingsContext, settingsItem, settingsPage, SettingsError } from "../settings.server";
+import { itemHistory, restoreRevision, saveItem, settingsItem, settingsPage, SettingsError } from "../settings.server";
+import { settingsContext } from "../http.server";
 
 /**
  * GET /api/auth/backend/settings[?key=&locale=][&history]: the site options as settings items (value, version,

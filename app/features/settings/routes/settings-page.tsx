@@ -16,7 +16,8 @@ import {
   type FieldMessage,
   type SettingsPage,
 } from "../items";
-import { itemHistory, restoreRevision, saveItem, settingsContext, settingsPage, SettingsError, SETTINGS_STATUS } from "../settings.server";
+import { itemHistory, restoreRevision, saveItem, settingsPage, SettingsError, SETTINGS_STATUS } from "../settings.server";
+import { settingsContext } from "../http.server";
 import { SettingsPageView, type ActionResult } from "../components/SettingsPageView";
 
 /**

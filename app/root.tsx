@@ -30,7 +30,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export async function loader({ context, url, request }: Route.LoaderArgs): Promise<RootData> {
   const { locale, ui } = splitLocale(url.pathname);
   const themeCookie = readCookie(request.headers.get("cookie"), "teca_theme");
-  const o = await getSiteOptions(context.database, locale);
+  const o = await getSiteOptions({ database: context.database }, locale);
   // Every documented language is mounted (app/routes.ts); one that is not enabled is the 404 page (decision 075).
   const languages = enabledLanguages((o as { languages?: unknown }).languages);
   if (!languages.includes(ui)) throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });

@@ -12,7 +12,7 @@ import { logger } from "../app/.server/logger";
 const origin = process.env.PUBLIC_URL?.replace(/\/$/, "") || `http://localhost:${process.env.PORT || 3000}`;
 const { database } = await openCliDatabase();
 try {
-  const r = await runAlerts(database, { origin, log: logger });
+  const r = await runAlerts({ database }, { origin, log: logger });
   if (r.locked) console.log("Another process is sending the alerts now: nothing done.");
   else console.log(`Alerts: ${r.due} due, ${r.sent} sent, ${r.checked} with nothing new, ${r.skipped} skipped, ${r.failed} failed.`);
   process.exitCode = r.failed ? 1 : 0;

@@ -45,7 +45,7 @@ try {
   } else database = await openDatabase({ dataDir: path.join(work, "db") });
   const demo = await generateDemo(path.join(work, "demo"), { records: opts.records, images: 0 });
   let t0 = performance.now();
-  const res = await importFile(database, demo.file, { mediaDir: demo.mediaDir, mediaStore: path.join(work, "media"), batchSize: 1000 });
+  const res = await importFile({ database }, demo.file, { mediaDir: demo.mediaDir, mediaStore: path.join(work, "media"), batchSize: 1000 });
   if (res.rejected.length || res.failed)
     throw new Error(`import failed: ${JSON.stringify(res.rejected.slice(0, 2))} ${res.failed?.reason}`);
   await seedDemoSite(database);
@@ -57,7 +57,7 @@ try {
   }
   await database.rows(sql`analyze`);
 
-  const options = await getSiteOptions(database, "it");
+  const options = await getSiteOptions({ database }, "it");
   const parsed = parseSearchParams(new URLSearchParams(), { sanitize: options.sanitize });
   if (!parsed.ok) throw new Error(parsed.error.message);
   const viewer = anonymousViewer();

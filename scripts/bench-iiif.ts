@@ -22,7 +22,7 @@ for (let i = 0; i < Number(opts.runs); i++)
     try {
       const t0 = performance.now();
       const c0 = process.cpuUsage();
-      const res = await importFile(database, file, {
+      const res = await importFile({ database }, file, {
         mediaDir: opts.mediaDir ? path.resolve(opts.mediaDir) : undefined,
         mediaStore: path.join(dir, "media"),
         iiifTiles: tiles,

@@ -120,7 +120,7 @@ async function prepare(name: string, database: Database, mediaStore: string) {
     const files = await demo();
     console.log(`[${name}] importing…`);
     const t0 = performance.now();
-    const res = await importFile(database, files.file, { mediaDir: files.mediaDir, mediaStore, batchSize: 1000 });
+    const res = await importFile({ database }, files.file, { mediaDir: files.mediaDir, mediaStore, batchSize: 1000 });
     importSeconds = (performance.now() - t0) / 1000;
     if (res.rejected.length || res.failed)
       throw new Error(`import failed: ${JSON.stringify(res.rejected.slice(0, 2))} ${res.failed?.reason}`);

@@ -20,7 +20,7 @@ export async function openToolDatabase(environment: NodeJS.ProcessEnv = process.
   const env = readEnv(environment);
   const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   const mediaDir = env.mediaDir ?? path.join(env.dataDir, "media");
-  await recoverInterrupted(database, mediaDir, logger);
+  await recoverInterrupted({ database }, mediaDir, logger);
   return { database, dataDir: env.dataDir, mediaDir };
 }
 
@@ -61,7 +61,7 @@ export async function runImport(
   const progress = importProgress(logger);
   try {
     if (options.load) console.log(`Importing ${file} (${database.kind}) …`);
-    const result = await importFile(database, file, {
+    const result = await importFile({ database }, file, {
       mediaDir: options.mediaDir,
       mediaStore: mediaDir,
       skipInvalid: options.skipInvalid,

@@ -63,7 +63,7 @@ const demo = {
 let prepared: PreparedDemo | undefined;
 const database = await openDatabase({ dataDir: dir, onLocked: () => (prepared = prepareDemo(demo)) });
 try {
-  await ensureDemo(database, { ...demo, prepared });
+  await ensureDemo({ database }, { ...demo, prepared });
   const actor = { userId: null, address: "e2e" };
   for (const [email, role, firstName] of USERS) {
     const user = await createUser(database, { email, roles: [role], password: PASSWORD, firstName, lastName: "Prova" }, actor);

@@ -63,8 +63,8 @@ export async function main() {
   const loadingBuild = import(serverBuild) as Promise<ServerBuild>;
   loadingBuild.catch(() => {}); // awaited below
   fs.mkdirSync(mediaDir, { recursive: true });
-  await recoverInterrupted(database, mediaDir, logger);
-  if (env.loadDemo) await ensureDemo(database, { ...demo, prepared });
+  await recoverInterrupted({ database }, mediaDir, logger);
+  if (env.loadDemo) await ensureDemo({ database }, { ...demo, prepared });
 
   // Migrations, recovery and the demo load run unbounded; the requests' statements are bounded (PostgreSQL).
   if (env.databaseUrl && env.statementTimeoutMs > 0) {
@@ -125,7 +125,7 @@ export async function main() {
   // Saved-search alerts on a schedule (ALERTS=1, decision 062): one runner per database (advisory lock).
   const stopAlerts =
     process.env.ALERTS === "1"
-      ? scheduleAlerts(database, { origin: env.publicUrl ?? `http://${env.host}:${env.port}`, log: logger })
+      ? scheduleAlerts({ database }, { origin: env.publicUrl ?? `http://${env.host}:${env.port}`, log: logger })
       : () => {};
 
   let stopping = false;

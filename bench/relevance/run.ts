@@ -65,7 +65,7 @@ export async function importMuseum(database: Database, input: string, taxonomy: 
   try {
     const out = path.join(dir, "museum.ndjson");
     const converted = await convertMuseum(input, taxonomy, out);
-    const imported = await importFile(database, out, { mediaStore: path.join(dir, "media") });
+    const imported = await importFile({ database }, out, { mediaStore: path.join(dir, "media") });
     if (imported.failed) throw new Error(`import failed at batch ${imported.failed.batch}: ${imported.failed.reason}`);
     if (imported.rejected.length) throw new Error(`import rejected line ${imported.rejected[0]!.line}: ${imported.rejected[0]!.reason}`);
     return {

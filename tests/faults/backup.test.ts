@@ -46,7 +46,8 @@ for (const target of faultTargets()) {
           makeRecord({ table: "ca_entities", id: "e1", texts: { it: { label: "Ada Negri" } } }),
         ];
         expect(
-          (await importFile(db, writeNdjson(t.dataDir, records, "b.ndjson"), { mediaStore: path.join(t.dataDir, "media") })).imported,
+          (await importFile({ database: db }, writeNdjson(t.dataDir, records, "b.ndjson"), { mediaStore: path.join(t.dataDir, "media") }))
+            .imported,
         ).toBe(41);
         await seedDemoSite(db);
         saved = await everyTable(db);
@@ -63,7 +64,7 @@ for (const target of faultTargets()) {
       // Changes after the backup: more records, some removed, the site options gone.
       db = await t.open();
       try {
-        await importFile(db, writeNdjson(t.dataDir, [makeRecord({ id: "late" })], "late.ndjson"), {
+        await importFile({ database: db }, writeNdjson(t.dataDir, [makeRecord({ id: "late" })], "late.ndjson"), {
           mediaStore: path.join(t.dataDir, "media"),
         });
         await db.rows(sql`delete from records where id in ('b1', 'b2')`);

@@ -10,15 +10,18 @@ const dataDir = process.env.DATA_DIR!;
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
 try {
   const mediaDir = path.join(dataDir, "media");
-  await recoverInterrupted(database, mediaDir, logger);
-  const loaded = await ensureDemo(database, {
-    mediaDir,
-    workDir: path.join(dataDir, "demo"),
-    logger,
-    tty: false,
-    records: Number(process.env.DEMO_RECORDS ?? 300),
-    images: Number(process.env.DEMO_IMAGES ?? 12),
-  });
+  await recoverInterrupted({ database }, mediaDir, logger);
+  const loaded = await ensureDemo(
+    { database },
+    {
+      mediaDir,
+      workDir: path.join(dataDir, "demo"),
+      logger,
+      tty: false,
+      records: Number(process.env.DEMO_RECORDS ?? 300),
+      images: Number(process.env.DEMO_IMAGES ?? 12),
+    },
+  );
   console.log(loaded ? "demo loaded" : "demo already there");
 } finally {
   await database.close();

@@ -93,7 +93,7 @@ describe("a demo without its completion marker", () => {
         .split("\n")
         .filter((l) => !l.includes('"media"') || l.includes('"media":[]'))
         .slice(0, 120);
-      const res = await importFile(db, writeNdjson(dir, part, "part.ndjson"), { mediaStore: path.join(dir, "store") });
+      const res = await importFile({ database: db }, writeNdjson(dir, part, "part.ndjson"), { mediaStore: path.join(dir, "store") });
       expect(res.imported).toBe(120);
       await db.rows(sql`delete from catalogue_loads`);
       const opts = {
@@ -104,15 +104,17 @@ describe("a demo without its completion marker", () => {
         records: RECORDS,
         images: IMAGES,
       };
-      expect(await ensureDemo(db, opts)).toBe(true);
+      expect(await ensureDemo({ database: db }, opts)).toBe(true);
       const s = await snapshot(db);
       expect(s.counts.records).toBe(RECORDS);
       expect(s.counts.site_options).toBe(3);
       // Now an operator's record joins: the demo is complete, nothing happens; without the marker, still nothing.
-      await importFile(db, writeNdjson(dir, [makeRecord({ id: "own-1" })], "own.ndjson"), { mediaStore: path.join(dir, "store") });
+      await importFile({ database: db }, writeNdjson(dir, [makeRecord({ id: "own-1" })], "own.ndjson"), {
+        mediaStore: path.join(dir, "store"),
+      });
       await db.rows(sql`delete from catalogue_loads where kind = 'demo'`);
       const before = await snapshot(db);
-      expect(await ensureDemo(db, opts)).toBe(false);
+      expect(await ensureDemo({ database: db }, opts)).toBe(false);
       expect(await snapshot(db)).toEqual(before);
     } finally {
       await db.close();

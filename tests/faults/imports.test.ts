@@ -25,7 +25,7 @@ const person = (i: number, name = `Persona ${i}`) => makeRecord({ table: "ca_ent
 /** Waits until PostgreSQL has ended the killed client's backend (its load's lock is free) and recovers the load. */
 async function recovered(db: Database) {
   for (let i = 0; i < 100; i++) {
-    const found = await recoverInterruptedLoads(db, { minAgeSeconds: 0 });
+    const found = await recoverInterruptedLoads({ database: db }, { minAgeSeconds: 0 });
     if (found.length) return found;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -42,7 +42,9 @@ for (const target of faultTargets()) {
       const db = await t.open();
       try {
         const base = [...Array.from({ length: 50 }, (_, i) => person(i)), ...Array.from({ length: 30 }, (_, i) => work(10_000 + i))];
-        const res = await importFile(db, writeNdjson(t.dataDir, base, "base.ndjson"), { mediaStore: path.join(t.dataDir, "media") });
+        const res = await importFile({ database: db }, writeNdjson(t.dataDir, base, "base.ndjson"), {
+          mediaStore: path.join(t.dataDir, "media"),
+        });
         expect(res.imported).toBe(80);
         before = await snapshot(db);
       } finally {
@@ -75,7 +77,11 @@ for (const target of faultTargets()) {
           const state = await snapshot(db);
           // Killed before its commit (as intended here) nothing is kept; the load is found interrupted.
           const found =
-            state.ids === before.ids ? (target.name === "postgres" ? await recovered(db) : await recoverInterruptedLoads(db)) : [];
+            state.ids === before.ids
+              ? target.name === "postgres"
+                ? await recovered(db)
+                : await recoverInterruptedLoads({ database: db })
+              : [];
           expect(
             found.map((l) => [l.kind, l.source]),
             phase,
@@ -131,7 +137,7 @@ for (const target of faultTargets()) {
       let db = await t.open();
       try {
         expect(await snapshot(db)).toEqual(start);
-        const found = target.name === "postgres" ? await recovered(db) : await recoverInterruptedLoads(db);
+        const found = target.name === "postgres" ? await recovered(db) : await recoverInterruptedLoads({ database: db });
         expect(found.map((l) => l.kind)).toEqual(["museum"]);
       } finally {
         await db.close();

@@ -31,7 +31,7 @@ for (const target of testDatabases()) {
       await makeImage(dir, "secret.jpg", 300, 300, "#000000");
       const rel = (id: string) => ({ type: "correlato", table: "ca_objects" as const, id, label: { it: "correlato" } });
       await importFile(
-        db,
+        { database: db },
         writeNdjson(dir, [
           makeRecord({
             id: "pub",
@@ -57,7 +57,7 @@ for (const target of testDatabases()) {
         ]),
         { mediaDir: dir, mediaStore: store },
       );
-      await savePage(db, "home", "it", "Home", {
+      await savePage({ database: db }, "home", "it", "Home", {
         hero: { title: "Archivio di prova", image: { table: "ca_objects", id: "res3" } },
         sections: [
           {

@@ -88,7 +88,7 @@ for (const target of testDatabases()) {
       db = await target.open();
       dir = tempDir();
       await makeImage(dir, "a.jpg", 64, 48);
-      const r = await importFile(db, writeNdjson(dir, records()), { mediaDir: dir, mediaStore: path.join(dir, "store") });
+      const r = await importFile({ database: db }, writeNdjson(dir, records()), { mediaDir: dir, mediaStore: path.join(dir, "store") });
       if (r.rejected.length || r.failed) throw new Error(JSON.stringify(r.rejected[0] ?? r.failed));
       ranking.rankLimit = 20;
     });

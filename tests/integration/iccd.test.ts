@@ -99,7 +99,7 @@ describe.runIf(haveSamples)("ICCD samples", () => {
         db = await target.open();
         const file = path.join(dir, `${target.name}.ndjson`);
         writeNdjson(file, converted.records);
-        const res = await importFile(db, file, { mediaStore: path.join(dir, "media") });
+        const res = await importFile({ database: db }, file, { mediaStore: path.join(dir, "media") });
         expect(res.rejected).toEqual([]);
         expect(res.failed).toBeUndefined();
         expect(res.imported).toBe(converted.records.length);

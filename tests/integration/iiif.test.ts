@@ -62,7 +62,7 @@ for (const target of testDatabases()) {
       await makeImage(dir, "p2.jpg", 800, 1200, "#4488aa");
       await makeImage(dir, "p3.jpg", 800, 1200, "#884444");
       await importFile(
-        db,
+        { database: db },
         writeNdjson(dir, [
           makeRecord({
             id: "pub",

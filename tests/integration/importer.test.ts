@@ -53,7 +53,7 @@ for (const target of testDatabases()) {
         }),
         makeRecord({ table: "ca_entities", id: "7", texts: { it: { label: "Alfred Noack" } } }),
       ]);
-      const res = await importFile(db, file, { mediaDir: dir, mediaStore: store });
+      const res = await importFile({ database: db }, file, { mediaDir: dir, mediaStore: store });
       expect(res.rejected).toEqual([]);
       expect(res.imported).toBe(2);
       const [rec] = await db.rows<{ date_start: string; date_end: string; has_media: boolean }>(
@@ -89,7 +89,7 @@ for (const target of testDatabases()) {
         [makeRecord({ id: "100", texts: { it: { label: "Veduta del porto di Genova" } }, tags: [] })],
         "again.ndjson",
       );
-      const res = await importFile(db, file, { mediaDir: dir, mediaStore: store });
+      const res = await importFile({ database: db }, file, { mediaDir: dir, mediaStore: store });
       expect(res.imported).toBe(1);
       expect(await count()).toBe(before);
       const [t] = await db.rows<{ label: string }>(
@@ -109,7 +109,7 @@ for (const target of testDatabases()) {
           sql`select code, locale, label from field_labels where code like 'lbl%' order by code, locale`,
         );
       const res = await importFile(
-        db,
+        { database: db },
         writeNdjson(
           dir,
           [
@@ -150,7 +150,7 @@ for (const target of testDatabases()) {
         { code: "lbl_tecnica", locale: "it", label: "Tecnica" },
       ]);
       const again = await importFile(
-        db,
+        { database: db },
         writeNdjson(
           dir,
           [
@@ -189,7 +189,7 @@ for (const target of testDatabases()) {
         ],
         "bad.ndjson",
       );
-      const res = await importFile(db, file, { mediaDir: dir, mediaStore: store });
+      const res = await importFile({ database: db }, file, { mediaDir: dir, mediaStore: store });
       expect(res.imported).toBe(0);
       expect(res.rejected.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7]);
       expect(res.rejected[0]!.reason).toMatch(/invalid JSON/);
@@ -204,7 +204,7 @@ for (const target of testDatabases()) {
     it("with skipInvalid imports the valid lines", async () => {
       const before = await count();
       const file = writeNdjson(dir, [makeRecord({ id: "300" }), "[]", makeRecord({ id: "301" })], "skip.ndjson");
-      const res = await importFile(db, file, { mediaDir: dir, mediaStore: store, skipInvalid: true });
+      const res = await importFile({ database: db }, file, { mediaDir: dir, mediaStore: store, skipInvalid: true });
       expect(res.imported).toBe(2);
       expect(res.rejected).toHaveLength(1);
       expect(await count()).toBe(before + 2);
@@ -217,7 +217,11 @@ for (const target of testDatabases()) {
       await db.rows(sql`create trigger teca_test_boom before insert on records for each row execute function teca_test_boom()`);
       try {
         const lines = [makeRecord({ id: "400" }), makeRecord({ id: "401" }), makeRecord({ id: "402" }), makeRecord({ id: "boom" })];
-        const res = await importFile(db, writeNdjson(dir, lines, "boom.ndjson"), { mediaDir: dir, mediaStore: store, batchSize: 2 });
+        const res = await importFile({ database: db }, writeNdjson(dir, lines, "boom.ndjson"), {
+          mediaDir: dir,
+          mediaStore: store,
+          batchSize: 2,
+        });
         expect(res.failed).toMatchObject({ batch: 2, firstLine: 3 });
         expect(res.failed!.reason).toMatch(/boom refused|Failed query/);
         expect(res.imported).toBe(0);
@@ -246,7 +250,7 @@ for (const target of testDatabases()) {
         ],
         "docs.ndjson",
       );
-      const res = await importFile(db, file, { mediaDir: dir, mediaStore: store });
+      const res = await importFile({ database: db }, file, { mediaDir: dir, mediaStore: store });
       expect(res.imported).toBe(1);
       const rows = await db.rows<{ media_type: string; original: string; thumbnail: string | null }>(
         sql`select m.media_type, m.original, m.thumbnail from media m join records r on r.uid = m.record_uid where r.id = '500' order by m.ord`,
@@ -290,7 +294,7 @@ for (const target of testDatabases()) {
 
     it("moves a tag's descendants and the records below it when a later import gives the tag a new parent", async () => {
       await importFile(
-        db,
+        { database: db },
         writeNdjson(
           dir,
           [makeRecord({ id: "mv1", tags: [tagOf("mv-c", ["mv-a", "mv-b"])] }), makeRecord({ id: "mv2", tags: [tagOf("mv-b", ["mv-a"])] })],
@@ -300,9 +304,13 @@ for (const target of testDatabases()) {
       );
       expect(await findIds("filtro=mv-a")).toEqual(["mv1", "mv2"]);
       // Another record moves b under x; mv1 and mv2 are not in this import.
-      const res = await importFile(db, writeNdjson(dir, [makeRecord({ id: "mv3", tags: [tagOf("mv-b", ["mv-x"])] })], "move2.ndjson"), {
-        mediaStore: store,
-      });
+      const res = await importFile(
+        { database: db },
+        writeNdjson(dir, [makeRecord({ id: "mv3", tags: [tagOf("mv-b", ["mv-x"])] })], "move2.ndjson"),
+        {
+          mediaStore: store,
+        },
+      );
       expect(res.imported).toBe(1);
       expect(await tagRows(["mv-a", "mv-b", "mv-c", "mv-x"])).toEqual([
         { id: "mv-a", parent_id: null, path: "mv-a", depth: 0 },
@@ -323,7 +331,7 @@ for (const target of testDatabases()) {
     it("follows the tag's last placement when one import places it twice, and adds up its names", async () => {
       // mv4 repeats b's old chain (a/b) for c, mv5 then puts b under y: c goes with b, whatever line 1 says.
       await importFile(
-        db,
+        { database: db },
         writeNdjson(
           dir,
           [
@@ -355,7 +363,7 @@ for (const target of testDatabases()) {
           ).map((r) => [r.relname, r.n]),
         );
       const before = await vacuums();
-      await importFile(db, writeNdjson(dir, [makeRecord({ id: "vac1" })], "vacuum.ndjson"), { mediaStore: store });
+      await importFile({ database: db }, writeNdjson(dir, [makeRecord({ id: "vac1" })], "vacuum.ndjson"), { mediaStore: store });
       const after = await vacuums();
       expect(Object.keys(after).sort()).toEqual(["record_texts", "records", "search_docs_it", "search_texts_fr"]);
       for (const [table, n] of Object.entries(after)) expect(n - (before[table] ?? 0), table).toBe(target.name === "pglite" ? 1 : 0);
@@ -371,7 +379,7 @@ for (const target of testDatabases()) {
         ],
         "tree.ndjson",
       );
-      await importFile(db, file, { mediaStore: store });
+      await importFile({ database: db }, file, { mediaStore: store });
       const rows = await db.rows<{ id: string; parent_path: string | null }>(
         sql`select id, parent_path from records where table_name = 'ca_collections' order by id`,
       );

@@ -166,7 +166,7 @@ for (const target of testDatabases()) {
         [makeRecord({ id: "a1", access: 3, texts: { it: { label: "Lettera ora riservata" } }, relations: inFonds("S2") })],
         "restrict.ndjson",
       );
-      expect((await importFile(cat.db, file, { mediaDir: dir, mediaStore: cat.store })).failed).toBeFalsy();
+      expect((await importFile({ database: cat.db }, file, { mediaDir: dir, mediaStore: cat.store })).failed).toBeFalsy();
       const f1 = await identifiers(`metadataPrefix=oai_dc&set=collection:F1&from=${before}`);
       expect(f1.ids).toEqual([`${id("ca_objects", "a1")} (deleted)`]);
       expect((await identifiers(`metadataPrefix=oai_dc&set=collection:F2&from=${before}`)).error).toBe("noRecordsMatch");
@@ -179,7 +179,7 @@ for (const target of testDatabases()) {
         [makeRecord({ table: "ca_collections", id: "S1", parent: "F1", access: 2, texts: { it: { label: "Serie ora riservata" } } })],
         "series.ndjson",
       );
-      expect((await importFile(cat.db, series, { mediaDir: dir, mediaStore: cat.store })).failed).toBeFalsy();
+      expect((await importFile({ database: cat.db }, series, { mediaDir: dir, mediaStore: cat.store })).failed).toBeFalsy();
       expect((await identifiers(`metadataPrefix=oai_dc&set=collection:F1&from=${later}`)).ids).toEqual([
         `${id("ca_collections", "S1")} (deleted)`,
       ]);

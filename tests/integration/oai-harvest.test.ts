@@ -46,7 +46,7 @@ for (const target of testDatabases()) {
     beforeAll(async () => {
       db = await target.open();
       // the demo archive as npm start loads it, with fewer drawn images (they cost time, not records)
-      await ensureDemo(db, { mediaDir: store, workDir: path.join(dir, "work"), logger, images: 10 });
+      await ensureDemo({ database: db }, { mediaDir: store, workDir: path.join(dir, "work"), logger, images: 10 });
       server = await startTestServer(db, store);
       host = new URL(server.base).hostname;
     }, 600_000);

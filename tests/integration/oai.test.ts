@@ -290,7 +290,7 @@ for (const target of testDatabases()) {
         [makeRecord({ id: "o3", access: 3, texts: { it: { label: "Lettera ora riservata" } } })],
         "restrict.ndjson",
       );
-      const result = await importFile(cat.db, file, { mediaDir: dir, mediaStore: cat.store });
+      const result = await importFile({ database: cat.db }, file, { mediaDir: dir, mediaStore: cat.store });
       expect(result.failed).toBeFalsy();
       const get = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(id("ca_objects", "o3"))}`);
       const h = get.doc.GetRecord.record[0].header[0];
@@ -306,7 +306,7 @@ for (const target of testDatabases()) {
       expect(records.xml).not.toContain("ora riservata");
       // public again: a record, no longer a deletion
       await importFile(
-        cat.db,
+        { database: cat.db },
         writeNdjson(dir, [makeRecord({ id: "o3", texts: { it: { label: "Lettera di nuovo pubblica" } } })], "public.ndjson"),
         { mediaDir: dir, mediaStore: cat.store },
       );

@@ -47,7 +47,7 @@ for (const target of testDatabases()) {
 
     beforeAll(async () => {
       cat = await seededCatalogue(target, [makeRecord({ id: "r1", texts: { it: { label: "Una scheda" } } })]);
-      await savePage(cat.db, "home", "it", "Archivio", { hero: { title: "Archivio" }, sections: [] });
+      await savePage({ database: cat.db }, "home", "it", "Archivio", { hero: { title: "Archivio" }, sections: [] });
       for (const [key, email, roles] of [
         ["researcher", "ricerca@example.org", ["Ricercatore"]],
         ["manager", "manager@example.org", ["Manager"]],

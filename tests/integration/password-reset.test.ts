@@ -581,15 +581,15 @@ for (const target of testDatabases()) {
       const before = row?.options ?? {};
       try {
         expect(await newPasswordProblem(cat.db, "lungalunga12", "lungalunga12")).toBe("password.invalid");
-        await saveSiteOptions(cat.db, "it", { ...before, patternPassword: "^(?=.*\\d).{12,}$" } as never);
+        await saveSiteOptions({ database: cat.db }, "it", { ...before, patternPassword: "^(?=.*\\d).{12,}$" } as never);
         expect(await newPasswordProblem(cat.db, "lungalunga12", "lungalunga12")).toBeNull();
         expect(await newPasswordProblem(cat.db, "Corta-12", "Corta-12")).toBe("password.invalid");
         expect(await newPasswordProblem(cat.db, "lungalunga12", "lungalunga13")).toBe("password.mismatch");
-        await saveSiteOptions(cat.db, "it", { ...before, patternPassword: "([" } as never);
+        await saveSiteOptions({ database: cat.db }, "it", { ...before, patternPassword: "([" } as never);
         expect(await newPasswordProblem(cat.db, "Nuova-Parola7", undefined)).toBeNull();
         expect(await newPasswordProblem(cat.db, "lungalunga12", undefined)).toBe("password.invalid");
       } finally {
-        await saveSiteOptions(cat.db, "it", before as never);
+        await saveSiteOptions({ database: cat.db }, "it", before as never);
       }
     });
 

@@ -129,10 +129,14 @@ for (const target of testDatabases().filter((t) => t.name === "postgres")) {
         const db = await target.open();
         opened.push(db);
         const dir = tempDir();
-        await importFile(db, writeNdjson(dir, [makeRecord({ id: "p1", texts: { it: { label: "Ventaglio dipinto" } } })], "a.ndjson"), {
-          mediaDir: dir,
-          mediaStore: dir,
-        });
+        await importFile(
+          { database: db },
+          writeNdjson(dir, [makeRecord({ id: "p1", texts: { it: { label: "Ventaglio dipinto" } } })], "a.ndjson"),
+          {
+            mediaDir: dir,
+            mediaStore: dir,
+          },
+        );
         const port = await freePort();
         // `npm run serve`: the compiled server, with plain Node
         const child: ChildProcess = spawn(process.execPath, ["scripts/serve.mjs"], {
@@ -174,10 +178,14 @@ for (const target of testDatabases().filter((t) => t.name === "postgres")) {
           const count = async () => (await getJson<{ count: number }>(`${base}/api/public/search?q=ventaglio&locale=it`)).count;
           // each process computes and caches the count (the front sends one request to each in turn)
           for (let i = 0; i < 4; i++) expect(await count()).toBe(1);
-          await importFile(db, writeNdjson(dir, [makeRecord({ id: "p2", texts: { it: { label: "Ventaglio di piume" } } })], "b.ndjson"), {
-            mediaDir: dir,
-            mediaStore: dir,
-          });
+          await importFile(
+            { database: db },
+            writeNdjson(dir, [makeRecord({ id: "p2", texts: { it: { label: "Ventaglio di piume" } } })], "b.ndjson"),
+            {
+              mediaDir: dir,
+              mediaStore: dir,
+            },
+          );
           await new Promise((r) => setTimeout(r, 500));
           const after = [];
           for (let i = 0; i < 4; i++) after.push(await count());

@@ -41,7 +41,7 @@ for (const target of testDatabases()) {
       await makeImage(dir, "shared.jpg", 500, 400, "#558822");
       fs.writeFileSync(path.join(dir, "inventario.xml"), '<?xml version="1.0"?><inventario><voce>Vaso</voce></inventario>\n');
       await importFile(
-        db,
+        { database: db },
         writeNdjson(dir, [
           makeRecord({
             id: "pub",

@@ -119,7 +119,7 @@ for (const url of serverUrl ? [serverUrl] : []) {
       ] as const) {
         const d = await openDatabase({ databaseUrl: u });
         try {
-          const res = await importFile(d, writeNdjson(dir, [...records], `seed-${records.length}.ndjson`), {
+          const res = await importFile({ database: d }, writeNdjson(dir, [...records], `seed-${records.length}.ndjson`), {
             mediaDir: dir,
             mediaStore: store,
           });

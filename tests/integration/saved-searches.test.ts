@@ -318,7 +318,8 @@ for (const target of testDatabases()) {
       const managerS = await save("manager", { title: "Anfore per il manager", query: "q=anfora", alert: "weekly" });
       await save("bruno", { title: "Senza avviso", query: "q=anfora" });
       const origin = "https://archivio.example.org";
-      const run = (days: number) => runAlerts(cat.db, { origin, env, now: new Date(t0.getTime() + days * 86_400_000 + 60_000) });
+      const run = (days: number) =>
+        runAlerts({ database: cat.db }, { origin, env, now: new Date(t0.getTime() + days * 86_400_000 + 60_000) });
       const mails = () => (fs.existsSync(path.join(outbox, "outbox")) ? fs.readdirSync(path.join(outbox, "outbox")).sort() : []);
 
       // nothing is new yet: anna's search is checked a day later, and nothing is sent
@@ -332,7 +333,7 @@ for (const target of testDatabases()) {
         makeRecord({ id: "anfora-3", access: 2, texts: { it: { label: "Anfora segretissima" } } }),
         makeRecord({ id: "tazza-1", texts: { it: { label: "Tazza da caffè" } } }),
       ]);
-      const imported = await importFile(cat.db, file, { mediaDir: dir, mediaStore: path.join(dir, "store") });
+      const imported = await importFile({ database: cat.db }, file, { mediaDir: dir, mediaStore: path.join(dir, "store") });
       expect(imported.failed).toBeFalsy();
 
       // the next day anna's daily alert is due (the manager's weekly one is not); two runs at once send one mail
@@ -386,7 +387,7 @@ for (const target of testDatabases()) {
       expect((await post("/searches/unsubscribe/nope", undefined, {})).status).toBe(404);
       // more records later: an unsubscribed search sends nothing
       await importFile(
-        cat.db,
+        { database: cat.db },
         writeNdjson(dir, [makeRecord({ id: "anfora-4", texts: { it: { label: "Anfora tarda" } } })], "more.ndjson"),
         { mediaDir: dir, mediaStore: path.join(dir, "store") },
       );
@@ -403,9 +404,9 @@ for (const target of testDatabases()) {
         try {
           await other.query("begin");
           await other.query("select pg_advisory_xact_lock(727280)");
-          expect(await runAlerts(cat.db, { origin: "http://localhost", env })).toMatchObject({ locked: true, sent: 0 });
+          expect(await runAlerts({ database: cat.db }, { origin: "http://localhost", env })).toMatchObject({ locked: true, sent: 0 });
           await other.query("commit");
-          expect((await runAlerts(cat.db, { origin: "http://localhost", env })).locked).toBe(false);
+          expect((await runAlerts({ database: cat.db }, { origin: "http://localhost", env })).locked).toBe(false);
         } finally {
           await other.end();
         }

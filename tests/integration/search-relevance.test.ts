@@ -80,7 +80,7 @@ for (const target of testDatabases()) {
     beforeAll(async () => {
       db = await target.open();
       dir = tempDir();
-      const r = await importFile(db, writeNdjson(dir, RECORDS), { mediaDir: dir, mediaStore: path.join(dir, "store") });
+      const r = await importFile({ database: db }, writeNdjson(dir, RECORDS), { mediaDir: dir, mediaStore: path.join(dir, "store") });
       if (r.rejected.length || r.failed) throw new Error(JSON.stringify(r.rejected[0] ?? r.failed));
     });
     afterAll(async () => {
@@ -116,7 +116,11 @@ for (const target of testDatabases()) {
 
     it("finds a work by its maker's name when the maker comes in a later batch or import, and after a rename", async () => {
       const more = async (records: ReturnType<typeof makeRecord>[], name: string, batchSize?: number) => {
-        const r = await importFile(db, writeNdjson(dir, records, name), { mediaDir: dir, mediaStore: path.join(dir, "store"), batchSize });
+        const r = await importFile({ database: db }, writeNdjson(dir, records, name), {
+          mediaDir: dir,
+          mediaStore: path.join(dir, "store"),
+          batchSize,
+        });
         if (r.rejected.length || r.failed) throw new Error(JSON.stringify(r.rejected[0] ?? r.failed));
       };
       const work = makeRecord({

@@ -29,7 +29,7 @@ for (const target of testDatabases()) {
     };
     /** Imports more records into the seeded catalogue (as a later import would). */
     const importMore = (records: ReturnType<typeof makeRecord>[], name: string) =>
-      importFile(db, writeNdjson(cat.dir, records, name), { mediaDir: cat.dir, mediaStore: cat.store });
+      importFile({ database: db }, writeNdjson(cat.dir, records, name), { mediaDir: cat.dir, mediaStore: cat.store });
 
     beforeAll(async () => {
       cat = await seededCatalogue(target, [

@@ -184,7 +184,7 @@ for (const target of testDatabases()) {
         expect((await state(key)).value, key).toEqual(good);
       }
       // the options readers see them (the cache was cleared on save)
-      const o = (await getSiteOptions(cat.db, "it")) as unknown as Json;
+      const o = (await getSiteOptions({ database: cat.db }, "it")) as unknown as Json;
       expect(o.title).toBe("Archivio di prova");
       expect(o.noRelevance).toBe(true);
       expect(o.timeline).toEqual({ from: 1800, to: 1990 });
@@ -501,13 +501,13 @@ for (const target of testDatabases()) {
       expect((await state("title", "en")).value).toBe("Valdameri Archive");
       expect(await state("title", "fr")).toMatchObject({ fallback: true, value: "Versione di Bruno" });
       expect((await save("title", "Archives Valdameri", "fr")).status).toBe(200);
-      expect((await getSiteOptions(cat.db, "fr")).title).toBe("Archives Valdameri");
+      expect((await getSiteOptions({ database: cat.db }, "fr")).title).toBe("Archives Valdameri");
       const clear = await post({ key: "title", locale: "fr", clear: true, version: (await state("title", "fr")).version }, cookies.admin);
       expect(clear.status).toBe(200);
-      expect((await getSiteOptions(cat.db, "fr")).title).toBe("Versione di Bruno");
+      expect((await getSiteOptions({ database: cat.db }, "fr")).title).toBe("Versione di Bruno");
       // a shared option saved once applies to every language (the demo's copies in other documents go)
       expect((await save("colors", { primary: "#1d4e89", primaryDark: "#0f2a4a", primaryLight: "#eef3fa" })).status).toBe(200);
-      expect((await getSiteOptions(cat.db, "en")).colors.primaryDark).toBe("#0f2a4a");
+      expect((await getSiteOptions({ database: cat.db }, "en")).colors.primaryDark).toBe("#0f2a4a");
     });
 
     it("applies a change at once to the pages, cached home page included", async () => {
@@ -522,12 +522,12 @@ for (const target of testDatabases()) {
         const other = await openDatabase({ databaseUrl: (cat.db as unknown as { url: string }).url, migrate: false });
         const stop = await watchCatalogue(other);
         try {
-          await getSiteOptions(other, "it");
+          await getSiteOptions({ database: other }, "it");
           const t0 = Date.now();
           expect((await save("title", "Cambiato altrove")).status).toBe(200);
           let seen = "";
           while (Date.now() - t0 < 3_000) {
-            seen = (await getSiteOptions(other, "it")).title;
+            seen = (await getSiteOptions({ database: other }, "it")).title;
             if (seen === "Cambiato altrove") break;
             await new Promise((r) => setTimeout(r, 50));
           }

@@ -63,7 +63,7 @@ for (const target of testDatabases()) {
         ],
         { dir },
       );
-      await savePage(cat.db, "home", "it", HOME.hero.title, HOME);
+      await savePage({ database: cat.db }, "home", "it", HOME.hero.title, HOME);
       for (const [key, email, roles] of [
         ["researcher", "ricerca@example.org", ["Ricercatore"]],
         ["manager", "manager@example.org", ["Manager"]],

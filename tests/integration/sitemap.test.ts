@@ -101,11 +101,11 @@ for (const target of testDatabases()) {
 
     it("splits a locale's records into files of at most the limit, each record in exactly one (streamed in batches)", async () => {
       const origin = "https://teca.example.org";
-      const index = parse(await sitemapIndex(cat.db, origin, 2)).sitemapindex.sitemap.map((s: { loc: string }) => s.loc);
+      const index = parse(await sitemapIndex({ database: cat.db }, origin, 2)).sitemapindex.sitemap.map((s: { loc: string }) => s.loc);
       expect(index.filter((l: string) => l.includes("/en-"))).toEqual([`${origin}/sitemaps/en-1.xml`, `${origin}/sitemaps/en-2.xml`]);
       const locs: string[] = [];
       for (const part of [1, 2]) {
-        const stream = await recordsSitemap(cat.db, origin, "en", part, 2);
+        const stream = await recordsSitemap({ database: cat.db }, origin, "en", part, 2);
         const set = parse(await new Response(stream).text()).urlset;
         expect(set.url.length).toBeLessThanOrEqual(2);
         locs.push(...set.url.map((u: { loc: string }) => u.loc));
@@ -115,7 +115,7 @@ for (const target of testDatabases()) {
         `${origin}/en/oggetti/1/letter-from-verdi`,
         `${origin}/en/oggetti/2/registro`,
       ]);
-      expect(await recordsSitemap(cat.db, origin, "en", 3, 2)).toBeNull();
+      expect(await recordsSitemap({ database: cat.db }, origin, "en", 3, 2)).toBeNull();
     });
 
     it("absolute URLs come from PUBLIC_URL when it is set", async () => {

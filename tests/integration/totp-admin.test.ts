@@ -104,7 +104,7 @@ for (const target of testDatabases()) {
     };
 
     it("the site option require2faFor sends a Manager to set it up after the password", async () => {
-      await saveSiteOptions(cat.db, "it", { require2faFor: ["MANAGE_USERS"] });
+      await saveSiteOptions({ database: cat.db }, "it", { require2faFor: ["MANAGE_USERS"] });
       try {
         expect(await requiredForSite(cat.db)).toEqual(["MANAGE_USERS"]);
         const res = await login("capo@example.org");
@@ -117,11 +117,11 @@ for (const target of testDatabases()) {
         expect((await login("rita@example.org")).status).toBe(200);
         // The same as a comma-separated string, and together with the environment's list; unknown names ignored.
         process.env.REQUIRE_2FA_FOR = "ADMIN";
-        await saveSiteOptions(cat.db, "it", { require2faFor: "manage_users, NOPE" });
+        await saveSiteOptions({ database: cat.db }, "it", { require2faFor: "manage_users, NOPE" });
         expect((await requiredForSite(cat.db)).sort()).toEqual(["ADMIN", "MANAGE_USERS"]);
       } finally {
         delete process.env.REQUIRE_2FA_FOR;
-        await saveSiteOptions(cat.db, "it", {});
+        await saveSiteOptions({ database: cat.db }, "it", {});
       }
       // (site options are read again after at most 5 s: site.server.ts keeps them that long)
       await new Promise((r) => setTimeout(r, 5_200));

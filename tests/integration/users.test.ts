@@ -368,17 +368,17 @@ for (const target of testDatabases()) {
         ((await (await get("/api/public/search?q=ventaglio&locale=it", cookie)).json()) as Json).count as number;
       expect(await count()).toBe(2);
       // (the server's bundle keeps the options up to 5 s: wait for the new ones)
-      await saveSiteOptions(cat.db, "it", { query_Ricercatore: "table=ca_entities" } as never);
+      await saveSiteOptions({ database: cat.db }, "it", { query_Ricercatore: "table=ca_entities" } as never);
       await expect.poll(() => count(cookies.researcher), { timeout: 8000, interval: 500 }).toBe(1);
       expect(await count()).toBe(2);
       expect(await count(cookies.manager)).toBe(2);
-      await saveSiteOptions(cat.db, "it", { query: "table=ca_objects", query_Ricercatore: "table=ca_entities" } as never);
+      await saveSiteOptions({ database: cat.db }, "it", { query: "table=ca_objects", query_Ricercatore: "table=ca_entities" } as never);
       await expect.poll(() => count(), { timeout: 8000, interval: 500 }).toBe(1);
       expect(await count(cookies.manager)).toBe(1);
       const only = (await (await get("/api/public/search?q=ventaglio&locale=it", cookies.researcher)).json()) as Json;
       expect(only.count).toBe(1);
       expect(JSON.stringify(only)).toContain("Ventaglio persona");
-      await saveSiteOptions(cat.db, "it", {});
+      await saveSiteOptions({ database: cat.db }, "it", {});
     });
 
     it("reads the audit log with paging and filters", async () => {

@@ -14,7 +14,7 @@ export async function seededCatalogue(target: TestDb, records: (InterchangeInput
   const db = await target.open();
   const dir = opts.dir ?? tempDir();
   const store = path.join(dir, "store");
-  const result = await importFile(db, writeNdjson(dir, records, "seed.ndjson"), { mediaDir: dir, mediaStore: store });
+  const result = await importFile({ database: db }, writeNdjson(dir, records, "seed.ndjson"), { mediaDir: dir, mediaStore: store });
   if (result.rejected.length || result.failed) throw new Error(`seed rejected: ${JSON.stringify(result.rejected[0] ?? result.failed)}`);
   const server = await startTestServer(db, store);
   return {

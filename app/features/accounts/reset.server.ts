@@ -98,7 +98,7 @@ export async function checkResetToken(database: Database, token: string): Promis
 
 /** The site's password pattern: `patternPassword` of the site options, else spec §5's. */
 export async function passwordPattern(database: Database): Promise<string> {
-  const options = (await getSiteOptions(database, "it")) as { patternPassword?: unknown };
+  const options = (await getSiteOptions({ database }, "it")) as { patternPassword?: unknown };
   const p = options.patternPassword;
   return typeof p === "string" && p.trim() ? p : DEFAULT_PASSWORD_PATTERN;
 }
@@ -209,7 +209,7 @@ async function sendResetMail(database: Database, input: { email: string; locale:
     );
   if (!eligible || !input.origin) return;
   const { token } = await issueResetToken(database, user.id);
-  const options = await getSiteOptions(database, input.locale);
+  const options = await getSiteOptions({ database }, input.locale);
   const mail = resetMail(input.locale, {
     site: options.title || "Teca",
     email: user.email,

@@ -114,7 +114,7 @@ export function requiredFor(env: NodeJS.ProcessEnv = process.env): CapabilityNam
  * (decision 048; either may only add to the other).
  */
 export async function requiredForSite(database: Database): Promise<CapabilityName[]> {
-  const options = await getSiteOptions(database, "it");
+  const options = await getSiteOptions({ database }, "it");
   return [...new Set([...requiredFor(), ...capabilityNames(options.require2faFor)])];
 }
 

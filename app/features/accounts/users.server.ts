@@ -290,7 +290,7 @@ export async function sendUserResetLink(ctx: UsersContext, id: string, opts: { l
   // No address the site is sure of for the link (issue 29 §8): said to the manager, nothing is mailed.
   if (!opts.origin) throw new UsersError("origin");
   const { token } = await issueResetToken(ctx.database, id);
-  const options = await getSiteOptions(ctx.database, opts.locale);
+  const options = await getSiteOptions(ctx, opts.locale);
   const mail = resetMail(opts.locale, { site: options.title || "Teca", email: u.email, link: resetLink(opts.origin, opts.locale, token) });
   await sendMail({ to: u.email, ...mail });
   await audit(ctx.database, { event: "reset_link_sent", actor, subjectId: id, email: u.email });

@@ -3,6 +3,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { sql, type SQL } from "drizzle-orm";
 import { publicImage } from "~/.server/access";
+import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
 import { deriveImage, storeFile, type Derived } from "~/.server/media";
 import { parseIsoDate, toSqlDate } from "~/lib/dates";
@@ -119,7 +120,8 @@ export async function validateInterchangeFile(file: string, mediaDir?: string) {
  * search documents they need: the import lands completely or not at all (a
  * failure, or the process killed midway, leaves the catalogue as it was).
  */
-export async function importFile(database: Database, file: string, opts: ImportOptions): Promise<ImportResult> {
+export async function importFile(ctx: Pick<ServiceContext, "database">, file: string, opts: ImportOptions): Promise<ImportResult> {
+  const { database } = ctx;
   const t0 = performance.now();
   opts.onStep?.("validating");
   const { good, rejected } = await validateInterchangeFile(file, opts.mediaDir);
@@ -150,7 +152,7 @@ async function writeAll(database: Database, items: AsyncIterable<Parsed>, total:
   const renamed = new Set<number>();
   opts.onStep?.("writing");
   // Recorded as running before the transaction, complete inside it: a run killed midway is found on the next start.
-  const loadId = await beginLoad(database, opts.load!.kind, opts.load!.source);
+  const loadId = await beginLoad({ database }, opts.load!.kind, opts.load!.source);
   try {
     await database.db.transaction(async (dtx) => {
       const tx = dtx as unknown as Tx;
@@ -209,7 +211,7 @@ async function writeAll(database: Database, items: AsyncIterable<Parsed>, total:
       await completeLoad(tx, loadId, imported);
     });
   } catch (err) {
-    await failLoad(database, loadId).catch(() => {});
+    await failLoad({ database }, loadId).catch(() => {});
     if (err instanceof BatchFailed) return { imported: 0, batches: 0, failed: err.failed };
     throw err;
   }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
 import type { Logger } from "~/.server/logger";
 
@@ -16,8 +17,8 @@ type Tx = Pick<Database["db"], "execute">;
 const owner = () => `${os.hostname()} pid ${process.pid} (${process.argv.slice(1).join(" ") || "node"})`;
 
 /** Records a load as running (committed at once, before the load's own transaction begins). */
-export async function beginLoad(database: Database, kind: LoadKind, source: string): Promise<number> {
-  const [row] = await database.rows<{ id: number | string }>(
+export async function beginLoad(ctx: Pick<ServiceContext, "database">, kind: LoadKind, source: string): Promise<number> {
+  const [row] = await ctx.database.rows<{ id: number | string }>(
     sql`insert into catalogue_loads (kind, source, owner) values (${kind}, ${source}, ${owner()}) returning id`,
   );
   return Number(row!.id);
@@ -34,8 +35,8 @@ export async function completeLoad(tx: Tx, id: number, records: number) {
 }
 
 /** A load whose transaction was rolled back (a rejected batch, an error). */
-export async function failLoad(database: Database, id: number) {
-  await database.rows(sql`update catalogue_loads set state = 'failed', finished_at = now() where id = ${id} and state = 'running'`);
+export async function failLoad(ctx: Pick<ServiceContext, "database">, id: number) {
+  await ctx.database.rows(sql`update catalogue_loads set state = 'failed', finished_at = now() where id = ${id} and state = 'running'`);
 }
 
 /**
@@ -44,7 +45,11 @@ export async function failLoad(database: Database, id: number) {
  * say so. On PostgreSQL a load still running in another process holds its lock and is left alone (as is
  * one begun in the last seconds, which may not have taken its lock yet); PGlite has one process.
  */
-export async function recoverInterruptedLoads(database: Database, opts: { minAgeSeconds?: number } = {}): Promise<Load[]> {
+export async function recoverInterruptedLoads(
+  ctx: Pick<ServiceContext, "database">,
+  opts: { minAgeSeconds?: number } = {},
+): Promise<Load[]> {
+  const { database } = ctx;
   const minAge = opts.minAgeSeconds ?? 10;
   const running = await database.rows<{
     id: number | string;
@@ -72,13 +77,14 @@ export async function recoverInterruptedLoads(database: Database, opts: { minAge
   return found;
 }
 
-/** The demo's completion marker: its last complete load, if any. */
-export async function completedLoad(database: Database | Tx, kind: LoadKind): Promise<{ id: number; source: string } | undefined> {
-  const q = sql`select id, source from catalogue_loads where kind = ${kind} and state = 'complete' order by id desc limit 1`;
-  const rows =
-    "rows" in database
-      ? await database.rows<{ id: number | string; source: string }>(q)
-      : ((await database.execute(q)) as unknown as { rows: { id: number | string; source: string }[] }).rows;
+/** The demo's completion marker: its last complete load, if any (`ctx.database` may be the load's transaction). */
+export async function completedLoad(
+  ctx: Pick<ServiceContext, "database">,
+  kind: LoadKind,
+): Promise<{ id: number; source: string } | undefined> {
+  const rows = await ctx.database.rows<{ id: number | string; source: string }>(
+    sql`select id, source from catalogue_loads where kind = ${kind} and state = 'complete' order by id desc limit 1`,
+  );
   return rows[0] ? { id: Number(rows[0].id), source: rows[0].source } : undefined;
 }
 
@@ -87,8 +93,12 @@ export async function completedLoad(database: Database | Tx, kind: LoadKind): Pr
  * removes the half-written media files such a run may have left (a derivative is written to a `.tmp` file
  * and renamed; the catalogue itself needs no cleaning, the load's transaction never committed).
  */
-export async function recoverInterrupted(database: Database, mediaDir: string, logger: Pick<Logger, "warn">): Promise<Load[]> {
-  const found = await recoverInterruptedLoads(database);
+export async function recoverInterrupted(
+  ctx: Pick<ServiceContext, "database">,
+  mediaDir: string,
+  logger: Pick<Logger, "warn">,
+): Promise<Load[]> {
+  const found = await recoverInterruptedLoads(ctx);
   for (const l of found)
     logger.warn(
       { load: l.id, kind: l.kind, source: l.source, startedAt: l.startedAt, owner: l.owner },

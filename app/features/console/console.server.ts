@@ -345,7 +345,7 @@ export async function startImport(
     async (progress) => {
       let step: ImportStep | "done" = "validating";
       progress(step, 0, 0);
-      const result = await importFile(database, input.file, {
+      const result = await importFile(ctx, input.file, {
         mediaStore: opts.mediaStore,
         skipInvalid: input.skipInvalid,
         load: { kind: "import", source: input.source },

@@ -333,7 +333,7 @@ describe("demo archive import", () => {
   afterAll(async () => database?.close());
 
   it("imports every record and seeds the site", async () => {
-    const res = await importFile(database, gen.file, { mediaDir: gen.mediaDir, mediaStore: path.join(tmp, "store") });
+    const res = await importFile({ database }, gen.file, { mediaDir: gen.mediaDir, mediaStore: path.join(tmp, "store") });
     expect(res.rejected).toEqual([]);
     expect(res.failed).toBeUndefined();
     expect(res.imported).toBe(gen.count);
@@ -439,7 +439,7 @@ describe("demo prepared ahead of its load (first start)", () => {
     // What the worker derived goes to the import by the files' names in the records (not decoded a second time).
     expect([...ready.derived!.keys()].sort()).toEqual(files(ready.mediaDir).map((f) => f.split(path.sep).join("/")));
     database = await openMemoryDatabase();
-    expect(await ensureDemo(database, { mediaDir: store, workDir, logger: quiet, tty: false, prepared, ...opts })).toBe(true);
+    expect(await ensureDemo({ database }, { mediaDir: store, workDir, logger: quiet, tty: false, prepared, ...opts })).toBe(true);
     const [row] = await database.rows<{ n: number; marker: number }>(sql`select (select count(*)::int from records) as n,
       (select count(*)::int from catalogue_loads where kind = 'demo' and state = 'complete') as marker`);
     expect(row).toEqual({ n: 300, marker: 1 });

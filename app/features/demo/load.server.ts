@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
+import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
 import type { Derived } from "~/.server/media";
 import type { Logger } from "~/.server/logger";
@@ -101,7 +102,8 @@ function inWorker(req: PrepareRequest, progress: Progress): Promise<DemoResult &
  * the marker it loads again from scratch, clearing a partial demo an older version left (records all from
  * the demo's source). A catalogue holding any other record is left alone. Returns whether it loaded.
  */
-export async function ensureDemo(database: Database, opts: DemoLoadOptions): Promise<boolean> {
+export async function ensureDemo(ctx: Pick<ServiceContext, "database">, opts: DemoLoadOptions): Promise<boolean> {
+  const { database } = ctx;
   const log = opts.logger;
   const t0 = performance.now();
   const skip = async () => {
@@ -113,7 +115,7 @@ export async function ensureDemo(database: Database, opts: DemoLoadOptions): Pro
     }
     return false;
   };
-  if (await completedLoad(database, "demo")) return skip();
+  if (await completedLoad(ctx, "demo")) return skip();
   const state = await catalogueState(database);
   if (state.other > 0) return skip(); // the operator's own catalogue
   if (state.demo > 0) log.warn({ records: state.demo }, "The demo archive was not loaded completely: loading it again from scratch");
@@ -125,7 +127,7 @@ export async function ensureDemo(database: Database, opts: DemoLoadOptions): Pro
     progress.stop();
     const t1 = performance.now();
     let importing = false;
-    const result = await importFile(database, demo.file, {
+    const result = await importFile(ctx, demo.file, {
       mediaDir: demo.mediaDir,
       mediaStore: opts.mediaDir,
       // A public image is tiled on its first IIIF request (server/iiif.ts) rather than all of them here.
@@ -149,7 +151,7 @@ export async function ensureDemo(database: Database, opts: DemoLoadOptions): Pro
       async beforeWrite(tx) {
         if (tx.kind === "postgres") await tx.rows(sql`select pg_advisory_xact_lock(${DEMO_LOCK}::int)`);
         // Another process may have loaded it while this one generated it.
-        if (await completedLoad(tx, "demo")) throw new AlreadyLoaded();
+        if (await completedLoad({ database: tx }, "demo")) throw new AlreadyLoaded();
         const now = await catalogueState(tx);
         if (now.other > 0) throw new AlreadyLoaded();
         if (now.demo > 0) await clearCatalogue(tx);

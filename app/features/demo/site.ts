@@ -202,9 +202,9 @@ export const DEMO_SUMMARY_CONFIG: Record<string, { summary: string[]; header: st
 
 export async function seedDemoSite(database: Database): Promise<void> {
   for (const locale of LOCALES) {
-    await saveSiteOptions(database, locale, options(locale));
+    await saveSiteOptions({ database }, locale, options(locale));
     const h = home(locale);
-    await savePage(database, "home", locale, h.title, h.content);
+    await savePage({ database }, "home", locale, h.title, h.content);
   }
-  for (const [table, cfg] of Object.entries(DEMO_SUMMARY_CONFIG)) await saveSummaryConfig(database, table, "", cfg.summary, cfg.header);
+  for (const [table, cfg] of Object.entries(DEMO_SUMMARY_CONFIG)) await saveSummaryConfig({ database }, table, "", cfg.summary, cfg.header);
 }

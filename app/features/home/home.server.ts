@@ -13,7 +13,7 @@ export type HomeSectionView = Omit<HomeSection, "refs"> & { cards: RecordCard[];
 
 /** The homepage: hero and sections of the locale's content, with their records resolved. */
 export async function getHome(ctx: ServiceContext) {
-  const page = await getPage<HomeContent>(ctx.database, "home", ctx.locale);
+  const page = await getPage<HomeContent>(ctx, "home", ctx.locale);
   // A site nobody has written a home page for yet (a catalogue imported without the demo) shows a sample of
   // its pictures rather than an empty page; with no picture at all, the empty catalogue's notice.
   const content: HomeContent = page?.content ?? { hero: { title: "" }, sections: [{ kind: "mediaSample", title: "" }] };

@@ -296,7 +296,7 @@ export async function deleteContentPage(
 /** The revisions of one language's version of a page, newest first, with what changed in each. */
 export async function pageHistory(ctx: ServiceContext, slug: string, locale: Locale): Promise<{ entries: HistoryEntry[]; total: number }> {
   requireCapability(ctx, "ADMIN");
-  return revisionHistory(ctx.database, pageRef(slug, locale), pageTextOf);
+  return revisionHistory(ctx, pageRef(slug, locale), pageTextOf);
 }
 
 /** Saves an earlier revision of a page again, as a new revision (a removal cannot be restored: 404). */
@@ -306,7 +306,7 @@ export async function restorePageRevision(
   opts: { address?: string } = {},
 ): Promise<{ status: "saved" | "unchanged"; version: number }> {
   requireCapability(ctx, "ADMIN");
-  const row = await revisionAt(ctx.database, pageRef(input.slug, input.locale), input.version);
+  const row = await revisionAt(ctx, pageRef(input.slug, input.locale), input.version);
   if (!row || row.removed) throw new Refusal(404);
   const v = row.value as PageValue;
   const parsed = PageInputSchema.safeParse({

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { inBackground } from "~/.server/background";
+import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
 import { viewerFor } from "~/.server/access";
 import { escapeHtml, sendMail, type Mail } from "~/.server/mail";
@@ -61,7 +62,8 @@ const dueWhere = (now: Date) =>
   sql`s.alert <> 'none' and not u.disabled and (s.alert_checked_at is null or s.alert_checked_at <= ${now.toISOString()}::timestamptz - (case s.alert when 'weekly' then interval '${sql.raw(PERIOD.weekly)}' else interval '${sql.raw(PERIOD.daily)}' end) + interval '${sql.raw(SLACK)}')`;
 
 /** Sends every due alert once. On PostgreSQL a second runner finding the lock taken returns `locked`. */
-export async function runAlerts(database: Database, opts: AlertRunOptions): Promise<AlertRunResult> {
+export async function runAlerts(ctx: Pick<ServiceContext, "database">, opts: AlertRunOptions): Promise<AlertRunResult> {
+  const { database } = ctx;
   const empty: AlertRunResult = { due: 0, sent: 0, checked: 0, skipped: 0, failed: 0, locked: false };
   if (database.kind === "pglite") return runDue(database, opts, empty);
   // The lock lives in a transaction of its own connection; the work uses the pool's other connections.
@@ -146,7 +148,7 @@ async function newRecords(
   if (!parsed.ok) return { cards: [], more: false };
   const viewer = viewerFor({ id: row.user_id, level: row.level, roles: row.roles }, capabilities());
   const ctx = { database, viewer, locale };
-  const options = await getSiteOptions(database, locale);
+  const options = await getSiteOptions(ctx, locale);
   const configured = configuredSearch(options as SiteOptions & Record<string, unknown>, viewer.roles, {
     ...parsed.params,
     page: 0,
@@ -223,7 +225,7 @@ export function alertMail(a: {
  * ALERTS_INTERVAL_MINUTES (default 15). Runs never overlap in one process; on PostgreSQL the advisory lock
  * keeps a second process from running at the same time. Answers a stop function.
  */
-export function scheduleAlerts(database: Database, opts: AlertRunOptions & { env?: NodeJS.ProcessEnv }): () => void {
+export function scheduleAlerts(ctx: Pick<ServiceContext, "database">, opts: AlertRunOptions & { env?: NodeJS.ProcessEnv }): () => void {
   const env = opts.env ?? process.env;
   const minutes = Number(env.ALERTS_INTERVAL_MINUTES);
   const every = (Number.isFinite(minutes) && minutes > 0 ? minutes : 15) * 60_000;
@@ -232,7 +234,7 @@ export function scheduleAlerts(database: Database, opts: AlertRunOptions & { env
     if (running) return;
     running = true;
     try {
-      const r = await runAlerts(database, { ...opts, now: undefined });
+      const r = await runAlerts(ctx, { ...opts, now: undefined });
       if (r.sent || r.failed) opts.log?.info(r, "saved-search alerts run");
     } catch (err) {
       opts.log?.error({ err }, "saved-search alerts run failed");

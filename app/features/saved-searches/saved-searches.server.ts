@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { savedSearches, savedSearchTokens, users } from "../../../db/schema";
 import type { ServiceContext } from "~/.server/context";
-import type { Database } from "~/.server/db";
 import { hashToken } from "~/.server/session";
 import { can } from "~/.server/access";
 import { isLocale, type Locale } from "~/lib/locale";
@@ -196,8 +195,8 @@ export async function deleteSavedSearch(ctx: ServiceContext, id: string): Promis
 export type HeroSearch = { id: string; title: string; query: string; locale: Locale };
 
 /** The public searches put on the home page's hero, most recently changed first. */
-export async function getHeroSearches(database: Database, limit = 6): Promise<HeroSearch[]> {
-  const rows = await database.db
+export async function getHeroSearches(ctx: Pick<ServiceContext, "database">, limit = 6): Promise<HeroSearch[]> {
+  const rows = await ctx.database.db
     .select({ id: savedSearches.id, title: savedSearches.title, query: savedSearches.query, locale: savedSearches.locale })
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.userId))
@@ -209,11 +208,11 @@ export async function getHeroSearches(database: Database, limit = 6): Promise<He
 
 /** The saved search an unsubscribe link names (the token's SHA-256 is looked up), or null. */
 export async function findByUnsubscribeToken(
-  database: Database,
+  ctx: Pick<ServiceContext, "database">,
   token: string,
 ): Promise<{ title: string; alert: AlertFrequency; locale: Locale } | null> {
   if (!/^[\w-]{20,100}$/.test(token)) return null;
-  const [row] = await database.db
+  const [row] = await ctx.database.db
     .select({ title: savedSearches.title, alert: savedSearches.alert, locale: savedSearches.locale })
     .from(savedSearchTokens)
     .innerJoin(savedSearches, eq(savedSearches.id, savedSearchTokens.savedSearchId))
@@ -222,9 +221,9 @@ export async function findByUnsubscribeToken(
 }
 
 /** Turns off the alert of the saved search an unsubscribe link names (no sign-in: the token is the key). */
-export async function unsubscribeByToken(database: Database, token: string): Promise<boolean> {
+export async function unsubscribeByToken(ctx: Pick<ServiceContext, "database">, token: string): Promise<boolean> {
   if (!/^[\w-]{20,100}$/.test(token)) return false;
-  const rows = await database.db
+  const rows = await ctx.database.db
     .update(savedSearches)
     .set({ alert: "none", updatedAt: sql`now()` })
     .where(

@@ -81,7 +81,7 @@ export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchO
   const pageSize = opts.pageSize ?? PAGE_SIZE;
   const sort = effectiveSort(p, { noRelevance: opts.noRelevance });
   const parsed = parseQuery(p.q);
-  const synonyms = parsed.words.length ? await synonymIndex(ctx.database) : null;
+  const synonyms = parsed.words.length ? await synonymIndex(ctx) : null;
   const prepared = await prepare(ctx, p, opts, parsed, synonyms);
   const run = (over: Partial<Prepared>) =>
     runSearch(ctx, p, opts, { ...prepared, ...over, normalized: over.normalized ?? parsed.normalized, sort, pageSize });
@@ -325,7 +325,7 @@ function pageStatementOf(
 export async function searchUids(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, max: number): Promise<number[]> {
   const sort = effectiveSort(p, { noRelevance: opts.noRelevance });
   const parsed = parseQuery(p.q);
-  const synonyms = parsed.words.length ? await synonymIndex(ctx.database) : null;
+  const synonyms = parsed.words.length ? await synonymIndex(ctx) : null;
   const prepared = await prepare(ctx, p, opts, parsed, synonyms);
   const where = matchingSet(ctx, p, opts, prepared);
   const rows = await rowsOf<{ uid: number }>(
@@ -386,7 +386,7 @@ export const MAP_POINT_LIMIT = 3000;
  */
 export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: SearchOptions = {}) {
   const parsed = parseQuery(p.q);
-  const prepared = await prepare(ctx, p, opts, parsed, parsed.words.length ? await synonymIndex(ctx.database) : null);
+  const prepared = await prepare(ctx, p, opts, parsed, parsed.words.length ? await synonymIndex(ctx) : null);
   const where = matchingSet(ctx, p, opts, prepared);
   const rows = await rowsOf<CardRow & { plat: number; plng: number }>(
     ctx,

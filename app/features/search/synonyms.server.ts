@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { registerCache } from "~/.server/caches";
 import { sql } from "drizzle-orm";
-import type { Database } from "~/.server/db";
+import type { ServiceContext } from "~/.server/context";
 import { foldText } from "./query";
 import { SHIPPED_SYNONYMS } from "./synonyms-data";
 
@@ -103,7 +103,8 @@ export function clearSynonymCache(database: object) {
 registerCache(clearSynonymCache);
 
 /** The synonym index of a database: static groups and the tags' names in several languages (cached a few minutes). */
-export function synonymIndex(database: Database): Promise<SynonymIndex> {
+export function synonymIndex(ctx: Pick<ServiceContext, "database">): Promise<SynonymIndex> {
+  const { database } = ctx;
   const cached = indexes.get(database);
   if (cached && cached.at > Date.now() - INDEX_TTL_MS) return cached.value;
   const value = (async () => {

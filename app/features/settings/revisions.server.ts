@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { revisions } from "../../../db/schema";
+import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
 import { compactDiff, diffValues, type DiffLine } from "~/lib/diff";
 
@@ -145,10 +146,11 @@ const HISTORY_LIMIT = 50;
  * turns a value into what the difference compares (a page's fields and its body's own lines).
  */
 export async function revisionHistory(
-  database: Database,
+  ctx: Pick<ServiceContext, "database">,
   item: RevisionItem,
   readable: (value: unknown) => unknown = (v) => v,
 ): Promise<{ entries: HistoryEntry[]; total: number }> {
+  const { database } = ctx;
   const rows = await database.rows<{
     version: number;
     value: unknown;
@@ -183,11 +185,11 @@ export async function revisionHistory(
 
 /** One revision's value (`removed`: the revision records a removal); undefined when there is no such version. */
 export async function revisionAt(
-  database: Database,
+  ctx: Pick<ServiceContext, "database">,
   item: RevisionItem,
   version: number,
 ): Promise<{ value: unknown; removed: boolean } | undefined> {
-  const [row] = await database.rows<{ value: unknown; removed: boolean }>(
+  const [row] = await ctx.database.rows<{ value: unknown; removed: boolean }>(
     sql`select value, (value is null) as removed from revisions where kind = ${item.kind} and key = ${item.key} and locale = ${item.locale} and version = ${version}`,
   );
   return row;

@@ -349,7 +349,7 @@ export async function itemHistory(ctx: SettingsContext, key: string, locale: Loc
   requireCapability(ctx, "ADMIN");
   const item = itemOrThrow(key);
   const loc = itemLocale(item, locale);
-  return revisionHistory(ctx.database, { kind: "option", key: item.key, locale: loc });
+  return revisionHistory(ctx, { kind: "option", key: item.key, locale: loc });
 }
 
 /** Saves an earlier revision's value again, as a new revision (validated like any save). */
@@ -360,7 +360,7 @@ export async function restoreRevision(
   requireCapability(ctx, "ADMIN");
   const item = itemOrThrow(input.key);
   const loc = itemLocale(item, input.locale);
-  const row = await revisionAt(ctx.database, { kind: "option", key: item.key, locale: loc }, input.version);
+  const row = await revisionAt(ctx, { kind: "option", key: item.key, locale: loc }, input.version);
   if (!row) throw new Refusal(404);
   const clear = row.removed && item.scope === "locale" && input.locale !== "it";
   return saveItem(ctx, {

@@ -13,8 +13,12 @@ const OPTIONS_TTL_MS = 5_000;
 // A settings save (app/features/settings) clears every process's caches: the options go with them.
 registerCache((database) => optionsCache.delete(database as Database));
 
-/** Site options for a locale: that locale's document over the Italian one over defaults. */
-export function getSiteOptions(database: Database, locale: Locale): Promise<SiteOptions> {
+/**
+ * Site options for a locale: that locale's document over the Italian one over defaults. The locale is an input,
+ * not the request's: the Italian document is read for what is the same in every language.
+ */
+export function getSiteOptions(ctx: Pick<ServiceContext, "database">, locale: Locale): Promise<SiteOptions> {
+  const { database } = ctx;
   let byLocale = optionsCache.get(database);
   if (!byLocale) optionsCache.set(database, (byLocale = new Map()));
   const hit = byLocale.get(locale);
@@ -43,7 +47,8 @@ async function readSiteOptions(database: Database, locale: Locale): Promise<Site
   return merged;
 }
 
-export async function saveSiteOptions(database: Database, locale: Locale, options: Partial<SiteOptions>) {
+export async function saveSiteOptions(ctx: Pick<ServiceContext, "database">, locale: Locale, options: Partial<SiteOptions>) {
+  const { database } = ctx;
   await database.rows(sql`insert into site_options (locale, options) values (${locale}, ${JSON.stringify(options)}::jsonb)
     on conflict (locale) do update set options = excluded.options, updated_at = now()`);
   // the options shape every page: every cache of every process goes (this one's options, kept pages, counts)
@@ -51,16 +56,16 @@ export async function saveSiteOptions(database: Database, locale: Locale, option
 }
 
 /** A content page in the locale, falling back to Italian. */
-export async function getPage<T = Record<string, unknown>>(database: Database, slug: string, locale: Locale) {
-  const rows = await database.rows<{ locale: Locale; title: string; content: T }>(
+export async function getPage<T = Record<string, unknown>>(ctx: Pick<ServiceContext, "database">, slug: string, locale: Locale) {
+  const rows = await ctx.database.rows<{ locale: Locale; title: string; content: T }>(
     sql`select locale, title, content from pages where slug = ${slug} and locale in ('it', ${locale})
       order by (locale = ${locale}) desc limit 1`,
   );
   return rows[0] ?? null;
 }
 
-export async function savePage(database: Database, slug: string, locale: Locale, title: string, content: unknown) {
-  await database.rows(sql`insert into pages (slug, locale, title, content) values (${slug}, ${locale}, ${title}, ${JSON.stringify(content)}::jsonb)
+export async function savePage(ctx: Pick<ServiceContext, "database">, slug: string, locale: Locale, title: string, content: unknown) {
+  await ctx.database.rows(sql`insert into pages (slug, locale, title, content) values (${slug}, ${locale}, ${title}, ${JSON.stringify(content)}::jsonb)
     on conflict (slug, locale) do update set title = excluded.title, content = excluded.content, updated_at = now()`);
 }
 
@@ -76,7 +81,7 @@ export async function getSummaryConfig(ctx: ServiceContext, table: string) {
     ctx.database.rows<{ role: string; summary_fields: string[]; header_fields: string[] }>(
       sql`select role, summary_fields, header_fields from summary_config where table_name = ${table}`,
     ),
-    getSiteOptions(ctx.database, "it"),
+    getSiteOptions(ctx, "it"),
   ]);
   const applicable = rows.filter((r) => roles.includes(r.role)).sort((a, b) => (a.role === "" ? 1 : 0) - (b.role === "" ? 1 : 0));
   const best = applicable[0];
@@ -95,8 +100,14 @@ export async function getSummaryConfig(ctx: ServiceContext, table: string) {
   };
 }
 
-export async function saveSummaryConfig(database: Database, table: string, role: string, summaryFields: string[], headerFields: string[]) {
-  await database.rows(sql`insert into summary_config (table_name, role, summary_fields, header_fields)
+export async function saveSummaryConfig(
+  ctx: Pick<ServiceContext, "database">,
+  table: string,
+  role: string,
+  summaryFields: string[],
+  headerFields: string[],
+) {
+  await ctx.database.rows(sql`insert into summary_config (table_name, role, summary_fields, header_fields)
     values (${table}, ${role}, ${JSON.stringify(summaryFields)}::jsonb, ${JSON.stringify(headerFields)}::jsonb)
     on conflict (table_name, role) do update set summary_fields = excluded.summary_fields, header_fields = excluded.header_fields`);
 }

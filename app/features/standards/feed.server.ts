@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/.server/db";
+import type { ServiceContext } from "~/.server/context";
 import { PUBLIC_VIEWER, recordVisible } from "~/.server/access";
 import { translate, type MessageKey } from "~/i18n";
 import { contentLocale, localizePath, pickText, type UiLocale } from "~/lib/locale";
@@ -17,16 +17,16 @@ export const FEED_ENTRIES = 50;
  * record pages of that locale (decision 050). A further interface language (German) reads the Italian texts under
  * its own messages and links (decision 075).
  */
-export async function recentFeed(database: Database, origin: string, ui: UiLocale): Promise<string> {
+export async function recentFeed(ctx: Pick<ServiceContext, "database">, origin: string, ui: UiLocale): Promise<string> {
   const locale = contentLocale(ui);
   const [rows, options] = await Promise.all([
-    database.rows<{ table_name: string; id: string; updated: string; labels: Localized | null; summaries: Localized | null }>(sql`
+    ctx.database.rows<{ table_name: string; id: string; updated: string; labels: Localized | null; summaries: Localized | null }>(sql`
       select r.table_name, r.id, to_char(r.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated,
         (select jsonb_object_agg(t.locale, t.label) from record_texts t where t.record_uid = r.uid) as labels,
         (select jsonb_object_agg(t.locale, t.summary) from record_texts t where t.record_uid = r.uid and t.summary is not null) as summaries
       from records r where ${recordVisible(PUBLIC_VIEWER, "r")} and ${PUBLIC_INDEX}
       order by r.updated_at desc, r.table_name, r.id limit ${FEED_ENTRIES}`),
-    getSiteOptions(database, locale),
+    getSiteOptions(ctx, locale),
   ]);
   const self = `${origin}${localizePath("/feed.atom", ui)}`;
   const title = options.title || "Teca";

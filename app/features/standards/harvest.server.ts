@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/.server/db";
+import type { ServiceContext } from "~/.server/context";
 import { mediaVisible, PUBLIC_VIEWER, publicRecord, recordVisible } from "~/.server/access";
 import { mediaUrl } from "~/.server/media";
 import { LOCALES, localizePath, pickText, type Locale } from "~/lib/locale";
@@ -59,7 +59,12 @@ const bigintArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc
  * The public records among `uids`, with their texts, tags, outgoing relations to public records and
  * public media, in five queries whatever their number (callers page: at most a few hundred at once).
  */
-export async function harvestRecords(database: Database, uids: number[], origin: string): Promise<Map<number, HarvestRecord>> {
+export async function harvestRecords(
+  ctx: Pick<ServiceContext, "database">,
+  uids: number[],
+  origin: string,
+): Promise<Map<number, HarvestRecord>> {
+  const { database } = ctx;
   const out = new Map<number, HarvestRecord>();
   if (!uids.length) return out;
   const ids = bigintArray(uids);

@@ -15,7 +15,7 @@ export async function getRecordJsonLd(ctx: ServiceContext, record: RecordDetail,
         from records r left join record_types rt on rt.id = r.type_id
         where r.table_name = ${record.table} and r.id = ${record.id} and ${recordVisible(ctx.viewer, "r")}`,
     ),
-    getSiteOptions(ctx.database, ctx.locale),
+    getSiteOptions(ctx, ctx.locale),
   ]);
   return recordJsonLd(record, {
     dateStart: row?.date_start ? isoDate(row.date_start) : null,

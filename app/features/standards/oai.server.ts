@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import type { ServiceContext } from "~/.server/context";
 import { PUBLIC_VIEWER, publicRecord, recordVisible } from "~/.server/access";
 import { translate } from "~/i18n";
 import { RECORD_ID_PATTERN, TABLES, isTable, type TableName } from "~/lib/tables";
@@ -153,7 +154,8 @@ function argumentsOf(params: URLSearchParams): { verb: string | null; args: Map<
 }
 
 /** Answers one OAI-PMH request (GET query or POST body, the same arguments) with the response document. */
-export async function answerOai(database: Database, params: URLSearchParams, opts: OaiOptions): Promise<string> {
+export async function answerOai(ctx: Pick<ServiceContext, "database">, params: URLSearchParams, opts: OaiOptions): Promise<string> {
+  const { database } = ctx;
   const now = opts.now ?? new Date();
   const baseUrl = `${opts.origin}/oai`;
   const { verb, args, repeated } = argumentsOf(params);
@@ -216,7 +218,7 @@ async function answerVerb(database: Database, verb: Verb, args: Map<string, stri
   }
 }
 
-const siteTitle = async (database: Database) => (await getSiteOptions(database, "it")).title || "Teca";
+const siteTitle = async (database: Database) => (await getSiteOptions({ database }, "it")).title || "Teca";
 
 /** The earliest datestamp of any public record or tombstone. */
 async function earliestDatestamp(database: Database): Promise<string> {
@@ -515,7 +517,7 @@ async function recordsXml(database: Database, items: Item[], prefix: MetadataPre
   const [title, details, sets] = await Promise.all([
     siteTitle(database),
     harvestRecords(
-      database,
+      { database },
       items.flatMap((i) => (i.uid !== null && !i.deleted ? [i.uid] : [])),
       ctx.origin,
     ),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/.server/db";
+import type { ServiceContext } from "~/.server/context";
 import { PUBLIC_VIEWER, recordVisible } from "~/.server/access";
 import { LOCALES, LOCALE_TAGS, localizePath, pickText, type Locale } from "~/lib/locale";
 import { isTable, recordPath, type TableName } from "~/lib/tables";
@@ -17,15 +17,15 @@ const NS = { xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9", "xmlns:xhtml"
 
 const hreflang = (l: Locale) => LOCALE_TAGS[l].slice(0, 2);
 
-export async function publicRecordCount(database: Database): Promise<{ count: number; lastmod: string | null }> {
-  const [row] = await database.rows<{ n: number | string; lastmod: string | null }>(
+export async function publicRecordCount(ctx: Pick<ServiceContext, "database">): Promise<{ count: number; lastmod: string | null }> {
+  const [row] = await ctx.database.rows<{ n: number | string; lastmod: string | null }>(
     sql`select count(*) as n, to_char(max(r.updated_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as lastmod from records r where ${recordVisible(PUBLIC_VIEWER, "r")}`,
   );
   return { count: Number(row?.n ?? 0), lastmod: row?.lastmod ?? null };
 }
 
-export async function sitemapIndex(database: Database, origin: string, perFile = SITEMAP_URLS): Promise<string> {
-  const { count, lastmod } = await publicRecordCount(database);
+export async function sitemapIndex(ctx: Pick<ServiceContext, "database">, origin: string, perFile = SITEMAP_URLS): Promise<string> {
+  const { count, lastmod } = await publicRecordCount(ctx);
   const parts = Math.ceil(count / perFile);
   const entry = (file: string) => el("sitemap", {}, el("loc", {}, `${origin}/sitemaps/${file}`), lastmod && el("lastmod", {}, lastmod));
   return (
@@ -82,13 +82,14 @@ const recordUrl = (origin: string, table: TableName, id: string, labels: Localiz
  * of UTF-8 chunks: one batch of records in memory at a time. Null when the part does not exist.
  */
 export async function recordsSitemap(
-  database: Database,
+  ctx: Pick<ServiceContext, "database">,
   origin: string,
   locale: Locale,
   part: number,
   perFile = SITEMAP_URLS,
 ): Promise<ReadableStream<Uint8Array> | null> {
-  const { count } = await publicRecordCount(database);
+  const { database } = ctx;
+  const { count } = await publicRecordCount(ctx);
   if (part > Math.max(1, Math.ceil(count / perFile))) return null;
   // The record before the part's first: the keyset after it is walked in batches.
   const skip = (part - 1) * perFile;

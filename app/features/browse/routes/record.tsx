@@ -40,7 +40,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const table = tableFromSlug(params.table);
   if (!table || !RECORD_ID_PATTERN.test(id)) throw notFound();
   const ctx = serviceContext(context, url);
-  const options = await getSiteOptions(context.database, locale);
+  const options = await getSiteOptions(ctx, locale);
   const record = await getRecord(ctx, table, id, {
     embedBases: { youtube: options.youtube_url ?? undefined, vimeo: options.vimeo_url ?? undefined },
     internalFields: internalFieldsOption(options as unknown as Record<string, unknown>),

@@ -37,7 +37,7 @@ import { feedLink } from "~/features/standards";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
-  const options = await getSiteOptions(context.database, locale);
+  const options = await getSiteOptions({ database: context.database }, locale);
   const filtersCookie = readCookie(request.headers.get("cookie"), FILTERS_COOKIE);
   const filtersState: FiltersState = filtersCookie === "1" ? "open" : filtersCookie === "0" ? "closed" : "auto";
   let parsed = parseSearchParams(url.searchParams, { sanitize: options.sanitize });

@@ -530,7 +530,7 @@ describe.skipIf(!demoExists)("convertMuseum on the museum demo data", () => {
   it("imports the converted file into in-memory PGlite", async () => {
     const database = await openMemoryDatabase();
     try {
-      const res = await importFile(database, outFile, { mediaStore: path.join(dir, "media") });
+      const res = await importFile({ database }, outFile, { mediaStore: path.join(dir, "media") });
       console.log(`[museum] imported ${res.imported} records into in-memory PGlite in ${res.seconds.toFixed(2)} s`);
       expect(res.rejected).toEqual([]);
       expect(res.failed).toBeUndefined();

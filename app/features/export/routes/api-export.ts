@@ -23,7 +23,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     return jsonError(400, "format: csv or json");
   const locale = sp.get("locale") ?? "it";
   if (sp.getAll("locale").length > 1 || !isLocale(locale)) return jsonError(400, "locale: one of it, en, fr");
-  const options = await getSiteOptions(context.database, locale);
+  const options = await getSiteOptions({ database: context.database }, locale);
   const parsed = parseSearchParams(sp, { allow: ["locale", "format"], sanitize: options.sanitize });
   if (!parsed.ok) return jsonError(400, parsed.error.messageKey ? `${parsed.error.param}: ${parsed.error.message}` : parsed.error.message);
   const { params, opts } = configuredSearch(options as SiteOptions & Record<string, unknown>, context.viewer.roles, parsed.params);

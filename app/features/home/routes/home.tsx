@@ -27,7 +27,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
     if (chosen === "en" || chosen === "fr") throw redirect(localizePath("/", chosen));
   }
   const ctx = serviceContext(context, url);
-  return { home: await getHome(ctx), heroSearches: await getHeroSearches(context.database) };
+  return { home: await getHome(ctx), heroSearches: await getHeroSearches(ctx) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {

@@ -24,7 +24,7 @@ export const COLLECTION_PAGE = 100;
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   const locale = url.searchParams.get("locale") ?? "it";
   if (url.searchParams.getAll("locale").length > 1 || !isLocale(locale)) return iiifError(400, "locale: one of it, en, fr");
-  const options = await getSiteOptions(context.database, locale);
+  const options = await getSiteOptions({ database: context.database }, locale);
   const parsed = parseSearchParams(url.searchParams, { allow: ["locale"], sanitize: options.sanitize });
   if (!parsed.ok) return iiifError(400, parsed.error.messageKey ? `${parsed.error.param}: ${parsed.error.message}` : parsed.error.message);
   const { params, opts } = configuredSearch(options as SiteOptions & Record<string, unknown>, context.viewer.roles, {

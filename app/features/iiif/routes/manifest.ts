@@ -15,7 +15,7 @@ export const handle = { capability: "PUBLIC" };
 export async function loader({ context, params, url, request }: Route.LoaderArgs) {
   const table = isTable(params.table) ? params.table : tableFromSlug(params.table);
   if (!table || !RECORD_ID_PATTERN.test(params.id)) return iiifError(404, "Not found");
-  const options = await getSiteOptions(context.database, "it");
+  const options = await getSiteOptions({ database: context.database }, "it");
   const rec = await getIiifRecord({ database: context.database, viewer: context.viewer, locale: "it" }, table, params.id, {
     internalFields: internalFieldsOption(options as unknown as Record<string, unknown>),
   });

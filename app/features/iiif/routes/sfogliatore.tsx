@@ -25,7 +25,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (!table || !RECORD_ID_PATTERN.test(id)) throw notFound();
   const canonical = localizePath(sfogliatorePath(table, id), splitLocale(url.pathname).ui);
   if (url.pathname !== canonical) throw redirect(canonical + url.search, 301);
-  const options = await getSiteOptions(context.database, locale);
+  const options = await getSiteOptions({ database: context.database }, locale);
   const rec = await getIiifRecord(serviceContext(context, url), table, id, {
     internalFields: internalFieldsOption(options as unknown as Record<string, unknown>),
   });

@@ -20,7 +20,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (!isLocale(localeParam)) return jsonError(400, "locale: must be one of it, en, fr");
   if (!table) return jsonError(404, "Not found");
   if (!RECORD_ID_PATTERN.test(params.id)) return jsonError(404, "Not found");
-  const options = await getSiteOptions(context.database, localeParam);
+  const options = await getSiteOptions({ database: context.database }, localeParam);
   const record = await getRecord({ database: context.database, viewer: context.viewer, locale: localeParam }, table, params.id, {
     internalFields: internalFieldsOption(options as unknown as Record<string, unknown>),
     showInternal: seesInternalFields(context.viewer),

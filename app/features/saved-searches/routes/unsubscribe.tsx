@@ -12,16 +12,17 @@ import { pageToken, PRIVATE_HEADERS } from "../http.server";
  * the alert off. An unknown token is a 404 that names nothing.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const found = await findByUnsubscribeToken(context.database, params.token);
+  const found = await findByUnsubscribeToken({ database: context.database }, params.token);
   const { csrf, headers } = pageToken(context);
   if (!found) return data({ state: "invalid" as const, title: "", csrf }, { status: 404, headers });
   return data({ state: found.alert === "none" ? ("already" as const) : ("ask" as const), title: found.title, csrf }, { headers });
 }
 
 export async function action({ context, params }: Route.ActionArgs) {
-  const found = await findByUnsubscribeToken(context.database, params.token);
+  const ctx = { database: context.database };
+  const found = await findByUnsubscribeToken(ctx, params.token);
   if (!found) return data({ done: false }, { status: 404, headers: PRIVATE_HEADERS });
-  await unsubscribeByToken(context.database, params.token);
+  await unsubscribeByToken(ctx, params.token);
   return data({ done: true }, { headers: PRIVATE_HEADERS });
 }
 

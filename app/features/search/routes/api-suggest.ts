@@ -17,7 +17,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!isLocale(locale)) return jsonError(400, "locale: one of it, en, fr");
   const q = (sp.get("q") ?? "").trim();
   if (q.length > MAX_QUERY_LENGTH) return jsonError(400, `q: at most ${MAX_QUERY_LENGTH} characters`);
-  const options = await getSiteOptions(context.database, locale);
+  const options = await getSiteOptions({ database: context.database }, locale);
   const data =
     q.length < 2
       ? []

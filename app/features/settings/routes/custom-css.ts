@@ -10,7 +10,7 @@ import { cssVersion, servedCustomCss } from "../custom-css.server";
  * for a year; otherwise revalidated.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const options = (await getSiteOptions(context.database, "it")) as { customcss?: unknown };
+  const options = (await getSiteOptions({ database: context.database }, "it")) as { customcss?: unknown };
   const served = servedCustomCss(options.customcss);
   const css = served?.css ?? "";
   const version = served?.version ?? cssVersion(css);

@@ -13,7 +13,7 @@ export const handle = { capability: "PUBLIC" };
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   // Italian and the enabled languages only (decision 075).
-  const options = await getSiteOptions(context.database, "it");
+  const options = await getSiteOptions({ database: context.database }, "it");
   if (!isUiLocale(params.locale) || !enabledLanguages((options as { languages?: unknown }).languages).includes(params.locale))
     throw new Response("Unknown language", { status: 404 });
   const next = safeLocalPath(url.searchParams.get("next"));

@@ -11,10 +11,11 @@ import { siteOrigin } from "../origin.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { locale, ui } = splitLocale(url.pathname);
-  const options = await getSiteOptions(context.database, locale);
+  const ctx = { database: context.database };
+  const options = await getSiteOptions(ctx, locale);
   if (!enabledLanguages((options as { languages?: unknown }).languages).includes(ui))
     return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const xml = await recentFeed(context.database, siteOrigin(url), ui);
+  const xml = await recentFeed(ctx, siteOrigin(url), ui);
   return new Response(xml, { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=600" } });
 }
 

@@ -25,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A further interface language (German) reads the Italian texts, and only when it is enabled (decision 075).
   const locale = contentLocale(lang);
   const ctx = { database: context.database, viewer: context.viewer, locale };
-  const options = await getSiteOptions(context.database, locale);
+  const options = await getSiteOptions(ctx, locale);
   if (!enabledLanguages((options as { languages?: unknown }).languages).includes(lang)) return notFound();
   const record = await getRecord(ctx, table, parsed.data.id, {
     internalFields: internalFieldsOption(options as unknown as Record<string, unknown>),

@@ -9,7 +9,7 @@ import { siteOrigin } from "../origin.server";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const xml = await answerOai(context.database, url.searchParams, { origin: siteOrigin(url) });
+  const xml = await answerOai({ database: context.database }, url.searchParams, { origin: siteOrigin(url) });
   return new Response(xml, {
     headers: { "Content-Type": "text/xml; charset=utf-8", "Cache-Control": "no-cache", "X-Robots-Tag": "noindex" },
   });

@@ -10,7 +10,7 @@ import { siteOrigin } from "../origin.server";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = siteOrigin(new URL(request.url));
-  const options = await getSiteOptions(context.database, "it");
+  const options = await getSiteOptions({ database: context.database }, "it");
   const feeds = enabledLanguages((options as { languages?: unknown }).languages)
     .filter((l) => l !== "it")
     .map((l) => localizePath("/feed.atom", l));

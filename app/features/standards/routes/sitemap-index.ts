@@ -4,7 +4,7 @@ import { siteOrigin } from "../origin.server";
 
 /** /sitemap.xml: the index of the per-locale sitemaps (decision 050). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const xml = await sitemapIndex(context.database, siteOrigin(new URL(request.url)));
+  const xml = await sitemapIndex({ database: context.database }, siteOrigin(new URL(request.url)));
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }
 

@@ -7,10 +7,10 @@ const HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Contr
 /** /sitemaps/pages.xml and /sitemaps/{locale}-{n}.xml (streamed). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = siteOrigin(new URL(request.url));
-  if (params.file === "pages.xml")
-    return new Response(pagesSitemap(origin, (await publicRecordCount(context.database)).lastmod), { headers: HEADERS });
+  const ctx = { database: context.database };
+  if (params.file === "pages.xml") return new Response(pagesSitemap(origin, (await publicRecordCount(ctx)).lastmod), { headers: HEADERS });
   const file = parseSitemapFile(params.file ?? "");
-  const stream = file && (await recordsSitemap(context.database, origin, file.locale, file.part));
+  const stream = file && (await recordsSitemap(ctx, origin, file.locale, file.part));
   if (!stream) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
   return new Response(stream, { headers: HEADERS });
 }

@@ -26,7 +26,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const ctx = serviceContext(context, url);
   try {
     const s = await getPublishedStory(ctx, slug.data);
-    const options = await getSiteOptions(context.database, ctx.locale);
+    const options = await getSiteOptions(ctx, ctx.locale);
     const blocks = s.blocks.filter(shownBlock);
     const firstText = blocks.find((b) => b.type === "text" && b.html);
     const excerpt = firstText && firstText.type === "text" ? firstText.html.replace(/<[^>]+>/g, " ").replace(/&[a-z#0-9]+;/gi, " ") : "";

@@ -55,7 +55,7 @@ async function load(context: Route.LoaderArgs["context"], url: URL, params: Rout
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const { ctx, collection, story } = await load(context, url, params);
-  const options = await getSiteOptions(context.database, ctx.locale);
+  const options = await getSiteOptions(ctx, ctx.locale);
   return data(
     {
       collection: { id: collection.id, title: collection.title, items: collection.items },

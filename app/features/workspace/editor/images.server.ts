@@ -47,7 +47,7 @@ export async function pickerImages(ctx: ServiceContext, input: { source: PickerS
   if (input.q) sp.set("q", input.q);
   const parsed = parseSearchParams(sp);
   if (!parsed.ok) return { images: [], more: false };
-  const options = await getSiteOptions(ctx.database, ctx.locale);
+  const options = await getSiteOptions(ctx, ctx.locale);
   const { params, opts } = configuredSearch(options as SiteOptions & Record<string, unknown>, ctx.viewer.roles, parsed.params);
   const result = await search(ctx, params, { ...opts, pageSize: PICKER_PAGE_SIZE });
   return {

@@ -7,10 +7,11 @@ import sharp from "sharp";
 import { startsAsMarkup } from "~/.server/file-content";
 import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
-import { isOwner, ownedBy, type Viewer } from "~/.server/access";
+import { isOwner, ownedBy } from "~/.server/access";
 import { readEnv } from "~/.server/env";
 import { ACCEPTED } from "~/lib/accepted-files";
 import { toTextArray } from "~/features/records/index.server";
+import type { Exec } from "../common.server";
 import {
   isUploadName,
   isUploadUrl,
@@ -205,13 +206,13 @@ export async function listUploads(ctx: ServiceContext): Promise<StoredUpload[]> 
  * Whether every address in `urls` is one of `ownerId`'s own uploads (moodboards and stories may show only
  * their owner's). Run inside the saving transaction when there is one.
  */
-export async function ownUploads(db: { execute: Database["db"]["execute"] }, ownerId: string, urls: string[]): Promise<boolean> {
+export async function ownUploads(tx: Exec, ownerId: string, urls: string[]): Promise<boolean> {
   const names = [...new Set(urls)].map((u) => (isUploadUrl(u) ? uploadNameOf(u) : ""));
   if (!names.length) return true;
   if (names.includes("")) return false;
   // `for share`: an upload being deleted (deleteUpload locks it) waits for this save, or is gone for it.
   const rows = (
-    (await db.execute(
+    (await tx.execute(
       sql`select stored_name from uploads where ${ownedBy(ownerId)} and stored_name = any(${toTextArray(names)}) for share`,
     )) as unknown as { rows: { stored_name: string }[] }
   ).rows;
@@ -300,11 +301,11 @@ export function registerPublishedUse(check: PublishedUse) {
  * Anyone else, and a name that is not an upload, get null (the route answers 404, as for a missing file).
  */
 export async function readUpload(
-  database: Database,
-  viewer: Viewer,
+  ctx: Pick<ServiceContext, "database" | "viewer">,
   name: string,
   dir = uploadsDir(),
 ): Promise<{ file: string; owner: boolean } | null> {
+  const { database, viewer } = ctx;
   if (!isUploadName(name)) return null;
   const [row] = await database.rows<{ owner_id: string }>(sql`select owner_id from uploads where stored_name = ${name}`);
   if (!row) return null;

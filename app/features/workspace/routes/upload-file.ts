@@ -10,7 +10,7 @@ export const handle = { capability: "PUBLIC" };
  * sniffed, never a page.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await readUpload(context.database, context.viewer, params.name);
+  const found = await readUpload({ database: context.database, viewer: context.viewer }, params.name);
   const missing = () =>
     new Response("Not Found", {
       status: 404,

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
@@ -7,9 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { testDatabases } from "../setup/db";
 import { startTestServer } from "../setup/app";
-import { tempDir } from "../factories/records";
-import { ensureDemo } from "../../app/features/demo/load.server";
-import { logger } from "../../app/.server/logger";
+import { openDemo } from "../setup/demo";
 import { METADATA_FORMATS } from "../../app/features/standards/oai-formats";
 
 /**
@@ -36,24 +32,22 @@ function harvested(out: string): { id: string; deleted: boolean }[] {
 
 for (const target of testDatabases()) {
   describe(`OAI-PMH harvest of the demo catalogue (${target.name})`, () => {
-    let db: Awaited<ReturnType<typeof target.open>>;
+    let demo: Awaited<ReturnType<typeof openDemo>>;
+    let db: Awaited<ReturnType<typeof openDemo>>["db"];
     let server: Awaited<ReturnType<typeof startTestServer>>;
-    const dir = tempDir();
-    const store = path.join(dir, "store");
     let host = "";
     const idOf = (r: { table_name: string; id: string }) => `oai:${host}:${r.table_name}/${r.id}`;
 
     beforeAll(async () => {
-      db = await target.open();
-      // the demo archive as npm start loads it, with fewer drawn images (they cost time, not records)
-      await ensureDemo({ database: db }, { mediaDir: store, workDir: path.join(dir, "work"), logger, images: 10 });
-      server = await startTestServer(db, store);
+      // the demo archive as npm start loads it, with fewer drawn images (a copy of this run's prepared one)
+      demo = await openDemo(target);
+      db = demo.db;
+      server = await startTestServer(db, demo.store);
       host = new URL(server.base).hostname;
     }, 600_000);
     afterAll(async () => {
       await server?.close();
-      await db?.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await demo?.drop();
     });
 
     it("oai_pmh harvests every public record and nothing else, through resumption tokens", async () => {
@@ -130,7 +124,7 @@ for (const target of testDatabases()) {
         if (pages === 2 && token) {
           // a new process: the token is all the state there is
           await server.close();
-          server = await startTestServer(db, store);
+          server = await startTestServer(db, demo.store);
         }
       } while (token);
       const seconds = (performance.now() - t0) / 1000;

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/.server/db";
-import { openMemoryDatabase } from "../setup/db";
+import { openMuseumDemo } from "../setup/demo";
 import { summarize, type Summary } from "../../bench/relevance/metrics";
 import { importMuseum, loadQueries, runQueries, tecaEngine, warmUp, type QueryRun } from "../../bench/relevance/run";
 
@@ -29,9 +29,9 @@ describe.skipIf(!demoExists)("search relevance on the museum demo data (PGlite)"
   let summary: Summary;
 
   beforeAll(async () => {
-    database = await openMemoryDatabase();
     const taxonomy = path.join(path.dirname(demoFile), "taxonomy.json");
-    await importMuseum(database, demoFile, fs.existsSync(taxonomy) ? taxonomy : null);
+    // imported by importMuseum once per data and importer (tests/setup/demo.ts); convert.test.ts tests the import
+    database = await openMuseumDemo(demoFile, fs.existsSync(taxonomy) ? taxonomy : null, importMuseum);
     const teca = tecaEngine(database);
     await warmUp(teca);
     runs = await runQueries(teca, loadQueries({ subset: true }));

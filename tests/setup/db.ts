@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "../../app/.server/db";
 export type TestDb = { name: "pglite" | "postgres"; open(): Promise<Database & { drop(): Promise<void>; url?: string }> };
 
 /** What tests/setup/global.ts made for this run (nothing outside Vitest: then each database migrates itself). */
-function provided(key: "pgliteSnapshot" | "postgresTemplate"): string | undefined {
+export function provided(key: "pgliteSnapshot" | "postgresTemplate"): string | undefined {
   try {
     return inject(key) || undefined;
   } catch {
@@ -79,10 +79,10 @@ export function testDatabases(): TestDb[] {
 
 /**
  * A throw-away database on the PostgreSQL server of `serverUrl`: its URL, and how to drop it. Under Vitest it is
- * a copy of this run's migrated template (`template: false`: an empty one).
+ * a copy of this run's migrated template (`template: false`: an empty one; a name: a copy of that database).
  */
-export async function scratchPostgres(serverUrl: string, prefix: string, opts: { template?: boolean } = {}) {
-  const template = opts.template === false ? undefined : provided("postgresTemplate");
+export async function scratchPostgres(serverUrl: string, prefix: string, opts: { template?: boolean | string } = {}) {
+  const template = typeof opts.template === "string" ? opts.template : opts.template === false ? undefined : provided("postgresTemplate");
   const name = `${prefix}_${crypto.randomBytes(5).toString("hex")}`;
   const admin = async (statement: string) => {
     const c = new pg.Client({ connectionString: serverUrl });

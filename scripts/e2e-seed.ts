@@ -63,14 +63,15 @@ const demo = {
 let prepared: PreparedDemo | undefined;
 const database = await openDatabase({ dataDir: dir, onLocked: () => (prepared = prepareDemo(demo)) });
 try {
-  await ensureDemo({ database }, { ...demo, prepared });
+  const ctx = { database };
+  await ensureDemo(ctx, { ...demo, prepared });
   const actor = { userId: null, address: "e2e" };
   for (const [email, role, firstName] of USERS) {
-    const user = await createUser(database, { email, roles: [role], password: PASSWORD, firstName, lastName: "Prova" }, actor);
+    const user = await createUser(ctx, { email, roles: [role], password: PASSWORD, firstName, lastName: "Prova" }, actor);
     if (email === "e2e-lostphone@example.org") {
-      const setup = await beginSetup(database, user.id, "teca.e2e");
+      const setup = await beginSetup(ctx, user.id, "teca.e2e");
       if (!setup) throw new Error("two-step verification could not be set up for e2e-lostphone");
-      await confirmSetup(database, user.id, generateSync({ secret: setup.secret }), actor);
+      await confirmSetup(ctx, user.id, generateSync({ secret: setup.secret }), actor);
     }
   }
 } finally {

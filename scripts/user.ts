@@ -12,6 +12,7 @@
  */
 import readline from "node:readline";
 import { Command, CommanderError } from "commander";
+import type { ServiceContext } from "../app/.server/context";
 import type { Database } from "../app/.server/db";
 import { DatabaseLockedError } from "../app/.server/db-lock";
 import { isEntryScript, LOCKED_EXIT_CODE, lockedMessage, openToolDatabase } from "./cli-db";
@@ -76,9 +77,9 @@ export async function main(argv: string[], io: ToolIo = {}): Promise<number> {
   const siteOrigin = () => env.PUBLIC_URL?.replace(/\/$/, "") || `http://localhost:${env.PORT || 3000}`;
 
   /** A one-time link (one hour) to the page where the user sets their password. */
-  async function printResetLink(database: Database, user: { id: string; email: string }, locale: Locale) {
-    const { token, expiresAt } = await issueResetToken(database, user.id);
-    await audit(database, {
+  async function printResetLink(ctx: Pick<ServiceContext, "database">, user: { id: string; email: string }, locale: Locale) {
+    const { token, expiresAt } = await issueResetToken(ctx, user.id);
+    await audit(ctx, {
       event: "password_reset_requested",
       actor,
       subjectId: user.id,
@@ -89,7 +90,7 @@ export async function main(argv: string[], io: ToolIo = {}): Promise<number> {
     out(resetLink(siteOrigin(), locale, token));
   }
 
-  async function withDatabase(fn: (database: Database) => Promise<void>) {
+  async function withDatabase(fn: (ctx: Pick<ServiceContext, "database">) => Promise<void>) {
     let database: Database;
     try {
       ({ database } = await openToolDatabase(env));
@@ -102,7 +103,7 @@ export async function main(argv: string[], io: ToolIo = {}): Promise<number> {
       throw e;
     }
     try {
-      await fn(database);
+      await fn({ database });
     } catch (e) {
       if (e instanceof AccountError) {
         err(e.message);
@@ -129,15 +130,11 @@ export async function main(argv: string[], io: ToolIo = {}): Promise<number> {
     .option("--locale <locale>", "language of the page the link opens (it, en, fr)", localeOption, "it" as Locale)
     .action(async (o: { email: string; role: string[]; firstName: string; lastName: string; passwordStdin?: boolean; locale: Locale }) => {
       const password = o.passwordStdin ? await readPassword(stdin, "Password: ") : undefined;
-      await withDatabase(async (database) => {
-        const u = await createUser(
-          database,
-          { email: o.email, roles: o.role, password, firstName: o.firstName, lastName: o.lastName },
-          actor,
-        );
+      await withDatabase(async (ctx) => {
+        const u = await createUser(ctx, { email: o.email, roles: o.role, password, firstName: o.firstName, lastName: o.lastName }, actor);
         out(`Created ${u.email} (${u.roles.join(", ")}; level ${u.level}).`);
         if (password === undefined) {
-          await printResetLink(database, u, o.locale);
+          await printResetLink(ctx, u, o.locale);
           out(`(Another link later: \`npm run user -- reset-link --email ${u.email}\`; or \`set-password\`.)`);
         }
       });
@@ -147,8 +144,8 @@ export async function main(argv: string[], io: ToolIo = {}): Promise<number> {
     .command("list")
     .description("list the users")
     .action(async () => {
-      await withDatabase(async (database) => {
-        const list = await listUsers(database);
+      await withDatabase(async (ctx) => {
+        const list = await listUsers(ctx);
         if (!list.length) return out("No users.");
         for (const u of list) {
           const state = u.disabled ? "disabled" : "active";
@@ -164,8 +161,8 @@ export async function main(argv: string[], io: ToolIo = {}): Promise<number> {
     .requiredOption("--email <email>", "the user's e-mail address")
     .action(async (o: { email: string }) => {
       const password = await readPassword(stdin, "New password: ");
-      await withDatabase(async (database) => {
-        const u = await setPassword(database, o.email, password, actor);
+      await withDatabase(async (ctx) => {
+        const u = await setPassword(ctx, o.email, password, actor);
         out(`Password of ${u.email} set; their sessions have ended.`);
       });
     });
@@ -176,12 +173,12 @@ export async function main(argv: string[], io: ToolIo = {}): Promise<number> {
     .requiredOption("--email <email>", "the user's e-mail address")
     .option("--locale <locale>", "language of the page the link opens (it, en, fr)", localeOption, "it" as Locale)
     .action(async (o: { email: string; locale: Locale }) => {
-      await withDatabase(async (database) => {
-        const u = await findUserByEmail(database, o.email);
+      await withDatabase(async (ctx) => {
+        const u = await findUserByEmail(ctx, o.email);
         if (!u) throw new AccountError("accounts.notFound", `No user with the address ${o.email}`);
         if (u.sso) throw new AccountError("accounts.notFound", `${u.email} signs in through single sign-on: no password here`);
         if (u.disabled) err(`Note: ${u.email} is disabled; the link works only after it is enabled again.`);
-        await printResetLink(database, u, o.locale);
+        await printResetLink(ctx, u, o.locale);
       });
     });
 
@@ -190,8 +187,8 @@ export async function main(argv: string[], io: ToolIo = {}): Promise<number> {
     .description("disable a user (no more sign-ins); ends their sessions")
     .requiredOption("--email <email>", "the user's e-mail address")
     .action(async (o: { email: string }) => {
-      await withDatabase(async (database) => {
-        const u = await disableUser(database, o.email, actor);
+      await withDatabase(async (ctx) => {
+        const u = await disableUser(ctx, o.email, actor);
         out(`Disabled ${u.email}.`);
       });
     });
@@ -201,8 +198,8 @@ export async function main(argv: string[], io: ToolIo = {}): Promise<number> {
     .description("remove a user (the audit log keeps their address)")
     .requiredOption("--email <email>", "the user's e-mail address")
     .action(async (o: { email: string }) => {
-      await withDatabase(async (database) => {
-        const u = await removeUser(database, o.email, actor);
+      await withDatabase(async (ctx) => {
+        const u = await removeUser(ctx, o.email, actor);
         out(`Removed ${u.email}.`);
       });
     });

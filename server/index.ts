@@ -79,7 +79,7 @@ export async function main() {
 
   // One line, from the first app of the front or the first worker of a cluster (server/serve.ts) only.
   const firstApp = cluster.isWorker ? cluster.worker?.id === 1 : (process.env[APP_SLOT_ENV] ?? "1") === "1";
-  if (firstApp && (await countUsers(database)) === 0)
+  if (firstApp && (await countUsers({ database })) === 0)
     logger.info(
       "No user yet: create the first administrator with `npm run user -- add --email you@example.org --role Amministratore --password-stdin`",
     );

@@ -482,7 +482,7 @@ for (const target of testDatabases()) {
       const meta = { userAgent: "matrix", address: "127.0.0.1" };
       const make = async (name: string, role: RoleName) => {
         const user = await createUser(
-          cat.db,
+          { database: cat.db },
           { email: `${name.replace(/\W/g, "-").toLowerCase()}@example.org`, roles: [role] },
           { userId: null, address: "test" },
         );
@@ -557,7 +557,7 @@ for (const target of testDatabases()) {
       await cat.db.rows(
         sql`insert into saved_search_tokens (token_hash, saved_search_id) values (${hashToken(ids.unsubscribeToken)}, ${ids.search})`,
       );
-      ids.resetToken = (await issueResetToken(cat.db, owner.userId!)).token;
+      ids.resetToken = (await issueResetToken({ database: cat.db }, owner.userId!)).token;
       const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })
         .png()
         .toBuffer();

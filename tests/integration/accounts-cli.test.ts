@@ -59,8 +59,8 @@ async function exercise(env: Record<string, string>, open: () => Promise<Awaited
   const db = await open();
   try {
     const meta = { address: "test", userAgent: "test" };
-    expect((await signIn(db, { email: "admin@example.org", password: "Primo-accesso1", ...meta })).status).toBe("ok");
-    expect((await signIn(db, { email: "ricerca@example.org", password: "Nuova-password2", ...meta })).status).toBe("ok");
+    expect((await signIn({ database: db }, { email: "admin@example.org", password: "Primo-accesso1", ...meta })).status).toBe("ok");
+    expect((await signIn({ database: db }, { email: "ricerca@example.org", password: "Nuova-password2", ...meta })).status).toBe("ok");
   } finally {
     await db.close();
   }
@@ -69,9 +69,10 @@ async function exercise(env: Record<string, string>, open: () => Promise<Awaited
   if (all) expect((await cli(env, ["list"])).out).toMatch(/^ricerca@example\.org\tRicercatore\tlevel 2\tdisabled\tlast sign-in 20/m);
   const again = await open();
   try {
-    expect((await signIn(again, { email: "ricerca@example.org", password: "Nuova-password2", address: "t", userAgent: "t" })).status).toBe(
-      "failed",
-    );
+    expect(
+      (await signIn({ database: again }, { email: "ricerca@example.org", password: "Nuova-password2", address: "t", userAgent: "t" }))
+        .status,
+    ).toBe("failed");
   } finally {
     await again.close();
   }

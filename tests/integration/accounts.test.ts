@@ -73,9 +73,13 @@ for (const target of testDatabases()) {
         makeRecord({ id: "res2", access: 2, texts: { it: { label: "Ventaglio riservato" } } }),
       ]);
       server = cat.server;
-      await createUser(cat.db, { email: "Ricerca@Example.org", roles: ["Ricercatore"], password: PASSWORD, firstName: "Rita" }, actor);
-      await createUser(cat.db, { email: "manager@example.org", roles: ["Manager"], password: PASSWORD }, actor);
-      await createUser(cat.db, { email: "spento@example.org", roles: ["Manager"], password: PASSWORD }, actor);
+      await createUser(
+        { database: cat.db },
+        { email: "Ricerca@Example.org", roles: ["Ricercatore"], password: PASSWORD, firstName: "Rita" },
+        actor,
+      );
+      await createUser({ database: cat.db }, { email: "manager@example.org", roles: ["Manager"], password: PASSWORD }, actor);
+      await createUser({ database: cat.db }, { email: "spento@example.org", roles: ["Manager"], password: PASSWORD }, actor);
       await cat.db.rows(sql`update users set disabled = true where email = 'spento@example.org'`);
     });
     afterAll(async () => {
@@ -179,10 +183,10 @@ for (const target of testDatabases()) {
     });
 
     it("disabling a user ends their sessions", async () => {
-      await createUser(cat.db, { email: "temp@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
+      await createUser({ database: cat.db }, { email: "temp@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
       const cookie = await signedIn("temp@example.org");
       const { disableUser } = await import("../../app/features/accounts/accounts.server");
-      await disableUser(cat.db, "TEMP@example.org", actor);
+      await disableUser({ database: cat.db }, "TEMP@example.org", actor);
       expect((await server.fetch("/api/auth/profile", { headers: { Cookie: cookie } })).status).toBe(401);
       expect((await login("temp@example.org", PASSWORD)).status).toBe(401);
       await cat.db.rows(sql`delete from rate_limits`);

@@ -53,7 +53,7 @@ for (const target of testDatabases()) {
     beforeAll(async () => {
       process.env.ALTCHA_HMAC_KEY = "a test key for the altcha challenges";
       cat = await seededCatalogue(target, [makeRecord({ id: "pub", texts: { it: { label: "Ventaglio pubblico" } } })]);
-      await createUser(cat.db, { email: "rita@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
+      await createUser({ database: cat.db }, { email: "rita@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
       // reCAPTCHA's siteverify, as Google answers it: success only for the token "good-token".
       stub = http.createServer((req, res) => {
         let body = "";

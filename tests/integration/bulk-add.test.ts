@@ -26,7 +26,11 @@ for (const target of testDatabases()) {
       ]);
       const meta = { userAgent: "test", address: "127.0.0.1" };
       for (const who of ["anna", "bruno"] as const) {
-        const user = await createUser(cat.db, { email: `${who}@example.org`, roles: ["Ricercatore"] }, { userId: null, address: "test" });
+        const user = await createUser(
+          { database: cat.db },
+          { email: `${who}@example.org`, roles: ["Ricercatore"] },
+          { userId: null, address: "test" },
+        );
         cookie[who] = `teca_session=${(await createSession(cat.db, user.id, meta)).token}`;
       }
     });

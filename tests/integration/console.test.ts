@@ -164,7 +164,11 @@ for (const target of testDatabases()) {
       ]);
       for (const [key, role] of Object.entries(ROLES)) {
         const email = `${key}@example.org`;
-        const u = await createUser(cat.db, { email, roles: [role], password: PASSWORD, firstName: key }, { userId: null, address: "test" });
+        const u = await createUser(
+          { database: cat.db },
+          { email, roles: [role], password: PASSWORD, firstName: key },
+          { userId: null, address: "test" },
+        );
         ids[key] = u.id;
         const res = await cat.server.fetch("/api/public/login", {
           method: "POST",

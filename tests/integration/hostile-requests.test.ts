@@ -31,11 +31,11 @@ for (const target of testDatabases()) {
     beforeAll(async () => {
       process.env.TOTP_KEY ??= "a test key of enough length";
       cat = await seededCatalogue(target, [makeRecord({ id: "pub", texts: { it: { label: "Ventaglio pubblico" } } })]);
-      const user = await createUser(cat.db, { email: "ada@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
+      const user = await createUser({ database: cat.db }, { email: "ada@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
       session = `teca_session=${(await createSession(cat.db, user.id, { userAgent: "test", address: "127.0.0.1" })).token}`;
-      const two = await createUser(cat.db, { email: "tina@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
-      const { secret } = (await beginSetup(cat.db, two.id, "teca.test"))!;
-      recovery = (await confirmSetup(cat.db, two.id, generateSync({ secret }), actor))!;
+      const two = await createUser({ database: cat.db }, { email: "tina@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
+      const { secret } = (await beginSetup({ database: cat.db }, two.id, "teca.test"))!;
+      recovery = (await confirmSetup({ database: cat.db }, two.id, generateSync({ secret }), actor))!;
     });
     afterAll(async () => cat?.close());
 

@@ -47,7 +47,11 @@ for (const target of testDatabases()) {
         ],
         { dir },
       );
-      const user = await createUser(cat.db, { email: "curatrice@example.org", roles: ["Manager"] }, { userId: null, address: "test" });
+      const user = await createUser(
+        { database: cat.db },
+        { email: "curatrice@example.org", roles: ["Manager"] },
+        { userId: null, address: "test" },
+      );
       cookie = `teca_session=${(await createSession(cat.db, user.id, { userAgent: "test", address: "127.0.0.1" })).token}`;
     });
     afterAll(async () => {

@@ -126,7 +126,7 @@ for (const target of testDatabases()) {
       ] as const)
         ids[k] = await imageId(r);
       ids.secret = await imageId("pub", true);
-      const manager = await createUser(db, { email: "m@example.org", roles: ["Manager"] }, { userId: null, address: "test" });
+      const manager = await createUser({ database: db }, { email: "m@example.org", roles: ["Manager"] }, { userId: null, address: "test" });
       managerCookie = `teca_session=${(await createSession(db, manager.id, { userAgent: "test", address: "127.0.0.1" })).token}`;
       server = await startTestServer(db, store);
     });

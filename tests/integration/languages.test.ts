@@ -37,7 +37,11 @@ for (const target of testDatabases()) {
         ["admin", "Amministratore"],
       ] as const) {
         const email = `${key}@example.org`;
-        await createUser(cat.db, { email, roles: [role], password: PASSWORD, firstName: key }, { userId: null, address: "test" });
+        await createUser(
+          { database: cat.db },
+          { email, roles: [role], password: PASSWORD, firstName: key },
+          { userId: null, address: "test" },
+        );
         const res = await cat.server.fetch("/api/public/login", {
           method: "POST",
           headers: { "Content-Type": "application/json", Origin: cat.server.base },

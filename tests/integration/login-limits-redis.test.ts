@@ -24,13 +24,15 @@ describe.runIf(redisUrl)("sign-in limits through Redis", () => {
   const password = "Giusta-password1";
   const STRANGER = "10.0.0.1";
   const OWNER = "10.0.0.9";
-  const attempt = (db: Database, pw: string, address = STRANGER) => signIn(db, { email, password: pw, address, userAgent: "test" });
+  const attempt = (db: Database, pw: string, address = STRANGER) =>
+    signIn({ database: db }, { email, password: pw, address, userAgent: "test" });
   const failedEvents = async (db: Database) =>
     (await db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = 'login_failed'`))[0]!.n;
 
   beforeAll(async () => {
     [a, b] = await Promise.all([openMemoryDatabase(), openMemoryDatabase()]);
-    for (const db of [a, b]) await createUser(db, { email, roles: ["Ricercatore"], password }, { userId: null, address: "test" });
+    for (const db of [a, b])
+      await createUser({ database: db }, { email, roles: ["Ricercatore"], password }, { userId: null, address: "test" });
   });
   afterEach(async () => {
     await closeRedis();
@@ -69,14 +71,18 @@ describe.runIf(redisUrl)("sign-in limits through Redis", () => {
     for (const db of [a, b]) expect((await db.rows(sql`select key from rate_limits`)).length).toBe(0);
     // the client limit counts across processes too (3 failures so far from that client)
     process.env.LOGIN_MAX_FAILURES_ADDRESS = "4";
-    expect((await signIn(b, { email: "nobody@example.org", password: "x", address: STRANGER, userAgent: "t" })).status).toBe("failed");
-    expect((await signIn(a, { email: "other@example.org", password: "x", address: STRANGER, userAgent: "t" })).status).toBe("limited");
+    expect((await signIn({ database: b }, { email: "nobody@example.org", password: "x", address: STRANGER, userAgent: "t" })).status).toBe(
+      "failed",
+    );
+    expect((await signIn({ database: a }, { email: "other@example.org", password: "x", address: STRANGER, userAgent: "t" })).status).toBe(
+      "limited",
+    );
     process.env.LOGIN_MAX_FAILURES_ADDRESS = "50";
     // forgetting the account's failures (a reset, a single sign-on) finds them in Redis from every client
     expect((await attempt(b, "sbagliata", OWNER)).status).toBe("failed");
-    await clearFailures(a, accountKey(email));
-    expect(await failedAttempts(b, { email, address: STRANGER })).toBe(0);
-    expect(await failedAttempts(b, { email, address: OWNER })).toBe(0);
+    await clearFailures({ database: a }, accountKey(email));
+    expect(await failedAttempts({ database: b }, { email, address: STRANGER })).toBe(0);
+    expect(await failedAttempts({ database: b }, { email, address: OWNER })).toBe(0);
     expect((await attempt(b, password)).status).toBe("ok");
     await dropKeys();
   });

@@ -21,17 +21,23 @@ for (const target of testDatabases()) {
   describe(`sign-in limits on ${target.name}`, () => {
     let db: Awaited<ReturnType<TestDb["open"]>>;
     let ownerId = "";
-    const attempt = (address: string, password: string, email = OWNER) => signIn(db, { email, password, address, userAgent: "test" });
+    const attempt = (address: string, password: string, email = OWNER) =>
+      signIn({ database: db }, { email, password, address, userAgent: "test" });
     const events = async (event: string) =>
       (await db.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where event = ${event}`))[0]!.n;
 
     beforeAll(async () => {
       db = await target.open();
-      ownerId = (await createUser(db, { email: OWNER, roles: ["Amministratore"], password: PASSWORD }, { userId: null, address: "test" }))
-        .id;
+      ownerId = (
+        await createUser(
+          { database: db },
+          { email: OWNER, roles: ["Amministratore"], password: PASSWORD },
+          { userId: null, address: "test" },
+        )
+      ).id;
       for (let i = 0; i < 3; i++)
         await createUser(
-          db,
+          { database: db },
           { email: `altro${i}@example.org`, roles: ["Ricercatore"], password: PASSWORD },
           { userId: null, address: "test" },
         );
@@ -54,8 +60,8 @@ for (const target of testDatabases()) {
       expect(held.status === "limited" && held.retryAfter).toBeLessThanOrEqual(900);
       // …and the owner, at home, signs in at once, again and again
       for (let i = 0; i < 3; i++) expect((await attempt(HOME, PASSWORD)).status).toBe("ok");
-      expect(await failedAttempts(db, { email: OWNER, address: STRANGER })).toBeGreaterThanOrEqual(10);
-      expect(await failedAttempts(db, { email: OWNER, address: HOME })).toBe(0);
+      expect(await failedAttempts({ database: db }, { email: OWNER, address: STRANGER })).toBeGreaterThanOrEqual(10);
+      expect(await failedAttempts({ database: db }, { email: OWNER, address: HOME })).toBe(0);
       // the address is the same account regardless of case and spaces
       expect((await attempt(STRANGER, PASSWORD, ` ${OWNER.toUpperCase()} `)).status).toBe("limited");
     });
@@ -65,13 +71,13 @@ for (const target of testDatabases()) {
       for (const address of [STRANGER, HOME])
         for (let i = 0; i < 2; i++) expect((await attempt(address, "Sbagliata-1")).status).toBe("failed");
       expect((await attempt(HOME, PASSWORD)).status).toBe("ok");
-      expect(await failedAttempts(db, { email: OWNER, address: HOME })).toBe(0);
-      expect(await failedAttempts(db, { email: OWNER, address: STRANGER })).toBe(2);
+      expect(await failedAttempts({ database: db }, { email: OWNER, address: HOME })).toBe(0);
+      expect(await failedAttempts({ database: db }, { email: OWNER, address: STRANGER })).toBe(2);
       expect((await attempt(STRANGER, "Sbagliata-2")).status).toBe("failed");
       expect((await attempt(STRANGER, PASSWORD)).status).toBe("limited");
       // a reset (or a single sign-on) forgets them from every client
-      await clearFailures(db, accountKey(OWNER));
-      expect(await failedAttempts(db, { email: OWNER, address: STRANGER })).toBe(0);
+      await clearFailures({ database: db }, accountKey(OWNER));
+      expect(await failedAttempts({ database: db }, { email: OWNER, address: STRANGER })).toBe(0);
       expect((await attempt(STRANGER, PASSWORD)).status).toBe("ok");
     });
 
@@ -82,7 +88,7 @@ for (const target of testDatabases()) {
       expect(sprayed.status).toBe("limited");
       expect(sprayed.status === "limited" && sprayed.retryAfter).toBeGreaterThan(880);
       // refused attempts were not counted for that account, and other clients are untouched
-      expect(await failedAttempts(db, { email: "altro0@example.org", address: STRANGER })).toBe(0);
+      expect(await failedAttempts({ database: db }, { email: "altro0@example.org", address: STRANGER })).toBe(0);
       expect((await attempt(HOME, PASSWORD, "altro0@example.org")).status).toBe("ok");
       // a right password gives its attempt back: an owner signing in often is never counted
       process.env.LOGIN_MAX_FAILURES_ADDRESS = "2";
@@ -132,9 +138,12 @@ for (const target of testDatabases()) {
     it("a wrong current password at a password change counts like a failed sign-in; a refused new one does not", async () => {
       process.env.LOGIN_MAX_FAILURES_ACCOUNT = "2";
       const change = (current: string, password = "Nuova-parola-9") =>
-        changeOwnPassword(db, { userId: ownerId, current, password, confirmation: password, address: STRANGER, userAgent: "test" });
+        changeOwnPassword(
+          { database: db },
+          { userId: ownerId, current, password, confirmation: password, address: STRANGER, userAgent: "test" },
+        );
       expect((await change(PASSWORD, "corta")).status).toBe("invalid");
-      expect(await failedAttempts(db, { email: OWNER, address: STRANGER })).toBe(0);
+      expect(await failedAttempts({ database: db }, { email: OWNER, address: STRANGER })).toBe(0);
       for (let i = 0; i < 2; i++) expect((await change("Sbagliata-1")).status).toBe("wrong");
       const held = await change(PASSWORD);
       expect(held.status).toBe("limited");

@@ -64,7 +64,7 @@ for (const target of testDatabases()) {
         OIDC_LABEL: "Archivio ID",
       });
       await createUser(
-        cat.db,
+        { database: cat.db },
         { email: "locale@example.org", roles: ["Ricercatore"], password: "Archivio-2026" },
         { userId: null, address: "test" },
       );
@@ -253,7 +253,11 @@ for (const target of testDatabases()) {
     });
 
     it("claims a share waiting for the address only when the provider asserts it verified (issue 29 §5)", async () => {
-      const owner = await createUser(cat.db, { email: "owner@example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
+      const owner = await createUser(
+        { database: cat.db },
+        { email: "owner@example.org", roles: ["Ricercatore"] },
+        { userId: null, address: "test" },
+      );
       const ownerCookie = `teca_session=${(await createSession(cat.db, owner.id, { userAgent: "test", address: "127.0.0.1" })).token}`;
       const call = async (cookie: string, path: string, body: unknown) => {
         const res = await fetch(`${base()}${path}`, {

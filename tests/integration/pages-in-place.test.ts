@@ -54,7 +54,11 @@ for (const target of testDatabases()) {
         ["admin", "admin@example.org", ["Amministratore"]],
         ["admin2", "admin2@example.org", ["Amministratore"]],
       ] as const) {
-        await createUser(cat.db, { email, roles: [...roles], password: PASSWORD, firstName: key }, { userId: null, address: "test" });
+        await createUser(
+          { database: cat.db },
+          { email, roles: [...roles], password: PASSWORD, firstName: key },
+          { userId: null, address: "test" },
+        );
         const res = await cat.server.fetch("/api/public/login", {
           method: "POST",
           headers: { "Content-Type": "application/json", Origin: cat.server.base },

@@ -244,7 +244,11 @@ describe("pages and routes", () => {
   });
 
   it("forgets the kept pages on a signed-in user's write, not on a refused one; a kept page carries no Age", async () => {
-    const user = await createUser(cat.db, { email: "pages-cache@example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
+    const user = await createUser(
+      { database: cat.db },
+      { email: "pages-cache@example.org", roles: ["Ricercatore"] },
+      { userId: null, address: "test" },
+    );
     const cookie = `teca_session=${(await createSession(cat.db, user.id, { userAgent: "test", address: "127.0.0.1" })).token}`;
     const write = (who: string) =>
       server.fetch("/api/auth/docs/saveDoc", {

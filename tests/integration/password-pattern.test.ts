@@ -50,7 +50,7 @@ for (const target of testDatabases()) {
         ["researcher", "ricerca@example.org", "Ricercatore"],
         ["admin", "admin@example.org", "Amministratore"],
       ] as const) {
-        await createUser(cat.db, { email, roles: [role], password: PASSWORD }, { userId: null, address: "test" });
+        await createUser({ database: cat.db }, { email, roles: [role], password: PASSWORD }, { userId: null, address: "test" });
         const res = await post("/api/public/login", { email, password: PASSWORD });
         expect(res.status).toBe(200);
         cookies[key] = cookiePair(res);

@@ -138,11 +138,15 @@ for (const target of testDatabases()) {
       delete process.env.SMTP_URL;
       cat = await seededCatalogue(target, [makeRecord({ id: "pub", texts: { it: { label: "Ventaglio" } } })]);
       server = cat.server;
-      await createUser(cat.db, { email: "Rita@Example.org", roles: ["Ricercatore"], password: PASSWORD, firstName: "Rita" }, actor);
-      await createUser(cat.db, { email: "marco@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
-      await createUser(cat.db, { email: "manager@example.org", roles: ["Manager"], password: PASSWORD }, actor);
-      await createUser(cat.db, { email: "spento@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
-      await createUser(cat.db, { email: "sso@example.org", roles: ["Ricercatore"] }, actor);
+      await createUser(
+        { database: cat.db },
+        { email: "Rita@Example.org", roles: ["Ricercatore"], password: PASSWORD, firstName: "Rita" },
+        actor,
+      );
+      await createUser({ database: cat.db }, { email: "marco@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
+      await createUser({ database: cat.db }, { email: "manager@example.org", roles: ["Manager"], password: PASSWORD }, actor);
+      await createUser({ database: cat.db }, { email: "spento@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
+      await createUser({ database: cat.db }, { email: "sso@example.org", roles: ["Ricercatore"] }, actor);
       originalHash = (await cat.db.rows<{ h: string }>(sql`select password_hash as h from users where email = 'marco@example.org'`))[0]!.h;
       await cat.db.rows(sql`update users set disabled = true where email = 'spento@example.org'`);
       await cat.db.rows(sql`update users set sso = true, sso_subject = 'sub-1' where email = 'sso@example.org'`);
@@ -320,9 +324,9 @@ for (const target of testDatabases()) {
 
     it("refuses an expired link and an unknown one with 406; every other link of the user ends with a reset", async () => {
       const [rita] = await cat.db.rows<{ id: string }>(sql`select id from users where email = 'Rita@Example.org'`);
-      const old = await issueResetToken(cat.db, rita!.id);
+      const old = await issueResetToken({ database: cat.db }, rita!.id);
       await cat.db.rows(sql`update password_reset_tokens set expires_at = now() - interval '1 second'`);
-      expect(await checkResetToken(cat.db, old.token)).toBeNull();
+      expect(await checkResetToken({ database: cat.db }, old.token)).toBeNull();
       expect((await post("/api/public/verify_reset_password", { token: old.token })).status).toBe(406);
       expect((await post("/api/public/change_password", { token: old.token, password: NEW_PASSWORD })).status).toBe(406);
       expect((await server.fetch(`/fr/reset_password/${old.token}`)).headers.get("location")).toBe(
@@ -339,10 +343,10 @@ for (const target of testDatabases()) {
       expect(garbled.status).toBe(400);
       expect(await garbled.json()).toEqual({ error: { code: 400, message: "Errore nel cambio password" } });
       // an hour's validity
-      const fresh = await issueResetToken(cat.db, rita!.id);
+      const fresh = await issueResetToken({ database: cat.db }, rita!.id);
       expect(fresh.expiresAt.getTime() - Date.now()).toBeGreaterThan(3_590_000);
       expect(fresh.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3_600_000);
-      const second = await issueResetToken(cat.db, rita!.id);
+      const second = await issueResetToken({ database: cat.db }, rita!.id);
       expect((await post("/api/public/change_password", { token: second.token, password: NEW_PASSWORD })).status).toBe(200);
       expect((await post("/api/public/verify_reset_password", { token: fresh.token })).status).toBe(406);
       await restore("Rita@Example.org");
@@ -550,7 +554,7 @@ for (const target of testDatabases()) {
       await clearLimits();
       process.env.LOGIN_MAX_FAILURES_ACCOUNT = "2";
       try {
-        await createUser(cat.db, { email: "mirta@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
+        await createUser({ database: cat.db }, { email: "mirta@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
         const cookie = await signedIn("mirta@example.org");
         const change = (currentPassword: string) =>
           server.fetch("/fr/editPassword", {
@@ -580,14 +584,14 @@ for (const target of testDatabases()) {
       const [row] = await cat.db.rows<{ options: Record<string, unknown> }>(sql`select options from site_options where locale = 'it'`);
       const before = row?.options ?? {};
       try {
-        expect(await newPasswordProblem(cat.db, "lungalunga12", "lungalunga12")).toBe("password.invalid");
+        expect(await newPasswordProblem({ database: cat.db }, "lungalunga12", "lungalunga12")).toBe("password.invalid");
         await saveSiteOptions({ database: cat.db }, "it", { ...before, patternPassword: "^(?=.*\\d).{12,}$" } as never);
-        expect(await newPasswordProblem(cat.db, "lungalunga12", "lungalunga12")).toBeNull();
-        expect(await newPasswordProblem(cat.db, "Corta-12", "Corta-12")).toBe("password.invalid");
-        expect(await newPasswordProblem(cat.db, "lungalunga12", "lungalunga13")).toBe("password.mismatch");
+        expect(await newPasswordProblem({ database: cat.db }, "lungalunga12", "lungalunga12")).toBeNull();
+        expect(await newPasswordProblem({ database: cat.db }, "Corta-12", "Corta-12")).toBe("password.invalid");
+        expect(await newPasswordProblem({ database: cat.db }, "lungalunga12", "lungalunga13")).toBe("password.mismatch");
         await saveSiteOptions({ database: cat.db }, "it", { ...before, patternPassword: "([" } as never);
-        expect(await newPasswordProblem(cat.db, "Nuova-Parola7", undefined)).toBeNull();
-        expect(await newPasswordProblem(cat.db, "lungalunga12", undefined)).toBe("password.invalid");
+        expect(await newPasswordProblem({ database: cat.db }, "Nuova-Parola7", undefined)).toBeNull();
+        expect(await newPasswordProblem({ database: cat.db }, "lungalunga12", undefined)).toBe("password.invalid");
       } finally {
         await saveSiteOptions({ database: cat.db }, "it", before as never);
       }
@@ -668,8 +672,8 @@ describe("npm run user: one-time links", () => {
       expect(nobody.stderr).toContain("No user with the address nobody@example.org");
       const database = await openDatabase({ dataDir });
       try {
-        expect(await checkResetToken(database, first![1]!)).toMatchObject({ email: "nuova@example.org" });
-        expect(await checkResetToken(database, second![1]!)).toMatchObject({ email: "nuova@example.org" });
+        expect(await checkResetToken({ database }, first![1]!)).toMatchObject({ email: "nuova@example.org" });
+        expect(await checkResetToken({ database }, second![1]!)).toMatchObject({ email: "nuova@example.org" });
       } finally {
         await database.close();
       }

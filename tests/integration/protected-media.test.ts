@@ -71,8 +71,12 @@ for (const target of testDatabases()) {
         { mediaDir: dir, mediaStore: store },
       );
       const meta = { userAgent: "test", address: "127.0.0.1" };
-      const manager = await createUser(db, { email: "m@example.org", roles: ["Manager"] }, { userId: null, address: "test" });
-      const researcher = await createUser(db, { email: "r@example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
+      const manager = await createUser({ database: db }, { email: "m@example.org", roles: ["Manager"] }, { userId: null, address: "test" });
+      const researcher = await createUser(
+        { database: db },
+        { email: "r@example.org", roles: ["Ricercatore"] },
+        { userId: null, address: "test" },
+      );
       managerCookie = `teca_session=${(await createSession(db, manager.id, meta)).token}`;
       researcherCookie = `teca_session=${(await createSession(db, researcher.id, meta)).token}`;
       server = await startTestServer(db, store);

@@ -129,7 +129,11 @@ for (const url of serverUrl ? [serverUrl] : []) {
         }
       }
       db = await openDatabase({ databaseUrl: primary.url, readUrl: replica.url });
-      await createUser(db, { email: "lettore@example.org", roles: ["Manager"], password: PASSWORD }, { userId: null, address: "test" });
+      await createUser(
+        { database: db },
+        { email: "lettore@example.org", roles: ["Manager"], password: PASSWORD },
+        { userId: null, address: "test" },
+      );
       server = await startTestServer(db, store);
       admin = new pg.Client({ connectionString: url });
       await admin.connect();

@@ -36,7 +36,11 @@ for (const target of testDatabases()) {
         ["bruno", "Ricercatore"],
         ["manager", "Manager"],
       ] as const) {
-        const user = await createUser(cat.db, { email: `${who}@example.org`, roles: [role] }, { userId: null, address: "test" });
+        const user = await createUser(
+          { database: cat.db },
+          { email: `${who}@example.org`, roles: [role] },
+          { userId: null, address: "test" },
+        );
         ids[who] = user.id;
         cookies[who] = `teca_session=${(await createSession(cat.db, user.id, meta)).token}`;
       }

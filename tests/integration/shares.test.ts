@@ -44,7 +44,7 @@ for (const target of testDatabases()) {
       ] as const) {
         // Anna's address is stored with capitals: shares match it regardless of case.
         const email = who === "anna" ? "Anna@Example.org" : `${who}@example.org`;
-        const user = await createUser(cat.db, { email, roles: [role] }, { userId: null, address: "test" });
+        const user = await createUser({ database: cat.db }, { email, roles: [role] }, { userId: null, address: "test" });
         cookie[who] = `teca_session=${(await createSession(cat.db, user.id, meta)).token}`;
       }
     });
@@ -291,7 +291,11 @@ for (const target of testDatabases()) {
         }
       ).rows;
       expect(waiting).toEqual([{ user_id: null }]);
-      const nuovo = await createUser(cat.db, { email: "Nessuno@Example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
+      const nuovo = await createUser(
+        { database: cat.db },
+        { email: "Nessuno@Example.org", roles: ["Ricercatore"] },
+        { userId: null, address: "test" },
+      );
       const nessuno = `teca_session=${(await createSession(cat.db, nuovo.id, { userAgent: "test", address: "127.0.0.1" })).token}`;
       const theirs = await cat.server.fetch("/api/auth/docs/getCollections", {
         method: "POST",
@@ -311,13 +315,21 @@ for (const target of testDatabases()) {
       );
       // A deleted user's shares go with them (migration 0026): Dora, shared with as dora@, changes address and is
       // deleted; Eva, who then takes dora@ and whose account is saved again, gets nothing.
-      const dora = await createUser(cat.db, { email: "dora@example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
+      const dora = await createUser(
+        { database: cat.db },
+        { email: "dora@example.org", roles: ["Ricercatore"] },
+        { userId: null, address: "test" },
+      );
       await cat.db.db.execute(
         sql`insert into collection_shares (collection_id, email, user_id, role) values (${tesori}, 'dora@example.org', ${dora.id}::uuid, 'editor')`,
       );
       await cat.db.db.execute(sql`update users set email = 'dora.nuova@example.org' where id = ${dora.id}::uuid`);
       await cat.db.db.execute(sql`delete from users where id = ${dora.id}::uuid`);
-      const eva = await createUser(cat.db, { email: "eva@example.org", roles: ["Ricercatore"] }, { userId: null, address: "test" });
+      const eva = await createUser(
+        { database: cat.db },
+        { email: "eva@example.org", roles: ["Ricercatore"] },
+        { userId: null, address: "test" },
+      );
       await cat.db.db.execute(sql`update users set email = 'dora@example.org' where id = ${eva.id}::uuid`);
       await cat.db.db.execute(sql`update users set email = email where id = ${eva.id}::uuid`);
       const left = (

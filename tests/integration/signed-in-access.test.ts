@@ -50,7 +50,11 @@ for (const target of testDatabases()) {
         ["ricercatore", "Ricercatore"],
         ["manager", "Manager"],
       ] as const) {
-        const user = await createUser(cat.db, { email: `${who}@example.org`, roles: [role] }, { userId: null, address: "test" });
+        const user = await createUser(
+          { database: cat.db },
+          { email: `${who}@example.org`, roles: [role] },
+          { userId: null, address: "test" },
+        );
         cookies[who] = `teca_session=${(await createSession(cat.db, user.id, meta)).token}`;
       }
     });

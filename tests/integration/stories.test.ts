@@ -44,7 +44,11 @@ for (const target of testDatabases()) {
         ["bruno", "Ricercatore"],
         ["manager", "Manager"],
       ] as const) {
-        const user = await createUser(cat.db, { email: `${who}-story@example.org`, roles: [role] }, { userId: null, address: "test" });
+        const user = await createUser(
+          { database: cat.db },
+          { email: `${who}-story@example.org`, roles: [role] },
+          { userId: null, address: "test" },
+        );
         cookie[who] = `teca_session=${(await createSession(cat.db, user.id, meta)).token}`;
       }
     });

@@ -69,7 +69,9 @@ for (const target of testDatabases()) {
         ["tina@example.org", "Ricercatore"],
         ["sara@example.org", "Ricercatore"],
       ] as const)
-        ids[email] = (await createUser(cat.db, { email, roles: [role], password: PASSWORD, firstName: email.split("@")[0] }, cli)).id;
+        ids[email] = (
+          await createUser({ database: cat.db }, { email, roles: [role], password: PASSWORD, firstName: email.split("@")[0] }, cli)
+        ).id;
       await cat.db.rows(sql`update users set sso = true, password_hash = null where email = 'sara@example.org'`);
     });
     afterAll(async () => {
@@ -99,14 +101,14 @@ for (const target of testDatabases()) {
         body: new URLSearchParams(fields),
       });
     const turnOn = async (email: string) => {
-      const { secret } = (await beginSetup(cat.db, ids[email]!, "teca.test"))!;
-      expect(await confirmSetup(cat.db, ids[email]!, generateSync({ secret }), cli)).toHaveLength(10);
+      const { secret } = (await beginSetup({ database: cat.db }, ids[email]!, "teca.test"))!;
+      expect(await confirmSetup({ database: cat.db }, ids[email]!, generateSync({ secret }), cli)).toHaveLength(10);
     };
 
     it("the site option require2faFor sends a Manager to set it up after the password", async () => {
       await saveSiteOptions({ database: cat.db }, "it", { require2faFor: ["MANAGE_USERS"] });
       try {
-        expect(await requiredForSite(cat.db)).toEqual(["MANAGE_USERS"]);
+        expect(await requiredForSite({ database: cat.db })).toEqual(["MANAGE_USERS"]);
         const res = await login("capo@example.org");
         expect(res.status).toBe(202);
         expect(await res.json()).toEqual({ secondFactor: { next: "/en/login/2fa" } });
@@ -118,7 +120,7 @@ for (const target of testDatabases()) {
         // The same as a comma-separated string, and together with the environment's list; unknown names ignored.
         process.env.REQUIRE_2FA_FOR = "ADMIN";
         await saveSiteOptions({ database: cat.db }, "it", { require2faFor: "manage_users, NOPE" });
-        expect((await requiredForSite(cat.db)).sort()).toEqual(["ADMIN", "MANAGE_USERS"]);
+        expect((await requiredForSite({ database: cat.db })).sort()).toEqual(["ADMIN", "MANAGE_USERS"]);
       } finally {
         delete process.env.REQUIRE_2FA_FOR;
         await saveSiteOptions({ database: cat.db }, "it", {});
@@ -139,7 +141,7 @@ for (const target of testDatabases()) {
           await cat.db.rows<{ p: boolean }>(sql`select totp_pending_secret is not null as p from users where email = 'rita@example.org'`)
         )[0]!.p;
       // (the test's client is 127.0.0.1: the limits count per account and client, decision 081)
-      const failures = () => failedAttempts(cat.db, { email: "rita@example.org", address: "127.0.0.1" });
+      const failures = () => failedAttempts({ database: cat.db }, { email: "rita@example.org", address: "127.0.0.1" });
       const before = await failures();
       for (const currentPassword of [undefined, "Wrong-password1"]) {
         const res = await form("/en/account/security", cookie, { intent: "begin", ...(currentPassword ? { currentPassword } : {}) });

@@ -35,17 +35,17 @@ for (const target of testDatabases()) {
     beforeAll(async () => {
       process.env.TOTP_KEY = "a test key of enough length";
       cat = await seededCatalogue(target, [makeRecord({ id: "pub", texts: { it: { label: "Ventaglio pubblico" } } })]);
-      const u = await createUser(cat.db, { email: "tina@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
-      await createUser(cat.db, { email: "lento@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
-      await createUser(cat.db, { email: "capo@example.org", roles: ["Manager"], password: PASSWORD }, actor);
-      ({ secret } = (await beginSetup(cat.db, u.id, "teca.test"))!);
-      expect(await confirmSetup(cat.db, u.id, "000000", actor)).toBeNull();
-      recovery = (await confirmSetup(cat.db, u.id, generateSync({ secret }), actor))!;
+      const u = await createUser({ database: cat.db }, { email: "tina@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
+      await createUser({ database: cat.db }, { email: "lento@example.org", roles: ["Ricercatore"], password: PASSWORD }, actor);
+      await createUser({ database: cat.db }, { email: "capo@example.org", roles: ["Manager"], password: PASSWORD }, actor);
+      ({ secret } = (await beginSetup({ database: cat.db }, u.id, "teca.test"))!);
+      expect(await confirmSetup({ database: cat.db }, u.id, "000000", actor)).toBeNull();
+      recovery = (await confirmSetup({ database: cat.db }, u.id, generateSync({ secret }), actor))!;
       expect(recovery).toHaveLength(10);
       // on: a new secret cannot replace it in passing (only after turning it off, which takes a code)
-      expect(await beginSetup(cat.db, u.id, "teca.test")).toBeNull();
+      expect(await beginSetup({ database: cat.db }, u.id, "teca.test")).toBeNull();
       await cat.db.rows(sql`update users set totp_pending_secret = totp_secret where id = ${u.id}`);
-      expect(await confirmSetup(cat.db, u.id, generateSync({ secret }), actor)).toBeNull();
+      expect(await confirmSetup({ database: cat.db }, u.id, generateSync({ secret }), actor)).toBeNull();
       await cat.db.rows(sql`update users set totp_pending_secret = null where id = ${u.id}`);
       // (as if set up a while ago: the code used to confirm the setup is spent for its window)
       await cat.db.rows(sql`update users set totp_last_step = totp_last_step - 2`);
@@ -138,8 +138,8 @@ for (const target of testDatabases()) {
 
     it("limits wrong codes with the sign-in limits (429 with Retry-After), across password steps", async () => {
       const u = (await cat.db.rows<{ id: string }>(sql`select id from users where email = 'lento@example.org'`))[0]!;
-      const { secret: s2 } = (await beginSetup(cat.db, u.id, "teca.test"))!;
-      await confirmSetup(cat.db, u.id, generateSync({ secret: s2 }), actor);
+      const { secret: s2 } = (await beginSetup({ database: cat.db }, u.id, "teca.test"))!;
+      await confirmSetup({ database: cat.db }, u.id, generateSync({ secret: s2 }), actor);
       await cat.db.rows(sql`update users set totp_last_step = totp_last_step - 2 where id = ${u.id}`);
       process.env.LOGIN_MAX_FAILURES_ACCOUNT = "3";
       try {

@@ -63,7 +63,7 @@ for (const target of testDatabases()) {
         ["manager", "manager@example.org", ["Manager"]],
         ["admin", "admin@example.org", ["Amministratore"]],
       ] as const) {
-        const u = await createUser(cat.db, { email, roles: [...roles], password: PASSWORD, firstName: key }, cli);
+        const u = await createUser({ database: cat.db }, { email, roles: [...roles], password: PASSWORD, firstName: key }, cli);
         ids[key] = u.id;
         cookies[key] = await signedIn(email);
       }

@@ -14,7 +14,7 @@ register();
   const { createUser } = await import("../../app/features/accounts/accounts.server.ts");
   const database = await openDatabase({ dataDir: dir });
   await createUser(
-    database,
+    { database },
     { email: "e2e-altcha@example.org", roles: ["Ricercatore"], password: "E2e-password1", firstName: "Alba", lastName: "Prova" },
     { userId: null, address: "e2e" },
   );

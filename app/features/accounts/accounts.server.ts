@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { asc, eq, sql } from "drizzle-orm";
 import { users } from "../../../db/schema";
-import type { Database } from "~/.server/db";
+import type { ServiceContext } from "~/.server/context";
 import { createSession, deleteSession, deleteUserSessions } from "~/.server/session";
 import { levelOf, roleNamed, type RoleName } from "./roles";
 import { passwordAcceptable } from "./password";
@@ -73,18 +73,18 @@ export type SignInResult =
  * forgotten.
  */
 export async function signIn(
-  database: Database,
+  ctx: Pick<ServiceContext, "database">,
   input: { email: string; password: string; address: string; userAgent: string; previousSessionId?: string | null },
 ): Promise<SignInResult> {
   const email = input.email.trim().slice(0, 320);
   const who = { email, address: input.address };
-  const wait = await reserveAttempt(database, who);
+  const wait = await reserveAttempt(ctx, who);
   if (wait > 0) {
-    await audit(database, { event: "login_limited", actor: { userId: null, address: input.address }, email });
+    await audit(ctx, { event: "login_limited", actor: { userId: null, address: input.address }, email });
     return { status: "limited", retryAfter: wait };
   }
   const [user] = email
-    ? await database.db
+    ? await ctx.database.db
         .select({
           id: users.id,
           passwordHash: users.passwordHash,
@@ -101,13 +101,13 @@ export async function signIn(
     ? await verifyPassword(user.passwordHash, password)
     : (await verifyPassword(await dummyHash(), password), false);
   if (!user || !ok || user.disabled || user.sso) {
-    await audit(database, { event: "login_failed", actor: { userId: null, address: input.address }, subjectId: user?.id ?? null, email });
+    await audit(ctx, { event: "login_failed", actor: { userId: null, address: input.address }, subjectId: user?.id ?? null, email });
     return { status: "failed" };
   }
-  const step = secondStepOf(user, await requiredForSite(database));
+  const step = secondStepOf(user, await requiredForSite(ctx));
   if (step) {
-    await attemptNotFailed(database, who);
-    await audit(database, {
+    await attemptNotFailed(ctx, who);
+    await audit(ctx, {
       event: "login_password_ok",
       actor: { userId: null, address: input.address },
       subjectId: user.id,
@@ -116,25 +116,25 @@ export async function signIn(
     });
     return { status: "second_factor", userId: user.id, email, step };
   }
-  if (input.previousSessionId) await deleteSession(database, input.previousSessionId);
-  const session = await createSession(database, user.id, { userAgent: input.userAgent, address: input.address });
-  await attemptSucceeded(database, who);
-  await database.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-  await audit(database, { event: "login", actor: { userId: user.id, address: input.address }, subjectId: user.id, email });
+  if (input.previousSessionId) await deleteSession(ctx.database, input.previousSessionId);
+  const session = await createSession(ctx.database, user.id, { userAgent: input.userAgent, address: input.address });
+  await attemptSucceeded(ctx, who);
+  await ctx.database.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await audit(ctx, { event: "login", actor: { userId: user.id, address: input.address }, subjectId: user.id, email });
   return { status: "ok", token: session.token, expiresAt: session.expiresAt, userId: user.id };
 }
 
 /** Whether `password` is this (password) user's current one: the check before a sensitive change. */
-export async function verifyCurrentPassword(database: Database, userId: string, password: string): Promise<boolean> {
-  const [u] = await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+export async function verifyCurrentPassword(ctx: Pick<ServiceContext, "database">, userId: string, password: string): Promise<boolean> {
+  const [u] = await ctx.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!u?.hash) return false;
   return verifyPassword(u.hash, password.slice(0, 1024));
 }
 
-export async function signOut(database: Database, sessionId: string | null, actor: Actor) {
+export async function signOut(ctx: Pick<ServiceContext, "database">, sessionId: string | null, actor: Actor) {
   if (!sessionId) return;
-  await deleteSession(database, sessionId);
-  if (actor.userId) await audit(database, { event: "logout", actor, subjectId: actor.userId });
+  await deleteSession(ctx.database, sessionId);
+  if (actor.userId) await audit(ctx, { event: "logout", actor, subjectId: actor.userId });
 }
 
 // ── Users ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -165,25 +165,25 @@ const summary = {
   lastLoginAt: users.lastLoginAt,
 };
 
-export async function getUser(database: Database, id: string): Promise<UserSummary | null> {
-  const [u] = await database.db.select(summary).from(users).where(eq(users.id, id));
+export async function getUser(ctx: Pick<ServiceContext, "database">, id: string): Promise<UserSummary | null> {
+  const [u] = await ctx.database.db.select(summary).from(users).where(eq(users.id, id));
   return u ?? null;
 }
 
-export async function findUserByEmail(database: Database, email: string): Promise<UserSummary | null> {
-  const [u] = await database.db.select(summary).from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+export async function findUserByEmail(ctx: Pick<ServiceContext, "database">, email: string): Promise<UserSummary | null> {
+  const [u] = await ctx.database.db.select(summary).from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
   return u ?? null;
 }
 
-export async function listUsers(database: Database): Promise<UserSummary[]> {
-  return database.db
+export async function listUsers(ctx: Pick<ServiceContext, "database">): Promise<UserSummary[]> {
+  return ctx.database.db
     .select(summary)
     .from(users)
     .orderBy(asc(sql`lower(${users.email})`));
 }
 
-export async function countUsers(database: Database): Promise<number> {
-  const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from users`);
+export async function countUsers(ctx: Pick<ServiceContext, "database">): Promise<number> {
+  const [row] = await ctx.database.rows<{ n: number }>(sql`select count(*)::int as n from users`);
   return row?.n ?? 0;
 }
 
@@ -198,7 +198,7 @@ function checkPassword(password: string) {
 }
 
 export async function createUser(
-  database: Database,
+  ctx: Pick<ServiceContext, "database">,
   input: { email: string; roles: string[]; password?: string; firstName?: string; lastName?: string },
   actor: Actor,
 ): Promise<UserSummary> {
@@ -211,45 +211,45 @@ export async function createUser(
     if (!roles.includes(role)) roles.push(role);
   }
   if (input.password !== undefined) checkPassword(input.password);
-  if (await findUserByEmail(database, email)) throw new AccountError("accounts.exists", `A user with the address ${email} already exists`);
+  if (await findUserByEmail(ctx, email)) throw new AccountError("accounts.exists", `A user with the address ${email} already exists`);
   const passwordHash = input.password !== undefined ? await hashPassword(input.password) : null;
-  const [u] = await database.db
+  const [u] = await ctx.database.db
     .insert(users)
     .values({ email, roles, level: levelOf(roles), passwordHash, firstName: input.firstName ?? "", lastName: input.lastName ?? "" })
     .returning(summary);
-  await audit(database, { event: "user_created", actor, subjectId: u!.id, email, detail: { roles } });
+  await audit(ctx, { event: "user_created", actor, subjectId: u!.id, email, detail: { roles } });
   return u!;
 }
 
 /** Sets a user's password (checked against the rule) and ends their sessions. */
-export async function setPassword(database: Database, email: string, password: string, actor: Actor) {
+export async function setPassword(ctx: Pick<ServiceContext, "database">, email: string, password: string, actor: Actor) {
   checkPassword(password);
-  const user = await findUserByEmail(database, email);
+  const user = await findUserByEmail(ctx, email);
   if (!user) throw new AccountError("accounts.notFound", `No user with the address ${email}`);
-  await database.db
+  await ctx.database.db
     .update(users)
     .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
     .where(eq(users.id, user.id));
-  await deleteUserSessions(database, user.id);
-  await audit(database, { event: "password_changed", actor, subjectId: user.id, email: user.email });
+  await deleteUserSessions(ctx.database, user.id);
+  await audit(ctx, { event: "password_changed", actor, subjectId: user.id, email: user.email });
   return user;
 }
 
 /** Disables a user (they can no longer sign in) and ends their sessions. */
-export async function disableUser(database: Database, email: string, actor: Actor) {
-  const user = await findUserByEmail(database, email);
+export async function disableUser(ctx: Pick<ServiceContext, "database">, email: string, actor: Actor) {
+  const user = await findUserByEmail(ctx, email);
   if (!user) throw new AccountError("accounts.notFound", `No user with the address ${email}`);
-  await database.db.update(users).set({ disabled: true, updatedAt: new Date() }).where(eq(users.id, user.id));
-  await deleteUserSessions(database, user.id);
-  await audit(database, { event: "user_disabled", actor, subjectId: user.id, email: user.email });
+  await ctx.database.db.update(users).set({ disabled: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await deleteUserSessions(ctx.database, user.id);
+  await audit(ctx, { event: "user_disabled", actor, subjectId: user.id, email: user.email });
   return user;
 }
 
 /** Removes a user; their sessions and reset links go with them, the audit log keeps the address. */
-export async function removeUser(database: Database, email: string, actor: Actor) {
-  const user = await findUserByEmail(database, email);
+export async function removeUser(ctx: Pick<ServiceContext, "database">, email: string, actor: Actor) {
+  const user = await findUserByEmail(ctx, email);
   if (!user) throw new AccountError("accounts.notFound", `No user with the address ${email}`);
-  await database.db.delete(users).where(eq(users.id, user.id));
-  await audit(database, { event: "user_deleted", actor, email: user.email, detail: { id: user.id } });
+  await ctx.database.db.delete(users).where(eq(users.id, user.id));
+  await audit(ctx, { event: "user_deleted", actor, email: user.email, detail: { id: user.id } });
   return user;
 }

@@ -1,13 +1,13 @@
 import { auditLog } from "../../../db/schema";
-import type { Database } from "~/.server/db";
+import type { ServiceContext } from "~/.server/context";
 
 export type Actor = { userId: string | null; address: string };
 
 export async function audit(
-  database: Database,
+  ctx: Pick<ServiceContext, "database">,
   entry: { event: string; actor?: Actor; subjectId?: string | null; email?: string; detail?: Record<string, unknown> },
 ) {
-  await database.db.insert(auditLog).values({
+  await ctx.database.db.insert(auditLog).values({
     event: entry.event,
     actorId: entry.actor?.userId ?? null,
     subjectId: entry.subjectId ?? null,

@@ -4,9 +4,9 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { lt, sql } from "drizzle-orm";
 import { botCheckSpent } from "../../../db/schema";
 import type { Database } from "~/.server/db";
+import type { ServiceContext } from "~/.server/context";
 import { secretMaterial } from "~/.server/secrets";
-import type { TecaLoadContext } from "~/.server/context";
-import { ALTCHA_CHALLENGE_PATH, BOT_CHECK_MESSAGES, type BotCheckClient } from "./bot-check";
+import { ALTCHA_CHALLENGE_PATH, type BotCheckClient } from "./bot-check";
 import { logger } from "~/.server/logger";
 
 /**
@@ -106,12 +106,16 @@ export function botTokenOf(body: Record<string, unknown> | FormData): string {
  * Checks a request's bot token before anything else is done with it. A failure changes nothing: no
  * failed sign-in is counted, no mail goes out (the caller answers at once).
  */
-export async function verifyBotToken(database: Database, token: string, input: { address?: string } = {}): Promise<BotCheckResult> {
+export async function verifyBotToken(
+  ctx: Pick<ServiceContext, "database">,
+  token: string,
+  input: { address?: string } = {},
+): Promise<BotCheckResult> {
   const mode = botCheckMode();
   if (mode === "off") return { ok: true };
   if (!token) return { ok: false, reason: "missing" };
   if (token.length > 8_000) return { ok: false, reason: "invalid" };
-  return mode === "altcha" ? verifyAltcha(database, token) : verifyRecaptcha(token, input.address ?? "");
+  return mode === "altcha" ? verifyAltcha(ctx.database, token) : verifyRecaptcha(token, input.address ?? "");
 }
 
 type AltchaPayload = {
@@ -178,23 +182,9 @@ async function verifyRecaptcha(token: string, address: string): Promise<BotCheck
 }
 
 /** Spent challenges are deleted as new ones are claimed; this is for tests. */
-export async function spentCount(database: Database): Promise<number> {
-  const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from bot_check_spent`);
+export async function spentCount(ctx: Pick<ServiceContext, "database">): Promise<number> {
+  const [row] = await ctx.database.rows<{ n: number }>(sql`select count(*)::int as n from bot_check_spent`);
   return row?.n ?? 0;
-}
-
-/**
- * The check a route runs first: null when the request may go on, else the message key to answer with
- * (status 400). Nothing else has happened yet, and nothing is recorded.
- */
-export async function botCheckRefusal(
-  context: TecaLoadContext,
-  body: Record<string, unknown> | FormData,
-): Promise<(typeof BOT_CHECK_MESSAGES)[keyof typeof BOT_CHECK_MESSAGES] | null> {
-  const result = await verifyBotToken(context.database, botTokenOf(body), { address: context.auth?.address ?? "" });
-  if (result.ok) return null;
-  logger.info({ reason: result.reason }, "bot check refused a request");
-  return BOT_CHECK_MESSAGES[result.reason];
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Redis } from "ioredis";
 import { RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { rateLimits } from "../../../db/schema";
 import type { Database } from "~/.server/db";
+import type { ServiceContext } from "~/.server/context";
 import { logger } from "~/.server/logger";
 import { redisClient, redisSettled } from "~/.server/redis";
 
@@ -168,12 +169,12 @@ const clientLimit = (limits: LoginLimits): Limit => ({ name: CLIENT, points: lim
  * else the seconds to wait (nothing stays counted then). Strangers' failures elsewhere never count here: an
  * owner is refused only for what was tried from their own client.
  */
-export async function reserveAttempt(database: Database, who: Attempt, limits = loginLimits()): Promise<number> {
+export async function reserveAttempt(ctx: Pick<ServiceContext, "database">, who: Attempt, limits = loginLimits()): Promise<number> {
   const pair = pairKey(who);
-  const wait = await consumeLimit(database, pairLimit(limits), pair);
+  const wait = await consumeLimit(ctx.database, pairLimit(limits), pair);
   if (wait) return wait;
-  const clientWait = await consumeLimit(database, clientLimit(limits), clientKey(who.address));
-  if (clientWait) await giveBack(database, pairLimit(limits), pair);
+  const clientWait = await consumeLimit(ctx.database, clientLimit(limits), clientKey(who.address));
+  if (clientWait) await giveBack(ctx.database, pairLimit(limits), pair);
   return clientWait;
 }
 
@@ -181,9 +182,9 @@ export async function reserveAttempt(database: Database, who: Attempt, limits = 
  * The secret was right: this client's failures on this account are forgotten and its attempt given back to
  * the client's count (a right password does not wipe what the client tried on other accounts).
  */
-export async function attemptSucceeded(database: Database, who: Attempt, limits = loginLimits()) {
-  await forget(database, pairLimit(limits), pairKey(who));
-  await giveBack(database, clientLimit(limits), clientKey(who.address));
+export async function attemptSucceeded(ctx: Pick<ServiceContext, "database">, who: Attempt, limits = loginLimits()) {
+  await forget(ctx.database, pairLimit(limits), pairKey(who));
+  await giveBack(ctx.database, clientLimit(limits), clientKey(who.address));
 }
 
 /**
@@ -191,16 +192,16 @@ export async function attemptSucceeded(database: Database, who: Attempt, limits 
  * or the password was right and a second step is due — whose wrong codes must go on counting, so the
  * account's count from this client is not forgotten.
  */
-export async function attemptNotFailed(database: Database, who: Attempt, limits = loginLimits()) {
-  await giveBack(database, pairLimit(limits), pairKey(who));
-  await giveBack(database, clientLimit(limits), clientKey(who.address));
+export async function attemptNotFailed(ctx: Pick<ServiceContext, "database">, who: Attempt, limits = loginLimits()) {
+  await giveBack(ctx.database, pairLimit(limits), pairKey(who));
+  await giveBack(ctx.database, clientLimit(limits), clientKey(who.address));
 }
 
 /** The failed attempts counted on an account from a client in the current window (tests, diagnosis). */
-export async function failedAttempts(database: Database, who: Attempt, limits = loginLimits()): Promise<number> {
+export async function failedAttempts(ctx: Pick<ServiceContext, "database">, who: Attempt, limits = loginLimits()): Promise<number> {
   const redis = redisClient();
   if (redis) await redisSettled(redis);
-  const res = await limiterOf(database, pairLimit(limits)).get(pairKey(who));
+  const res = await limiterOf(ctx.database, pairLimit(limits)).get(pairKey(who));
   return res ? Math.max(0, res.consumedPoints) : 0;
 }
 
@@ -209,7 +210,7 @@ export async function failedAttempts(database: Database, who: Attempt, limits = 
  * sign-on): `account` is `accountKey(email)`. In Redis the keys are found by their prefix (SCAN), which is
  * rare enough not to matter.
  */
-export async function clearFailures(database: Database, account: string) {
+export async function clearFailures(ctx: Pick<ServiceContext, "database">, account: string) {
   const prefix = `${PAIR}:${account}.`;
   const redis = redisClient();
   if (redis) {
@@ -228,15 +229,15 @@ export async function clearFailures(database: Database, account: string) {
       );
     }
   }
-  await database.db.delete(rateLimits).where(like(rateLimits.key, `${prefix}%`));
+  await ctx.database.db.delete(rateLimits).where(like(rateLimits.key, `${prefix}%`));
 }
 
 // ── Reset requests ────────────────────────────────────────────────────────────────────────────────────
 
 /** A reset request counted for the client that sends it: 0, or the seconds until it may ask again. */
-export const consumeResetByClient = (database: Database, limit: Omit<Limit, "name">, address: string) =>
-  consumeLimit(database, { ...limit, name: "reset-client" }, clientKey(address));
+export const consumeResetByClient = (ctx: Pick<ServiceContext, "database">, limit: Omit<Limit, "name">, address: string) =>
+  consumeLimit(ctx.database, { ...limit, name: "reset-client" }, clientKey(address));
 
 /** A reset request counted for the address typed: 0, or the seconds until a mail may go to it again. */
-export const consumeResetByAccount = (database: Database, limit: Omit<Limit, "name">, email: string) =>
-  consumeLimit(database, { ...limit, name: "reset-account" }, accountKey(email));
+export const consumeResetByAccount = (ctx: Pick<ServiceContext, "database">, limit: Omit<Limit, "name">, email: string) =>
+  consumeLimit(ctx.database, { ...limit, name: "reset-account" }, accountKey(email));

@@ -11,13 +11,16 @@ export async function loginWith(
   input: { email: string; password: string },
 ): Promise<{ result: SignInResult; setCookie?: string }> {
   const auth = context.auth;
-  const result = await signIn(context.database, {
-    email: input.email,
-    password: input.password,
-    address: auth?.address ?? "",
-    userAgent: auth?.userAgent ?? "",
-    previousSessionId: auth?.sessionId ?? null,
-  });
+  const result = await signIn(
+    { database: context.database },
+    {
+      email: input.email,
+      password: input.password,
+      address: auth?.address ?? "",
+      userAgent: auth?.userAgent ?? "",
+      previousSessionId: auth?.sessionId ?? null,
+    },
+  );
   // Password right, second factor due (decision 046): a half-signed-in state on the server, never a session.
   if (result.status === "second_factor") return { result, setCookie: await startSecondStep(context, result) };
   if (result.status !== "ok") return { result };
@@ -27,7 +30,7 @@ export async function loginWith(
 /** Ends the current session on the server; answers the Set-Cookie that clears it in the browser. */
 export async function logoutOf(context: TecaLoadContext): Promise<string> {
   const auth = context.auth;
-  await signOut(context.database, auth?.sessionId ?? null, { userId: context.viewer.userId, address: auth?.address ?? "" });
+  await signOut({ database: context.database }, auth?.sessionId ?? null, { userId: context.viewer.userId, address: auth?.address ?? "" });
   return clearedSessionCookie(auth?.secure ?? false);
 }
 
@@ -54,7 +57,7 @@ export type Profile = {
 /** The signed-in user as GET /api/auth/profile and the header show them, or null for a visitor. */
 export async function currentProfile(context: TecaLoadContext): Promise<Profile | null> {
   if (context.viewer.kind !== "user" || !context.viewer.userId) return null;
-  const u = await getUser(context.database, context.viewer.userId);
+  const u = await getUser({ database: context.database }, context.viewer.userId);
   if (!u) return null;
   return {
     id: u.id,

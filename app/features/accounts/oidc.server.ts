@@ -161,7 +161,7 @@ export async function startOidc(
   const state = client.randomState();
   const nonce = client.randomNonce();
   const redirectUri = callbackUrl(input.requestUrl);
-  const { setCookie } = await createPending(context.database, "oidc", {
+  const { setCookie } = await createPending({ database: context.database }, "oidc", {
     data: { state, nonce, verifier, redirectUri, redirect: loginTarget(input.redirect, input.locale), locale: input.locale },
     ttlMs: PENDING_MS,
     secure: context.auth?.secure ?? false,
@@ -195,13 +195,14 @@ export async function finishOidc(
   input: { requestUrl: URL; cookieHeader: string | null },
 ): Promise<OidcCallbackResult> {
   const { database } = context;
+  const ctx = { database };
   const secure = context.auth?.secure ?? false;
   const address = context.auth?.address ?? "";
   const setCookies = [clearedPendingCookie("oidc", secure)];
-  const pending = await takePending(database, "oidc", pendingToken(input.cookieHeader, "oidc", secure));
+  const pending = await takePending(ctx, "oidc", pendingToken(input.cookieHeader, "oidc", secure));
   const locale: Locale = isLocale(pending?.data.locale) ? pending.data.locale : "it";
   const fail = async (reason: OidcFailure, why: string, detail: Record<string, unknown> = {}): Promise<OidcCallbackResult> => {
-    await audit(database, {
+    await audit(ctx, {
       event: "login_failed",
       actor: { userId: null, address },
       email: str(detail.email, 320),
@@ -305,7 +306,7 @@ export async function finishOidc(
       })
       .returning({ id: users.id });
     userId = created!.id;
-    await audit(database, {
+    await audit(ctx, {
       event: "user_created",
       actor: { userId: null, address },
       subjectId: userId,
@@ -316,8 +317,8 @@ export async function finishOidc(
 
   if (context.auth?.sessionId) await deleteSession(database, context.auth.sessionId);
   const session = await createSession(database, userId, { userAgent: context.auth?.userAgent ?? "", address });
-  await clearFailures(database, accountKey(email));
-  await audit(database, { event: "login", actor: { userId, address }, subjectId: userId, email, detail: { method: "sso", roles } });
+  await clearFailures(ctx, accountKey(email));
+  await audit(ctx, { event: "login", actor: { userId, address }, subjectId: userId, email, detail: { method: "sso", roles } });
   setCookies.push(sessionCookie(session.token, session.expiresAt, secure));
   return { status: "ok", location: String(pending.data.redirect ?? localizePath("/", locale)), setCookies, userId };
 }

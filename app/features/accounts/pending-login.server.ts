@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { pendingLogins } from "../../../db/schema";
-import type { Database } from "~/.server/db";
+import type { ServiceContext } from "~/.server/context";
 import { cookieName, hashToken, newToken, serializeCookie } from "~/.server/session";
 import { readCookie } from "~/lib/cookies";
 
@@ -26,14 +26,14 @@ export type PendingLogin = {
 
 /** Stores a pending sign-in; answers the token and the Set-Cookie that carries it. */
 export async function createPending(
-  database: Database,
+  ctx: Pick<ServiceContext, "database">,
   kind: PendingKind,
   input: { userId?: string | null; data: Record<string, unknown>; ttlMs: number; secure: boolean },
 ): Promise<{ token: string; setCookie: string }> {
   // Expired rows of anyone go first: the table stays the size of the sign-ins in progress.
-  await database.db.delete(pendingLogins).where(lt(pendingLogins.expiresAt, new Date()));
+  await ctx.database.db.delete(pendingLogins).where(lt(pendingLogins.expiresAt, new Date()));
   const token = newToken();
-  await database.db.insert(pendingLogins).values({
+  await ctx.database.db.insert(pendingLogins).values({
     id: hashToken(token),
     kind,
     userId: input.userId ?? null,
@@ -54,25 +54,33 @@ export function pendingToken(cookieHeader: string | null | undefined, kind: Pend
 }
 
 /** The live pending sign-in of a token (an expired one is deleted and answers null). */
-export async function findPending(database: Database, kind: PendingKind, token: string | null): Promise<PendingLogin | null> {
+export async function findPending(
+  ctx: Pick<ServiceContext, "database">,
+  kind: PendingKind,
+  token: string | null,
+): Promise<PendingLogin | null> {
   if (!token) return null;
   const id = hashToken(token);
-  const [row] = await database.db
+  const [row] = await ctx.database.db
     .select()
     .from(pendingLogins)
     .where(and(eq(pendingLogins.id, id), eq(pendingLogins.kind, kind)));
   if (!row) return null;
   if (row.expiresAt.getTime() <= Date.now()) {
-    await deletePending(database, id);
+    await deletePending(ctx, id);
     return null;
   }
   return { id: row.id, kind, userId: row.userId, data: row.data, attempts: row.attempts, expiresAt: row.expiresAt };
 }
 
 /** Takes a pending sign-in once: the row is deleted as it is read, so a second use of the token finds nothing. */
-export async function takePending(database: Database, kind: PendingKind, token: string | null): Promise<PendingLogin | null> {
+export async function takePending(
+  ctx: Pick<ServiceContext, "database">,
+  kind: PendingKind,
+  token: string | null,
+): Promise<PendingLogin | null> {
   if (!token) return null;
-  const [row] = await database.db
+  const [row] = await ctx.database.db
     .delete(pendingLogins)
     .where(and(eq(pendingLogins.id, hashToken(token)), eq(pendingLogins.kind, kind)))
     .returning();
@@ -81,8 +89,8 @@ export async function takePending(database: Database, kind: PendingKind, token: 
 }
 
 /** Counts one more attempt on a pending sign-in; answers the new count. */
-export async function countAttempt(database: Database, id: string): Promise<number> {
-  const [row] = await database.db
+export async function countAttempt(ctx: Pick<ServiceContext, "database">, id: string): Promise<number> {
+  const [row] = await ctx.database.db
     .update(pendingLogins)
     .set({ attempts: sql`${pendingLogins.attempts} + 1` })
     .where(eq(pendingLogins.id, id))
@@ -90,12 +98,12 @@ export async function countAttempt(database: Database, id: string): Promise<numb
   return row?.attempts ?? Number.POSITIVE_INFINITY;
 }
 
-export async function updatePendingData(database: Database, id: string, data: Record<string, unknown>) {
-  await database.db.update(pendingLogins).set({ data }).where(eq(pendingLogins.id, id));
+export async function updatePendingData(ctx: Pick<ServiceContext, "database">, id: string, data: Record<string, unknown>) {
+  await ctx.database.db.update(pendingLogins).set({ data }).where(eq(pendingLogins.id, id));
 }
 
-export async function deletePending(database: Database, id: string) {
-  await database.db.delete(pendingLogins).where(eq(pendingLogins.id, id));
+export async function deletePending(ctx: Pick<ServiceContext, "database">, id: string) {
+  await ctx.database.db.delete(pendingLogins).where(eq(pendingLogins.id, id));
 }
 
 /** The Set-Cookie that clears a kind's cookie. */

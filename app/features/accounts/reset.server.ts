@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { passwordResetTokens, users } from "../../../db/schema";
 import { backgroundSettled, inBackground } from "~/.server/background";
-import type { Database } from "~/.server/db";
+import type { ServiceContext } from "~/.server/context";
 import { logger } from "~/.server/logger";
 import { escapeHtml, sendMail } from "~/.server/mail";
 import { createSession, deleteUserSessions, hashToken, newToken } from "~/.server/session";
@@ -61,13 +61,13 @@ export async function resetWorkSettled() {
 // ── Tokens and links ──────────────────────────────────────────────────────────────────────────────────
 
 /** A new single-use reset token for a user (its hash stored); old spent or expired tokens are removed. */
-export async function issueResetToken(database: Database, userId: string): Promise<{ token: string; expiresAt: Date }> {
+export async function issueResetToken(ctx: Pick<ServiceContext, "database">, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + RESET_TOKEN_MS);
-  await database.db
+  await ctx.database.db
     .delete(passwordResetTokens)
     .where(or(lt(passwordResetTokens.expiresAt, new Date()), sql`${passwordResetTokens.usedAt} is not null`));
-  await database.db.insert(passwordResetTokens).values({ id: hashToken(token), userId, expiresAt });
+  await ctx.database.db.insert(passwordResetTokens).values({ id: hashToken(token), userId, expiresAt });
   return { token, expiresAt };
 }
 
@@ -81,9 +81,9 @@ const TOKEN_SHAPE = /^[\w-]{20,100}$/;
 type TokenOwner = { userId: string; email: string };
 
 /** The user a live token belongs to, or null (unknown, used, expired, or the user disabled or SSO). */
-export async function checkResetToken(database: Database, token: string): Promise<TokenOwner | null> {
+export async function checkResetToken(ctx: Pick<ServiceContext, "database">, token: string): Promise<TokenOwner | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
-  const [row] = await database.db
+  const [row] = await ctx.database.db
     .select({ userId: users.id, email: users.email, disabled: users.disabled, sso: users.sso })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
@@ -97,8 +97,8 @@ export async function checkResetToken(database: Database, token: string): Promis
 // ── The password rule ─────────────────────────────────────────────────────────────────────────────────
 
 /** The site's password pattern: `patternPassword` of the site options, else spec §5's. */
-export async function passwordPattern(database: Database): Promise<string> {
-  const options = (await getSiteOptions({ database }, "it")) as { patternPassword?: unknown };
+export async function passwordPattern(ctx: Pick<ServiceContext, "database">): Promise<string> {
+  const options = (await getSiteOptions(ctx, "it")) as { patternPassword?: unknown };
   const p = options.patternPassword;
   return typeof p === "string" && p.trim() ? p : DEFAULT_PASSWORD_PATTERN;
 }
@@ -107,12 +107,12 @@ export type PasswordProblem = "password.invalid" | "password.mismatch";
 
 /** Checks a new password and its confirmation against the site's rule. */
 export async function newPasswordProblem(
-  database: Database,
+  ctx: Pick<ServiceContext, "database">,
   password: string,
   confirmation: string | undefined,
 ): Promise<PasswordProblem | null> {
   if (confirmation !== undefined && password !== confirmation) return "password.mismatch";
-  if (!passwordAcceptable(password, await passwordPattern(database))) return "password.invalid";
+  if (!passwordAcceptable(password, await passwordPattern(ctx))) return "password.invalid";
   return null;
 }
 
@@ -161,7 +161,7 @@ export type ResetRequestResult = { status: "accepted" } | { status: "limited"; r
  * (counted by the address typed, whether or not it exists): the lookup, the token and the mail run after it.
  */
 export async function requestPasswordReset(
-  database: Database,
+  ctx: Pick<ServiceContext, "database">,
   input: { email: string; locale: Locale; origin: string | null; address: string },
 ): Promise<ResetRequestResult> {
   const email = input.email.trim().slice(0, 320);
@@ -169,13 +169,13 @@ export async function requestPasswordReset(
   // Every request counts (decision 081). One client asking too often is told so (429). An address asked for
   // too often is not: anyone could otherwise keep its owner from resetting their password — the reply stays
   // the same, only no mail goes.
-  const wait = await consumeResetByClient(database, { points: limits.perAddress, windowMs: limits.windowMs }, input.address);
+  const wait = await consumeResetByClient(ctx, { points: limits.perAddress, windowMs: limits.windowMs }, input.address);
   if (wait > 0) return { status: "limited", retryAfter: wait };
-  const mailed = (await consumeResetByAccount(database, { points: limits.perAccount, windowMs: limits.windowMs }, email)) === 0;
-  if (mailed) later("password reset mail", () => sendResetMail(database, { ...input, email }));
+  const mailed = (await consumeResetByAccount(ctx, { points: limits.perAccount, windowMs: limits.windowMs }, email)) === 0;
+  if (mailed) later("password reset mail", () => sendResetMail(ctx, { ...input, email }));
   else
     later("password reset audit", () =>
-      audit(database, {
+      audit(ctx, {
         event: "password_reset_requested",
         actor: { userId: null, address: input.address },
         email,
@@ -185,9 +185,12 @@ export async function requestPasswordReset(
   return { status: "accepted" };
 }
 
-async function sendResetMail(database: Database, input: { email: string; locale: Locale; origin: string | null; address: string }) {
+async function sendResetMail(
+  ctx: Pick<ServiceContext, "database">,
+  input: { email: string; locale: Locale; origin: string | null; address: string },
+) {
   const actor: Actor = { userId: null, address: input.address };
-  const [user] = await database.db
+  const [user] = await ctx.database.db
     .select({ id: users.id, email: users.email, disabled: users.disabled, sso: users.sso })
     .from(users)
     .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
@@ -195,7 +198,7 @@ async function sendResetMail(database: Database, input: { email: string; locale:
   // A request naming a host or port the site does not serve as itself (issue 29 §8) gets no link: the token
   // would go wherever its Host said. The reply was the same.
   const reason = !user ? "unknown" : user.sso ? "sso" : user.disabled ? "disabled" : !input.origin ? "origin" : null;
-  await audit(database, {
+  await audit(ctx, {
     event: "password_reset_requested",
     actor,
     subjectId: user?.id ?? null,
@@ -208,8 +211,8 @@ async function sendResetMail(database: Database, input: { email: string; locale:
       "password reset: no mail, the request's host and port are not the site's (set PUBLIC_URL, or list host:port in ALLOWED_HOSTS)",
     );
   if (!eligible || !input.origin) return;
-  const { token } = await issueResetToken(database, user.id);
-  const options = await getSiteOptions({ database }, input.locale);
+  const { token } = await issueResetToken(ctx, user.id);
+  const options = await getSiteOptions(ctx, input.locale);
   const mail = resetMail(input.locale, {
     site: options.title || "Teca",
     email: user.email,
@@ -228,15 +231,15 @@ export type CompleteResetResult = { status: "ok"; email: string } | { status: "e
  * the account forgotten.
  */
 export async function completePasswordReset(
-  database: Database,
+  ctx: Pick<ServiceContext, "database">,
   input: { token: string; password: string; confirmation?: string; address: string },
 ): Promise<CompleteResetResult> {
-  const owner = await checkResetToken(database, input.token);
+  const owner = await checkResetToken(ctx, input.token);
   if (!owner) return { status: "expired" };
-  const problem = await newPasswordProblem(database, input.password, input.confirmation);
+  const problem = await newPasswordProblem(ctx, input.password, input.confirmation);
   if (problem) return { status: "invalid", problem };
   const passwordHash = await hashPassword(input.password);
-  const spent = await database.db
+  const spent = await ctx.database.db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
     .where(
@@ -248,12 +251,12 @@ export async function completePasswordReset(
     )
     .returning({ userId: passwordResetTokens.userId });
   if (!spent.length) return { status: "expired" };
-  await database.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, owner.userId));
-  await deleteUserSessions(database, owner.userId);
+  await ctx.database.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, owner.userId));
+  await deleteUserSessions(ctx.database, owner.userId);
   // Every other link of this user goes too: one reset ends them all.
-  await database.db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, owner.userId));
-  await clearFailures(database, accountKey(owner.email));
-  await audit(database, {
+  await ctx.database.db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, owner.userId));
+  await clearFailures(ctx, accountKey(owner.email));
+  await audit(ctx, {
     event: "password_reset",
     actor: { userId: null, address: input.address },
     subjectId: owner.userId,
@@ -278,34 +281,34 @@ export type ChangePasswordResult =
  * current one: other browsers are signed out, this one stays signed in under a new id.
  */
 export async function changeOwnPassword(
-  database: Database,
+  ctx: Pick<ServiceContext, "database">,
   input: { userId: string; current: string; password: string; confirmation?: string; address: string; userAgent: string },
 ): Promise<ChangePasswordResult> {
-  const [user] = await database.db
+  const [user] = await ctx.database.db
     .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, sso: users.sso, disabled: users.disabled })
     .from(users)
     .where(eq(users.id, input.userId));
   if (!user || user.sso || user.disabled) return { status: "notFound" };
   const who = { email: user.email, address: input.address };
-  const wait = await reserveAttempt(database, who);
+  const wait = await reserveAttempt(ctx, who);
   if (wait > 0) return { status: "limited", retryAfter: wait };
   // Before any rule: only someone who knows the password makes the site's pattern run on their input.
   const ok = user.passwordHash ? await verifyPassword(user.passwordHash, input.current.slice(0, 1024)) : false;
   const actor: Actor = { userId: user.id, address: input.address };
   if (!ok) {
-    await audit(database, { event: "password_change_failed", actor, subjectId: user.id, email: user.email });
+    await audit(ctx, { event: "password_change_failed", actor, subjectId: user.id, email: user.email });
     return { status: "wrong" };
   }
-  await attemptSucceeded(database, who);
-  const problem = await newPasswordProblem(database, input.password, input.confirmation);
+  await attemptSucceeded(ctx, who);
+  const problem = await newPasswordProblem(ctx, input.password, input.confirmation);
   if (problem) return { status: "invalid", problem };
-  await database.db
+  await ctx.database.db
     .update(users)
     .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
     .where(eq(users.id, user.id));
-  await deleteUserSessions(database, user.id);
-  await database.db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
-  const session = await createSession(database, user.id, { userAgent: input.userAgent, address: input.address });
-  await audit(database, { event: "password_changed", actor, subjectId: user.id, email: user.email, detail: { self: true } });
+  await deleteUserSessions(ctx.database, user.id);
+  await ctx.database.db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+  const session = await createSession(ctx.database, user.id, { userAgent: input.userAgent, address: input.address });
+  await audit(ctx, { event: "password_changed", actor, subjectId: user.id, email: user.email, detail: { self: true } });
   return { status: "ok", token: session.token, expiresAt: session.expiresAt };
 }

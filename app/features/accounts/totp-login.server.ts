@@ -30,7 +30,7 @@ export async function startSecondStep(
   context: TecaLoadContext,
   result: Extract<SignInResult, { status: "second_factor" }>,
 ): Promise<string> {
-  const { setCookie } = await createPending(context.database, "totp", {
+  const { setCookie } = await createPending({ database: context.database }, "totp", {
     userId: result.userId,
     data: { email: result.email, step: result.step },
     ttlMs: PENDING_MS,
@@ -43,7 +43,11 @@ export type SecondStep = { pending: PendingLogin; email: string; step: "code" | 
 
 /** The browser's half-done sign-in, or null (none, expired, used). */
 export async function currentSecondStep(context: TecaLoadContext, cookieHeader: string | null): Promise<SecondStep | null> {
-  const pending = await findPending(context.database, "totp", pendingToken(cookieHeader, "totp", context.auth?.secure ?? false));
+  const pending = await findPending(
+    { database: context.database },
+    "totp",
+    pendingToken(cookieHeader, "totp", context.auth?.secure ?? false),
+  );
   if (!pending?.userId) return null;
   return { pending, email: String(pending.data.email ?? ""), step: pending.data.step === "setup" ? "setup" : "code" };
 }
@@ -51,8 +55,8 @@ export async function currentSecondStep(context: TecaLoadContext, cookieHeader: 
 /** The QR code and secret of a forced setup (made at the first view, the same one after a wrong code). */
 export async function setupOf(context: TecaLoadContext, step: SecondStep, siteName: string) {
   return (
-    (await pendingSetup(context.database, step.pending.userId!, siteName)) ??
-    (await beginSetup(context.database, step.pending.userId!, siteName))
+    (await pendingSetup({ database: context.database }, step.pending.userId!, siteName)) ??
+    (await beginSetup({ database: context.database }, step.pending.userId!, siteName))
   );
 }
 
@@ -69,6 +73,7 @@ export type SecondStepResult =
  */
 export async function completeSecondStep(context: TecaLoadContext, cookieHeader: string | null, code: string): Promise<SecondStepResult> {
   const { database } = context;
+  const ctx = { database };
   const secure = context.auth?.secure ?? false;
   const address = context.auth?.address ?? "";
   const cleared = [clearedPendingCookie("totp", secure)];
@@ -76,9 +81,9 @@ export async function completeSecondStep(context: TecaLoadContext, cookieHeader:
   if (!step) return { status: "expired", setCookies: cleared };
   const userId = step.pending.userId!;
   const who = { email: step.email, address };
-  const wait = await reserveAttempt(database, who);
+  const wait = await reserveAttempt(ctx, who);
   if (wait > 0) {
-    await audit(database, {
+    await audit(ctx, {
       event: "login_limited",
       actor: { userId: null, address },
       subjectId: userId,
@@ -89,23 +94,23 @@ export async function completeSecondStep(context: TecaLoadContext, cookieHeader:
   }
   // Nothing checked, or the code was right but the sign-in cannot finish: the attempt was no failure.
   const expired = async () => {
-    await attemptNotFailed(database, who);
+    await attemptNotFailed(ctx, who);
     return { status: "expired" as const, setCookies: cleared };
   };
-  if ((await countAttempt(database, step.pending.id)) > MAX_CODES) {
-    await deletePending(database, step.pending.id);
+  if ((await countAttempt(ctx, step.pending.id)) > MAX_CODES) {
+    await deletePending(ctx, step.pending.id);
     return expired();
   }
   let factor: string | null;
   let recoveryCodes: string[] | null = null;
   if (step.step === "setup") {
-    recoveryCodes = await confirmSetup(database, userId, code, { userId, address });
+    recoveryCodes = await confirmSetup(ctx, userId, code, { userId, address });
     factor = recoveryCodes ? "totp" : null;
   } else {
-    factor = await verifySecondFactor(database, userId, code);
+    factor = await verifySecondFactor(ctx, userId, code);
   }
   if (!factor) {
-    await audit(database, {
+    await audit(ctx, {
       event: "login_failed",
       actor: { userId: null, address },
       subjectId: userId,
@@ -115,15 +120,15 @@ export async function completeSecondStep(context: TecaLoadContext, cookieHeader:
     return { status: "wrong" };
   }
   // Taken once: a second request with the same cookie finds nothing.
-  const taken = await takePending(database, "totp", pendingToken(cookieHeader, "totp", secure));
+  const taken = await takePending(ctx, "totp", pendingToken(cookieHeader, "totp", secure));
   if (!taken) return expired();
   const [user] = await database.db.select({ disabled: users.disabled }).from(users).where(eq(users.id, userId));
   if (!user || user.disabled) return expired();
   if (context.auth?.sessionId) await deleteSession(database, context.auth.sessionId);
   const session = await createSession(database, userId, { userAgent: context.auth?.userAgent ?? "", address });
-  await attemptSucceeded(database, who);
+  await attemptSucceeded(ctx, who);
   await database.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
-  await audit(database, {
+  await audit(ctx, {
     event: "login",
     actor: { userId, address },
     subjectId: userId,

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verifySync } from "otplib";
 import QRCode from "qrcode";
 import { recoveryCodes, users } from "../../../db/schema";
-import type { Database } from "~/.server/db";
+import type { ServiceContext } from "~/.server/context";
 import { secretMaterial } from "~/.server/secrets";
 import { capabilities } from "~/.server/session";
 import type { CapabilityName } from "~/lib/capabilities";
@@ -85,9 +85,9 @@ const hashRecovery = (code: string) =>
 
 export type TotpState = { enabled: boolean; recoveryLeft: number; sso: boolean };
 
-export async function totpState(database: Database, userId: string): Promise<TotpState> {
-  const [u] = await database.db.select({ secret: users.totpSecret, sso: users.sso }).from(users).where(eq(users.id, userId));
-  const [r] = await database.rows<{ n: number }>(
+export async function totpState(ctx: Pick<ServiceContext, "database">, userId: string): Promise<TotpState> {
+  const [u] = await ctx.database.db.select({ secret: users.totpSecret, sso: users.sso }).from(users).where(eq(users.id, userId));
+  const [r] = await ctx.database.rows<{ n: number }>(
     sql`select count(*)::int as n from recovery_codes where user_id = ${userId} and used_at is null`,
   );
   return { enabled: Boolean(u?.secret), recoveryLeft: r?.n ?? 0, sso: Boolean(u?.sso) };
@@ -113,8 +113,8 @@ export function requiredFor(env: NodeJS.ProcessEnv = process.env): CapabilityNam
  * The capabilities that need a second factor: REQUIRE_2FA_FOR and the site option `require2faFor` together
  * (decision 048; either may only add to the other).
  */
-export async function requiredForSite(database: Database): Promise<CapabilityName[]> {
-  const options = await getSiteOptions({ database }, "it");
+export async function requiredForSite(ctx: Pick<ServiceContext, "database">): Promise<CapabilityName[]> {
+  const options = await getSiteOptions(ctx, "it");
   return [...new Set([...requiredFor(), ...capabilityNames(options.require2faFor)])];
 }
 
@@ -129,13 +129,13 @@ export function secondStepOf(
 }
 
 /** Starts turning TOTP on: a new secret kept (encrypted) as pending, and what the user scans or types. */
-export async function beginSetup(database: Database, userId: string, siteName: string) {
-  const [u] = await database.db.select({ email: users.email, on: users.totpSecret }).from(users).where(eq(users.id, userId));
+export async function beginSetup(ctx: Pick<ServiceContext, "database">, userId: string, siteName: string) {
+  const [u] = await ctx.database.db.select({ email: users.email, on: users.totpSecret }).from(users).where(eq(users.id, userId));
   if (!u) throw new Error("no such user");
   // A secret in use is never replaced in passing: turning it off (which takes a code) comes first.
   if (u.on) return null;
   const secret = generateSecret();
-  await database.db
+  await ctx.database.db
     .update(users)
     .set({ totpPendingSecret: encryptSecret(secret) })
     .where(eq(users.id, userId));
@@ -145,8 +145,11 @@ export async function beginSetup(database: Database, userId: string, siteName: s
 }
 
 /** The pending setup, if any (to show the same QR code again after a wrong code). */
-export async function pendingSetup(database: Database, userId: string, siteName: string) {
-  const [u] = await database.db.select({ email: users.email, pending: users.totpPendingSecret }).from(users).where(eq(users.id, userId));
+export async function pendingSetup(ctx: Pick<ServiceContext, "database">, userId: string, siteName: string) {
+  const [u] = await ctx.database.db
+    .select({ email: users.email, pending: users.totpPendingSecret })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!u?.pending) return null;
   const secret = decryptSecret(u.pending);
   const uri = generateURI({ issuer: siteName.slice(0, 60) || "Teca", label: u.email, secret, period: PERIOD });
@@ -157,8 +160,13 @@ export async function pendingSetup(database: Database, userId: string, siteName:
  * Confirms the pending secret with a code from the app: TOTP is on, and the ten recovery codes are answered
  * (shown once; only their hashes stay). Null when the code is wrong or nothing is pending.
  */
-export async function confirmSetup(database: Database, userId: string, code: string, actor: Actor): Promise<string[] | null> {
-  const [u] = await database.db
+export async function confirmSetup(
+  ctx: Pick<ServiceContext, "database">,
+  userId: string,
+  code: string,
+  actor: Actor,
+): Promise<string[] | null> {
+  const [u] = await ctx.database.db
     .select({ email: users.email, pending: users.totpPendingSecret, on: users.totpSecret })
     .from(users)
     .where(eq(users.id, userId));
@@ -166,7 +174,7 @@ export async function confirmSetup(database: Database, userId: string, code: str
   const step = checkCode(decryptSecret(u.pending), code, null);
   if (step === null) return null;
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-  await database.db.transaction(async (tx) => {
+  await ctx.database.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ totpSecret: u.pending, totpPendingSecret: null, totpLastStep: step, updatedAt: new Date() })
@@ -174,7 +182,7 @@ export async function confirmSetup(database: Database, userId: string, code: str
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecovery(c) })));
   });
-  await audit(database, { event: "totp_enabled", actor, subjectId: userId, email: u.email });
+  await audit(ctx, { event: "totp_enabled", actor, subjectId: userId, email: u.email });
   return codes;
 }
 
@@ -185,14 +193,18 @@ export type SecondFactor = "totp" | "recovery";
  * last accepted one, written atomically so two requests cannot both use it), or an unused recovery code
  * (spent by the same statement that finds it). Answers which one worked, or null.
  */
-export async function verifySecondFactor(database: Database, userId: string, code: string): Promise<SecondFactor | null> {
-  const [u] = await database.db.select({ secret: users.totpSecret, last: users.totpLastStep }).from(users).where(eq(users.id, userId));
+export async function verifySecondFactor(
+  ctx: Pick<ServiceContext, "database">,
+  userId: string,
+  code: string,
+): Promise<SecondFactor | null> {
+  const [u] = await ctx.database.db.select({ secret: users.totpSecret, last: users.totpLastStep }).from(users).where(eq(users.id, userId));
   if (!u?.secret) return null;
   const trimmed = code.trim().slice(0, 40);
   if (/^\d[\d\s]*$/.test(trimmed)) {
     const step = checkCode(decryptSecret(u.secret), trimmed, u.last ?? null);
     if (step === null) return null;
-    const claimed = await database.db
+    const claimed = await ctx.database.db
       .update(users)
       .set({ totpLastStep: step })
       .where(and(eq(users.id, userId), sql`(${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`))
@@ -200,7 +212,7 @@ export async function verifySecondFactor(database: Database, userId: string, cod
     return claimed.length ? "totp" : null;
   }
   if (normalizeRecovery(trimmed).length !== 10) return null;
-  const spent = await database.db
+  const spent = await ctx.database.db
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
     .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecovery(trimmed)), isNull(recoveryCodes.usedAt)))
@@ -209,12 +221,12 @@ export async function verifySecondFactor(database: Database, userId: string, cod
 }
 
 /** Turns TOTP off (after a valid code or recovery code): the secret and the recovery codes go. */
-export async function disableTotp(database: Database, userId: string, actor: Actor) {
-  const [u] = await database.db
+export async function disableTotp(ctx: Pick<ServiceContext, "database">, userId: string, actor: Actor) {
+  const [u] = await ctx.database.db
     .update(users)
     .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning({ email: users.email });
-  await database.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await audit(database, { event: "totp_disabled", actor, subjectId: userId, email: u?.email ?? "" });
+  await ctx.database.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await audit(ctx, { event: "totp_disabled", actor, subjectId: userId, email: u?.email ?? "" });
 }

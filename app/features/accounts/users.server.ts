@@ -153,8 +153,7 @@ export async function upsertUser(ctx: UsersContext, input: UpsertUserInput): Pro
   const roles = [...new Set(input.roles)] as RoleName[];
   if (!input.id) {
     if (roles.includes(ADMIN_ROLE) && !admin) throw new UsersError("adminOnly", "roles");
-    if (input.password && !passwordAcceptable(input.password, await passwordPattern(ctx.database)))
-      throw new UsersError("password", "password");
+    if (input.password && !passwordAcceptable(input.password, await passwordPattern(ctx))) throw new UsersError("password", "password");
     if (await emailTaken(ctx.database, input.email)) throw new UsersError("exists", "email");
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     let created: UserSummary;
@@ -175,7 +174,7 @@ export async function upsertUser(ctx: UsersContext, input: UpsertUserInput): Pro
       if (isUniqueViolation(err)) throw new UsersError("exists", "email");
       throw err;
     }
-    await audit(ctx.database, {
+    await audit(ctx, {
       event: "user_created",
       actor,
       subjectId: created.id,
@@ -221,10 +220,9 @@ export async function upsertUser(ctx: UsersContext, input: UpsertUserInput): Pro
   if (before.firstName !== user.firstName || before.lastName !== user.lastName)
     changed.name = { from: `${before.firstName} ${before.lastName}`.trim(), to: `${user.firstName} ${user.lastName}`.trim() };
   if (rolesChanged) changed.roles = { from: before.roles, to: user.roles };
-  if (Object.keys(changed).length)
-    await audit(ctx.database, { event: "user_changed", actor, subjectId: id, email: user.email, detail: changed });
+  if (Object.keys(changed).length) await audit(ctx, { event: "user_changed", actor, subjectId: id, email: user.email, detail: changed });
   if (before.disabled !== user.disabled)
-    await audit(ctx.database, { event: user.disabled ? "user_disabled" : "user_enabled", actor, subjectId: id, email: user.email });
+    await audit(ctx, { event: user.disabled ? "user_disabled" : "user_enabled", actor, subjectId: id, email: user.email });
   // A change of roles or a disabled account ends the sessions: the new level applies from the next sign-in.
   if (rolesChanged || (user.disabled && !before.disabled)) await deleteUserSessions(ctx.database, id);
   return { user, created: false };
@@ -258,7 +256,7 @@ export async function deleteUser(ctx: UsersContext, id: string): Promise<void> {
     return u;
   });
   // (the sessions go with the row: on delete cascade)
-  await audit(ctx.database, { event: "user_deleted", actor, email: gone.email, detail: { id, roles: gone.roles } });
+  await audit(ctx, { event: "user_deleted", actor, email: gone.email, detail: { id, roles: gone.roles } });
 }
 
 /** Sets a user's password (the site's `patternPassword`, else spec §5's rule) as an administrator; their sessions end. Not for SSO accounts. */
@@ -267,13 +265,13 @@ export async function changeUserPassword(ctx: UsersContext, id: string, password
   const u = await getManagedUser(ctx, id);
   if (u.sso) throw new UsersError("sso");
   if (u.roles.includes(ADMIN_ROLE) && !isAdminViewer(ctx) && id !== actor.userId) throw new UsersError("adminOnly");
-  if (!passwordAcceptable(password, await passwordPattern(ctx.database))) throw new UsersError("password", "password");
+  if (!passwordAcceptable(password, await passwordPattern(ctx))) throw new UsersError("password", "password");
   await ctx.database.db
     .update(users)
     .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
     .where(eq(users.id, id));
   await deleteUserSessions(ctx.database, id);
-  await audit(ctx.database, { event: "password_changed", actor, subjectId: id, email: u.email, detail: { by: "manager" } });
+  await audit(ctx, { event: "password_changed", actor, subjectId: id, email: u.email, detail: { by: "manager" } });
 }
 
 /**
@@ -289,11 +287,11 @@ export async function sendUserResetLink(ctx: UsersContext, id: string, opts: { l
   if (u.disabled) throw new UsersError("disabled");
   // No address the site is sure of for the link (issue 29 §8): said to the manager, nothing is mailed.
   if (!opts.origin) throw new UsersError("origin");
-  const { token } = await issueResetToken(ctx.database, id);
+  const { token } = await issueResetToken(ctx, id);
   const options = await getSiteOptions(ctx, opts.locale);
   const mail = resetMail(opts.locale, { site: options.title || "Teca", email: u.email, link: resetLink(opts.origin, opts.locale, token) });
   await sendMail({ to: u.email, ...mail });
-  await audit(ctx.database, { event: "reset_link_sent", actor, subjectId: id, email: u.email });
+  await audit(ctx, { event: "reset_link_sent", actor, subjectId: id, email: u.email });
 }
 
 /**
@@ -319,7 +317,7 @@ export async function resetUserTotp(ctx: UsersContext, id: string): Promise<void
       .where(eq(users.id, id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
   });
-  await audit(ctx.database, { event: "totp_reset", actor, subjectId: id, email: u.email, detail: { wasOn: Boolean(was?.on) } });
+  await audit(ctx, { event: "totp_reset", actor, subjectId: id, email: u.email, detail: { wasOn: Boolean(was?.on) } });
 }
 
 export type AuditRow = {

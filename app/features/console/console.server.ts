@@ -333,7 +333,7 @@ export async function startImport(
     fs.rmSync(input.file, { force: true });
     throw err;
   }
-  await audit(ctx.database, {
+  await audit(ctx, {
     event: kind === "iccd" ? "console_import_iccd" : "console_import",
     actor: { userId: ctx.viewer.userId, address: opts.address ?? "" },
     detail: { job: id, file: input.source, skipInvalid: input.skipInvalid },
@@ -375,7 +375,7 @@ export async function startImport(
 /** Rebuilds every record's search documents (2,000 records a statement), then clears the caches. */
 export async function startReindex(ctx: ServiceContext, opts: { address?: string } = {}): Promise<number> {
   const id = await begin(ctx, "reindex", "");
-  await audit(ctx.database, {
+  await audit(ctx, {
     event: "console_reindex",
     actor: { userId: ctx.viewer.userId, address: opts.address ?? "" },
     detail: { job: id },
@@ -400,7 +400,7 @@ export async function startReindex(ctx: ServiceContext, opts: { address?: string
 /** VACUUM (ANALYZE) of the whole database: dead rows reclaimed, planner statistics fresh. */
 export async function startVacuum(ctx: ServiceContext, opts: { address?: string } = {}): Promise<number> {
   const id = await begin(ctx, "vacuum", "");
-  await audit(ctx.database, {
+  await audit(ctx, {
     event: "console_vacuum",
     actor: { userId: ctx.viewer.userId, address: opts.address ?? "" },
     detail: { job: id },
@@ -448,7 +448,7 @@ export async function startVacuum(ctx: ServiceContext, opts: { address?: string 
  */
 export async function startRederive(ctx: ServiceContext, opts: { mediaStore: string; address?: string }): Promise<number> {
   const id = await begin(ctx, "rederive", "");
-  await audit(ctx.database, {
+  await audit(ctx, {
     event: "console_rederive",
     actor: { userId: ctx.viewer.userId, address: opts.address ?? "" },
     detail: { job: id },

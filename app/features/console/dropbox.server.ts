@@ -129,7 +129,7 @@ export async function stageFiles(
       }
       return out;
     });
-    await audit(ctx.database, {
+    await audit(ctx, {
       event: "dropbox_upload",
       actor: { userId, address: opts.address ?? "" },
       detail: { files: rows.map((r) => r.originalName), kind: input.kind, target: input.target, tags: input.tags },
@@ -200,7 +200,7 @@ export async function deleteStaged(ctx: ServiceContext, id: string, opts: { addr
   const f = await stagedFile(ctx, id);
   await ctx.database.rows(sql`delete from staging_files where id = ${id}`);
   fs.rmSync(f.file, { force: true });
-  await audit(ctx.database, {
+  await audit(ctx, {
     event: "dropbox_deleted",
     actor: { userId: ctx.viewer.userId, address: opts.address ?? "" },
     detail: { id, file: f.originalName },
@@ -280,7 +280,7 @@ export async function attachStaged(
   });
   fs.rmSync(f.file, { force: true });
   clearSearchCache(ctx.database);
-  await audit(ctx.database, {
+  await audit(ctx, {
     event: "dropbox_attached",
     actor: { userId: ctx.viewer.userId, address: opts.address ?? "" },
     detail: {

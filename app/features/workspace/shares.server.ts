@@ -76,7 +76,7 @@ export async function shareWithPerson(
       values (${id}, ${email}, ${input.role}, (select u.id from users u where lower(u.email) = ${email}))
       on conflict (collection_id, email) do update set role = excluded.role, user_id = coalesce(collection_shares.user_id, excluded.user_id)`);
   });
-  await audit(ctx.database, {
+  await audit(ctx, {
     event: "collection_shared",
     actor: actor(ctx, address),
     email,
@@ -96,7 +96,7 @@ export async function unshareWithPerson(ctx: ServiceContext, id: string, email: 
     ).rows;
   });
   if (!gone.length) throw new WorkspaceError("notFound", "workspace.share.error.gone");
-  await audit(ctx.database, { event: "collection_unshared", actor: actor(ctx, address), email: e, detail: { collection: id } });
+  await audit(ctx, { event: "collection_unshared", actor: actor(ctx, address), email: e, detail: { collection: id } });
 }
 
 /**
@@ -129,7 +129,7 @@ export async function createShareLink(
     ).rows;
     return r!;
   });
-  await audit(ctx.database, {
+  await audit(ctx, {
     event: "collection_link_created",
     actor: actor(ctx, address),
     detail: { collection: id, link: linkId, days },
@@ -148,7 +148,7 @@ export async function revokeShareLink(ctx: ServiceContext, id: string, linkId: s
     ).rows;
   });
   if (!gone.length) throw new WorkspaceError("notFound", "workspace.share.error.gone");
-  await audit(ctx.database, { event: "collection_link_revoked", actor: actor(ctx, address), detail: { collection: id, link: linkId } });
+  await audit(ctx, { event: "collection_link_revoked", actor: actor(ctx, address), detail: { collection: id, link: linkId } });
 }
 
 /** A secret link's full address (PUBLIC_URL when the site is behind a proxy, else the request's origin). */

@@ -3,6 +3,7 @@ import type { Route } from "./+types/account-security";
 import { accountHeaders, accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
+import { serviceContext, type ServiceContext } from "~/.server/context";
 import { notFound } from "~/.server/errors";
 import { getUser, verifyCurrentPassword } from "../accounts.server";
 import { attemptSucceeded, reserveAttempt } from "../limits.server";
@@ -27,23 +28,24 @@ import { RecoveryCodes, SetupInstructions } from "../components/totp-parts";
  * provider handles it.
  */
 
-async function passwordUser(context: Route.LoaderArgs["context"]) {
-  const user = context.viewer.userId ? await getUser(context.database, context.viewer.userId) : null;
+async function passwordUser(ctx: ServiceContext) {
+  const user = ctx.viewer.userId ? await getUser(ctx, ctx.viewer.userId) : null;
   if (!user || user.sso) throw notFound();
   return user;
 }
 
 /** Whether REQUIRE_2FA_FOR or the site option require2faFor covers this user: then it cannot be turned off. */
-async function requiredFor(context: Route.LoaderArgs["context"], user: { level: number }) {
-  return secondStepOf({ level: user.level, totpSecret: null, sso: false }, await requiredForSite(context.database)) === "setup";
+async function requiredFor(ctx: ServiceContext, user: { level: number }) {
+  return secondStepOf({ level: user.level, totpSecret: null, sso: false }, await requiredForSite(ctx)) === "setup";
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = await passwordUser(context);
-  const state = await totpState(context.database, user.id);
-  const setup = state.enabled ? null : await pendingSetup(context.database, user.id, url.host);
+  const ctx = serviceContext(context, url);
+  const user = await passwordUser(ctx);
+  const state = await totpState(ctx, user.id);
+  const setup = state.enabled ? null : await pendingSetup(ctx, user.id, url.host);
   const { token, setCookie } = formToken(context);
-  const required = await requiredFor(context, user);
+  const required = await requiredFor(ctx, user);
   return data(
     {
       csrf: token,
@@ -63,37 +65,38 @@ const reply = (d: Partial<ActionData>, init?: ResponseInit) =>
   data<ActionData>({ error: null, minutes: 0, recoveryCodes: null, done: null, ...d }, init);
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = await passwordUser(context);
+  const ctx = serviceContext(context, url);
+  const user = await passwordUser(ctx);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const code = String(form.get("code") ?? "").slice(0, 40);
   const actor = { userId: user.id, address: context.auth?.address ?? "" };
   if (intent !== "begin" && intent !== "confirm" && intent !== "disable") return reply({ error: "totp.wrongCode" }, { status: 400 });
   // Required for the user's role (decision 048): it stays on (a manager may reset it, the sign-in then sets it up again).
-  if (intent === "disable" && (await requiredFor(context, user))) return reply({ error: "totp.requiredNoDisable" }, { status: 409 });
+  if (intent === "disable" && (await requiredFor(ctx, user))) return reply({ error: "totp.requiredNoDisable" }, { status: 409 });
   // Codes and passwords typed here are counted like sign-in attempts, before they are checked (the same
   // limits, decision 081): this page cannot be used to guess.
   const who = { email: user.email, address: actor.address };
-  const wait = await reserveAttempt(context.database, who);
+  const wait = await reserveAttempt(ctx, who);
   if (wait > 0)
     return reply({ error: "login.limited", minutes: Math.ceil(wait / 60) }, { status: 429, headers: { "Retry-After": String(wait) } });
   if (intent === "begin") {
-    if (!(await verifyCurrentPassword(context.database, user.id, String(form.get("currentPassword") ?? ""))))
+    if (!(await verifyCurrentPassword(ctx, user.id, String(form.get("currentPassword") ?? ""))))
       return reply({ error: "password.wrongCurrent" }, { status: 400 });
-    await attemptSucceeded(context.database, who);
-    const started = await beginSetup(context.database, user.id, url.host);
+    await attemptSucceeded(ctx, who);
+    const started = await beginSetup(ctx, user.id, url.host);
     return started ? reply({}) : reply({ error: "totp.alreadyOn" }, { status: 409 });
   }
   const wrong = () => reply({ error: "totp.wrongCode" }, { status: 400 });
   if (intent === "confirm") {
-    const codes = await confirmSetup(context.database, user.id, code, actor);
+    const codes = await confirmSetup(ctx, user.id, code, actor);
     if (!codes) return wrong();
-    await attemptSucceeded(context.database, who);
+    await attemptSucceeded(ctx, who);
     return reply({ recoveryCodes: codes, done: "totp.enabledNow" });
   }
-  if (!(await verifySecondFactor(context.database, user.id, code))) return wrong();
-  await attemptSucceeded(context.database, who);
-  await disableTotp(context.database, user.id, actor);
+  if (!(await verifySecondFactor(ctx, user.id, code))) return wrong();
+  await attemptSucceeded(ctx, who);
+  await disableTotp(ctx, user.id, actor);
   return reply({ done: "totp.disabledNow" });
 }
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api-backend-audit";
 import { listAudit } from "../users.server";
 import { AuditQuerySchema } from "../users";
-import { invalid, localeOf, ok, refusal, usersContext } from "../api-backend-common.server";
+import { invalid, localeOf, ok, refusal, usersContext } from "../http.server";
 
 export const handle = { capability: "MANAGE_USERS" };
 

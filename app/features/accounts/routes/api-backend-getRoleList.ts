@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api-backend-getRoleList";
 import { roleList } from "../users.server";
-import { localeOf, ok, refusal, usersContext } from "../api-backend-common.server";
+import { localeOf, ok, refusal, usersContext } from "../http.server";
 
 export const handle = { capability: "MANAGE_USERS" };
 

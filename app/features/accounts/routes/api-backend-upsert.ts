@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api-backend-upsert";
 import { upsertUser } from "../users.server";
 import { UpsertUserSchema } from "../users";
-import { badJson, invalid, localeOf, methodNotAllowed, ok, readBody, refusal, usersContext } from "../api-backend-common.server";
+import { badJson, invalid, localeOf, methodNotAllowed, ok, readBody, refusal, usersContext } from "../http.server";
 
 export const handle = { capability: "MANAGE_USERS" };
 

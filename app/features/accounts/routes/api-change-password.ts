@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api-change-password";
 import { completePasswordReset } from "../reset.server";
-import { clientOf, jsonFailure, jsonMessage, localeOf, methodNotAllowed, readFields } from "../reset-http.server";
+import { clientOf, jsonFailure, jsonMessage, localeOf, methodNotAllowed, readFields } from "../http.server";
 
 export const handle = { capability: "PUBLIC" };
 
@@ -14,12 +14,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readFields(request);
   const locale = localeOf(fields);
   if (!fields) return jsonFailure(locale, 400, "password.error");
-  const result = await completePasswordReset(context.database, {
-    token: fields?.token ?? "",
-    password: fields?.password ?? "",
-    confirmation: fields?.confirmation,
-    address: clientOf(context).address,
-  });
+  const result = await completePasswordReset(
+    { database: context.database },
+    {
+      token: fields?.token ?? "",
+      password: fields?.password ?? "",
+      confirmation: fields?.confirmation,
+      address: clientOf(context).address,
+    },
+  );
   if (result.status === "expired") return jsonFailure(locale, 406, "session.expired_reset_password");
   if (result.status === "invalid") return jsonFailure(locale, 400, result.problem);
   return jsonMessage(locale, "password.changed");

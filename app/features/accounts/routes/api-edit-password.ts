@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api-edit-password";
 import { sessionCookie } from "~/.server/session";
 import { changeOwnPassword } from "../reset.server";
-import { clientOf, jsonFailure, jsonMessage, localeOf, methodNotAllowed, readFields } from "../reset-http.server";
+import { clientOf, jsonFailure, jsonMessage, localeOf, methodNotAllowed, readFields } from "../http.server";
 
 export const handle = { capability: "CHANGE_PASSWORD" };
 
@@ -17,13 +17,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = localeOf(fields);
   if (!fields) return jsonFailure(locale, 400, "password.error");
   const client = clientOf(context);
-  const result = await changeOwnPassword(context.database, {
-    userId: context.viewer.userId ?? "",
-    current: fields?.currentPassword ?? "",
-    password: fields?.password ?? "",
-    confirmation: fields?.confirmation,
-    ...client,
-  });
+  const result = await changeOwnPassword(
+    { database: context.database },
+    {
+      userId: context.viewer.userId ?? "",
+      current: fields?.currentPassword ?? "",
+      password: fields?.password ?? "",
+      confirmation: fields?.confirmation,
+      ...client,
+    },
+  );
   switch (result.status) {
     case "notFound":
       return Response.json({ error: { code: 404, message: "Not Found" } }, { status: 404, headers: { "Cache-Control": "no-store" } });

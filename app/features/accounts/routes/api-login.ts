@@ -3,7 +3,7 @@ import { translate } from "~/i18n";
 import { isLocale, localizePath } from "~/lib/locale";
 import { jsonError } from "~/.server/errors";
 import { currentProfile, loginWith } from "../login.server";
-import { botCheckRefusal } from "../bot-check.server";
+import { botCheckRefusal } from "../http.server";
 
 export const handle = { capability: "PUBLIC" };
 

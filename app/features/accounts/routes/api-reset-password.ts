@@ -1,7 +1,6 @@
 import type { Route } from "./+types/api-reset-password";
 import { requestPasswordReset } from "../reset.server";
-import { botCheckRefusal } from "../bot-check.server";
-import { clientOf, jsonFailure, jsonMessage, linkOrigin, localeOf, methodNotAllowed, readFields } from "../reset-http.server";
+import { botCheckRefusal, clientOf, jsonFailure, jsonMessage, linkOrigin, localeOf, methodNotAllowed, readFields } from "../http.server";
 
 export const handle = { capability: "PUBLIC" };
 
@@ -22,12 +21,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const email = (fields?.email ?? "").trim();
   if (!EMAIL.test(email) || email.length > 320) return jsonFailure(locale, 400, "reset.error");
-  const result = await requestPasswordReset(context.database, {
-    email,
-    locale,
-    origin: linkOrigin(context),
-    address: clientOf(context).address,
-  });
+  const result = await requestPasswordReset(
+    { database: context.database },
+    {
+      email,
+      locale,
+      origin: linkOrigin(context),
+      address: clientOf(context).address,
+    },
+  );
   if (result.status === "limited")
     return jsonFailure(
       locale,

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api-verify-reset-password";
 import { checkResetToken } from "../reset.server";
-import { jsonFailure, localeOf, methodNotAllowed, readFields } from "../reset-http.server";
+import { jsonFailure, localeOf, methodNotAllowed, readFields } from "../http.server";
 
 export const handle = { capability: "PUBLIC" };
 
@@ -11,7 +11,7 @@ export const handle = { capability: "PUBLIC" };
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const fields = await readFields(request);
-  const owner = await checkResetToken(context.database, fields?.token ?? "");
+  const owner = await checkResetToken({ database: context.database }, fields?.token ?? "");
   if (!owner) return jsonFailure(localeOf(fields), 406, "session.expired_reset_password");
   return Response.json({ valid: true }, { headers: { "Cache-Control": "no-store" } });
 }

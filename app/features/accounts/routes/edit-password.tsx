@@ -8,12 +8,12 @@ import { sessionCookie } from "~/.server/session";
 import { getUser } from "../accounts.server";
 import { formToken } from "../login.server";
 import { changeOwnPassword } from "../reset.server";
-import { clientOf } from "../reset-http.server";
+import { clientOf } from "../http.server";
 import { NewPasswordFields } from "../components/NewPasswordFields";
 
 /** SSO users have no password here (spec §6): for them the page does not exist. */
 async function passwordUser(context: Route.LoaderArgs["context"]) {
-  const user = context.viewer.userId ? await getUser(context.database, context.viewer.userId) : null;
+  const user = context.viewer.userId ? await getUser({ database: context.database }, context.viewer.userId) : null;
   if (!user || user.sso) throw notFound();
   return user;
 }
@@ -30,13 +30,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await passwordUser(context);
   const form = await request.formData();
-  const result = await changeOwnPassword(context.database, {
-    userId: context.viewer.userId!,
-    current: String(form.get("currentPassword") ?? ""),
-    password: String(form.get("password") ?? ""),
-    confirmation: String(form.get("confirmation") ?? ""),
-    ...clientOf(context),
-  });
+  const result = await changeOwnPassword(
+    { database: context.database },
+    {
+      userId: context.viewer.userId!,
+      current: String(form.get("currentPassword") ?? ""),
+      password: String(form.get("password") ?? ""),
+      confirmation: String(form.get("confirmation") ?? ""),
+      ...clientOf(context),
+    },
+  );
   switch (result.status) {
     case "notFound":
       throw notFound();

@@ -7,7 +7,8 @@ import { localizePath, splitLocale } from "~/lib/locale";
 import { loginTarget } from "../redirect";
 import { formToken, loginWith } from "../login.server";
 import { oidcLabel } from "../oidc.server";
-import { botCheckClient, botCheckRefusal } from "../bot-check.server";
+import { botCheckClient } from "../bot-check.server";
+import { botCheckRefusal } from "../http.server";
 import { BotCheck } from "../components/BotCheck";
 
 /** Why a single sign-on came back without signing in (decision 045): `?sso_error=denied`. */

@@ -6,7 +6,7 @@ import type { MessageKey } from "~/i18n";
 import { localizePath, splitLocale, type UiLocale } from "~/lib/locale";
 import { formToken } from "../login.server";
 import { checkResetToken, completePasswordReset } from "../reset.server";
-import { clientOf } from "../reset-http.server";
+import { clientOf } from "../http.server";
 import { NewPasswordFields } from "../components/NewPasswordFields";
 
 /** A spent, expired or unknown link lands on the login page with 'Link reset password scaduto' (spec §8). */
@@ -14,7 +14,7 @@ const expired = (locale: UiLocale) => redirect(`${localizePath("/login", locale)
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const { ui: locale } = splitLocale(url.pathname);
-  const owner = await checkResetToken(context.database, params.token);
+  const owner = await checkResetToken({ database: context.database }, params.token);
   if (!owner) throw expired(locale);
   const { token, setCookie } = formToken(context);
   return data(
@@ -26,12 +26,15 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 export async function action({ request, context, params, url }: Route.ActionArgs) {
   const { ui: locale } = splitLocale(url.pathname);
   const form = await request.formData();
-  const result = await completePasswordReset(context.database, {
-    token: params.token,
-    password: String(form.get("password") ?? ""),
-    confirmation: String(form.get("confirmation") ?? ""),
-    address: clientOf(context).address,
-  });
+  const result = await completePasswordReset(
+    { database: context.database },
+    {
+      token: params.token,
+      password: String(form.get("password") ?? ""),
+      confirmation: String(form.get("confirmation") ?? ""),
+      address: clientOf(context).address,
+    },
+  );
   if (result.status === "expired") throw expired(locale);
   if (result.status === "invalid") return data({ error: result.problem as MessageKey }, { status: 400 });
   // Done: every session of the user has ended; the login page says 'Password cambiata'.

@@ -6,8 +6,8 @@ import type { MessageKey } from "~/i18n";
 import { localizePath, splitLocale } from "~/lib/locale";
 import { formToken } from "../login.server";
 import { requestPasswordReset } from "../reset.server";
-import { clientOf, linkOrigin } from "../reset-http.server";
-import { botCheckClient, botCheckRefusal } from "../bot-check.server";
+import { botCheckRefusal, clientOf, linkOrigin } from "../http.server";
+import { botCheckClient } from "../bot-check.server";
 import { BotCheck } from "../components/BotCheck";
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -30,12 +30,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (refused) return data({ sent: false, error: refused as MessageKey, email, minutes: 0 }, { status: 400 });
   if (!EMAIL.test(email) || email.length > 320)
     return data({ sent: false, error: "reset.error" as MessageKey, email, minutes: 0 }, { status: 400 });
-  const result = await requestPasswordReset(context.database, {
-    email,
-    locale,
-    origin: linkOrigin(context),
-    address: clientOf(context).address,
-  });
+  const result = await requestPasswordReset(
+    { database: context.database },
+    {
+      email,
+      locale,
+      origin: linkOrigin(context),
+      address: clientOf(context).address,
+    },
+  );
   if (result.status === "limited")
     return data(
       { sent: false, error: "reset.limited" as MessageKey, email, minutes: Math.ceil(result.retryAfter / 60) },

@@ -30,8 +30,7 @@ import {
   UserIdSchema,
   UserListSchema,
 } from "../users";
-import { USERS_ERROR_KEYS, usersContext } from "../api-backend-common.server";
-import { linkOrigin } from "../reset-http.server";
+import { linkOrigin, USERS_ERROR_KEYS, usersContext } from "../http.server";
 
 /**
  * /settings/users (issue 13 §2, decision 042): the users with search and paging, create and edit (roles as

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
+import SlowFirstSequencer from "./tests/setup/sequencer";
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
@@ -7,6 +8,8 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/faults/**/*.test.ts", "scripts/**/*.test.ts"],
     // the migrations run once per run: a migrated PGlite snapshot and PostgreSQL template (tests/setup/global.ts)
     globalSetup: ["tests/setup/global.ts"],
+    // the slowest files first, so that none starts last (tests/setup/sequencer.ts)
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -3,7 +3,7 @@
 // The seeded directory (migrations, the demo archive, the specs' users: scripts/e2e-seed.ts, in one database
 // open) is cached in node_modules/.cache/teca-e2e/ under a hash of what makes it: the demo generator, the
 // importer, the migrations, the seed script and PGlite's version. Each run copies it to a fresh DATA_DIR, so
-// the tests start from the same state every time. Decision 089.
+// the tests start from the same state every time. Decision 089. `--prepare` only makes the cached directory.
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -78,6 +78,11 @@ else {
 }
 const now = new Date();
 fs.utimesSync(cached, now, now);
+// `--prepare`: only the cached seeded directory (npm test makes it while the Vitest suites run).
+if (process.argv.includes("--prepare")) {
+  console.error(`e2e: seeded data directory prepared (${seconds()} s)`);
+  process.exit(0);
+}
 fs.rmSync(dir, { recursive: true, force: true });
 fs.cpSync(cached, dir, { recursive: true, mode: fs.constants.COPYFILE_FICLONE });
 console.error(`e2e: data directory ready in ${dir} (${seconds()} s)`);

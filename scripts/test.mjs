@@ -1,8 +1,9 @@
 // npm test: checks format and lint (Biome) and the import rules (dependency-cruiser), builds the app, makes sure Chromium is there, then runs the unit, integration and fault suites
 // (Vitest; on PostgreSQL too when TEST_DATABASE_URL is set) and the end-to-end suite (Playwright +
 // Chromium). Fails if any step fails.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -49,12 +50,36 @@ if (!steps.at(-1)[1]) process.exit(1);
 const browser = ensureChromium();
 const harvester = ensureHarvester();
 if (!harvester.ok) console.error(`\n✘ the OAI-PMH harvest tests will fail: ${harvester.reason}`);
+// The end-to-end suite's seeded data directory (cached under a hash of what makes it: half a minute on a fresh
+// checkout) is made while the Vitest suites run, by the script that serves it (scripts/e2e-server.mjs).
+const prepared = browser.ok ? prepareE2eData() : null;
 steps.push(["unit + integration + faults (Vitest)", run("unit + integration + faults (Vitest)", [bin("vitest", "vitest.mjs"), "run"])]);
-if (browser.ok)
+if (prepared && !(await prepared)) steps.push(["end-to-end data directory", false]);
+else if (browser.ok)
   steps.push(["end-to-end (Playwright, Chromium)", run("end-to-end (Playwright, Chromium)", [bin("@playwright/test", "cli.js"), "test"])]);
 else {
   console.error(`\n✘ end-to-end (Playwright, Chromium) not run: ${browser.reason}`);
   steps.push(["end-to-end", false]);
+}
+
+/** Starts `node scripts/e2e-server.mjs --prepare` in the background: resolves to whether it made the directory. */
+function prepareE2eData() {
+  const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "teca-e2e-prepare-")), "output.log");
+  const out = fs.openSync(log, "w");
+  const child = spawn(process.execPath, [path.join(root, "scripts/e2e-server.mjs"), "--prepare"], {
+    cwd: root,
+    stdio: ["ignore", out, out],
+    env: { ...env, DATA_DIR: path.join(root, "data-e2e"), DATABASE_URL: "" },
+  });
+  return new Promise((resolve) => {
+    child.on("exit", (code) => {
+      fs.closeSync(out);
+      const text = fs.readFileSync(log, "utf8").trim();
+      if (code === 0) console.log(`\n${text.split("\n").at(-1)}`);
+      else console.error(`\n✘ preparing the end-to-end data directory failed (exit code ${code}):\n${text}`);
+      resolve(code === 0);
+    });
+  });
 }
 
 /**

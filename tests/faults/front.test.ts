@@ -16,6 +16,7 @@ import { LOCK_FILE } from "../../app/.server/db-lock";
 import { appHeapMB, appNiceness, forwardHeaders, removeStaleDirs, usesFront } from "../../server/front";
 import { buildDir } from "../../server/build-dir";
 import { tempDir } from "../factories/records";
+import { seedDataDir } from "../setup/db";
 import { root } from "./helpers";
 
 type Health = { status: string; pid?: number; front: number; restarts: number; requests: { active: number; queued: number } };
@@ -226,6 +227,7 @@ describe("the front's body framing (no request smuggling)", () => {
 
 describe("the front process on PGlite", () => {
   const dir = tempDir("teca-front-");
+  seedDataDir(dir); // migrated already (this run's snapshot): the front is under test, not the migrations
   let child: ChildProcess | undefined;
   let output = "";
   afterAll(() => {

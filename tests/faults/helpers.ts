@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../../app/.server/db";
 import { tempDir } from "../factories/records";
-import { scratchPostgres } from "../setup/db";
+import { scratchPostgres, seedDataDir } from "../setup/db";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
@@ -27,6 +27,8 @@ export function faultTargets(): { name: "pglite" | "postgres"; create(): Promise
       name: "pglite",
       async create() {
         const dataDir = tempDir("teca-fault-");
+        // migrated already (this run's snapshot), as the PostgreSQL target's copy of the template is
+        seedDataDir(dataDir);
         return {
           name: "pglite",
           dataDir,

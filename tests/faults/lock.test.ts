@@ -9,10 +9,12 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../../app/.server/db";
 import { DatabaseLockedError, LOCK_FILE, processStartTime, selfIdentity } from "../../app/.server/db-lock";
 import { makeRecord, tempDir, writeNdjson } from "../factories/records";
+import { seedDataDir } from "../setup/db";
 import { runTool, waitFor } from "./helpers";
 
 describe("the PGlite single-writer lock", () => {
   const dir = tempDir("teca-lock-");
+  seedDataDir(dir); // migrated already: the lock is under test, not the migrations
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   const lockFile = path.join(dir, LOCK_FILE);
   const writeLock = (info: object) => {

@@ -5,8 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "../../app/.server/db";
 import { DatabaseLockedError, LOCK_FILE } from "../../app/.server/db-lock";
-import { testDatabases } from "../setup/db";
+import { seedDataDir, testDatabases } from "../setup/db";
 import { makeRecord, tempDir, writeNdjson } from "../factories/records";
+import { buildDir } from "../../server/build-dir";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const TABLES = [
@@ -98,6 +99,7 @@ describe("the embedded database directory", () => {
   it("is guarded against a second opener, with a message naming the holder", async () => {
     const dir = tempDir();
     dirs.push(dir);
+    seedDataDir(dir); // migrated already (this run's snapshot): the guard is under test
     const first = await openDatabase({ dataDir: dir });
     try {
       const lock = JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), "utf8"));
@@ -128,8 +130,11 @@ describe("the embedded database directory", () => {
   it("the server closes it cleanly on SIGTERM", { timeout: 200_000 }, async () => {
     const dir = tempDir();
     dirs.push(dir);
+    seedDataDir(dir);
     const port = 39000 + Math.floor(Math.random() * 1000);
-    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    // the compiled app process (`npm run build`), as npm start runs it; tests/faults/lock.test.ts starts
+    // server/index.ts through tsx
+    const child = spawn(process.execPath, [path.join(buildDir, "node/app.js")], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", TECA_DEMO: "0", LOG_LEVEL: "warn" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -11,7 +11,7 @@ import { loadThesauri, type Thesaurus } from "../../app/features/catalogue/iccd/
 import { search } from "../../app/features/search/search.server";
 import { parseSearchParams } from "../../app/features/search/search-params";
 import { anonymousViewer } from "../../app/.server/access";
-import { testDatabases } from "../setup/db";
+import { seedDataDir, testDatabases } from "../setup/db";
 import { tempDir } from "../factories/records";
 
 const SAMPLES = path.resolve(import.meta.dirname, "../../../shared/data/iccd");
@@ -141,9 +141,11 @@ describe.runIf(haveSamples)("ICCD samples", () => {
     fs.mkdirSync(xmlDir, { recursive: true });
     fs.copyFileSync(path.join(SAMPLES, "xml", "OA-200-ICCD11306544.xml"), path.join(xmlDir, "hayez.xml"));
     fs.writeFileSync(path.join(xmlDir, "broken.xml"), "<schede><XX><CD><TSK>XX</TSK></CD></XX></schede>");
+    // the tool's subprocess smoke test, on a data directory migrated already (this run's snapshot)
+    seedDataDir(path.join(dir, "cli-data"));
     const { stdout, stderr } = await promisify(execFile)(
-      "npx",
-      ["tsx", "scripts/import-iccd.ts", xmlDir, "--no-thesauri", "--out", path.join(dir, "cli.ndjson"), "--import"],
+      process.execPath,
+      ["--import", "tsx", "scripts/import-iccd.ts", xmlDir, "--no-thesauri", "--out", path.join(dir, "cli.ndjson"), "--import"],
       {
         cwd: path.resolve(import.meta.dirname, "../.."),
         env: { ...process.env, DATA_DIR: path.join(dir, "cli-data"), DATABASE_URL: "", LOG_LEVEL: "warn" },

@@ -35,9 +35,10 @@ export async function loader({ context, url, request }: Route.LoaderArgs): Promi
   const languages = enabledLanguages((o as { languages?: unknown }).languages);
   if (!languages.includes(ui)) throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
   const origin = process.env.PUBLIC_URL?.replace(/\/$/, "") || url.origin;
-  const profile = await currentProfile(context);
+  const ctx = serviceContext(context, url);
+  const profile = await currentProfile(ctx);
   // The signed-in user's collections and the current one's records: the pin toggles and the collections drawer.
-  const pins = profile ? await pinState(serviceContext(context, url)) : null;
+  const pins = profile ? await pinState(ctx) : null;
   return {
     locale,
     /** The interface language (a further one reads the Italian content) and the languages the switch offers. */

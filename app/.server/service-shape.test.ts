@@ -27,24 +27,11 @@ const EXEMPT: Record<string, string> = {
 };
 
 /**
- * What is still to convert, by folder (`accounts/`) or function (`file#function`): the accounts feature's
- * session adapters, which read the session behind the request (its id, cookies, client) from the load context
- * and answer its Set-Cookie. Narrow an entry as its functions are converted; an entry that matches nothing any
- * more fails: take it out.
+ * What is still to convert, by folder (`accounts/`) or function (`file#function`), with the issue that converts
+ * it: nothing now (the accounts' session adapters were the last, issue 30 §3). Narrow an entry as its functions
+ * are converted; an entry that matches nothing any more fails: take it out.
  */
-const SESSION_ADAPTER = "issue 30 §3, an accounts session adapter (reads the load context's session, answers a Set-Cookie)";
-const PENDING: Record<string, string> = {
-  "accounts/login.server.ts#loginWith": SESSION_ADAPTER,
-  "accounts/login.server.ts#logoutOf": SESSION_ADAPTER,
-  "accounts/login.server.ts#formToken": SESSION_ADAPTER,
-  "accounts/login.server.ts#currentProfile": SESSION_ADAPTER,
-  "accounts/oidc.server.ts#startOidc": SESSION_ADAPTER,
-  "accounts/oidc.server.ts#finishOidc": SESSION_ADAPTER,
-  "accounts/totp-login.server.ts#startSecondStep": SESSION_ADAPTER,
-  "accounts/totp-login.server.ts#currentSecondStep": SESSION_ADAPTER,
-  "accounts/totp-login.server.ts#setupOf": SESSION_ADAPTER,
-  "accounts/totp-login.server.ts#completeSecondStep": SESSION_ADAPTER,
-};
+const PENDING: Record<string, string> = {};
 
 type Param = { name: string; type: string };
 type Fn = { file: string; name: string; params: Param[]; returns: string; body: string };

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { TecaLoadContext } from "~/.server/context";
 import { logger } from "~/.server/logger";
+import { CSRF_COOKIE, cookieName, newToken, serializeCookie } from "~/.server/session";
 import { translate, type MessageKey } from "~/i18n";
 import { isLocale, type Locale } from "~/lib/locale";
 import { BOT_CHECK_MESSAGES } from "./bot-check";
@@ -10,8 +11,8 @@ import { fieldErrors } from "./users";
 
 /**
  * The accounts feature's HTTP adapter: what its routes share to read a request and answer it. The users calls
- * (`/api/auth/backend/*`, decision 042), the reset and password calls and pages, and the bot check a sign-in or
- * a reset request runs first.
+ * (`/api/auth/backend/*`, decision 042), the reset and password calls and pages, the bot check a sign-in or
+ * a reset request runs first, and the form token of the pages' forms.
  */
 
 // ── Reading a request ─────────────────────────────────────────────────────────────────────────────────
@@ -24,6 +25,18 @@ export const clientOf = (context: TecaLoadContext) => ({ address: context.auth?.
  * else the request's own when its host and port are allowed; null when no link may be mailed.
  */
 export const linkOrigin = (context: TecaLoadContext): string | null => context.auth?.linkOrigin?.() ?? null;
+
+/**
+ * The form token a page puts in its forms (decision 040): the request's CSRF cookie's value, or a new one with
+ * the Set-Cookie that stores it.
+ */
+export function formToken(context: TecaLoadContext): { token: string; setCookie?: string } {
+  const auth = context.auth;
+  if (auth?.csrfCookie && /^[\w-]{20,100}$/.test(auth.csrfCookie)) return { token: auth.csrfCookie };
+  const token = newToken();
+  const secure = auth?.secure ?? false;
+  return { token, setCookie: serializeCookie(cookieName(CSRF_COOKIE, secure), token, { secure }) };
+}
 
 /** The users calls' service context: the request's database and viewer, and the client's address for the audit log. */
 export const usersContext = (context: TecaLoadContext): UsersContext => ({

@@ -1,8 +1,8 @@
 import * as client from "openid-client";
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../../db/schema";
-import type { TecaLoadContext } from "~/.server/context";
-import { createSession, deleteSession, sessionCookie } from "~/.server/session";
+import type { ServiceContext } from "~/.server/context";
+import { createSession, deleteSession, sessionCookie, type AuthContext } from "~/.server/session";
 import { logger } from "~/.server/logger";
 import { isLocale, localizePath, type Locale } from "~/lib/locale";
 import { accountKey, audit, clearFailures } from "./accounts.server";
@@ -142,10 +142,12 @@ const PENDING_MS = 10 * 60_000;
 
 /**
  * GET /auth/oidc/start: a new state, nonce and PKCE verifier kept on the server with where to go back,
- * and the provider's authorization URL to send the browser to.
+ * and the provider's authorization URL to send the browser to. `auth` is the request's (the load context's
+ * `auth`): whether its cookie is Secure.
  */
 export async function startOidc(
-  context: TecaLoadContext,
+  ctx: Pick<ServiceContext, "database">,
+  auth: Pick<AuthContext, "secure"> | undefined,
   input: { requestUrl: URL; redirect: string | null; locale: Locale },
 ): Promise<{ status: "ok"; location: string; setCookie: string } | { status: "failed"; reason: OidcFailure }> {
   let settings: OidcSettings;
@@ -161,10 +163,10 @@ export async function startOidc(
   const state = client.randomState();
   const nonce = client.randomNonce();
   const redirectUri = callbackUrl(input.requestUrl);
-  const { setCookie } = await createPending({ database: context.database }, "oidc", {
+  const { setCookie } = await createPending(ctx, "oidc", {
     data: { state, nonce, verifier, redirectUri, redirect: loginTarget(input.redirect, input.locale), locale: input.locale },
     ttlMs: PENDING_MS,
-    secure: context.auth?.secure ?? false,
+    secure: auth?.secure ?? false,
   });
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
@@ -188,16 +190,18 @@ const str = (v: unknown, max = 200) => (typeof v === "string" ? v.trim().slice(0
 /**
  * GET /auth/oidc/callback: the pending request taken once (its cookie cleared), the code exchanged with
  * the verifier, the state and the nonce checked, the user created or brought up to date from the claims,
- * a session opened exactly as a password sign-in opens one.
+ * a session opened exactly as a password sign-in opens one. `auth` is the request's session and client (the
+ * load context's `auth`): the session it replaces, the address and user agent it records, whether its cookies
+ * are Secure.
  */
 export async function finishOidc(
-  context: TecaLoadContext,
+  ctx: Pick<ServiceContext, "database">,
+  auth: Pick<AuthContext, "sessionId" | "address" | "userAgent" | "secure"> | undefined,
   input: { requestUrl: URL; cookieHeader: string | null },
 ): Promise<OidcCallbackResult> {
-  const { database } = context;
-  const ctx = { database };
-  const secure = context.auth?.secure ?? false;
-  const address = context.auth?.address ?? "";
+  const { database } = ctx;
+  const secure = auth?.secure ?? false;
+  const address = auth?.address ?? "";
   const setCookies = [clearedPendingCookie("oidc", secure)];
   const pending = await takePending(ctx, "oidc", pendingToken(input.cookieHeader, "oidc", secure));
   const locale: Locale = isLocale(pending?.data.locale) ? pending.data.locale : "it";
@@ -315,8 +319,8 @@ export async function finishOidc(
     });
   }
 
-  if (context.auth?.sessionId) await deleteSession(database, context.auth.sessionId);
-  const session = await createSession(database, userId, { userAgent: context.auth?.userAgent ?? "", address });
+  if (auth?.sessionId) await deleteSession(database, auth.sessionId);
+  const session = await createSession(database, userId, { userAgent: auth?.userAgent ?? "", address });
   await clearFailures(ctx, accountKey(email));
   await audit(ctx, { event: "login", actor: { userId, address }, subjectId: userId, email, detail: { method: "sso", roles } });
   setCookies.push(sessionCookie(session.token, session.expiresAt, secure));

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
-import type { TecaLoadContext } from "~/.server/context";
-import { createSession, deleteSession, sessionCookie } from "~/.server/session";
+import type { ServiceContext } from "~/.server/context";
+import { createSession, deleteSession, sessionCookie, type AuthContext } from "~/.server/session";
 import { audit, type SignInResult } from "./accounts.server";
 import { attemptNotFailed, attemptSucceeded, reserveAttempt } from "./limits.server";
 import {
@@ -20,6 +20,8 @@ import { beginSetup, confirmSetup, pendingSetup, verifySecondFactor } from "./to
  * The second step of a password sign-in (decision 046): after the right password the browser gets only a
  * `teca_2fa` cookie naming a pending row (5 minutes, at most 5 codes); the session is opened when the code
  * (or a recovery code) is right — or, when REQUIRE_2FA_FOR applies and TOTP is off, once it is set up.
+ * `auth` is the request's session and client (the load context's `auth`): whether its cookies are Secure, and
+ * for the last step the session it replaces and the address and user agent it records.
  */
 
 const PENDING_MS = 5 * 60_000;
@@ -27,14 +29,15 @@ const MAX_CODES = 5;
 
 /** After the right password: the half-signed-in state on the server, answered as the cookie to set. */
 export async function startSecondStep(
-  context: TecaLoadContext,
+  ctx: Pick<ServiceContext, "database">,
+  auth: Pick<AuthContext, "secure"> | undefined,
   result: Extract<SignInResult, { status: "second_factor" }>,
 ): Promise<string> {
-  const { setCookie } = await createPending({ database: context.database }, "totp", {
+  const { setCookie } = await createPending(ctx, "totp", {
     userId: result.userId,
     data: { email: result.email, step: result.step },
     ttlMs: PENDING_MS,
-    secure: context.auth?.secure ?? false,
+    secure: auth?.secure ?? false,
   });
   return setCookie;
 }
@@ -42,22 +45,19 @@ export async function startSecondStep(
 export type SecondStep = { pending: PendingLogin; email: string; step: "code" | "setup" };
 
 /** The browser's half-done sign-in, or null (none, expired, used). */
-export async function currentSecondStep(context: TecaLoadContext, cookieHeader: string | null): Promise<SecondStep | null> {
-  const pending = await findPending(
-    { database: context.database },
-    "totp",
-    pendingToken(cookieHeader, "totp", context.auth?.secure ?? false),
-  );
+export async function currentSecondStep(
+  ctx: Pick<ServiceContext, "database">,
+  auth: Pick<AuthContext, "secure"> | undefined,
+  cookieHeader: string | null,
+): Promise<SecondStep | null> {
+  const pending = await findPending(ctx, "totp", pendingToken(cookieHeader, "totp", auth?.secure ?? false));
   if (!pending?.userId) return null;
   return { pending, email: String(pending.data.email ?? ""), step: pending.data.step === "setup" ? "setup" : "code" };
 }
 
 /** The QR code and secret of a forced setup (made at the first view, the same one after a wrong code). */
-export async function setupOf(context: TecaLoadContext, step: SecondStep, siteName: string) {
-  return (
-    (await pendingSetup({ database: context.database }, step.pending.userId!, siteName)) ??
-    (await beginSetup({ database: context.database }, step.pending.userId!, siteName))
-  );
+export async function setupOf(ctx: Pick<ServiceContext, "database">, step: SecondStep, siteName: string) {
+  return (await pendingSetup(ctx, step.pending.userId!, siteName)) ?? (await beginSetup(ctx, step.pending.userId!, siteName));
 }
 
 export type SecondStepResult =
@@ -71,13 +71,17 @@ export type SecondStepResult =
  * before it is checked (the same limits, 429; decision 081), and at most five per password; right, the
  * session opens like any sign-in.
  */
-export async function completeSecondStep(context: TecaLoadContext, cookieHeader: string | null, code: string): Promise<SecondStepResult> {
-  const { database } = context;
-  const ctx = { database };
-  const secure = context.auth?.secure ?? false;
-  const address = context.auth?.address ?? "";
+export async function completeSecondStep(
+  ctx: Pick<ServiceContext, "database">,
+  auth: Pick<AuthContext, "sessionId" | "address" | "userAgent" | "secure"> | undefined,
+  cookieHeader: string | null,
+  code: string,
+): Promise<SecondStepResult> {
+  const { database } = ctx;
+  const secure = auth?.secure ?? false;
+  const address = auth?.address ?? "";
   const cleared = [clearedPendingCookie("totp", secure)];
-  const step = await currentSecondStep(context, cookieHeader);
+  const step = await currentSecondStep(ctx, auth, cookieHeader);
   if (!step) return { status: "expired", setCookies: cleared };
   const userId = step.pending.userId!;
   const who = { email: step.email, address };
@@ -124,8 +128,8 @@ export async function completeSecondStep(context: TecaLoadContext, cookieHeader:
   if (!taken) return expired();
   const [user] = await database.db.select({ disabled: users.disabled }).from(users).where(eq(users.id, userId));
   if (!user || user.disabled) return expired();
-  if (context.auth?.sessionId) await deleteSession(database, context.auth.sessionId);
-  const session = await createSession(database, userId, { userAgent: context.auth?.userAgent ?? "", address });
+  if (auth?.sessionId) await deleteSession(database, auth.sessionId);
+  const session = await createSession(database, userId, { userAgent: auth?.userAgent ?? "", address });
   await attemptSucceeded(ctx, who);
   await database.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
   await audit(ctx, {

@@ -7,7 +7,7 @@ import { serviceContext, type ServiceContext } from "~/.server/context";
 import { notFound } from "~/.server/errors";
 import { getUser, verifyCurrentPassword } from "../accounts.server";
 import { attemptSucceeded, reserveAttempt } from "../limits.server";
-import { formToken } from "../login.server";
+import { formToken } from "../http.server";
 import {
   beginSetup,
   confirmSetup,

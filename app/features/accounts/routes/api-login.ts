@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { error: { code: 400, message: translate(locale, refused), botCheck: true } },
       { status: 400, headers: { "Cache-Control": "no-store" } },
     );
-  const { result, setCookie } = await loginWith(context, { email, password });
+  const { result, setCookie } = await loginWith({ database: context.database }, context.auth, { email, password });
   if (result.status === "limited")
     return Response.json(
       { error: { code: 429, message: translate(locale, "login.limited", { minutes: Math.ceil(result.retryAfter / 60) }) } },
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { error: { code: 401, message: translate(locale, "login.errore") } },
       { status: 401, headers: { "Cache-Control": "no-store" } },
     );
-  const profile = await currentProfile({ ...context, viewer: { ...context.viewer, kind: "user", userId: result.userId } });
+  const profile = await currentProfile({ database: context.database, viewer: { ...context.viewer, kind: "user", userId: result.userId } });
   return Response.json({ user: profile }, { headers: { "Set-Cookie": setCookie!, "Cache-Control": "no-store" } });
 }
 

@@ -20,7 +20,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 async function logout(request: Request, context: Route.LoaderArgs["context"], url: URL) {
-  const cookie = await logoutOf(context);
+  const cookie = await logoutOf({ database: context.database, viewer: context.viewer }, context.auth);
   const headers = { "Set-Cookie": cookie, "Cache-Control": "no-store" };
   if (!(request.headers.get("accept") ?? "").includes("text/html")) return Response.json({ ok: true }, { headers });
   const locale = url.searchParams.get("locale");

@@ -8,7 +8,10 @@ export const handle = { capability: "PUBLIC" };
  * (consent denied, a bad or replayed state, the provider down), back to the login page with the reason.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const result = await finishOidc(context, { requestUrl: new URL(request.url), cookieHeader: request.headers.get("cookie") });
+  const result = await finishOidc({ database: context.database }, context.auth, {
+    requestUrl: new URL(request.url),
+    cookieHeader: request.headers.get("cookie"),
+  });
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const c of result.setCookies) headers.append("Set-Cookie", c);
   headers.set("Location", result.status === "ok" ? result.location : loginWithError(result.locale, result.reason));

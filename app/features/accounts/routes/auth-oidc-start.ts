@@ -12,7 +12,11 @@ export const handle = { capability: "PUBLIC" };
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = isLocale(url.searchParams.get("locale")) ? (url.searchParams.get("locale") as "it" | "en" | "fr") : "it";
-  const result = await startOidc(context, { requestUrl: url, redirect: url.searchParams.get("redirect"), locale });
+  const result = await startOidc({ database: context.database }, context.auth, {
+    requestUrl: url,
+    redirect: url.searchParams.get("redirect"),
+    locale,
+  });
   if (result.status !== "ok") throw redirect(loginWithError(locale, result.reason), { headers: { "Cache-Control": "no-store" } });
   throw redirect(result.location, { headers: { "Set-Cookie": result.setCookie, "Cache-Control": "no-store" } });
 }

@@ -6,9 +6,8 @@ import type { MessageKey } from "~/i18n";
 import { notFound } from "~/.server/errors";
 import { sessionCookie } from "~/.server/session";
 import { getUser } from "../accounts.server";
-import { formToken } from "../login.server";
 import { changeOwnPassword } from "../reset.server";
-import { clientOf } from "../http.server";
+import { clientOf, formToken } from "../http.server";
 import { NewPasswordFields } from "../components/NewPasswordFields";
 
 /** SSO users have no password here (spec §6): for them the page does not exist. */

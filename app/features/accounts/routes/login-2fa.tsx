@@ -5,7 +5,7 @@ import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { localizePath, splitLocale, type UiLocale } from "~/lib/locale";
 import { loginTarget } from "../redirect";
-import { formToken } from "../login.server";
+import { formToken } from "../http.server";
 import { completeSecondStep, currentSecondStep, setupOf } from "../totp-login.server";
 import { RecoveryCodes, SetupInstructions } from "../components/totp-parts";
 
@@ -29,10 +29,10 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   if (finished.has(context))
     return data({ csrf: "", redirect: target, step: "code" as const, setup: null }, { headers: { "Cache-Control": "private, no-store" } });
   if (context.viewer.kind === "user") throw redirect(loginTarget(target, locale));
-  const step = await currentSecondStep(context, request.headers.get("cookie"));
+  const step = await currentSecondStep({ database: context.database }, context.auth, request.headers.get("cookie"));
   if (!step) throw redirect(expiredLogin(locale, target));
   const { token, setCookie } = formToken(context);
-  const setup = step.step === "setup" ? await setupOf(context, step, url.host) : null;
+  const setup = step.step === "setup" ? await setupOf({ database: context.database }, step, url.host) : null;
   return data(
     { csrf: token, redirect: target, step: step.step, setup: setup ? { secret: setup.secret, qr: setup.qr } : null },
     { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
@@ -43,7 +43,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { ui: locale } = splitLocale(url.pathname);
   const form = await request.formData();
   const target = String(form.get("redirect") ?? "");
-  const result = await completeSecondStep(context, request.headers.get("cookie"), String(form.get("code") ?? "").slice(0, 40));
+  const result = await completeSecondStep(
+    { database: context.database },
+    context.auth,
+    request.headers.get("cookie"),
+    String(form.get("code") ?? "").slice(0, 40),
+  );
   switch (result.status) {
     case "expired": {
       const headers = new Headers();

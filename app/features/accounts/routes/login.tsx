@@ -5,10 +5,10 @@ import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { localizePath, splitLocale } from "~/lib/locale";
 import { loginTarget } from "../redirect";
-import { formToken, loginWith } from "../login.server";
+import { loginWith } from "../login.server";
 import { oidcLabel } from "../oidc.server";
 import { botCheckClient } from "../bot-check.server";
-import { botCheckRefusal } from "../http.server";
+import { botCheckRefusal, formToken } from "../http.server";
 import { BotCheck } from "../components/BotCheck";
 
 /** Why a single sign-on came back without signing in (decision 045): `?sso_error=denied`. */
@@ -45,7 +45,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   // The bot check first (decision 047): refused, nothing else happens (no failed sign-in is counted).
   const refused = await botCheckRefusal(context, form);
   if (refused) return data({ error: refused as MessageKey, email, minutes: 0 }, { status: 400 });
-  const { result, setCookie } = await loginWith(context, { email, password });
+  const { result, setCookie } = await loginWith({ database: context.database }, context.auth, { email, password });
   if (result.status === "ok")
     throw redirect(loginTarget(String(form.get("redirect") ?? ""), ui), { headers: { "Set-Cookie": setCookie! } });
   // A second factor is due (decision 046): the code page, with the half-signed-in state's cookie only.

@@ -4,9 +4,8 @@ import { accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { localizePath, splitLocale, type UiLocale } from "~/lib/locale";
-import { formToken } from "../login.server";
 import { checkResetToken, completePasswordReset } from "../reset.server";
-import { clientOf } from "../http.server";
+import { clientOf, formToken } from "../http.server";
 import { NewPasswordFields } from "../components/NewPasswordFields";
 
 /** A spent, expired or unknown link lands on the login page with 'Link reset password scaduto' (spec §8). */

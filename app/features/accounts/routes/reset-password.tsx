@@ -4,9 +4,8 @@ import { accountHeaders, accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { localizePath, splitLocale } from "~/lib/locale";
-import { formToken } from "../login.server";
 import { requestPasswordReset } from "../reset.server";
-import { botCheckRefusal, clientOf, linkOrigin } from "../http.server";
+import { botCheckRefusal, clientOf, formToken, linkOrigin } from "../http.server";
 import { botCheckClient } from "../bot-check.server";
 import { BotCheck } from "../components/BotCheck";
 

@@ -6,7 +6,6 @@ import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { LOCALE_TAGS, localizePath, splitLocale, type Locale } from "~/lib/locale";
 import { apiFetch } from "~/lib/api-fetch";
-import { formToken } from "../login.server";
 import {
   changeUserPassword,
   deleteUser,
@@ -30,7 +29,7 @@ import {
   UserIdSchema,
   UserListSchema,
 } from "../users";
-import { linkOrigin, USERS_ERROR_KEYS, usersContext } from "../http.server";
+import { formToken, linkOrigin, USERS_ERROR_KEYS, usersContext } from "../http.server";
 
 /**
  * /settings/users (issue 13 §2, decision 042): the users with search and paging, create and edit (roles as

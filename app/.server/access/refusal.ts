@@ -7,6 +7,10 @@ import type { ErrorBody } from "../errors";
  * resource route (the API) `{error: {code, message}}`. A viewer who may not know a thing exists gets 404, the
  * same answer as a thing that does not exist.
  *
+ * A JSON call that answers in its body's language rather than the guard's English (the workspace's document calls,
+ * the users' calls) catches it with `isRefusal` and translates `messageKey` itself; so does a page
+ * action that shows a refusal on the page (a shared user who may not rename a collection).
+ *
  * Recognised by a brand, not by `instanceof`: the route modules are bundled apart from the server that wraps
  * them, each with its own copy of this class.
  */

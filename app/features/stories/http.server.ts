@@ -1,7 +1,7 @@
+import { isRefusal } from "~/.server/access";
 import type { TecaLoadContext } from "~/.server/context";
 import { translate, type MessageKey } from "~/i18n";
 import { apiContext, fail, localeOf, ok, refusal } from "~/features/workspace/index.server";
-import { WorkspaceError } from "~/features/workspace/index.server";
 import { createStory, deleteStory, getOwnStory, getPublishedStory, listPublishedStories, listStories, updateStory } from "./stories.server";
 import {
   GetStoriesSchema,
@@ -145,7 +145,8 @@ export async function getStoryBySlugCall(context: TecaLoadContext, url: URL, raw
       try {
         return ok({ data: storyJson(await getOwnStory(ctx, input.data.slug)) });
       } catch (err) {
-        if (!(err instanceof WorkspaceError && err.code === "notFound")) throw err;
+        // not theirs (or not there): perhaps a published one by that slug
+        if (!isRefusal(err) || err.status !== 404) throw err;
       }
     }
     return ok({ data: publishedStoryJson(await getPublishedStory(ctx, input.data.slug)) });

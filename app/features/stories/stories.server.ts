@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import type { Db } from "~/.server/db";
-import { ownedBy, recordVisible } from "~/.server/access";
+import { notFoundForViewer, ownedBy, recordVisible } from "~/.server/access";
 import { getCards, toTextArray } from "~/features/records/index.server";
-import { iso, newId, notFound, ownerOf, publishedSlug, rowsIn, WorkspaceError, type Exec } from "~/features/workspace/index.server";
+import { iso, newId, ownerOf, publishedSlug, rowsIn, WorkspaceError, type Exec } from "~/features/workspace/index.server";
 import type { ItemRef } from "~/features/workspace";
 import { ownUploads, registerPublishedUse } from "~/features/workspace/index.server";
 import { sanitizeStoryHtml } from "./sanitize.server";
@@ -163,14 +163,14 @@ export async function getStory(ctx: ServiceContext, collectionId: string, id: st
   const [row] = await ctx.database.rows<StoryRow>(
     sql`select ${columns} from stories s where s.id = ${id} and s.collection_id = ${collectionId} and ${owned(ctx)}`,
   );
-  if (!row) throw notFound();
+  if (!row) throw notFoundForViewer();
   return view(ctx, row);
 }
 
 /** One of the viewer's stories by id alone (the JSON calls). */
 export async function getOwnStory(ctx: ServiceContext, id: string): Promise<StoryView> {
   const [row] = await ctx.database.rows<StoryRow>(sql`select ${columns} from stories s where s.id = ${id} and ${owned(ctx)}`);
-  if (!row) throw notFound();
+  if (!row) throw notFoundForViewer();
   return view(ctx, row);
 }
 
@@ -185,7 +185,7 @@ export async function listStories(ctx: ServiceContext, collectionId?: string): P
 /** A published story for anyone: only while it is public; restricted records left out and counted. */
 export async function getPublishedStory(ctx: ServiceContext, slug: string): Promise<StoryView> {
   const [row] = await ctx.database.rows<StoryRow>(sql`select ${columns} from stories s where s.published_slug = ${slug} and s.public`);
-  if (!row) throw notFound();
+  if (!row) throw notFoundForViewer();
   return view(ctx, row);
 }
 
@@ -239,7 +239,7 @@ export async function createStory(
           select ${id}, c.id, ${owner}::uuid, ${input.title}, ${JSON.stringify(blocks)}::jsonb from collections c
           where c.id = ${collectionId} and ${ownedBy(owner, "c")} returning id`,
     );
-    if (!made.length) throw notFound();
+    if (!made.length) throw notFoundForViewer();
   });
   return getOwnStory(ctx, id);
 }
@@ -256,7 +256,7 @@ export async function updateStory(ctx: ServiceContext, id: string, changes: Stor
       tx,
       sql`select s.version, s.title, s.published_slug from stories s where s.id = ${id} and ${owned(ctx)} for update`,
     );
-    if (!row) throw notFound();
+    if (!row) throw notFoundForViewer();
     if (changes.version !== undefined && Number(row.version) !== changes.version)
       throw new WorkspaceError("conflict", "stories.error.stale");
     const sets: SQL[] = [];
@@ -283,5 +283,5 @@ export async function updateStory(ctx: ServiceContext, id: string, changes: Stor
 /** Deletes one of the viewer's stories. */
 export async function deleteStory(ctx: ServiceContext, id: string): Promise<void> {
   const gone = await ctx.database.rows<{ id: string }>(sql`delete from stories s where s.id = ${id} and ${owned(ctx)} returning s.id`);
-  if (!gone.length) throw notFound();
+  if (!gone.length) throw notFoundForViewer();
 }

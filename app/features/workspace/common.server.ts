@@ -1,17 +1,22 @@
 import crypto from "node:crypto";
 import type { SQL } from "drizzle-orm";
+import { notFoundForViewer } from "~/.server/access";
 import type { ServiceContext } from "~/.server/context";
 import type { Db } from "~/.server/db";
 import { slugifyLabel } from "~/lib/tables";
 
 /**
- * What the workspace's services share (collections, shares, moodboards, stories): their refusal, the
+ * What the workspace's services share (collections, shares, moodboards, stories): their domain error, the
  * viewer's user id as owner, ids, published addresses, dates and the SQL helper for transactions.
  */
 
-export type WorkspaceErrorCode = "notFound" | "invalid" | "limit" | "conflict" | "forbidden";
+export type WorkspaceErrorCode = "invalid" | "limit" | "conflict";
 
-/** A refusal the calls and pages map to a status and a translated message (http.server.ts). */
+/**
+ * Invalid input, a limit reached, a stale save: what the calls and pages map to 400 or 409 and a translated
+ * message (http.server.ts). What the viewer may not see or do is the access policy's `Refusal` instead (404, or
+ * 403 for a shared user who knows the collection exists).
+ */
 export class WorkspaceError extends Error {
   constructor(
     readonly code: WorkspaceErrorCode,
@@ -22,12 +27,9 @@ export class WorkspaceError extends Error {
   }
 }
 
-/** The refusal of a missing id — and of anyone else's, which must answer exactly the same. */
-export const notFound = () => new WorkspaceError("notFound", "error.notFound");
-
 /** The viewer's user id; a visitor owns nothing (the guard keeps visitors out before this). */
 export function ownerOf(ctx: Pick<ServiceContext, "viewer">): string {
-  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId) throw notFound();
+  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId) throw notFoundForViewer();
   return ctx.viewer.userId;
 }
 

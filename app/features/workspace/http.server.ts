@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { isRefusal } from "~/.server/access";
 import type { ServiceContext, TecaLoadContext } from "~/.server/context";
 import { translate, type MessageKey } from "~/i18n";
 import { isLocale, type Locale } from "~/lib/locale";
@@ -47,12 +48,19 @@ export function fail(status: number, message: string, reason?: string) {
 export const badJson = (locale: Locale) => fail(400, translate(locale, "error.badRequest"));
 export const invalid = (locale: Locale, error: z.ZodError) => fail(400, translate(locale, firstMessage(error) as MessageKey));
 
-const STATUS: Record<WorkspaceError["code"], number> = { notFound: 404, invalid: 400, limit: 409, conflict: 409, forbidden: 403 };
+const STATUS: Record<WorkspaceError["code"], number> = { invalid: 400, limit: 409, conflict: 409 };
 
-/** A service refusal as JSON (other errors are rethrown to the server's handler). */
+/**
+ * A service's refusal or domain error as JSON, in the language of the call's body (the route guard would answer
+ * a `Refusal` in English); other errors are rethrown to the server's handler.
+ */
 export function refusal(err: unknown, locale: Locale): Response {
+  if (isRefusal(err)) {
+    if (err.status === 404 && err.messageKey === "error.notFound") return fail(404, translate(locale, "error.notFound"));
+    // a refusal that says why (a share already gone, a shared user without the right): its `reason` as it always was
+    return fail(err.status, translate(locale, err.messageKey as MessageKey), err.status === 404 ? "notFound" : "forbidden");
+  }
   if (!(err instanceof WorkspaceError)) throw err;
-  if (err.code === "notFound" && err.messageKey === "error.notFound") return fail(404, translate(locale, "error.notFound"));
   // `reason` tells a stale save ("conflict") from a refusal by a limit ("limit"), both 409.
   return fail(STATUS[err.code], translate(locale, err.messageKey as MessageKey, err.params), err.code);
 }
@@ -223,8 +231,9 @@ export function usesText(locale: Locale, uses: UploadUse[]) {
   return translate(locale, "editor.upload.inUse", { where });
 }
 
-/** An upload refusal as the calls answer it. */
+/** An upload refusal as the calls answer it: another user's or a missing one is not found, in the body's language. */
 export function uploadRefusal(err: unknown, locale: Locale): Response {
+  if (isRefusal(err)) return fail(404, translate(locale, "error.notFound"));
   if (!(err instanceof UploadError)) throw err;
   if (err.code === "inUse") {
     return Response.json(

@@ -20,7 +20,7 @@ export {
   saveMoodboardCall,
   usesText,
 } from "./http.server";
-export { type Exec, iso, newId, notFound, ownerOf, publishedSlug, rowsIn } from "./common.server";
+export { type Exec, iso, newId, ownerOf, publishedSlug, rowsIn } from "./common.server";
 export { deleteUpload, listUploadsWithUses, ownUploads, registerPublishedUse, UploadError } from "./editor/uploads.server";
 export { listMoodboards } from "./moodboards.server";
 export { createShareLink, listShares, revokeShareLink, sharedLinkUrl, shareWithPerson, unshareWithPerson } from "./shares.server";

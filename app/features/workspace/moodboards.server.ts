@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
-import { ownedBy } from "~/.server/access";
+import { notFoundForViewer, ownedBy } from "~/.server/access";
 import { isUploadUrl, ownUploads } from "./editor/uploads.server";
-import { iso, newId, notFound, ownerOf, rowsIn, WorkspaceError, type Exec } from "./common.server";
+import { iso, newId, ownerOf, rowsIn, WorkspaceError, type Exec } from "./common.server";
 import type { Moodboard, MoodboardContent, MoodboardItem, MoodboardSummary } from "./moodboards";
 
 /**
@@ -68,7 +68,7 @@ export async function getMoodboard(ctx: ServiceContext, collectionId: string, id
   const [row] = await ctx.database.rows<Row>(
     sql`select ${columns} from moodboards m where m.id = ${id} and m.collection_id = ${collectionId} and ${ownedBy(owner, "m")}`,
   );
-  if (!row) throw notFound();
+  if (!row) throw notFoundForViewer();
   return full(row);
 }
 
@@ -78,7 +78,7 @@ export async function moodboardCollection(ctx: ServiceContext, collectionId: str
   const [row] = await ctx.database.rows<{ id: string; title: string }>(
     sql`select c.id, c.title from collections c where c.id = ${collectionId} and ${ownedBy(owner, "c")}`,
   );
-  if (!row) throw notFound();
+  if (!row) throw notFoundForViewer();
   return row;
 }
 
@@ -102,7 +102,7 @@ export async function createMoodboard(ctx: ServiceContext, collectionId: string,
     const [coll] = await rows<{ id: string }>(
       sql`select c.id from collections c where c.id = ${collectionId} and ${ownedBy(owner, "c")} for update`,
     );
-    if (!coll) throw notFound();
+    if (!coll) throw notFoundForViewer();
     await tx.execute(sql`select id from users where id = ${owner}::uuid for update`);
     const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from moodboards where ${ownedBy(owner)}`);
     if (Number(n?.n ?? 0) >= limits.boards) throw new WorkspaceError("limit", "moodboard.error.limit", { max: limits.boards });
@@ -136,7 +136,7 @@ export async function saveMoodboard(
   const [exists] = await ctx.database.rows<{ id: string }>(
     sql`select m.id from moodboards m where m.id = ${id} and ${ownedBy(owner, "m")} ${content.coll ? sql`and m.collection_id = ${content.coll}` : sql``}`,
   );
-  if (!exists) throw notFound();
+  if (!exists) throw notFoundForViewer();
   throw new WorkspaceError("conflict", "moodboard.error.stale");
 }
 
@@ -145,5 +145,5 @@ export async function deleteMoodboard(ctx: ServiceContext, id: string, collectio
   const rows = await ctx.database.rows<{ id: string }>(
     sql`delete from moodboards m where m.id = ${id} and ${ownedBy(owner, "m")} ${collectionId ? sql`and m.collection_id = ${collectionId}` : sql``} returning m.id`,
   );
-  if (!rows.length) throw notFound();
+  if (!rows.length) throw notFoundForViewer();
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
-import { can } from "~/.server/access";
+import { can, Refusal } from "~/.server/access";
 import { localizePath, type Locale } from "~/lib/locale";
 import { audit } from "~/features/accounts/index.server";
 import { lockCollection, owned } from "./workspace.server";
@@ -95,7 +95,7 @@ export async function unshareWithPerson(ctx: ServiceContext, id: string, email: 
       )) as unknown as { rows: unknown[] }
     ).rows;
   });
-  if (!gone.length) throw new WorkspaceError("notFound", "workspace.share.error.gone");
+  if (!gone.length) throw new Refusal(404, "workspace.share.error.gone");
   await audit(ctx, { event: "collection_unshared", actor: actor(ctx, address), email: e, detail: { collection: id } });
 }
 
@@ -114,7 +114,7 @@ export async function createShareLink(
   const row = await ctx.database.db.transaction(async (tx) => {
     await lockCollection(ctx, tx, id, "owner");
     // (after the ownership check: someone else's id stays a 404 whatever their role)
-    if (!canShareExternally(ctx)) throw new WorkspaceError("forbidden", "workspace.share.error.external");
+    if (!canShareExternally(ctx)) throw new Refusal(403, "workspace.share.error.external");
     const [{ n }] = (
       (await tx.execute(
         sql`select count(*)::int as n from collection_links where collection_id = ${id} and expires_at > now()`,
@@ -147,7 +147,7 @@ export async function revokeShareLink(ctx: ServiceContext, id: string, linkId: s
       )) as unknown as { rows: unknown[] }
     ).rows;
   });
-  if (!gone.length) throw new WorkspaceError("notFound", "workspace.share.error.gone");
+  if (!gone.length) throw new Refusal(404, "workspace.share.error.gone");
   await audit(ctx, { event: "collection_link_revoked", actor: actor(ctx, address), detail: { collection: id, link: linkId } });
 }
 

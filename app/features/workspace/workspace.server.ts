@@ -1,11 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import type { Db } from "~/.server/db";
-import { ownedBy, recordVisible } from "~/.server/access";
+import { notFoundForViewer, ownedBy, recordVisible, Refusal } from "~/.server/access";
 import { getCards, toTextArray } from "~/features/records/index.server";
 import type { RecordCard } from "~/lib/record-types";
 import { pinKey, type CollectionRole, type CollectionSummary, type ItemRef, type PinState } from "./workspace";
-import { iso, newId, notFound, ownerOf, publishedSlug, rowsIn, sha256, WorkspaceError, type Exec } from "./common.server";
+import { iso, newId, ownerOf, publishedSlug, rowsIn, sha256, WorkspaceError, type Exec } from "./common.server";
 
 export { WorkspaceError, type WorkspaceErrorCode } from "./common.server";
 
@@ -158,7 +158,7 @@ async function withItems(ctx: ServiceContext, row: SummaryRow): Promise<Collecti
  */
 export async function getCollection(ctx: ServiceContext, id: string): Promise<CollectionView> {
   const [row] = await ctx.database.rows<SummaryRow>(sql`${summarySelect(roleColumns(ctx))} where c.id = ${id} and ${readable(ctx)}`);
-  if (!row) throw notFound();
+  if (!row) throw notFoundForViewer();
   return withItems(ctx, row);
 }
 
@@ -168,7 +168,7 @@ export async function getCollection(ctx: ServiceContext, id: string): Promise<Co
  */
 export async function getPublishedCollection(ctx: ServiceContext, slug: string): Promise<CollectionView & { publishedAt: string | null }> {
   const [row] = await ctx.database.rows<SummaryRow>(sql`${summarySelect(readerColumns)} where c.published_slug = ${slug} and c.public`);
-  if (!row) throw notFound();
+  if (!row) throw notFoundForViewer();
   const view = await withItems(ctx, row);
   return { ...view, publishedAt: row.published_at ? iso(row.published_at) : null };
 }
@@ -200,9 +200,9 @@ export async function lockCollection(ctx: ServiceContext, tx: Exec, id: string, 
     sql`select c.id, c.title, c.cover_table, c.cover_id, c.published_slug, ${owned(ctx)} as owner, ${editable(ctx)} as editor
         from collections c where c.id = ${id} and ${readable(ctx)} for update`,
   );
-  if (!row) throw notFound();
+  if (!row) throw notFoundForViewer();
   if (need === "owner" ? !row.owner : !row.editor)
-    throw new WorkspaceError("forbidden", need === "owner" ? "workspace.share.error.ownerOnly" : "workspace.share.error.readOnly");
+    throw new Refusal(403, need === "owner" ? "workspace.share.error.ownerOnly" : "workspace.share.error.readOnly");
   return row;
 }
 
@@ -301,7 +301,7 @@ async function moveIn(ctx: ServiceContext, tx: Exec, id: string, ref: ItemRef, w
   const at = (r: ItemRef) => list.findIndex((x) => x.visible && x.record_table === r.table && x.record_id === r.id);
   const from = at(ref);
   const over = where.over ? at(where.over) : -1;
-  if (from < 0 || (where.over && over < 0)) throw new WorkspaceError("notFound", "workspace.error.notInCollection");
+  if (from < 0 || (where.over && over < 0)) throw new Refusal(404, "workspace.error.notInCollection");
   const [moved] = list.splice(from, 1);
   const to = Math.max(0, Math.min(where.over ? over : (where.to ?? from + (where.by ?? 0)), list.length));
   list.splice(to, 0, moved!);
@@ -405,7 +405,7 @@ export async function deleteCollection(ctx: ServiceContext, id: string): Promise
   if (gone.length) return;
   // Someone it is shared with learns only that they may not (they know it exists); anyone else: not found.
   const [shared] = await ctx.database.rows<{ id: string }>(sql`select c.id from collections c where c.id = ${id} and ${readable(ctx)}`);
-  throw shared ? new WorkspaceError("forbidden", "workspace.share.error.ownerOnly") : notFound();
+  throw shared ? new Refusal(403, "workspace.share.error.ownerOnly") : notFoundForViewer();
 }
 
 /** The pin toggle's state: the collections, the current one (chosen, else the first) and its records. */
@@ -494,7 +494,7 @@ export async function getCollectionByLink(ctx: ServiceContext, token: string): P
         join users o on o.id = c.owner_id and not o.disabled
         where l.token_hash = ${sha256(token)} and l.expires_at > now()`,
   );
-  if (!row) throw notFound();
+  if (!row) throw notFoundForViewer();
   return { ...(await withItems(ctx, row)), expiresAt: iso(row.expires_at) };
 }
 
@@ -518,7 +518,7 @@ export async function addToCollection(
     throw err;
   }
   const [row] = await ctx.database.rows<SummaryRow>(sql`${summarySelect(roleColumns(ctx))} where c.id = ${id} and ${readable(ctx)}`);
-  if (!row) throw notFound();
+  if (!row) throw notFoundForViewer();
   const [collection] = await summaries(ctx, [row]);
   return { added, skipped: wanted - added, collection: collection! };
 }

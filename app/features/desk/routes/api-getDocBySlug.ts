@@ -1,5 +1,6 @@
 import type { Route } from "./+types/api-getDocBySlug";
-import { getCollection, getPublishedCollection, WorkspaceError } from "~/features/workspace/index.server";
+import { isRefusal } from "~/.server/access";
+import { getCollection, getPublishedCollection } from "~/features/workspace/index.server";
 import { CollectionIdSchema, GetDocBySlugSchema } from "~/features/workspace";
 import { apiContext, collectionWithItemsJson, methodNotAllowed, ok, parsedCall, publishedJson } from "~/features/workspace/index.server";
 import { docCall } from "../http.server";
@@ -22,7 +23,8 @@ export async function action(args: Route.ActionArgs) {
         try {
           return ok({ data: collectionWithItemsJson(await getCollection(ctx, input.slug)) });
         } catch (err) {
-          if (!(err instanceof WorkspaceError && err.code === "notFound")) throw err;
+          // not theirs (or not there): perhaps a published one by that slug
+          if (!isRefusal(err) || err.status !== 404) throw err;
         }
       }
       return ok({ data: publishedJson(await getPublishedCollection(ctx, input.slug)) });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/collection";
+import { isRefusal } from "~/.server/access";
 import { serviceContext } from "~/.server/context";
 import { notFound } from "~/.server/errors";
 import { formToken } from "~/features/accounts/index.server";
@@ -43,13 +44,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const id = CollectionIdSchema.safeParse(params.id);
   if (!id.success) throw notFound();
   const ctx = serviceContext(context, url);
-  let collection: Awaited<ReturnType<typeof getCollection>>;
-  try {
-    collection = await getCollection(ctx, id.data);
-  } catch (err) {
-    if (err instanceof WorkspaceError && err.code === "notFound") throw notFound();
-    throw err;
-  }
+  // another user's or a missing one: the service's refusal, answered by the route guard with the 404 page
+  const collection = await getCollection(ctx, id.data);
   const { token, setCookie } = formToken(context);
   const remove = url.searchParams.get("remove");
   const stories = collection.role === "owner" ? await listStories(ctx, collection.id) : [];
@@ -194,14 +190,10 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     if (intent === "remove" && url.searchParams.has("remove")) throw redirect(url.pathname, 303);
     return done;
   } catch (err) {
-    if (err instanceof WorkspaceError) {
-      if (err.messageKey === "error.notFound") throw notFound();
-      return fail(
-        err.messageKey,
-        err.code === "invalid" ? 400 : err.code === "notFound" ? 404 : err.code === "forbidden" ? 403 : 409,
-        err.params,
-      );
-    }
+    // A refusal that says why (a shared user without the right, a share already gone) is shown on the page with
+    // its status; one that only says "not found" is the route guard's 404 page.
+    if (isRefusal(err) && err.messageKey !== "error.notFound") return fail(err.messageKey, err.status);
+    if (err instanceof WorkspaceError) return fail(err.messageKey, err.code === "invalid" ? 400 : 409, err.params);
     throw err;
   }
 }

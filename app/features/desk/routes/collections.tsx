@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/collections";
+import { isRefusal } from "~/.server/access";
 import { serviceContext } from "~/.server/context";
 import { notFound } from "~/.server/errors";
 import { getCards } from "~/features/records/index.server";
@@ -113,8 +114,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       throw redirect(back ?? localizePath(`/collections/${created.id}`, ctx.locale), 303);
     }
   } catch (err) {
+    if (isRefusal(err)) {
+      if (err.status === 404) throw notFound();
+      // a shared user who may not make it current: shown on the page, as a 409 (as it always was)
+      return data(
+        { ok: false as const, error: err.messageKey as MessageKey, title: String(form.get("title") ?? ""), params: {} },
+        { status: 409 },
+      );
+    }
     if (err instanceof WorkspaceError) {
-      if (err.code === "notFound") throw notFound();
       return data(
         { ok: false as const, error: err.messageKey as MessageKey, title: String(form.get("title") ?? ""), params: err.params },
         { status: err.code === "invalid" ? 400 : 409 },

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/collection-public";
-import { getPublishedCollection, WorkspaceError } from "~/features/workspace/index.server";
+import { isRefusal } from "~/.server/access";
+import { getPublishedCollection } from "~/features/workspace/index.server";
 import { PublishedSlugSchema } from "~/features/workspace";
 import { translate } from "~/i18n";
 import { isLocale, LOCALES } from "~/lib/locale";
@@ -25,7 +26,8 @@ export async function loader({ context, url, params, request }: Route.LoaderArgs
   try {
     collection = await getPublishedCollection(ctx, slug.data);
   } catch (err) {
-    if (err instanceof WorkspaceError && err.code === "notFound") return iiifError(404, "not found");
+    // IIIF's own error format, not the route guard's
+    if (isRefusal(err)) return iiifError(404, "not found");
     throw err;
   }
   const origin = publicOrigin(url);

@@ -8,7 +8,6 @@ import { useI18n } from "~/i18n/context";
 import { shareMeta } from "~/lib/seo";
 import { DEFAULT_PLACEHOLDER } from "~/features/site";
 import { getSiteOptions } from "~/features/site/index.server";
-import { WorkspaceError } from "~/features/workspace/index.server";
 import { rootDataOf, useRootData } from "~/root-data";
 import { getPublishedStory } from "../stories.server";
 import { shownBlock, StorySlugSchema } from "../stories";
@@ -24,33 +23,29 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const slug = StorySlugSchema.safeParse(params.slug);
   if (!slug.success) throw notFound();
   const ctx = serviceContext(context, url);
-  try {
-    const s = await getPublishedStory(ctx, slug.data);
-    const options = await getSiteOptions(ctx, ctx.locale);
-    const blocks = s.blocks.filter(shownBlock);
-    const firstText = blocks.find((b) => b.type === "text" && b.html);
-    const excerpt = firstText && firstText.type === "text" ? firstText.html.replace(/<[^>]+>/g, " ").replace(/&[a-z#0-9]+;/gi, " ") : "";
-    return data(
-      {
-        story: {
-          title: s.title,
-          slug: s.publishedSlug,
-          cover: s.cover,
-          blocks,
-          points: s.points,
-          hidden: s.hidden,
-          publishedAt: s.publishedAt,
-          excerpt,
-        },
-        tiles: { url: options.tileUrl, attribution: options.tileAttribution },
+  // unpublished or unknown: the service's refusal, answered by the route guard with the 404 page
+  const s = await getPublishedStory(ctx, slug.data);
+  const options = await getSiteOptions(ctx, ctx.locale);
+  const blocks = s.blocks.filter(shownBlock);
+  const firstText = blocks.find((b) => b.type === "text" && b.html);
+  const excerpt = firstText && firstText.type === "text" ? firstText.html.replace(/<[^>]+>/g, " ").replace(/&[a-z#0-9]+;/gi, " ") : "";
+  return data(
+    {
+      story: {
+        title: s.title,
+        slug: s.publishedSlug,
+        cover: s.cover,
+        blocks,
+        points: s.points,
+        hidden: s.hidden,
+        publishedAt: s.publishedAt,
+        excerpt,
       },
-      // Unpublishing must take effect at once: no shared cache keeps it.
-      { headers: { "Cache-Control": "no-cache" } },
-    );
-  } catch (err) {
-    if (err instanceof WorkspaceError && err.code === "notFound") throw notFound();
-    throw err;
-  }
+      tiles: { url: options.tileUrl, attribution: options.tileAttribution },
+    },
+    // Unpublishing must take effect at once: no shared cache keeps it.
+    { headers: { "Cache-Control": "no-cache" } },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {

@@ -41,16 +41,12 @@ async function load(context: Route.LoaderArgs["context"], url: URL, params: Rout
   const id = isNew ? null : StoryIdSchema.safeParse(params.id);
   if (!coll.success || (id && !id.success)) throw notFound();
   const ctx = serviceContext(context, url);
-  try {
-    const collection = await getCollection(ctx, coll.data);
-    // Stories are written in one's own collections only (a collection shared with the viewer is not theirs).
-    if (collection.role !== "owner") throw notFound();
-    const story = id?.success ? await getStory(ctx, coll.data, id.data) : null;
-    return { ctx, collection, story };
-  } catch (err) {
-    if (err instanceof WorkspaceError && err.code === "notFound") throw notFound();
-    throw err;
-  }
+  // another user's or a missing one: the services' refusal, answered by the route guard with the 404 page
+  const collection = await getCollection(ctx, coll.data);
+  // Stories are written in one's own collections only (a collection shared with the viewer is not theirs).
+  if (collection.role !== "owner") throw notFound();
+  const story = id?.success ? await getStory(ctx, coll.data, id.data) : null;
+  return { ctx, collection, story };
 }
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
@@ -118,10 +114,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     const saved = await updateStory(ctx, story.id, { title: a.title, blocks: a.blocks, version: a.version });
     return data<ActionResult>({ ok: true, intent: "save", id: saved.id, version: saved.version, created: false });
   } catch (err) {
-    if (err instanceof WorkspaceError) {
-      if (err.messageKey === "error.notFound") throw notFound();
-      return fail(err.messageKey, err.code === "conflict" || err.code === "limit" ? 409 : err.code === "notFound" ? 404 : 400, err.params);
-    }
+    // a refusal (another user's story, one gone meanwhile) is the route guard's 404 page
+    if (err instanceof WorkspaceError) return fail(err.messageKey, err.code === "conflict" || err.code === "limit" ? 409 : 400, err.params);
     throw err;
   }
 }

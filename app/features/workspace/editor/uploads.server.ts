@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { startsAsMarkup } from "~/.server/file-content";
 import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
-import { isOwner, ownedBy } from "~/.server/access";
+import { isOwner, notFoundForViewer, ownedBy } from "~/.server/access";
 import { readEnv } from "~/.server/env";
 import { ACCEPTED } from "~/lib/accepted-files";
 import { toTextArray } from "~/features/records/index.server";
@@ -42,7 +42,7 @@ export { isUploadName, isUploadUrl, uploadNameOf, uploadUrl, UPLOAD_URL } from "
  * all or nothing.
  */
 
-export type UploadErrorCode = "limits" | "quota" | "type" | "empty" | "notFound" | "inUse";
+export type UploadErrorCode = "limits" | "quota" | "type" | "empty" | "inUse";
 export class UploadError extends Error {
   constructor(
     readonly code: UploadErrorCode,
@@ -81,7 +81,7 @@ export type Upload = { name: string; bytes: Uint8Array };
 export type StoredUpload = { id: string; url: string; name: string; width: number; height: number; size: number; createdAt: string };
 
 function ownerOf(ctx: ServiceContext): string {
-  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId) throw new UploadError("notFound");
+  if (ctx.viewer.kind !== "user" || !ctx.viewer.userId) throw notFoundForViewer();
   return ctx.viewer.userId;
 }
 
@@ -236,7 +236,7 @@ async function usesOf(db: { execute: Database["db"]["execute"] }, ownerId: strin
 
 /**
  * Deletes one of the viewer's uploads (decision 067): its row — freeing its share of the quota — and then its
- * file. Another user's upload, or a missing id, is notFound. An upload still shown by one of the viewer's
+ * file. Another user's upload, or a missing id, is not found (the access policy's refusal). An upload still shown by one of the viewer's
  * moodboards or stories, or by a content page, is refused (`inUse`, naming them): nothing is changed in a document behind its
  * editor's back, and a published story never loses an image silently.
  */
@@ -248,7 +248,7 @@ export async function deleteUpload(ctx: ServiceContext, id: string, opts: { dir?
         rows: { stored_name: string }[];
       }
     ).rows;
-    if (!row) throw new UploadError("notFound");
+    if (!row) throw notFoundForViewer();
     const uses = await usesOf(tx, owner, uploadUrl(row.stored_name));
     if (uses.length) throw new UploadError("inUse", { count: uses.length }, uses);
     await tx.execute(sql`delete from uploads where id = ${id}::uuid and ${ownedBy(owner)}`);

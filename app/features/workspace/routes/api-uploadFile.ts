@@ -1,4 +1,5 @@
 import type { Route } from "./+types/api-uploadFile";
+import { isRefusal } from "~/.server/access";
 import { translate } from "~/i18n";
 import { filesOf, readFormLimited } from "~/.server/upload";
 import { saveUploads, uploadLimits, UploadError } from "../editor/uploads.server";
@@ -36,6 +37,7 @@ async function upload({ request, context, url }: Pick<Route.ActionArgs, "request
     const saved = await saveUploads(apiContext(context, locale), await filesOf(form, "file"), { limits });
     return ok({ url: saved[0]!.url, urls: saved.map((s) => s.url), data: saved }, 201);
   } catch (err) {
+    if (isRefusal(err)) return fail(404, translate(locale, "error.notFound"));
     if (!(err instanceof UploadError)) throw err;
     if (err.code === "limits") return fail(413, translate(locale, "editor.upload.limits"));
     if (err.code === "quota") return fail(409, translate(locale, "editor.upload.quota", err.params));

@@ -6,7 +6,6 @@ import { translate } from "~/i18n";
 import { splitLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { rootDataOf } from "~/root-data";
-import { WorkspaceError } from "../workspace.server";
 import { CollectionIdSchema } from "../workspace";
 import { MoodboardIdSchema } from "../moodboards";
 import { getMoodboard, moodboardCollection, moodboardLimits } from "../moodboards.server";
@@ -23,17 +22,13 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const id = params.id === "add" ? null : MoodboardIdSchema.safeParse(params.id);
   if (!coll.success || (id && !id.success)) throw notFound();
   const ctx = serviceContext(context, url);
-  try {
-    const collection = await moodboardCollection(ctx, coll.data);
-    const board = id?.success ? await getMoodboard(ctx, coll.data, id.data) : null;
-    return data(
-      { collection, board, limits: { maxFiles: uploadLimits().maxFiles, maxItems: moodboardLimits().items } },
-      { headers: { "Cache-Control": "private, no-store" } },
-    );
-  } catch (err) {
-    if (err instanceof WorkspaceError && err.code === "notFound") throw notFound();
-    throw err;
-  }
+  // another user's or a missing one: the services' refusal, answered by the route guard with the 404 page
+  const collection = await moodboardCollection(ctx, coll.data);
+  const board = id?.success ? await getMoodboard(ctx, coll.data, id.data) : null;
+  return data(
+    { collection, board, limits: { maxFiles: uploadLimits().maxFiles, maxItems: moodboardLimits().items } },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {

@@ -8,7 +8,7 @@ import { useI18n } from "~/i18n/context";
 import { shareMeta } from "~/lib/seo";
 import { DEFAULT_PLACEHOLDER } from "~/features/site";
 import { rootDataOf, useRootData } from "~/root-data";
-import { getPublishedCollection, WorkspaceError } from "../workspace.server";
+import { getPublishedCollection } from "../workspace.server";
 import { PublishedSlugSchema } from "../workspace";
 import { ReadOnlyCollection } from "../components/ReadOnlyCollection";
 
@@ -19,26 +19,22 @@ import { ReadOnlyCollection } from "../components/ReadOnlyCollection";
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const slug = PublishedSlugSchema.safeParse(params.slug);
   if (!slug.success) throw notFound();
-  try {
-    const c = await getPublishedCollection(serviceContext(context, url), slug.data);
-    return data(
-      {
-        collection: {
-          title: c.title,
-          slug: c.publishedSlug,
-          cover: c.cover.url,
-          items: c.items,
-          hidden: c.hidden,
-          publishedAt: c.publishedAt,
-        },
+  // unpublished or unknown: the service's refusal, answered by the route guard with the 404 page
+  const c = await getPublishedCollection(serviceContext(context, url), slug.data);
+  return data(
+    {
+      collection: {
+        title: c.title,
+        slug: c.publishedSlug,
+        cover: c.cover.url,
+        items: c.items,
+        hidden: c.hidden,
+        publishedAt: c.publishedAt,
       },
-      // Unpublishing must take effect at once: no shared cache keeps it.
-      { headers: { "Cache-Control": "no-cache" } },
-    );
-  } catch (err) {
-    if (err instanceof WorkspaceError && err.code === "notFound") throw notFound();
-    throw err;
-  }
+    },
+    // Unpublishing must take effect at once: no shared cache keeps it.
+    { headers: { "Cache-Control": "no-cache" } },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {

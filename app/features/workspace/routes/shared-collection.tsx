@@ -8,7 +8,7 @@ import { useI18n } from "~/i18n/context";
 import { pageMeta } from "~/lib/seo";
 import { DEFAULT_PLACEHOLDER } from "~/features/site";
 import { rootDataOf, useRootData } from "~/root-data";
-import { getCollectionByLink, WorkspaceError } from "../workspace.server";
+import { getCollectionByLink } from "../workspace.server";
 import { LinkTokenSchema } from "../shares";
 import { ReadOnlyCollection } from "../components/ReadOnlyCollection";
 
@@ -20,16 +20,12 @@ import { ReadOnlyCollection } from "../components/ReadOnlyCollection";
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const token = LinkTokenSchema.safeParse(params.token);
   if (!token.success) throw notFound();
-  try {
-    const c = await getCollectionByLink(serviceContext(context, url), token.data);
-    return data(
-      { collection: { title: c.title, items: c.items, hidden: c.hidden, expiresAt: c.expiresAt } },
-      { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
-    );
-  } catch (err) {
-    if (err instanceof WorkspaceError && err.code === "notFound") throw notFound();
-    throw err;
-  }
+  // an expired, revoked or unknown link: the service's refusal, answered by the route guard with the 404 page
+  const c = await getCollectionByLink(serviceContext(context, url), token.data);
+  return data(
+    { collection: { title: c.title, items: c.items, hidden: c.hidden, expiresAt: c.expiresAt } },
+    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {

@@ -343,7 +343,8 @@ for (const target of testDatabases()) {
       try {
         expect((await get("/api/auth/backend/getUserList", cookies.manager)).status).toBe(404);
         await expect(listUsers({ database: cat.db, viewer: managerViewer() }, { q: "", page: 1, pageSize: 20 })).rejects.toMatchObject({
-          code: "forbidden",
+          name: "Refusal",
+          status: 404,
         });
       } finally {
         await cat.db.rows(sql`update users set sso = false where id = ${ids.manager}`);

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { isRefusal } from "~/.server/access";
 import type { TecaLoadContext } from "~/.server/context";
 import { logger } from "~/.server/logger";
 import { CSRF_COOKIE, cookieName, newToken, serializeCookie } from "~/.server/session";
@@ -129,8 +130,6 @@ export function invalid(locale: Locale, error: z.ZodError, headline: MessageKey 
 export const badJson = (locale: Locale) => fail(400, translate(locale, "error.badRequest"));
 
 export const USERS_ERROR_KEYS: Record<UsersError["code"], MessageKey> = {
-  forbidden: "error.notFound",
-  notFound: "users.error.notFound",
   exists: "users.error.exists",
   self: "users.error.self",
   lastAdmin: "users.error.lastAdmin",
@@ -142,8 +141,6 @@ export const USERS_ERROR_KEYS: Record<UsersError["code"], MessageKey> = {
 };
 
 const STATUS: Record<UsersError["code"], number> = {
-  forbidden: 404,
-  notFound: 404,
   exists: 409,
   self: 409,
   lastAdmin: 409,
@@ -156,8 +153,9 @@ const STATUS: Record<UsersError["code"], number> = {
 
 /** A service's refusal as JSON; `creating` heads it with spec §8's 'Impossibile creare l'utenza'. Other errors are rethrown. */
 export function refusal(err: unknown, locale: Locale, creating = false): Response {
+  // not found, or not for this viewer (the access policy's refusal): 404 in the body's language
+  if (isRefusal(err)) return fail(404, translate(locale, "error.notFound"));
   if (!(err instanceof UsersError)) throw err;
-  if (err.code === "forbidden" || err.code === "notFound") return fail(404, translate(locale, "error.notFound"));
   const message = translate(locale, USERS_ERROR_KEYS[err.code]);
   return fail(
     STATUS[err.code],

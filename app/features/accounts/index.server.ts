@@ -5,5 +5,5 @@ export { formToken, readBody, readFields, usersContext } from "./http.server";
 export { loginOptions } from "./login-options.server";
 export { currentProfile, type Profile } from "./login.server";
 export { accountMenu, backendUrl } from "./menu.server";
-export { listAudit, UsersError } from "./users.server";
+export { listAudit } from "./users.server";
 export { DEFAULT_PASSWORD_PATTERN } from "./password";

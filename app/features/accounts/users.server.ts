@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { auditLog, recoveryCodes, users } from "../../../db/schema";
 import type { Database } from "~/.server/db";
-import { levelHas, requireCapability, type Viewer } from "~/.server/access";
+import { levelHas, notFoundForViewer, requireCapability, type Viewer } from "~/.server/access";
 import { deleteUserSessions } from "~/.server/session";
 import { audit, hashPassword, type Actor, type UserSummary } from "./accounts.server";
 import { passwordAcceptable } from "./password";
@@ -27,19 +27,13 @@ import type { AuditEvent, AuditQuery, UpsertUserInput, UserListQuery } from "./u
 
 export type UsersContext = { database: Database; viewer: Viewer; address?: string };
 
-export type UsersErrorCode =
-  | "forbidden"
-  | "notFound"
-  | "exists"
-  | "self"
-  | "lastAdmin"
-  | "adminOnly"
-  | "password"
-  | "sso"
-  | "disabled"
-  | "origin";
+export type UsersErrorCode = "exists" | "self" | "lastAdmin" | "adminOnly" | "password" | "sso" | "disabled" | "origin";
 
-/** An expected refusal: `field` names the input it is about, when one is. */
+/**
+ * An expected refusal about the request, not about who asks (a taken address, the last administrator…): `field`
+ * names the input it is about, when one is. A missing user, and a viewer who may not manage users, get the access
+ * policy's `Refusal` (404).
+ */
 export class UsersError extends Error {
   constructor(
     public readonly code: UsersErrorCode,
@@ -59,7 +53,8 @@ const ADMIN_ROLE: RoleName = "Amministratore";
 async function requireManager(ctx: UsersContext): Promise<Actor> {
   const userId = requireCapability(ctx, "MANAGE_USERS");
   const [me] = await ctx.database.db.select({ sso: users.sso }).from(users).where(eq(users.id, userId));
-  if (!me || me.sso) throw new UsersError("forbidden");
+  // a Manager whose account is managed by single sign-on is refused as one without the capability: not found
+  if (!me || me.sso) throw notFoundForViewer();
   return { userId, address: ctx.address ?? "" };
 }
 
@@ -104,7 +99,7 @@ export async function listUsers(ctx: UsersContext, query: UserListQuery): Promis
 export async function getManagedUser(ctx: UsersContext, id: string): Promise<UserSummary> {
   await requireManager(ctx);
   const [u] = await ctx.database.db.select(columns).from(users).where(eq(users.id, id));
-  if (!u) throw new UsersError("notFound");
+  if (!u) throw notFoundForViewer();
   return u;
 }
 
@@ -187,7 +182,7 @@ export async function upsertUser(ctx: UsersContext, input: UpsertUserInput): Pro
   const id = input.id;
   const result = await ctx.database.db.transaction(async (tx) => {
     const [before] = await tx.select(columns).from(users).where(eq(users.id, id)).for("update");
-    if (!before) throw new UsersError("notFound");
+    if (!before) throw notFoundForViewer();
     const rolesChanged = before.roles.length !== roles.length || before.roles.some((r) => !roles.includes(r as RoleName));
     const adminTouched = before.roles.includes(ADMIN_ROLE) !== roles.includes(ADMIN_ROLE);
     if ((adminTouched || before.roles.includes(ADMIN_ROLE)) && !admin)
@@ -249,7 +244,7 @@ export async function deleteUser(ctx: UsersContext, id: string): Promise<void> {
   const admin = isAdminViewer(ctx);
   const gone = await ctx.database.db.transaction(async (tx) => {
     const [u] = await tx.select(columns).from(users).where(eq(users.id, id)).for("update");
-    if (!u) throw new UsersError("notFound");
+    if (!u) throw notFoundForViewer();
     if (u.roles.includes(ADMIN_ROLE) && !admin) throw new UsersError("adminOnly");
     if (isActiveAdmin(u) && (await otherActiveAdmins(tx, id)) === 0) throw new UsersError("lastAdmin");
     await tx.delete(users).where(eq(users.id, id));

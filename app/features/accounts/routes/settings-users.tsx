@@ -71,12 +71,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (view === "edit" || view === "delete" || view === "password") {
     const id = UserIdSchema.safeParse(sp.get("id"));
     if (!id.success) throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
-    try {
-      subject = await getManagedUser(ctx, id.data);
-    } catch (err) {
-      if (err instanceof UsersError) throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
-      throw err;
-    }
+    // a missing user: the service's refusal, answered by the route guard with the 404 page
+    subject = await getManagedUser(ctx, id.data);
   }
   const list = tab === "users" && view === "list" ? await listUsers(ctx, UserListSchema.parse(Object.fromEntries(sp))) : null;
   const auditQuery = AuditQuerySchema.parse(Object.fromEntries(sp));
@@ -148,7 +144,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         const { created } = await upsertUser(ctx, input.data);
         return backToList(url, form, created ? "users.done.created" : "users.done.saved");
       } catch (err) {
-        if (!(err instanceof UsersError) || err.code === "forbidden" || err.code === "notFound") throw err;
+        if (!(err instanceof UsersError)) throw err;
         const key = USERS_ERROR_KEYS[err.code];
         return fail(err.code === "adminOnly" ? 403 : 409, {
           intent,
@@ -190,7 +186,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     throw data({ code: 400, messageKey: "error.badRequest" }, { status: 400 });
   } catch (err) {
     if (err instanceof UsersError) {
-      if (err.code === "forbidden" || err.code === "notFound") throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
       const key = USERS_ERROR_KEYS[err.code];
       return fail(err.code === "adminOnly" ? 403 : err.code === "password" ? 400 : 409, {
         intent,

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { holdsMarkup, startsAsMarkup } from "~/.server/file-content";
 import type { ServiceContext } from "~/.server/context";
-import { recordVisible, requireCapability } from "~/.server/access";
+import { recordVisible, Refusal, requireCapability } from "~/.server/access";
 import { readEnv } from "~/.server/env";
 import { deriveImage, storeFile, type Derived } from "~/.server/media";
 import { clearSearchCache } from "~/features/search/index.server";
@@ -23,7 +23,7 @@ import { ACCEPTED, dropboxLimits, type DropboxKind, type DropboxLimits } from ".
  * console offers them as downloads only.
  */
 
-export type DropboxErrorCode = "limits" | "type" | "empty" | "notFound" | "target" | "record";
+export type DropboxErrorCode = "limits" | "type" | "empty" | "target" | "record";
 export class DropboxError extends Error {
   constructor(
     readonly code: DropboxErrorCode,
@@ -182,16 +182,22 @@ export async function listStaged(ctx: ServiceContext, limit = 100): Promise<{ it
   return { items: rows.map(staged), total: agg?.n ?? 0, bytes: Number(agg?.bytes ?? 0) };
 }
 
+/**
+ * A staged file that is not there (or no longer: discarded or attached meanwhile): not found, with the console's
+ * message for its page; the download answers the route guard's 404.
+ */
+export const stagedGone = () => new Refusal(404, "console.error.stagedGone");
+
 /** One staged file and where it is, for its download (ADMIN). */
 export async function stagedFile(ctx: ServiceContext, id: string): Promise<StagedFile & { file: string }> {
   requireCapability(ctx, "ADMIN");
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DropboxError("notFound");
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw stagedGone();
   const rows = await ctx.database.rows<StagedRow & { stored_name: string }>(
     sql`select s.id, s.stored_name, s.original_name, s.kind, s.mime, s.ext, s.size, s.target, s.tags, s.uploaded_by, null as email, s.created_at
       from staging_files s where s.id = ${id}`,
   );
   const r = rows[0];
-  if (!r) throw new DropboxError("notFound");
+  if (!r) throw stagedGone();
   return { ...staged(r), file: path.join(stagingDir(), r.stored_name) };
 }
 
@@ -261,7 +267,7 @@ export async function attachStaged(
     sql`select uid from records where table_name = ${table} and id = ${recordId}`,
   );
   if (!record) throw new DropboxError("record");
-  if (!fs.existsSync(f.file)) throw new DropboxError("notFound");
+  if (!fs.existsSync(f.file)) throw stagedGone();
   const image = f.kind === "image";
   const stored = image ? await deriveImage(f.file, opts.mediaDir) : await storeFile(f.file, opts.mediaDir);
   const d = stored as Partial<Derived> & { original: string };

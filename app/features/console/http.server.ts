@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { translate, type MessageKey } from "~/i18n";
 import { serviceContext, type ServiceContext, type TecaLoadContext } from "~/.server/context";
 import { filesOf, readFormLimited } from "~/.server/upload";
@@ -7,23 +6,15 @@ import { BucaLookupSchema, DROPBOX_KINDS, dropboxLimits, TagsSchema, TargetSchem
 import { DropboxError, stageFiles } from "./dropbox.server";
 
 /**
- * The console's HTTP adapter: what its pages and JSON calls share (the service context, the refusals as page
- * answers), the drop box's upload and look-ups, and their answers.
+ * The console's HTTP adapter: what its pages and JSON calls share (the service context), the drop box's upload
+ * and look-ups, and their answers. The services' refusals (a viewer without the capability, a job or a staged
+ * file not found) are answered by the route guard (app/.server/access/refusal.ts).
  */
 
-/** What the console's routes share: the service context and the services' refusals as page answers. */
+/** What the console's routes share: the service context. */
 export const consoleContext = (context: TecaLoadContext, url: URL) => serviceContext(context, url);
 
 export const address = (context: TecaLoadContext) => context.auth?.address ?? "";
-
-/**
- * A staged file gone, on a page: the 404 page (nothing says what exists). The services' refusals (a viewer
- * without the capability, a job not found) are answered by the route guard (app/.server/access/refusal.ts).
- */
-export function pageRefusal(err: unknown): never {
-  if (err instanceof DropboxError && err.code === "notFound") throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
-  throw err;
-}
 
 export const NO_STORE = { "Cache-Control": "private, no-store" } as const;
 

@@ -8,7 +8,7 @@ import { formToken } from "~/features/accounts/index.server";
 import { accountMeta } from "~/features/accounts";
 import { ACCEPT_ATTRIBUTE, DROPBOX_KINDS, dropboxLimits, type DropboxKind } from "../dropbox";
 import { dropboxTags, dropboxTargets } from "../dropbox.server";
-import { dropboxUpload, NO_STORE, pageRefusal } from "../http.server";
+import { dropboxUpload, NO_STORE } from "../http.server";
 import { formatBytes } from "../format";
 import consoleCss from "~/styles/console.css?url";
 
@@ -25,20 +25,16 @@ export const meta = accountMeta("dropbox.title", "dropbox.lead");
 export async function loader({ context, url }: Route.LoaderArgs) {
   const ctx = serviceContext(context, url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  try {
-    const [tables, records, tags] = await Promise.all([
-      dropboxTargets(ctx, ""),
-      q ? dropboxTargets(ctx, q) : Promise.resolve([]),
-      dropboxTags(ctx, ""),
-    ]);
-    const { token, setCookie } = formToken(context);
-    return data(
-      { csrf: token, q, tables, records, tags, limits: dropboxLimits() },
-      { headers: { ...NO_STORE, ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
-    );
-  } catch (err) {
-    pageRefusal(err);
-  }
+  const [tables, records, tags] = await Promise.all([
+    dropboxTargets(ctx, ""),
+    q ? dropboxTargets(ctx, q) : Promise.resolve([]),
+    dropboxTags(ctx, ""),
+  ]);
+  const { token, setCookie } = formToken(context);
+  return data(
+    { csrf: token, q, tables, records, tags, limits: dropboxLimits() },
+    { headers: { ...NO_STORE, ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
+  );
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {

@@ -5,7 +5,7 @@ import type { MessageKey } from "~/i18n";
 import { LOCALE_TAGS, localizePath, splitLocale, type Locale } from "~/lib/locale";
 import { isRefusal } from "~/.server/access";
 import { formToken } from "~/features/accounts/index.server";
-import { listAudit, UsersError } from "~/features/accounts/index.server";
+import { listAudit } from "~/features/accounts/index.server";
 import { AuditQuerySchema } from "~/features/accounts";
 import { usersContext } from "~/features/accounts/index.server";
 import { accountMeta } from "~/features/accounts";
@@ -23,7 +23,7 @@ import {
   startVacuum,
 } from "../console.server";
 import { attachStaged, deleteStaged, DropboxError, lastAttachNotice, listStaged } from "../dropbox.server";
-import { address, consoleContext, NO_STORE, pageRefusal } from "../http.server";
+import { address, consoleContext, NO_STORE } from "../http.server";
 import { readFormLimited } from "~/.server/upload";
 import { JobProgress, stepText, type JobView } from "../components/JobProgress";
 import { formatBytes } from "../format";
@@ -65,65 +65,61 @@ const jobView = (locale: Locale, j: Awaited<ReturnType<typeof getJob>>): JobView
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
   const ctx = consoleContext(context, url);
+  const [overview, jobs, staged] = await Promise.all([
+    getOverview(ctx, { mediaDir: context.mediaDir }),
+    listJobs(ctx),
+    listStaged(ctx, 50),
+  ]);
+  const jobParam = Number(url.searchParams.get("job"));
+  const current =
+    Number.isSafeInteger(jobParam) && jobParam > 0
+      ? await getJob(ctx, jobParam).catch(() => null)
+      : (jobs.find((j) => j.state === "running") ?? null);
+  let audit = null;
   try {
-    const [overview, jobs, staged] = await Promise.all([
-      getOverview(ctx, { mediaDir: context.mediaDir }),
-      listJobs(ctx),
-      listStaged(ctx, 50),
-    ]);
-    const jobParam = Number(url.searchParams.get("job"));
-    const current =
-      Number.isSafeInteger(jobParam) && jobParam > 0
-        ? await getJob(ctx, jobParam).catch(() => null)
-        : (jobs.find((j) => j.state === "running") ?? null);
-    let audit = null;
-    try {
-      audit = await listAudit(usersContext(context), AuditQuerySchema.parse({ pageSize: 20 }));
-    } catch (err) {
-      // not a viewer who manages users (or one whose users are managed elsewhere): no audit section
-      if (!(err instanceof UsersError) && !isRefusal(err)) throw err;
-    }
-    const { token, setCookie } = formToken(context);
-    const noticeParam = url.searchParams.get("notice");
-    const notice = noticeParam === "attached" || noticeParam === "discarded" ? (`console.notice.${noticeParam}` as MessageKey) : null;
-    // after an attach: how many of the upload's tags the record got, and those that are no tag of the catalogue
-    // (from the audit log: the address says only that there was an attach)
-    const attached = noticeParam === "attached" ? await lastAttachNotice(ctx) : null;
-    const givenTags = attached?.given ?? 0;
-    const unknownTags = (attached?.unknownTags ?? []).join(", ").slice(0, 500);
-    return data(
-      {
-        csrf: token,
-        notice,
-        givenTags,
-        unknownTags,
-        // whether the ICCD import links thesaurus tags (ICCD_THESAURI); not read here: reading them takes seconds
-        iccdThesauri: Boolean(process.env.ICCD_THESAURI?.trim()),
-        overview: {
-          ...overview,
-          loads: overview.loads.map((l) => ({ ...l, startedAt: fmt(locale, l.startedAt)!, finishedAt: fmt(locale, l.finishedAt) })),
-        },
-        jobs: jobs.map((j) => jobView(locale, j)),
-        current: current ? jobView(locale, current) : null,
-        staged: { ...staged, items: staged.items.map((s) => ({ ...s, createdAt: fmt(locale, s.createdAt)! })) },
-        audit:
-          audit === null
-            ? null
-            : audit.items.map((a) => ({
-                id: a.id,
-                event: a.event,
-                actorEmail: a.actorEmail,
-                email: a.email,
-                subjectEmail: a.subjectEmail,
-                address: a.address,
-                at: fmt(locale, a.at)!,
-              })),
-      },
-      { headers: { ...NO_STORE, ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
-    );
+    audit = await listAudit(usersContext(context), AuditQuerySchema.parse({ pageSize: 20 }));
   } catch (err) {
-    pageRefusal(err);
+    // not a viewer who manages users (or one whose users are managed elsewhere): no audit section
+    if (!isRefusal(err)) throw err;
   }
+  const { token, setCookie } = formToken(context);
+  const noticeParam = url.searchParams.get("notice");
+  const notice = noticeParam === "attached" || noticeParam === "discarded" ? (`console.notice.${noticeParam}` as MessageKey) : null;
+  // after an attach: how many of the upload's tags the record got, and those that are no tag of the catalogue
+  // (from the audit log: the address says only that there was an attach)
+  const attached = noticeParam === "attached" ? await lastAttachNotice(ctx) : null;
+  const givenTags = attached?.given ?? 0;
+  const unknownTags = (attached?.unknownTags ?? []).join(", ").slice(0, 500);
+  return data(
+    {
+      csrf: token,
+      notice,
+      givenTags,
+      unknownTags,
+      // whether the ICCD import links thesaurus tags (ICCD_THESAURI); not read here: reading them takes seconds
+      iccdThesauri: Boolean(process.env.ICCD_THESAURI?.trim()),
+      overview: {
+        ...overview,
+        loads: overview.loads.map((l) => ({ ...l, startedAt: fmt(locale, l.startedAt)!, finishedAt: fmt(locale, l.finishedAt) })),
+      },
+      jobs: jobs.map((j) => jobView(locale, j)),
+      current: current ? jobView(locale, current) : null,
+      staged: { ...staged, items: staged.items.map((s) => ({ ...s, createdAt: fmt(locale, s.createdAt)! })) },
+      audit:
+        audit === null
+          ? null
+          : audit.items.map((a) => ({
+              id: a.id,
+              event: a.event,
+              actorEmail: a.actorEmail,
+              email: a.email,
+              subjectEmail: a.subjectEmail,
+              address: a.address,
+              at: fmt(locale, a.at)!,
+            })),
+    },
+    { headers: { ...NO_STORE, ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
+  );
 }
 
 type ActionResult = { error: MessageKey; staged?: string };
@@ -209,9 +205,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(`${localizePath("/console", locale)}?job=${id}`);
   } catch (err) {
     if (err instanceof ConsoleError && err.code === "busy") return data<ActionResult>({ error: "console.error.busy" }, { status: 409 });
-    if (err instanceof DropboxError && err.code === "notFound")
+    // a staged file gone meanwhile: said on the page; any other refusal is the route guard's 404 page
+    if (isRefusal(err) && err.messageKey === "console.error.stagedGone")
       return data<ActionResult>({ error: "console.error.stagedGone" }, { status: 404 });
-    pageRefusal(err);
+    throw err;
   }
 }
 

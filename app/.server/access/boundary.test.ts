@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 /**
  * The access policy lives in app/.server/access/ (decision 087): no other module of the app writes an access
  * literal, an ownership predicate or a capability check of its own. It uses this folder's fragments and checks
- * (recordVisible, publicRecord, ownedBy, isOwner, requireCapability, can, levelHas…).
+ * (recordVisible, publicRecord, ownedBy, isOwner, requireCapability, can, levelHas…). Nor a refusal of its own:
+ * what the viewer may not see or do is thrown as the one `Refusal` (404 or 403), never as a feature's error
+ * class with a "notFound" or "forbidden" code that routes translate back.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const app = path.resolve(here, "../..");
@@ -22,6 +24,19 @@ const RULES: { name: string; pattern: RegExp; allowed?: string[] }[] = [
     pattern: /\bhasCapability\s*\(/,
     // the bit arithmetic itself, and the browser's list of a role's capabilities (it hides controls)
     allowed: ["lib/capabilities.ts", "features/accounts/roles.ts"],
+  },
+  {
+    name: 'an error class with a "notFound" or "forbidden" code (a Refusal: notFoundForViewer(), new Refusal(403, key))',
+    pattern: new RegExp(
+      [
+        // thrown: new SomethingError("notFound" …)
+        /new \w*Error\(\s*["'](notFound|forbidden)["']/.source,
+        // translated back: err.code === "notFound"
+        /\.code\s*[!=]==?\s*["'](notFound|forbidden)["']|["'](notFound|forbidden)["']\s*[!=]==?\s*[\w.]*\.code\b/.source,
+        // declared: type SomethingErrorCode = "notFound" | …, or one member of such a union per line
+        /ErrorCode\b.*["'](notFound|forbidden)["']|^\s*\|\s*["'](notFound|forbidden)["']/.source,
+      ].join("|"),
+    ),
   },
 ];
 
@@ -65,5 +80,12 @@ describe("the access policy stays in app/.server/access/", () => {
     expect(hits('hasCapability(viewer.level, "ADMIN", capabilities())')).toHaveLength(1);
     expect(hits("insert into uploads (owner_id, stored_name)")).toEqual([]);
     expect(hits("join users o on o.id = c.owner_id")).toEqual([]);
+    expect(hits('throw new WorkspaceError("notFound", "error.notFound")')).toHaveLength(1);
+    expect(hits('if (err instanceof UsersError && err.code === "forbidden") throw err;')).toHaveLength(1);
+    expect(hits('export type DropboxErrorCode = "limits" | "type" | "notFound";')).toHaveLength(1);
+    expect(hits('  | "forbidden"')).toHaveLength(1);
+    // a result's status, a JSON answer's reason: not an error class
+    expect(hits('  | { status: "notFound" }')).toEqual([]);
+    expect(hits('return fail(err.status, message, err.status === 404 ? "notFound" : "forbidden");')).toEqual([]);
   });
 });

@@ -57,7 +57,10 @@ const demo = {
   mediaDir,
   workDir: path.join(dir, "demo"),
   logger,
-  imageCache: path.join(root, "node_modules/.cache/teca/demo-images"),
+  imageCache: path.join(
+    process.env.TECA_CACHE_DIR ? path.resolve(process.env.TECA_CACHE_DIR) : path.join(root, "node_modules/.cache"),
+    "teca/demo-images",
+  ),
 };
 // As a first start does (server/index.ts): the demo's pictures are drawn while the database is created.
 let prepared: PreparedDemo | undefined;

@@ -31,7 +31,10 @@ function filesOf(...paths) {
 /** The seeded directory's key: what it is made from (the generator, importer and migrations) and of. */
 function seedKey() {
   const hash = crypto.createHash("sha256");
-  for (const f of filesOf("app/features/demo", "app/features/catalogue", "db/migrations", "scripts/e2e-seed.ts")) {
+  // (generous: the accounts the seed creates, the services and helpers the load goes through, so that a cache kept
+  // across checkouts, TECA_CACHE_DIR, never serves a directory older sources made)
+  const sources = ["app/features/demo", "app/features/catalogue", "app/features/accounts", "app/features/search", "app/features/site"];
+  for (const f of filesOf(...sources, "app/features/records", "app/.server", "app/lib", "db/migrations", "scripts/e2e-seed.ts")) {
     if (/\.test\.tsx?$/.test(f)) continue;
     hash
       .update(`${f}\0`)
@@ -43,7 +46,9 @@ function seedKey() {
   return hash.digest("hex").slice(0, 16);
 }
 
-const cacheRoot = process.env.TECA_E2E_CACHE ? path.resolve(process.env.TECA_E2E_CACHE) : path.join(root, "node_modules/.cache/teca-e2e");
+const cacheRoot = process.env.TECA_E2E_CACHE
+  ? path.resolve(process.env.TECA_E2E_CACHE)
+  : path.join(process.env.TECA_CACHE_DIR ? path.resolve(process.env.TECA_CACHE_DIR) : path.join(root, "node_modules/.cache"), "teca-e2e");
 const cached = path.join(cacheRoot, seedKey());
 if (fs.existsSync(cached)) console.error(`e2e: seeded data directory from the cache (${path.relative(root, cached)})`);
 else {

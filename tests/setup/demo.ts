@@ -6,7 +6,7 @@ import pg from "pg";
 import { openDatabase, type Database } from "../../app/.server/db";
 import { ensureDemo } from "../../app/features/demo/load.server";
 import { tempDir } from "../factories/records";
-import { migrationsHash } from "./global";
+import { cacheRoot, migrationsHash } from "./global";
 import { openMemoryDatabase, provided, scratchPostgres, type TestDb } from "./db";
 
 /**
@@ -22,7 +22,7 @@ import { openMemoryDatabase, provided, scratchPostgres, type TestDb } from "./db
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
-const cacheDir = path.join(root, "node_modules/.cache/teca-tests");
+const cacheDir = path.join(cacheRoot(), "teca-tests");
 /** The demo as the suites load it: the archive of npm start, fewer drawn images (they cost time, not records). */
 const DEMO = { images: 10 } as const;
 const quiet = { info() {}, warn() {} };

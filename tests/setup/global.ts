@@ -18,6 +18,15 @@ import { openDatabase } from "../../app/.server/db";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/**
+ * Where the prepared databases and directories are kept: `TECA_CACHE_DIR` (.ci/run points it outside the
+ * checkout, so that a clean clone finds what an earlier run of the same sources made), else node_modules/.cache.
+ * Everything in it is named by a hash of what made it.
+ */
+export function cacheRoot(): string {
+  return process.env.TECA_CACHE_DIR ? path.resolve(process.env.TECA_CACHE_DIR) : path.join(root, "node_modules/.cache");
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
     /** The migrated PGlite data directory (a tar file made by `dumpDataDir`). */
@@ -45,7 +54,7 @@ export function migrationsHash(): string {
 }
 
 async function pgliteSnapshot(hash: string): Promise<string> {
-  const dir = path.join(root, "node_modules/.cache/teca-tests");
+  const dir = path.join(cacheRoot(), "teca-tests");
   const file = path.join(dir, `pglite-${hash}.tar`);
   if (fs.existsSync(file)) return file;
   fs.mkdirSync(dir, { recursive: true });

@@ -14,8 +14,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     fileParallelism: true,
-    // four on two cores: the integration and fault files wait for servers, subprocesses and PostgreSQL much of
-    // the time (a run used about one core with two workers; 335 s with three on a clean clone)
-    maxWorkers: 4,
+    // three on two cores: the integration and fault files wait for servers, subprocesses and PostgreSQL much of
+    // the time (a run used about one core with two workers). On a clean clone: 335 s with three, 359 s with four.
+    maxWorkers: 3,
   },
 });

@@ -65,6 +65,8 @@ test("sign in through the ALTCHA widget: a wrong password, then the right one wi
   await page.goto(`${BASE}/en/login?redirect=${encodeURIComponent("/en/cerca")}`);
   await hydrated(page);
   const widget = page.locator("altcha-widget");
+  // the widget drawn (its script loads after hydration): focusing the form then starts the proof of work
+  await expect(widget.getByText("I'm not a robot")).toBeVisible();
   await page.getByLabel("Email").fill(USER.email);
   // focusing the form starts the proof of work
   await expect(widget.getByText("Verified")).toBeVisible({ timeout: 30_000 });
@@ -101,6 +103,7 @@ test("the reset request carries the widget; the answer is the usual one", async 
   test.setTimeout(120_000);
   await page.goto(`${BASE}/reset_password`);
   await hydrated(page);
+  await expect(page.locator("altcha-widget").getByText("Non sono un robot")).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel("Email").fill(USER.email);
   await expect(page.locator("altcha-widget").getByText("Verificato")).toBeVisible({ timeout: 30_000 });

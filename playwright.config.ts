@@ -3,13 +3,6 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? "./data-e2e";
 
-/**
- * The specs whose tests run one after another in one worker and take longest, or that come last in the
- * alphabet and ran alone at the end: they are handed out first (projects are scheduled in this order), so the
- * suite does not end with two workers busy and two idle. Only the order changes.
- */
-const FIRST = /\/(workspace|users|story|share|site-footer-menu|collections-tabs|edit-in-place|console|settings)\.spec\.ts$/;
-
 /** End-to-end tests drive Debian's Chromium against the real server on the demo archive. */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -43,10 +36,6 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: "first", testMatch: FIRST },
-    { name: "rest", testIgnore: FIRST },
-  ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     url: `http://127.0.0.1:${PORT}/healthz`,

@@ -120,7 +120,9 @@ export async function main() {
   // the visitors' connections the front hands over (server/front.ts)
   if (socket) handed = serveHandedConnections(server, process.env.TRUST_PROXY === "1");
   // The front keeps its connections to the app open: longer than its own 30 s, so it never reuses a closed one.
-  if (socket) server.keepAliveTimeout = 65_000;
+  // Alone on its port (TECA_FRONT=0, the compiled app process) the same: with Node's 5 s a client that reuses an
+  // idle connection just as the server closes it gets a reset (an API client does not retry; seen in the e2e suite).
+  server.keepAliveTimeout = 65_000;
 
   // Saved-search alerts on a schedule (ALERTS=1, decision 062): one runner per database (advisory lock).
   const stopAlerts =

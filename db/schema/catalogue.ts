@@ -120,6 +120,20 @@ export const fieldLabels = pgTable(
   (t) => [primaryKey({ name: "field_labels_pk", columns: [t.code, t.locale] })],
 );
 
+/**
+ * What imports declared a metadata field is called in each locale (an interchange file's field-name lines,
+ * migration 0031; decision 084): field_labels takes them where the catalogue's own entries name no field.
+ */
+export const fieldNames = pgTable(
+  "field_names",
+  {
+    code: text("code").notNull(),
+    locale: text("locale").notNull(),
+    label: text("label").notNull(),
+  },
+  (t) => [primaryKey({ name: "field_names_pk", columns: [t.code, t.locale] })],
+);
+
 /** Tags (search filters) forming trees by path. */
 export const tags = pgTable(
   "tags",

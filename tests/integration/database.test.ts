@@ -60,6 +60,8 @@ const TABLES = [
   "rate_limits",
   // issue 31 field labels by language (0030)
   "field_labels",
+  // field names declared by imports (0031)
+  "field_names",
 ];
 
 for (const target of testDatabases()) {

@@ -171,6 +171,74 @@ for (const target of testDatabases()) {
       expect((await labelsOf()).find((r) => r.code === "lbl_tecnica" && r.locale === "fr")?.label).toBe("Technique d'exécution");
     });
 
+    it("takes the field names a file declares for the languages its records do not name the field in", async () => {
+      const meta = (label: string, code: string) => [{ code, label, type: "text" as const, value: "oil" }];
+      const labelsOf = async () =>
+        await db.rows<{ code: string; locale: string; label: string }>(
+          sql`select code, locale, label from field_labels where code like 'fn%' order by code, locale`,
+        );
+      const names = (fieldNames: Record<string, Record<string, string>>) => JSON.stringify({ fieldNames });
+      const res = await importFile(
+        { database: db },
+        writeNdjson(
+          dir,
+          [
+            names({ fn_medium: { it: "Tecnica", en: "Medium (declared)", fr: "Technique" }, fn_unused: { fr: "Inutilisé" } }),
+            // English only: French and Italian pages would have shown "Medium"
+            makeRecord({ id: "fn1", texts: { en: { label: "a", metadata: meta("Medium", "fn_medium") } } }),
+            // the catalogue's own French name of a field wins over a declared one
+            makeRecord({ id: "fn2", texts: { fr: { label: "b", metadata: meta("Procédé", "fn_process") } } }),
+            names({ fn_process: { fr: "Processus", it: "Procedimento" } }),
+          ],
+          "names.ndjson",
+        ),
+        { mediaDir: dir, mediaStore: store },
+      );
+      expect(res.rejected).toEqual([]);
+      expect(res.imported).toBe(2);
+      expect(await labelsOf()).toEqual([
+        { code: "fn_medium", locale: "en", label: "Medium" },
+        { code: "fn_medium", locale: "fr", label: "Technique" },
+        { code: "fn_medium", locale: "it", label: "Tecnica" },
+        { code: "fn_process", locale: "fr", label: "Procédé" },
+        { code: "fn_process", locale: "it", label: "Procedimento" },
+        { code: "fn_unused", locale: "fr", label: "Inutilisé" },
+      ]);
+      // a later file naming the field again renames it, with or without records
+      const again = await importFile(
+        { database: db },
+        writeNdjson(dir, [names({ fn_medium: { fr: "Technique d'exécution" } })], "names-again.ndjson"),
+        {
+          mediaDir: dir,
+          mediaStore: store,
+        },
+      );
+      expect(again.rejected).toEqual([]);
+      expect((await labelsOf()).find((r) => r.code === "fn_medium" && r.locale === "fr")?.label).toBe("Technique d'exécution");
+      // a malformed field-name line is rejected like a malformed record, and nothing is written
+      const bad = await importFile(
+        { database: db },
+        writeNdjson(
+          dir,
+          [
+            names({ fn_medium: { fr: "Autre" } }),
+            names({ fn_medium: { xx: "?" } }),
+            names({ "fn bad": { fr: "?" } }),
+            JSON.stringify({ fieldNames: { fn_medium: { fr: "x".repeat(201) } } }),
+            JSON.stringify({ fieldNames: {}, extra: 1 }),
+          ],
+          "names-bad.ndjson",
+        ),
+        { mediaDir: dir, mediaStore: store },
+      );
+      expect(bad.rejected.map((r) => r.line)).toEqual([2, 3, 4, 5]);
+      expect(bad.rejected[0]!.reason).toMatch(/^fieldNames\.fn_medium: Unrecognized key: "xx"/);
+      expect(bad.rejected[1]!.reason).toMatch(/^fieldNames\.fn bad/);
+      expect(bad.rejected[2]!.reason).toMatch(/^fieldNames\.fn_medium\.fr/);
+      expect(bad.rejected[3]!.reason).toMatch(/extra|unrecognized/i);
+      expect((await labelsOf()).find((r) => r.code === "fn_medium" && r.locale === "fr")?.label).toBe("Technique d'exécution");
+    });
+
     it("rejects malformed lines with line numbers and writes nothing", async () => {
       const before = await count();
       const file = writeNdjson(

@@ -9,7 +9,7 @@ import { deriveImage, storeFile, type Derived } from "~/.server/media";
 import { parseIsoDate, toSqlDate } from "~/lib/dates";
 import { formatCurrency } from "~/lib/format";
 import { LOCALES, type Locale } from "~/lib/locale";
-import { validateRecord, type InterchangeRecord } from "./interchange";
+import { isFieldNamesLine, validateFieldNames, validateRecord, type FieldNames, type InterchangeRecord } from "./interchange";
 import { clearSearchCache } from "~/features/search/index.server";
 import { toTextArray } from "~/features/records/index.server";
 import { beginLoad, completeLoad, failLoad, holdLoad, type LoadKind } from "./loads.server";
@@ -55,7 +55,7 @@ export type ImportResult = {
 
 type Parsed = { line: number; record: InterchangeRecord };
 
-type LineResult = { line: number; record?: InterchangeRecord; reason?: string };
+type LineResult = { line: number; record?: InterchangeRecord; fieldNames?: FieldNames; reason?: string };
 
 /** Streams an NDJSON file, validating each line; media files must exist under mediaDir. */
 async function* parseLines(file: string, mediaDir?: string): AsyncGenerator<LineResult> {
@@ -69,6 +69,11 @@ async function* parseLines(file: string, mediaDir?: string): AsyncGenerator<Line
       value = JSON.parse(text);
     } catch (err) {
       yield { line, reason: `invalid JSON: ${(err as Error).message}` };
+      continue;
+    }
+    if (isFieldNamesLine(value)) {
+      const n = validateFieldNames(value);
+      yield n.ok ? { line, fieldNames: n.names } : { line, reason: n.reason };
       continue;
     }
     const v = validateRecord(value);
@@ -95,10 +100,17 @@ async function* parseLines(file: string, mediaDir?: string): AsyncGenerator<Line
 export async function validateInterchangeFile(file: string, mediaDir?: string) {
   const rejected: ImportIssue[] = [];
   const seen = new Map<string, number>();
+  // The field-name lines, merged in file order (a later line's name for a code and locale wins).
+  const fieldNames = new Map<string, { code: string; locale: string; label: string }>();
   let good = 0;
   for await (const it of parseLines(file, mediaDir)) {
     if (it.reason) {
       rejected.push({ line: it.line, reason: it.reason });
+      continue;
+    }
+    if (it.fieldNames) {
+      for (const [code, names] of Object.entries(it.fieldNames))
+        for (const [locale, label] of Object.entries(names)) if (label) fieldNames.set(`${code}\0${locale}`, { code, locale, label });
       continue;
     }
     const key = `${it.record!.table}/${it.record!.id}`;
@@ -110,7 +122,7 @@ export async function validateInterchangeFile(file: string, mediaDir?: string) {
     seen.set(key, it.line);
     good++;
   }
-  return { good, rejected };
+  return { good, rejected, fieldNames: [...fieldNames.values()] };
 }
 
 /**
@@ -124,13 +136,17 @@ export async function importFile(ctx: Pick<ServiceContext, "database">, file: st
   const { database } = ctx;
   const t0 = performance.now();
   opts.onStep?.("validating");
-  const { good, rejected } = await validateInterchangeFile(file, opts.mediaDir);
+  const { good, rejected, fieldNames } = await validateInterchangeFile(file, opts.mediaDir);
   if (rejected.length && !opts.skipInvalid) return { imported: 0, rejected, batches: 0, seconds: (performance.now() - t0) / 1000 };
   const skip = new Set(rejected.map((r) => r.line));
   async function* valid(): AsyncGenerator<Parsed> {
     for await (const it of parseLines(file, opts.mediaDir)) if (it.record && !skip.has(it.line)) yield { line: it.line, record: it.record };
   }
-  const res = await writeAll(database, valid(), good, { ...opts, load: opts.load ?? { kind: "import", source: path.resolve(file) } });
+  const res = await writeAll(database, valid(), good, {
+    ...opts,
+    fieldNames,
+    load: opts.load ?? { kind: "import", source: path.resolve(file) },
+  });
   return { ...res, rejected, seconds: (performance.now() - t0) / 1000 };
 }
 
@@ -141,7 +157,14 @@ class BatchFailed extends Error {
   }
 }
 
-async function writeAll(database: Database, items: AsyncIterable<Parsed>, total: number, opts: ImportOptions) {
+type FieldName = { code: string; locale: string; label: string };
+
+async function writeAll(
+  database: Database,
+  items: AsyncIterable<Parsed>,
+  total: number,
+  opts: ImportOptions & { fieldNames?: FieldName[] },
+) {
   const size = opts.batchSize ?? 500;
   let imported = 0;
   let batches = 0;
@@ -194,11 +217,16 @@ async function writeAll(database: Database, items: AsyncIterable<Parsed>, total:
       if (batch.length) await flush();
       if (pending) await write(pending);
       opts.onStep?.("linking");
-      if (imported) {
-        await refreshParentPaths(tx);
-        // What each field is called per language, from the whole catalogue as it now stands (decision 084).
-        await tx.execute(sql`select teca_refresh_field_labels()`);
-      }
+      const names = opts.fieldNames ?? [];
+      for (const chunk of chunks(names, 1000))
+        await tx.execute(sql`insert into field_names (code, locale, label)
+          select * from unnest(${toTextArray(chunk.map((n) => n.code))}, ${toTextArray(chunk.map((n) => n.locale))},
+            ${toTextArray(chunk.map((n) => n.label))})
+          on conflict (code, locale) do update set label = excluded.label`);
+      if (imported) await refreshParentPaths(tx);
+      // What each field is called per language, from the whole catalogue as it now stands and the names the
+      // imports declared (decision 084).
+      if (imported || names.length) await tx.execute(sql`select teca_refresh_field_labels()`);
       // Nothing of the import is visible before it commits: each record's search documents are built once,
       // here, rather than per batch and again for every later batch renaming a person it names.
       for (const p of await namingRecords(tx, [...renamed])) stale.add(p.from);

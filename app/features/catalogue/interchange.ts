@@ -137,7 +137,35 @@ export type InterchangeInput = z.input<typeof InterchangeRecordSchema>;
 export function validateRecord(value: unknown): { ok: true; record: InterchangeRecord } | { ok: false; reason: string } {
   const r = InterchangeRecordSchema.safeParse(value);
   if (r.success) return { ok: true, record: r.data };
-  const issue = r.error.issues[0]!;
-  const where = issue.path.length ? issue.path.join(".") : "record";
-  return { ok: false, reason: `${where}: ${issue.message}` };
+  return { ok: false, reason: firstIssue(r.error, "record") };
+}
+
+const firstIssue = (error: z.ZodError, whole: string) => {
+  const issue = error.issues[0]!;
+  return `${issue.path.length ? issue.path.join(".") : whole}: ${issue.message}`;
+};
+
+/**
+ * A line naming metadata fields per language rather than holding a record (decision 084, "the importer's
+ * labels"): `{"fieldNames": {"medium": {"it": "Tecnica", "en": "Medium", "fr": "Technique"}}}`. A catalogue
+ * written in one language names its fields in that language only; these names stand in for the others.
+ */
+export const FieldNamesSchema = z
+  .object({
+    fieldNames: z
+      .record(Code, z.partialRecord(LocaleKey, z.string().trim().min(1).max(200)))
+      .refine((n) => Object.keys(n).length <= 5000, "at most 5000 fields"),
+  })
+  .strict();
+export type FieldNames = z.infer<typeof FieldNamesSchema>["fieldNames"];
+
+/** Whether a parsed line is a field-name line (it has `fieldNames` and no `table`), not a record. */
+export const isFieldNamesLine = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && "fieldNames" in value && !("table" in value);
+
+/** Validates a field-name line; the message names the first failing field. */
+export function validateFieldNames(value: unknown): { ok: true; names: FieldNames } | { ok: false; reason: string } {
+  const r = FieldNamesSchema.safeParse(value);
+  if (r.success) return { ok: true, names: r.data.fieldNames };
+  return { ok: false, reason: firstIssue(r.error, "fieldNames") };
 }

@@ -3,8 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { validateRecord, type InterchangeRecord } from "~/features/catalogue/interchange";
+import { isFieldNamesLine, validateFieldNames, validateRecord, type InterchangeRecord } from "~/features/catalogue/interchange";
 import { importFile } from "~/features/catalogue/import.server";
+import { getRecord } from "~/features/records/index.server";
+import { anonymousViewer } from "~/.server/access";
 import { openMemoryDatabase } from "../../../../tests/setup/db";
 import { parseIsoDate } from "~/lib/dates";
 import { RECORD_ID_PATTERN } from "~/lib/tables";
@@ -30,11 +32,12 @@ afterAll(() => {
   for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
+/** The records of an output file (its first line names the fields). */
 function readOutput(file: string): InterchangeRecord[] {
   return fs
     .readFileSync(file, "utf8")
     .split("\n")
-    .filter(Boolean)
+    .filter((line) => line && !isFieldNamesLine(JSON.parse(line)))
     .map((line, i) => {
       const v = validateRecord(JSON.parse(line));
       if (!v.ok) throw new Error(`output line ${i + 1}: ${v.reason}`);
@@ -226,8 +229,11 @@ describe("convertMuseum on a hand-written input", () => {
   let result: ConvertResult;
   let out: InterchangeRecord[];
 
+  let outDir: string;
+
   beforeAll(async () => {
     const dir = tmpDir();
+    outDir = dir;
     fs.writeFileSync(path.join(dir, "in.ndjson"), `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
     fs.writeFileSync(path.join(dir, "taxonomy.json"), JSON.stringify(taxonomy));
     result = await convertMuseum(path.join(dir, "in.ndjson"), path.join(dir, "taxonomy.json"), path.join(dir, "out.ndjson"));
@@ -244,6 +250,19 @@ describe("convertMuseum on a hand-written input", () => {
       "ca_places/iccd-place-comune-firenze",
       "ca_objects/tate-artwork-1",
     ]);
+  });
+
+  it("names the fields it writes in every language on its first line (a Tate record is catalogued in English only)", () => {
+    const [first] = fs.readFileSync(path.join(outDir, "out.ndjson"), "utf8").split("\n");
+    const v = validateFieldNames(JSON.parse(first!));
+    if (!v.ok) throw new Error(v.reason);
+    expect(v.names.medium).toEqual({ en: "Medium", it: "Tecnica", fr: "Technique" });
+    expect(v.names.maker).toEqual({ it: "Autore", en: "Maker", fr: "Auteur" });
+    expect(v.names.acquired_through).toEqual({ en: "Acquired through", it: "Acquisito tramite", fr: "Acquis par" });
+    // every code a record of the output carries is named in the three languages, bar ICCD's own codes
+    const codes = new Set(out.flatMap((r) => Object.values(r.texts).flatMap((t) => t!.metadata.map((m) => m.code))));
+    const unnamed = [...codes].filter((c) => !/^[A-Z]{2,}/.test(c) && ["it", "en", "fr"].some((l) => !v.names[c]?.[l as "it"]));
+    expect(unnamed).toEqual([]);
   });
 
   it("gives records their type from the source's classification", () => {
@@ -419,6 +438,7 @@ describe.skipIf(!demoExists)("convertMuseum on the museum demo data", () => {
       .readFileSync(outFile, "utf8")
       .split("\n")
       .filter(Boolean)
+      .slice(1) // the field names (tested on the hand-written input)
       .map((line) => validateRecord(JSON.parse(line)));
     invalid = checked.flatMap((v, i) => (v.ok ? [] : [`line ${i + 1}: ${v.reason}`]));
     out = checked.flatMap((v) => (v.ok ? [v.record] : []));
@@ -554,6 +574,15 @@ describe.skipIf(!demoExists)("convertMuseum on the museum demo data", () => {
       );
       const { none: _, ...typed } = result.byType;
       expect(Object.fromEntries(types.map((t) => [t.code, t.n]))).toEqual(typed);
+      // Issue 31 §3 on real data: the French and Italian pages of an English-only Tate record name its fields in
+      // their own language (the converter's field names), not in English.
+      for (const locale of ["fr", "it"] as const) {
+        const page = await getRecord({ database, viewer: anonymousViewer(), locale }, "ca_objects", "tate-artwork-1939");
+        expect(page?.metadataLang).toBe("en");
+        const labels = page!.metadata.map((m) => `${m.label} (${m.labelLang})`);
+        expect(labels.filter((l) => !l.endsWith(`(${locale})`))).toEqual([]);
+        expect(labels).toContain(locale === "fr" ? "Technique (fr)" : "Tecnica (it)");
+      }
     } finally {
       await database.close();
     }

@@ -10,7 +10,7 @@ import path from "node:path";
 import readline from "node:readline";
 import zlib from "node:zlib";
 import { once } from "node:events";
-import { validateRecord, type InterchangeInput } from "~/features/catalogue/interchange";
+import { validateRecord, type FieldNames, type InterchangeInput } from "~/features/catalogue/interchange";
 import { slugifyLabel, type TableName } from "~/lib/tables";
 import { LOCALES, type Locale } from "~/lib/locale";
 
@@ -200,7 +200,7 @@ const FIELD_LABELS: Record<string, { en: string; it: string; fr: string }> = {
   nationality: { en: "Nationality", it: "Nazionalità", fr: "Nationalité" },
   role: { en: "Role", it: "Ruolo", fr: "Rôle" },
   fonte: { en: "Source", it: "Fonte", fr: "Source" },
-  scheda: { en: "Record type", it: "Tipo di scheda", fr: "Type de fiche" },
+  scheda: { en: "Record type", it: "Tipo di scheda", fr: "Type de notice" },
   version: { en: "Standard version", it: "Versione della normativa", fr: "Version de la norme" },
   alt_title: { en: "Other titles", it: "Altri titoli", fr: "Autres titres" },
   sort_name: { en: "Sort name", it: "Nome per l'ordinamento", fr: "Nom de tri" },
@@ -522,6 +522,19 @@ export function makerText(name: string, role: string | null | undefined): string
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The output's first line: what the converter calls each field it writes, in every language (decision 084).
+ * A Tate record is catalogued in English only: without these names its French page would say "Medium" and
+ * "Credit line" beside the interface's "Auteur". ICCD codes keep their Italian names (field_labels_it).
+ */
+export function museumFieldNames(): FieldNames {
+  const names: FieldNames = { maker: { ...MAKER_LABEL } };
+  for (const [type, { label }] of Object.entries(RELATION_LABELS))
+    if (type !== "creator") names[toCode(type)] = Object.fromEntries(Object.entries(label).map(([l, v]) => [l, capitalize(v)]));
+  for (const [code, label] of Object.entries(FIELD_LABELS)) names[toCode(code)] = { ...label };
+  return names;
+}
 
 // ---------------------------------------------------------------------------
 // Reading
@@ -916,6 +929,7 @@ export async function convertMuseum(
   });
   let written = 0;
   try {
+    out.write(`${JSON.stringify({ fieldNames: museumFieldNames() })}\n`);
     for await (const { line, text } of readLines(inputFile)) {
       if (opts.limit !== undefined && written >= opts.limit) break;
       const bad = unusable.get(line);

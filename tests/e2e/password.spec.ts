@@ -160,6 +160,8 @@ test("/editPassword: a wrong current password, then the change; this browser sta
 }) => {
   allowConsoleErrors(page, /status of 400 \(Bad Request\) .*editPassword/);
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  // Set once the change went through: if the test fails after it, the password is put back before a retry.
+  let changed = false;
   try {
     expect((await other.request.post("/api/public/login", { data: { email: EDIT_USER, password: PASSWORD } })).status()).toBe(200);
     expect((await other.request.get("/api/auth/profile")).status()).toBe(200);
@@ -176,6 +178,7 @@ test("/editPassword: a wrong current password, then the change; this browser sta
     await page.getByLabel("Confirm the new password").fill("Changed-Password2");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByRole("status")).toContainText("Password changed");
+    changed = true;
     await expect(page.getByRole("status")).toContainText("Any other sessions of your account have been signed out.");
     await expectAccessible(page);
     expect((await page.request.get("/api/auth/profile")).status()).toBe(200);
@@ -185,7 +188,16 @@ test("/editPassword: a wrong current password, then the change; this browser sta
       data: { currentPassword: "Changed-Password2", password: PASSWORD, confirmation: PASSWORD },
     });
     expect(back.status()).toBe(200);
+    changed = false;
   } finally {
+    if (changed) {
+      const restore = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+      await restore.request.post("/api/public/login", { data: { email: EDIT_USER, password: "Changed-Password2" } });
+      await restore.request.post("/api/auth/change_password", {
+        data: { currentPassword: "Changed-Password2", password: PASSWORD, confirmation: PASSWORD },
+      });
+      await restore.close();
+    }
     await other.close();
   }
 });

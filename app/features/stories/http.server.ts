@@ -25,7 +25,8 @@ import {
 type Body = Record<string, unknown> | null;
 
 /** A story for its owner: the private id, its collection, its blocks as stored (with the cards resolved). */
-export function storyJson(s: StoryView) {
+/** What a story's JSON and its summary's share: its ids, title, publication, version, cover and creation. */
+function storyHead(s: StorySummary | StoryView) {
   return {
     id: s.id,
     coll: s.collectionId,
@@ -35,26 +36,17 @@ export function storyJson(s: StoryView) {
     slug: s.public ? s.publishedSlug : null,
     version: s.version,
     cover: s.cover,
-    content: s.blocks,
-    hidden: s.hidden,
-    date: Math.floor(Date.parse(s.createdAt) / 1000),
-    updated: Math.floor(Date.parse(s.updatedAt) / 1000),
   };
 }
 
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+export function storyJson(s: StoryView) {
+  return { ...storyHead(s), content: s.blocks, hidden: s.hidden, date: seconds(s.createdAt), updated: seconds(s.updatedAt) };
+}
+
 export function storySummaryJson(s: StorySummary) {
-  return {
-    id: s.id,
-    coll: s.collectionId,
-    name: s.title,
-    type: "stories" as const,
-    public: s.public,
-    slug: s.public ? s.publishedSlug : null,
-    version: s.version,
-    cover: s.cover,
-    blocks: s.blockCount,
-    date: Math.floor(Date.parse(s.createdAt) / 1000),
-  };
+  return { ...storyHead(s), blocks: s.blockCount, date: seconds(s.createdAt) };
 }
 
 /** A published story for anyone: nothing that names its owner, its collection or its private id. */

@@ -398,6 +398,22 @@ describe("convertMuseum on a hand-written input", () => {
     expect(out[0]!.source).toEqual({ license: "CC-BY-SA-4.0", attribution: "MiC – ICCD, Catalogo generale dei Beni Culturali" });
   });
 
+  it("writes no date for a source's 'date not known', and keeps a written date that says more than its years", async () => {
+    const dir = tmpDir();
+    const record = (id: string, dates: object) => JSON.stringify({ id, type: "object", title: { en: id }, dates });
+    fs.writeFileSync(
+      path.join(dir, "in.ndjson"),
+      [
+        record("d:1", { start: null, end: null, display: "date not known" }),
+        record("d:2", { start: null, end: null, display: "Undated" }),
+        record("d:3", { start: 1780, end: 1780, display: "c. 1780" }),
+      ].join("\n"),
+    );
+    await convertMuseum(path.join(dir, "in.ndjson"), null, path.join(dir, "out.ndjson"));
+    const displays = readOutput(path.join(dir, "out.ndjson")).map((r) => r.texts.en?.dateDisplay ?? null);
+    expect(displays).toEqual([null, null, "c. 1780"]);
+  });
+
   it("skips what it cannot convert, with a reason, instead of throwing", async () => {
     const dir = tmpDir();
     const input = [

@@ -523,6 +523,9 @@ export function makerText(name: string, role: string | null | undefined): string
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** A written date that says there is none (Tate's "date not known"): no date display, as no date. */
+const NO_DATE = /^(date not known|date unknown|unknown date|undated|no date|n\.\s?d\.?)$/i;
+
 /**
  * The output's first line: what the converter calls each field it writes, in every language (decision 084).
  * A Tate record is catalogued in English only: without these names its French page would say "Medium" and
@@ -709,7 +712,9 @@ export function convertRecord(r: MuseumRecord, ctx: Ctx): { record: InterchangeI
   const anyTitle = Object.values(titles)[0]!;
   const locales = LOCALES.filter((l) => titles[l] !== undefined || descriptions[l] !== undefined);
 
-  const display = typeof r.dates?.display === "string" && r.dates.display.trim() ? clip(r.dates.display.trim(), 200) : undefined;
+  const written = typeof r.dates?.display === "string" ? r.dates.display.trim() : "";
+  // "date not known" says there is no date: as a display it showed English on every page (455 demo records).
+  const display = written && !NO_DATE.test(written) ? clip(written, 200) : undefined;
   const iccdLabels = r.field_labels_it;
   const skipFields = new Set(r.type === "media" ? ["mime"] : []);
   const entries: { code: string; values: string[]; label?: Localized }[] = [];

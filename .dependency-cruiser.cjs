@@ -23,13 +23,12 @@ const face = "^app/features/[^/]+/index(\\.server)?\\.ts$";
 const serverModule = ["\\.server\\.tsx?$", "^app/\\.server/"];
 /**
  * Modules only the server loads that are not (yet) named .server: the sign-in's password rules, the demo's
- * worker and site loader, the OAI formats table. The build would refuse them in a browser bundle anyway.
+ * worker and site loader. The build would refuse them in a browser bundle anyway.
  */
 const serverOnlyByUse = [
   "^app/features/accounts/password\\.ts$",
   "^app/features/demo/prepare\\.worker\\.ts$",
   "^app/features/demo/site\\.ts$",
-  "^app/features/standards/oai-formats\\.ts$",
 ];
 
 const layerRules = LAYERS.map((layer, i) => ({

@@ -6,7 +6,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { testDatabases } from "../setup/db";
 import { startTestServer } from "../setup/app";
 import { openDemo } from "../setup/demo";
-import { METADATA_FORMATS } from "../../app/features/standards/oai-formats";
+import { METADATA_FORMATS } from "../../app/features/standards/oai-formats.server";
 
 /**
  * The whole demo catalogue harvested through /oai by a harvester no one here wrote: Debian's

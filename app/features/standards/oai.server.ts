@@ -7,7 +7,7 @@ import { RECORD_ID_PATTERN, TABLES, isTable, type TableName } from "~/lib/tables
 import { pickText, type Locale } from "~/lib/locale";
 import { getSiteOptions } from "~/features/site/index.server";
 import { harvestRecords, PUBLIC_INDEX } from "./harvest.server";
-import { formatCovers, isMetadataPrefix, metadataOf, METADATA_FORMATS, type MetadataPrefix } from "./oai-formats";
+import { formatCovers, isMetadataPrefix, metadataOf, METADATA_FORMATS, type MetadataPrefix } from "./oai-formats.server";
 import { decodeToken, encodeToken, TOKEN_TTL_SECONDS, type ResumptionState } from "./oai-token";
 import { el, frag, XML_DECLARATION, type Xml, type XmlChild } from "./xml";
 

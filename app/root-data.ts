@@ -21,6 +21,7 @@ export type RootData = {
     changePassword: boolean;
     security: boolean;
     settings: boolean;
+    register: boolean;
   } | null;
   /** The admin bar (ADMIN only; site-edit/admin-bar.server.ts, decision 074). */
   admin: { catalogueUrl: string; newTab: boolean; hideEdit: boolean } | null;

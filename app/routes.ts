@@ -27,6 +27,9 @@ const pages = (locale: UiLocale) => [
   // Collections shared by secret link (issue 15 §4, decision 061)
   route("shared/:token", "features/workspace/routes/shared-collection.tsx", { id: `${locale}:shared-collection` }),
   route("settings/users", "features/accounts/routes/settings-users.tsx", { id: `${locale}:settings-users` }),
+  // The collection register (issue 32 §4, decision 099)
+  route("registro", "features/registers/routes/register.tsx", { id: `${locale}:registro` }),
+  route("registro.csv", "features/registers/routes/register-csv.ts", { id: `${locale}:registro-csv` }),
   route("settings", "features/settings/routes/settings.tsx", { id: `${locale}:impostazioni` }, [
     index("features/settings/routes/settings-index.tsx", { id: `${locale}:settings-index` }),
     ...(["general", "layout", "contents", "developer"] as const).map((p) =>

@@ -85,6 +85,8 @@ type Ids = {
   publishedSlug: string;
   publicStorySlug: string;
   sharedToken: string;
+  /** The secret link's id (the collection register revokes by it). */
+  linkId: string;
   unsubscribeToken: string;
   resetToken: string;
   upload: string;
@@ -156,6 +158,9 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   "public-story": { path: (i) => `/public/stories/${i.publicStorySlug}` },
   "shared-collection": { path: (i) => `/shared/${i.sharedToken}` },
   "settings-users": { post: (i) => ({ form: { intent: "delete", id: i.ownerId } }) },
+  // the collection register (decision 099): a refused revoke of the owner's live link changes nothing
+  registro: { post: (i) => ({ form: { intent: "revokeLink", link: i.linkId } }) },
+  "registro-csv": {},
   // the settings' index sends on to its first page
   impostazioni: { status: 302 },
   "settings-index": { status: 302 },
@@ -496,6 +501,9 @@ for (const target of testDatabases()) {
       const admin = viewers.find((v) => v.role === "Amministratore")!;
       const manager = viewers.find((v) => v.role === "Manager")!;
 
+      // The collection register's option on, so its pages answer the managers (off, they are everyone's 404; decision 099).
+      await cat.db.rows(sql`insert into site_options (locale, options) values ('it', '{"registro": true}'::jsonb)
+        on conflict (locale) do update set options = site_options.options || excluded.options`);
       // German enabled, so the fourth tree answers its pages (a disabled language is the 404 page for everyone).
       expect((await postJson(admin, "/api/auth/docs/addLanguage", { locale: "de" })).status).toBe(200);
 
@@ -550,6 +558,7 @@ for (const target of testDatabases()) {
       ).pathname
         .split("/")
         .pop()!;
+      ids.linkId = (await cat.db.rows<{ id: string }>(sql`select id from collection_links`))[0]!.id;
       ids.search = (
         await call("/api/auth/docs/saveSearch", { locale: "it", data: { title: "Ricerca privata", query: "q=vaso", alert: "weekly" } })
       ).id;

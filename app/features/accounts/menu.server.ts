@@ -15,6 +15,8 @@ export type AccountMenu = {
   security: boolean;
   /** The site settings (/settings) and the console (/console), spec §6: ADMIN only. */
   settings: boolean;
+  /** Registro Collezioni (/registro), spec §6: the option `registro` and MANAGE_USERS (issue 32 §4). */
+  register: boolean;
 };
 
 export function backendUrl(env: NodeJS.ProcessEnv = process.env): string | null {
@@ -25,7 +27,7 @@ export function backendUrl(env: NodeJS.ProcessEnv = process.env): string | null 
   return null;
 }
 
-export function accountMenu(profile: Profile | null): AccountMenu | null {
+export function accountMenu(profile: Profile | null, options: { registro?: boolean } = {}): AccountMenu | null {
   if (!profile) return null;
   const has = (c: string) => profile.capabilities.includes(c);
   return {
@@ -35,5 +37,6 @@ export function accountMenu(profile: Profile | null): AccountMenu | null {
     changePassword: has("CHANGE_PASSWORD") && !profile.sso,
     security: !profile.sso,
     settings: has("ADMIN"),
+    register: Boolean(options.registro) && has("MANAGE_USERS"),
   };
 }

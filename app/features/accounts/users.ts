@@ -96,6 +96,8 @@ export const AUDIT_EVENTS = [
   "collection_unshared",
   "collection_link_created",
   "collection_link_revoked",
+  "register_unpublished",
+  "register_link_revoked",
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -55,6 +55,8 @@ export type SiteOptions = {
   adminUrl: string | null;
   adminNewTab: boolean;
   hideEdit: boolean;
+  /** The collection register (`/registro`, spec §6: with MANAGE_USERS; issue 32 §4, decision 099). */
+  registro: boolean;
   /** Base search query (a query string); `query_{role}` entries may override it per role. */
   query?: string;
   /**
@@ -93,6 +95,7 @@ export const DEFAULT_OPTIONS: SiteOptions = {
   adminUrl: null,
   adminNewTab: false,
   hideEdit: false,
+  registro: false,
 };
 
 /** Default placeholder shown when an image is missing or fails to load. */

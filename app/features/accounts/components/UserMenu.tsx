@@ -54,6 +54,11 @@ export function UserMenu({ user, variant = "bar" }: { user: AccountMenu | null |
           <a href={localizePath("/settings/users", locale)}>{t("menu.users")}</a>
         </li>
       ) : null}
+      {user.register ? (
+        <li>
+          <a href={localizePath("/registro", locale)}>{t("register.title")}</a>
+        </li>
+      ) : null}
       {user.changePassword ? (
         <li>
           <a href={localizePath("/editPassword", locale)}>{t("menu.changePassword")}</a>

@@ -1,0 +1,3 @@
+// The registers feature's public face, safe for the browser (issue 32; docs/architecture.md, decision 086): what
+// other features may use of it. Its services are in index.server.ts.
+export { RegisterQuerySchema, type RegisterEntry, type RegisterQuery } from "./register";

@@ -27,6 +27,11 @@ describe("UI message catalogues", () => {
     for (const locale of ["it", "en", "fr", "de"] as const)
       for (const [k, v] of Object.entries(MESSAGES[locale])) expect(v.trim(), `${locale} ${k}`).not.toBe("");
   });
+  it('writes a record "notice" in French, never "fiche" (GLOSSARY.md)', () => {
+    const fiche = /\bfiches?\b/i;
+    const found = Object.entries(MESSAGES.fr).filter(([, v]) => fiche.test(v));
+    expect(found).toEqual([]);
+  });
   it("fills placeholders", () => {
     expect(translate("de", "error.title", { code: 404 })).toBe("Fehler 404");
     expect(translate("en", "error.title", { code: 404 })).toBe("Error 404");

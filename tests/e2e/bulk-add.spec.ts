@@ -164,7 +164,7 @@ test("the save drawer renames and, once confirmed, deletes a collection and a sa
 for (const [prefix, region, newHeading] of [
   ["", "Selezione delle schede", "Nuova collezione con «"],
   ["/en", "Record selection", "New collection with “"],
-  ["/fr", "Sélection de fiches", "Nouvelle collection avec « "],
+  ["/fr", "Sélection de notices", "Nouvelle collection avec « "],
 ] as const) {
   test(`axe: the selection bar and the new-collection drawer (${prefix || "/it"})`, async ({ page }) => {
     await signIn(page, USER);

@@ -140,7 +140,7 @@ test("below 640 px the console's tables are stacked cards, each number named, th
   await page.setViewportSize({ width: 320, height: 740 });
   await page.goto("/fr/console");
   await hydrated(page);
-  const counts = page.getByRole("table", { name: /Fiches par table et niveau d'accès/ });
+  const counts = page.getByRole("table", { name: /Notices par table et niveau d'accès/ });
   const caption = counts.locator("caption");
   await expect(caption).toBeVisible();
   const box = (await caption.boundingBox())!;
@@ -318,7 +318,7 @@ test("the signed-in workspace and the console fit a phone: nothing wider than 32
   // The search page: with nothing selected the selection bar is one line, so the first result starts on screen.
   await page.goto("/fr/cerca?q=ritratto");
   await hydrated(page);
-  const bar = page.getByRole("region", { name: "Sélection de fiches" });
+  const bar = page.getByRole("region", { name: "Sélection de notices" });
   await expect(bar.getByRole("button", { name: "Tout sélectionner sur cette page" })).toBeVisible();
   expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(48);
   expect((await page.locator(".search .card").first().boundingBox())!.y).toBeLessThan(740);

@@ -788,7 +788,7 @@ for (const target of testDatabases()) {
       expect(await notXml.text()).toContain("Il file non è una scheda ICCD: non è stato importato nulla.");
       const renamed = await sendIccd("admin", Buffer.from("not xml at all"), "scheda.xml", "/fr");
       expect(renamed.status).toBe(400);
-      expect(await renamed.text()).toContain("Le fichier n&#x27;est pas une fiche ICCD");
+      expect(await renamed.text()).toContain("Le fichier n&#x27;est pas une notice ICCD");
       expect(await count("console_jobs")).toBe(jobs);
       expect(await count("records")).toBe(records);
       expect(fs.readdirSync(path.join(dataDir, "imports"))).toEqual([]);

@@ -211,7 +211,7 @@ for (const target of testDatabases()) {
         ["json", '{"ca_places": ["x"]}'],
       ]);
       expect(form.status).toBe(400);
-      expect(await form.text()).toContain("Aucune fiche de ca_places n&#x27;a le champ « x ».");
+      expect(await form.text()).toContain("Aucune notice de ca_places n&#x27;a le champ « x ».");
       const badFont = await postForm("/settings/layout", [
         ["key", "customfont"],
         ["version", String((await state("customfont")).version)],

@@ -294,7 +294,7 @@ for (const target of testDatabases()) {
           data: { add: [{ table: "ca_objects", id: "brocca" }] },
         });
         expect(r.status).toBe(409);
-        expect(r.body.error.message).toBe("Une collection peut contenir au plus 2 fiches : retirez-en ou créez une nouvelle collection.");
+        expect(r.body.error.message).toBe("Une collection peut contenir au plus 2 notices : retirez-en ou créez une nouvelle collection.");
         expect((await itemsOf("bruno", c.id)).items).toHaveLength(2);
         // creating over the limit adds nothing at all
         const over = await call("/api/auth/docs/saveDoc", "bruno", {

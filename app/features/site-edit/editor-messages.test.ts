@@ -18,4 +18,7 @@ describe("the in-place editors' messages", () => {
       for (const v of Object.values(EDITOR_MESSAGES[locale])) expect(v.trim()).not.toBe("");
     for (const k of keys) expect(k in it_, k).toBe(false);
   });
+  it('write a record "notice" in French, never "fiche" (app/i18n/GLOSSARY.md)', () => {
+    expect(Object.values(EDITOR_MESSAGES.fr).filter((v) => /\bfiches?\b/i.test(v))).toEqual([]);
+  });
 });

@@ -60,7 +60,7 @@ export function MapView({ points, tileUrl, tileAttribution, bbox, onSearchArea, 
   const [basemap, setBasemap] = useState<"tiles" | "offline" | null>(null);
   const [moved, setMoved] = useState(false);
   const labels = {
-    cluster: (n: number) => t("map.cluster", { count: n.toLocaleString(locale) }),
+    cluster: (n: number) => t("map.cluster", { count: n }),
     zoomIn: t("map.zoomIn"),
     zoomOut: t("map.zoomOut"),
     close: t("map.close"),

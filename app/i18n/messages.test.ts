@@ -4,13 +4,17 @@ import enMessages from "./en.json";
 import frMessages from "./fr.json";
 import deMessages from "./de.json";
 import { translate } from "./index";
+import { messageArgs, plainCountsBeforeWords, pluralIssues } from "./message-syntax";
 
 const MESSAGES = { it: itMessages, en: enMessages, fr: frMessages, de: deMessages } as Record<
   "it" | "en" | "fr" | "de",
   Record<keyof typeof itMessages, string>
 >;
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = messageArgs;
+
+/** Messages that write a count before a word on purpose: units ("3 h 20 min"). */
+const PLAIN_ON_PURPOSE = ["console.uptimeValue"];
 
 describe("UI message catalogues", () => {
   it("have the same keys and placeholders in it, en, fr and de (every further language written whole)", () => {
@@ -22,6 +26,15 @@ describe("UI message catalogues", () => {
           placeholders(MESSAGES.it[k as keyof typeof MESSAGES.it]),
         );
     }
+  });
+  it("write their plurals well: an `other` branch, only the categories of the language (decision 095)", () => {
+    for (const locale of ["it", "en", "fr", "de"] as const)
+      for (const [k, v] of Object.entries(MESSAGES[locale])) expect(pluralIssues(locale, v), `${locale} ${k}`).toEqual([]);
+  });
+  it("give a plural form wherever a count meets a noun", () => {
+    for (const locale of ["it", "en", "fr", "de"] as const)
+      for (const [k, v] of Object.entries(MESSAGES[locale]))
+        if (!PLAIN_ON_PURPOSE.includes(k)) expect(plainCountsBeforeWords(v), `${locale} ${k}: ${v}`).toEqual([]);
   });
   it("has no empty message", () => {
     for (const locale of ["it", "en", "fr", "de"] as const)

@@ -504,7 +504,7 @@ for (const target of testDatabases()) {
       expect(html).toMatch(/property="og:image" content="http[^"]*\/media\//);
       expect(html).toContain('name="twitter:card" content="summary_large_image"');
       expect(html).toContain('hrefLang="fr"');
-      expect(html).toContain("1 restricted records of this collection are not shown.");
+      expect(html).toContain("1 restricted record of this collection is not shown.");
       expect(html).not.toContain("Reliquiario");
       expect(html).toContain("Vaso blu");
       // listed among the published

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { EDITOR_MESSAGES } from "./editor-messages";
 import it_ from "~/i18n/it.json";
+import { messageArgs, plainCountsBeforeWords, pluralIssues } from "~/i18n/message-syntax";
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = messageArgs;
 
 describe("the in-place editors' messages", () => {
   it("have the same keys and placeholders in it, en, fr and de, none empty, none shadowing an app message", () => {
@@ -17,6 +18,13 @@ describe("the in-place editors' messages", () => {
     for (const locale of ["it", "en", "fr", "de"] as const)
       for (const v of Object.values(EDITOR_MESSAGES[locale])) expect(v.trim()).not.toBe("");
     for (const k of keys) expect(k in it_, k).toBe(false);
+  });
+  it("give a plural form wherever a count meets a noun, well written (decision 095)", () => {
+    for (const locale of ["it", "en", "fr", "de"] as const)
+      for (const [k, v] of Object.entries(EDITOR_MESSAGES[locale])) {
+        expect(pluralIssues(locale, v), `${locale} ${k}`).toEqual([]);
+        expect(plainCountsBeforeWords(v), `${locale} ${k}: ${v}`).toEqual([]);
+      }
   });
   it('write a record "notice" in French, never "fiche" (app/i18n/GLOSSARY.md)', () => {
     expect(Object.values(EDITOR_MESSAGES.fr).filter((v) => /\bfiches?\b/i.test(v))).toEqual([]);

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { translate, type MessageKey } from "~/i18n";
+import { formatMessage, translate, type MessageKey } from "~/i18n";
 import { useI18n } from "~/i18n/context";
 import { EDITOR_MESSAGES, type EditorKey } from "./editor-messages";
 
@@ -10,7 +10,7 @@ export function useEditorT() {
     (key: EditorKey | MessageKey, params?: Record<string, string | number>): string => {
       const own = (EDITOR_MESSAGES[locale] as Record<string, string>)[key] ?? (EDITOR_MESSAGES.it as Record<string, string>)[key];
       if (own === undefined) return translate(locale, key as MessageKey, params);
-      return params ? own.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : own;
+      return params ? formatMessage(locale, own, params) : own;
     },
     [locale],
   );

@@ -17,7 +17,7 @@ import {
   type SearchParams,
 } from "~/features/search";
 import { useI18n } from "~/i18n/context";
-import { LOCALE_TAGS, localizePath, splitLocale } from "~/lib/locale";
+import { localizePath, splitLocale } from "~/lib/locale";
 import { alternateLinks } from "~/lib/seo";
 import { readCookie } from "~/lib/cookies";
 import { translate } from "~/i18n";
@@ -168,7 +168,7 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
   if (!d?.ok)
     return [{ title: site ? `${tr("search.title")} · ${site}` : tr("search.title") }, { name: "robots", content: "noindex, follow" }];
   const { params: p, result } = d;
-  const count = result.count.toLocaleString(LOCALE_TAGS[locale]);
+  const count = result.count;
   const page = p.page > 0 ? ` · ${tr("search.pageOf", { page: p.page + 1, pages: Math.ceil(result.count / result.pageSize) })}` : "";
   const title = (p.q ? `${p.q} · ${tr("search.title")}` : tr("search.title")) + page;
   const description = p.shuffle
@@ -310,11 +310,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <p className="search__count" role="status" aria-live="polite">
           {p.shuffle
             ? t("search.shuffle")
-            : result.count === 1
-              ? t("search.oneResult")
-              : shownQ
-                ? t("search.resultsFor", { count: result.count.toLocaleString(locale), q: shownQ })
-                : t("search.results", { count: result.count.toLocaleString(locale) })}
+            : shownQ
+              ? t("search.resultsFor", { count: result.count, q: shownQ })
+              : t("search.results", { count: result.count })}
         </p>
         <SortForm params={p} action={base} current={result.sort} hasText={Boolean(p.q)} />
         <nav aria-label={t("search.view")} className="view-switch">
@@ -427,7 +425,7 @@ function NoResults({
   names: Record<string, string>;
   link: (o: Partial<SearchParams>) => string;
 }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const label = (b: Broadening) => {
     switch (b.kind) {
       case "mode":
@@ -446,7 +444,7 @@ function NoResults({
         return t("search.broaden.without", { name: t("map.area") });
     }
   };
-  const count = (n: number) => (n === 1 ? t("search.oneResult") : t("search.results", { count: n.toLocaleString(locale) }));
+  const count = (n: number) => t("search.results", { count: n });
   return (
     <div className="empty-state">
       <h2 className="empty-state__title">{p.q ? t("search.noResultsFor", { q: p.q }) : t("search.noResults")}</h2>

@@ -463,7 +463,7 @@ export default function Console({ loaderData }: Route.ComponentProps) {
               {overview.media.truncated
                 ? t("console.atLeast", { size: formatBytes(overview.media.bytes, locale) })
                 : formatBytes(overview.media.bytes, locale)}{" "}
-              · {t("console.files", { count: nf.format(overview.media.files) })}
+              · {t("console.files", { count: overview.media.files })}
             </dd>
           </div>
           <div>
@@ -503,7 +503,7 @@ export default function Console({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="staging" className="admin-section">
         <h2 id="staging">{t("console.staging")}</h2>
         <p>
-          {t("console.stagingSummary", { count: nf.format(staged.total), size: formatBytes(staged.bytes, locale) })}{" "}
+          {t("console.stagingSummary", { count: staged.total, size: formatBytes(staged.bytes, locale) })}{" "}
           <Link to={localizePath("/buca", locale)}>{t("dropbox.title")}</Link>
         </p>
         {staged.items.length === 0 ? (

@@ -362,7 +362,7 @@ function MoodboardsTab({ boards, collections }: { boards: LoaderData["moodboards
                 </span>
                 <span className="moodboard-list__title">{b.title}</span>
                 <span className="workspace__meta">
-                  {b.count === 1 ? t("moodboard.list.countOne") : t("moodboard.list.count", { count: b.count })} ·{" "}
+                  {t("moodboard.list.count", { count: b.count })} ·{" "}
                   {t("workspace.items.inCollection", { title: collectionTitle(collections, b.collectionId) })}
                 </span>
               </Link>
@@ -388,7 +388,7 @@ function StoriesTab({ stories, collections }: { stories: LoaderData["stories"]; 
             <li key={s.id}>
               <Link to={localizePath(`/collections/${s.collectionId}/stories/${s.id}`, locale)}>{s.title}</Link>
               <span className="workspace-searches__meta">
-                {s.blockCount === 1 ? t("stories.list.blocksOne") : t("stories.list.blocks", { count: s.blockCount })} ·{" "}
+                {t("stories.list.blocks", { count: s.blockCount })} ·{" "}
                 {t("workspace.items.inCollection", { title: collectionTitle(collections, s.collectionId) })} ·{" "}
                 {s.public ? t("stories.publish.published") : t("stories.publish.private")}
               </span>

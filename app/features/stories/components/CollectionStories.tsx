@@ -18,7 +18,7 @@ export function CollectionStories({ collectionId, stories }: { collectionId: str
               <Link to={localizePath(`${base}/${s.id}`, locale)}>{s.title}</Link>
               {" · "}
               <span className="workspace__meta">
-                {s.blockCount === 1 ? t("stories.list.blocksOne") : t("stories.list.blocks", { count: s.blockCount })} ·{" "}
+                {t("stories.list.blocks", { count: s.blockCount })} ·{" "}
                 {s.public ? t("stories.publish.published") : t("stories.publish.private")}
               </span>
             </li>

@@ -88,9 +88,7 @@ export default function PublicStory({ loaderData }: Route.ComponentProps) {
         <p className="story-public__kicker">{t("stories.public.kicker")}</p>
         <h1>{s.title}</h1>
         {date ? <p className="story-public__meta">{t("stories.public.publishedOn", { date })}</p> : null}
-        {s.hidden > 0 ? (
-          <p className="notice">{s.hidden === 1 ? t("stories.public.hiddenOne") : t("stories.public.hidden", { count: s.hidden })}</p>
-        ) : null}
+        {s.hidden > 0 ? <p className="notice">{t("stories.public.hidden", { count: s.hidden })}</p> : null}
       </header>
       <StoryBody blocks={s.blocks} points={s.points} placeholder={placeholder} tiles={loaderData.tiles} />
     </article>

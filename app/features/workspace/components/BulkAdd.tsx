@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/context";
-import { LOCALE_TAGS, localizePath } from "~/lib/locale";
+import { localizePath } from "~/lib/locale";
 import type { CardActionTarget } from "~/ui/card-actions";
 import { useRootData } from "~/root-data";
 import { post } from "./pin-requests";
@@ -65,7 +65,6 @@ export default function BulkAdd({
   const shown = needle ? fillable.filter((c) => c.title.toLocaleLowerCase(locale).includes(needle)) : fillable;
   const value = target === "new" || shown.some((c) => c.id === target) ? target : "new";
   const allOnPage = page.length > 0 && page.every((p) => selected.has(`${p.table}/${p.id}`));
-  const number = (n: number) => n.toLocaleString(LOCALE_TAGS[locale]);
 
   function selectPage() {
     const next = new Map(selected);
@@ -105,16 +104,8 @@ export default function BulkAdd({
 
   const message = done
     ? [
-        done.added === 0
-          ? t("bulk.allThere", { title: done.title })
-          : done.added === 1
-            ? t("bulk.addedOne", { title: done.title })
-            : t("bulk.added", { count: number(done.added), title: done.title }),
-        done.added > 0 && done.skipped > 0
-          ? done.skipped === 1
-            ? t("bulk.skippedOne")
-            : t("bulk.skipped", { count: number(done.skipped) })
-          : "",
+        done.added === 0 ? t("bulk.allThere", { title: done.title }) : t("bulk.added", { count: done.added, title: done.title }),
+        done.added > 0 && done.skipped > 0 ? t("bulk.skipped", { count: done.skipped }) : "",
       ]
         .filter(Boolean)
         .join(" ")
@@ -127,7 +118,7 @@ export default function BulkAdd({
     <section className={idle ? "bulk bulk--idle" : "bulk"} aria-label={t("bulk.label")}>
       <div className="bulk__row">
         <p className={idle ? "bulk__count visually-hidden" : "bulk__count"} role="status">
-          {count === 0 ? t("bulk.none") : count === 1 ? t("bulk.countOne") : t("bulk.count", { count: number(count) })}
+          {t("bulk.count", { count })}
         </p>
         <button
           type="button"

@@ -20,9 +20,7 @@ export function MoodboardList({ collectionId, boards }: { collectionId: string; 
                   {b.cover ? <img src={b.cover} alt="" loading="lazy" width={220} height={140} /> : null}
                 </span>
                 <span className="moodboard-list__title">{b.title}</span>
-                <span className="workspace__meta">
-                  {b.count === 1 ? t("moodboard.list.countOne") : t("moodboard.list.count", { count: b.count })}
-                </span>
+                <span className="workspace__meta">{t("moodboard.list.count", { count: b.count })}</span>
               </Link>
             </li>
           ))}

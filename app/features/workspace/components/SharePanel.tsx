@@ -156,7 +156,7 @@ export function SharePanel({ shares, csrf, busy, result }: { shares: SharesView;
               <select id="share-days" name="days" defaultValue="7">
                 {LINK_DAYS.map((d) => (
                   <option key={d} value={d}>
-                    {t(d === 1 ? "workspace.share.dayOne" : "workspace.share.days", { count: d })}
+                    {t("workspace.share.days", { count: d })}
                   </option>
                 ))}
               </select>

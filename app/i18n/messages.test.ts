@@ -45,6 +45,10 @@ describe("UI message catalogues", () => {
     const found = Object.entries(MESSAGES.fr).filter(([, v]) => fiche.test(v));
     expect(found).toEqual([]);
   });
+  it('speak calmly: no message opens with an interjection like "Ops!" (issue 31)', () => {
+    for (const locale of ["it", "en", "fr", "de"] as const)
+      for (const [k, v] of Object.entries(MESSAGES[locale])) expect(v, `${locale} ${k}`).not.toMatch(/^(Ops|Oops|Oups|Hoppla)\b/);
+  });
   it("fills placeholders", () => {
     expect(translate("de", "error.title", { code: 404 })).toBe("Fehler 404");
     expect(translate("en", "error.title", { code: 404 })).toBe("Error 404");

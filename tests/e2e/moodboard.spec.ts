@@ -52,7 +52,7 @@ test("build a moodboard by mouse and keyboard, save, reload: the geometry is kep
   for (const img of images) await drawer.getByRole("button", { name: `Aggiungi «${img.title}»` }).click();
   await expect(page.locator(".moodboard-item")).toHaveCount(2);
   await expect(drawer.getByRole("status").first()).toHaveText("Ops! Non ci sono altre immagini disponibili nella tua collezione.");
-  await expect(page.getByText("Ops! Non hai ancora salvato...")).toBeVisible();
+  await expect(page.getByText("Modifiche non ancora salvate.")).toBeVisible();
   await expectAccessible(page);
 
   // The catalogue, searched: nothing matches.
@@ -135,7 +135,7 @@ test("build a moodboard by mouse and keyboard, save, reload: the geometry is kep
   await dialog.getByRole("button", { name: "Salva" }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/collections/${coll}/moodboards/[A-Za-z0-9_-]{12}$`));
-  await expect(page.getByText("Ops! Non hai ancora salvato...")).toHaveCount(0);
+  await expect(page.getByText("Modifiche non ancora salvate.")).toHaveCount(0);
   editorPath = new URL(page.url()).pathname;
   const saved = await geometry(page);
 
@@ -159,7 +159,7 @@ test("build a moodboard by mouse and keyboard, save, reload: the geometry is kep
   // An unsaved change, then a link away: 'Sei sicuro di voler proseguire?'; staying keeps the page and the change.
   await page.getByRole("button", { name: /immagine 2 di 3/ }).focus();
   await page.keyboard.press("ArrowDown");
-  await expect(page.getByText("Ops! Non hai ancora salvato...")).toBeVisible();
+  await expect(page.getByText("Modifiche non ancora salvate.")).toBeVisible();
   await page.getByRole("link", { name: "Torna alla collezione" }).click();
   const leave = page.getByRole("dialog", { name: "Modifiche non salvate" });
   await expect(leave).toContainText("Sei sicuro di voler proseguire?");
@@ -167,7 +167,7 @@ test("build a moodboard by mouse and keyboard, save, reload: the geometry is kep
   await leave.getByRole("button", { name: "Resta sulla pagina" }).click();
   await expect(leave).toBeHidden();
   expect(new URL(page.url()).pathname).toBe(editorPath);
-  await expect(page.getByText("Ops! Non hai ancora salvato...")).toBeVisible();
+  await expect(page.getByText("Modifiche non ancora salvate.")).toBeVisible();
   // Leaving after all goes to the collection, which lists the board.
   await page.getByRole("link", { name: "Torna alla collezione" }).click();
   await page.getByRole("dialog", { name: "Modifiche non salvate" }).getByRole("button", { name: "Esci senza salvare" }).click();

@@ -46,7 +46,18 @@ test("write, save, publish, read signed out, unpublish", async ({ page, browser 
   // A heading.
   await page.getByRole("button", { name: "Aggiungi un blocco: Titoletto" }).click();
   await page.getByLabel("Testo del titoletto").fill("Due oggetti, un viaggio");
-  await expect(page.getByRole("status").filter({ hasText: "Ops! Non hai ancora salvato..." })).toBeVisible();
+  const unsaved = page.getByRole("status").filter({ hasText: "Modifiche non ancora salvate." });
+  await expect(unsaved).toBeVisible();
+  // A neutral notice, not an alarm (issue 31): not written in the error colour.
+  const [colour, errorColour] = await unsaved.evaluate((el) => {
+    const probe = document.createElement("span");
+    probe.style.color = "var(--error)";
+    el.append(probe);
+    const both = [getComputedStyle(el).color, getComputedStyle(probe).color];
+    probe.remove();
+    return both;
+  });
+  expect(colour).not.toBe(errorColour);
   // Rich text, with bold from the toolbar.
   await page.getByRole("button", { name: "Aggiungi un blocco: Testo" }).click();
   const text = page.getByRole("textbox", { name: "Testo del blocco" });
@@ -80,7 +91,7 @@ test("write, save, publish, read signed out, unpublish", async ({ page, browser 
   await expect(drawer).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/collections/${coll}/stories/[A-Za-z0-9_-]{12}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Il viaggio degli oggetti" })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "Ops! Non hai ancora salvato..." })).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Modifiche non ancora salvate." })).toHaveCount(0);
   const editorPath = new URL(page.url()).pathname;
 
   // Reorder by keyboard: the record card moves above the image; focus stays on the button pressed.

@@ -9,7 +9,7 @@ import { Modal } from "~/ui/Modal";
  * How to use it:
  *   const unsaved = useUnsavedChanges(dirty);          // dirty: the editor's state differs from the saved one
  *   ...
- *   <UnsavedNotice show={unsaved.notice} />            // 'Oops! You haven't saved yet...' (a polite status)
+ *   <UnsavedNotice show={unsaved.notice} />            // 'Changes not saved yet.' (a polite status)
  *   {unsaved.prompt}                                   // render once: the leave dialog
  *   // after a save or a delete that navigates (e.g. 'add' → the new id), let that one navigation through:
  *   unsaved.release(); navigate(to);
@@ -122,7 +122,7 @@ export function useUnsavedChanges(dirty: boolean, opts: { staleAfterMs?: number 
   return { notice: dirty, stale, prompt, release, ask, blocked };
 }
 
-/** The 'Oops! You haven't saved yet...' notice: a polite status, read once when it appears. */
+/** The 'Changes not saved yet.' notice: a neutral, polite status (not an error), read once when it appears. */
 export function UnsavedNotice({ show }: { show: boolean }) {
   const { t } = useI18n();
   return (

@@ -20,7 +20,7 @@ import { CardActions } from "~/ui/card-actions";
 import { serviceContext } from "~/.server/context";
 import { loginOptions } from "~/features/accounts/index.server";
 import { customCssHref } from "~/features/settings/index.server";
-import { fontDeclarations } from "~/features/settings";
+import { darkLinkColor, fontDeclarations } from "~/features/settings";
 import { adminBarData } from "~/features/site-edit/index.server";
 import { type RootData, useRootData } from "./root-data";
 
@@ -101,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {c && (
-          <style>{`html:root{--primary:${c.primary};--primary-dark:${c.primaryDark};--primary-light:${c.primaryLight}${data?.options.font ? `;${data.options.font}` : ""}}`}</style>
+          <style>{`html:root{--primary:${c.primary};--primary-dark:${c.primaryDark};--primary-light:${c.primaryLight};--link-dark:${darkLinkColor(c.primary)}${data?.options.font ? `;${data.options.font}` : ""}}`}</style>
         )}
         <Meta />
         {/* The page's UI messages, fetched beside the scripts (app/i18n/load.ts, decision 025). */}

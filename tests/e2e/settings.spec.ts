@@ -59,6 +59,23 @@ test("an administrator changes the colours and sees them on the home page; low c
 
   await page.goto("/");
   expect(await primaryOf(page)).toBe("#1d4e89");
+  // In dark mode the links take the new brand's hue (blue, not the old salmon) and read 4.5:1 (issue 31).
+  await page.emulateMedia({ colorScheme: "dark" });
+  const [link, background] = await page.evaluate(() => {
+    const a = document.createElement("a");
+    a.href = "#";
+    document.querySelector("main")!.append(a);
+    const colours = [getComputedStyle(a).color, getComputedStyle(document.body).backgroundColor];
+    a.remove();
+    return colours.map((c) => c.match(/\d+/g)!.slice(0, 3).map(Number));
+  });
+  const lum = (rgb: number[]) =>
+    rgb
+      .map((v) => v / 255)
+      .reduce((sum, s, i) => sum + [0.2126, 0.7152, 0.0722][i]! * (s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4), 0);
+  expect((lum(link!) + 0.05) / (lum(background!) + 0.05)).toBeGreaterThanOrEqual(4.5);
+  expect(link![2]).toBeGreaterThan(link![0]!);
+  await page.emulateMedia({ colorScheme: null });
   // and for a visitor, in another language
   const visitor = await page.context().browser()!.newPage();
   await visitor.goto("/fr");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contrastFailures, contrastRatio } from "./contrast";
+import { readFileSync } from "node:fs";
+import { contrastFailures, contrastRatio, DARK_BACKGROUNDS, darkLinkColor } from "./contrast";
 import { compactDiff, diffValues } from "~/lib/diff";
 import { applyRowOp, itemNamed, valueFromForm, type SettingsItem } from "./items";
 import { validateItem } from "./settings.server";
@@ -19,6 +20,31 @@ describe("contrast (WCAG 2.x)", () => {
   it("computes the known ratios", () => {
     expect(contrastRatio("#000000", "#ffffff")).toBeCloseTo(21, 5);
     expect(contrastRatio("#777777", "#ffffff")).toBeCloseTo(4.48, 2);
+  });
+  it("gives dark mode links in the brand's hue that read 4.5:1 on every dark background (issue 31)", () => {
+    const hue = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+      const max = Math.max(r, g, b);
+      const d = max - Math.min(r, g, b);
+      return (max === r ? ((g - b) / d + 6) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4) * 60;
+    };
+    for (const brand of ["#8a2f1d", "#1d4e89", "#2b5d34", "#ffcc00", "#000080", "#6d28d9", "#0f766e", "#ff0000"]) {
+      const link = darkLinkColor(brand);
+      for (const bg of DARK_BACKGROUNDS) expect(contrastRatio(link, bg), `${brand} → ${link} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+      const turn = Math.abs(hue(link) - hue(brand));
+      expect(Math.min(turn, 360 - turn), `${brand} → ${link}`).toBeLessThan(4);
+    }
+    // a grey brand gives a grey link, still readable
+    const grey = darkLinkColor("#111111");
+    expect(grey.slice(1, 3)).toBe(grey.slice(3, 5));
+    for (const bg of DARK_BACKGROUNDS) expect(contrastRatio(grey, bg)).toBeGreaterThanOrEqual(4.5);
+    // the dark backgrounds are the ones app.css paints
+    const css = readFileSync("app/styles/app.css", "utf8");
+    for (const name of ["bg", "surface", "surface-2"]) {
+      const dark = new RegExp(`--${name}: light-dark\\(#[0-9a-f]{6}, (#[0-9a-f]{6})\\)`).exec(css)?.[1];
+      expect(DARK_BACKGROUNDS as readonly string[], name).toContain(dark);
+    }
+    expect(css).toContain("--link: light-dark(var(--primary), var(--link-dark");
   });
   it("passes the demo's and the default colours, names the failing pair with its ratio", () => {
     expect(contrastFailures(DEMO_COLORS)).toEqual([]);

@@ -324,7 +324,7 @@ test("the signed-in workspace and the console fit a phone: nothing wider than 32
   expect((await page.locator(".search .card").first().boundingBox())!.y).toBeLessThan(740);
   // The home page's search field shows its whole placeholder.
   await page.goto("/fr");
-  const field = page.getByRole("searchbox", { name: "Rechercher", exact: true });
+  const field = page.getByRole("combobox", { name: "Rechercher", exact: true });
   const fits = await field.evaluate(async (input: HTMLInputElement) => {
     await document.fonts.ready;
     const style = getComputedStyle(input);

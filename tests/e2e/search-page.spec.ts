@@ -37,6 +37,30 @@ test("the title suggestions close on submit, on Escape and on a click outside, a
   await expectAccessible(page);
 });
 
+test("the home page's search box offers the same title suggestions, by keyboard as on the search page (issue 31)", async ({ page }) => {
+  await page.goto("/fr");
+  await hydrated(page);
+  const box = page.locator(".hero__search").getByRole("combobox", { name: "Rechercher", exact: true });
+  const list = page.getByRole("listbox", { name: "Titres suggérés" });
+  await box.fill("ritr");
+  await expect(list).toBeVisible();
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+  await box.press("Escape");
+  await expect(list).toBeHidden();
+  await box.press("ArrowDown");
+  await expect(list).toBeVisible();
+  await box.press("ArrowDown");
+  const first = list.getByRole("option").first();
+  await expect(first).toHaveAttribute("aria-selected", "true");
+  await expect(box).toHaveAttribute("aria-activedescendant", (await first.getAttribute("id"))!);
+  const title = (await first.innerText()).trim();
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/fr\/cerca\?q=/);
+  expect(new URL(page.url()).searchParams.get("q")).toBe(title);
+  await hydrated(page);
+  await expect(page.getByRole("combobox", { name: "Rechercher", exact: true })).toHaveValue(title);
+});
+
 test("an empty result keeps the words and offers each filter as a one-click removal, with what it finds", async ({ page }) => {
   const res = await page.goto("/cerca?q=ritratto&filtro=type:101&from=1700&to=1750");
   expect(res?.status()).toBe(200);

@@ -16,6 +16,7 @@ import { HeroSearches } from "~/features/saved-searches";
 import { feedLink } from "~/features/standards";
 import { loadHomeEditor, useEditMode } from "~/features/site-edit";
 import { SearchSubmit } from "~/ui/SearchSubmit";
+import { SearchCombobox } from "~/features/search";
 
 // The in-place editor: loaded only when an administrator turns edit mode on (decision 074).
 const HomeEditor = lazy(loadHomeEditor);
@@ -109,7 +110,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <label htmlFor="home-search" className="visually-hidden">
               {t("search.label")}
             </label>
-            <input id="home-search" type="search" name="q" placeholder={t("search.placeholder")} maxLength={200} />
+            <SearchCombobox id="home-search" defaultValue="" placeholder={t("search.placeholder")} />
             <SearchSubmit label={t("search.submit")} />
           </form>
           {hero.links?.length ? (

@@ -51,7 +51,7 @@ test("build a moodboard by mouse and keyboard, save, reload: the geometry is kep
   // Both images of the collection, from the picker; then the collection has no more to offer.
   for (const img of images) await drawer.getByRole("button", { name: `Aggiungi «${img.title}»` }).click();
   await expect(page.locator(".moodboard-item")).toHaveCount(2);
-  await expect(drawer.getByRole("status").first()).toHaveText("Ops! Non ci sono altre immagini disponibili nella tua collezione.");
+  await expect(drawer.getByRole("status").first()).toHaveText("Non ci sono altre immagini disponibili nella tua collezione.");
   await expect(page.getByText("Modifiche non ancora salvate.")).toBeVisible();
   await expectAccessible(page);
 

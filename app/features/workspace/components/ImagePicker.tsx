@@ -13,7 +13,7 @@ import "~/components/editor/editor.css";
  *   <ImagePicker onPick={(img) => add(img)} exclude={urlsAlreadyUsed} maxFiles={limits.maxFiles} />
  * `img.url` is a same-origin address (/media/… or /uploads/…), `img.ref` the record ({table, id}) or null
  * for an upload. Uploaded files are offered to `onPick` at once. `exclude` hides images already used, so
- * the collection source can say 'Oops! There are no more available images in your collection.'
+ * the collection source can say 'There are no more images available in your collection.'
  * `sources` limits what is offered (the site's editors: ["catalogue", "uploads"], or ["catalogue"] where only
  * a record will do); the upload field is there when the uploads are.
  */

@@ -78,6 +78,11 @@ test("write, save, publish, read signed out, unpublish", async ({ page, browser 
   await page.getByRole("button", { name: "Aggiungi un blocco: Scheda" }).click();
   await page.getByLabel("Scheda da mostrare").selectOption(`${recs[1]!.table}/${recs[1]!.id}`);
   await expect(page.locator(".story-block--record .card__title")).toHaveText(recs[1]!.preferred_label);
+  // The card looks as in the public story: its image spans the card (issue 31 §6: a 128×96 thumbnail in a corner).
+  const cardBox = (await page.locator(".story-block--record .card").boundingBox())!;
+  const imageBox = (await page.locator(".story-block--record .card__media img").boundingBox())!;
+  expect(imageBox.width).toBeGreaterThan(cardBox.width - 4);
+  expect(cardBox.width).toBeGreaterThan(250);
   await expectAccessible(page);
 
   // The save drawer: the title is required, then it saves and the story gets its own address.

@@ -716,7 +716,7 @@ function BlockFields({ block: b, fieldId, cards, picked, onPick, items, points, 
           ) : (
             <p className="hint">{t("stories.field.noRecords")}</p>
           )}
-          <div className="story-block__preview story-block__record-preview">
+          <div className="story-block__record-preview">
             {card ? (
               <RecordCard card={card} placeholder={placeholder} headingLevel={4} />
             ) : current ? (

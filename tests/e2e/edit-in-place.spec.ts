@@ -54,6 +54,25 @@ async function editMode(page: Page, l: (typeof L)[keyof typeof L]) {
   return bar;
 }
 
+/** Pairs of the hero editor's controls and labels whose boxes intersect. */
+async function heroOverlaps(page: Page) {
+  return page.locator(".hero--editing").evaluate((hero) => {
+    const parts = [...hero.querySelectorAll<HTMLElement>("button, input, textarea, select, label, legend")].filter(
+      (el) => el.getBoundingClientRect().width > 0,
+    );
+    const out: string[] = [];
+    for (const [i, a] of parts.entries())
+      for (const b of parts.slice(i + 1)) {
+        if (a.contains(b) || b.contains(a) || (a.tagName === "LABEL" && (a as HTMLLabelElement).control === b)) continue;
+        const r = a.getBoundingClientRect();
+        const q = b.getBoundingClientRect();
+        if (r.left < q.right - 1 && q.left < r.right - 1 && r.top < q.bottom - 1 && q.top < r.bottom - 1)
+          out.push(`${a.tagName} «${a.textContent?.trim().slice(0, 20)}» over ${b.tagName} «${b.textContent?.trim().slice(0, 20)}»`);
+      }
+    return out;
+  });
+}
+
 test("an administrator edits the hero in place in two languages, saves, is asked before losing edits, restores a revision; visitors see the text", async ({
   page,
   browser,
@@ -134,6 +153,13 @@ for (const [locale, l] of Object.entries(L)) {
     await signIn(page, EDITOR);
     await editMode(page, l);
     await expectAccessible(page);
+    // On phones nothing of the hero's editor covers another control (issue 31 §8: the image's buttons lay over
+    // the title's label).
+    for (const width of [320, 375]) {
+      await page.setViewportSize({ width, height: 740 });
+      expect(await heroOverlaps(page), `${locale} at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole("button", { name: l.section }).click();
     const drawer = page.getByRole("dialog", { name: l.drawer });
     await expect(drawer).toBeVisible();

@@ -94,17 +94,19 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
           ) : (
             <p className="hero__noimage">{t("siteEdit.hero.noImage")}</p>
           )}
-          <p className="hero__image-actions">
-            <button type="button" className="button" onClick={() => setPicking(true)}>
-              {t("siteEdit.hero.chooseImage")}
-            </button>
-            {image && (
-              <button type="button" className="button" onClick={() => setHero({ image: null })}>
-                {t("siteEdit.hero.removeImage")}
-              </button>
-            )}
-          </p>
         </div>
+        {/* In the hero's flow, above its text box (not laid over the picture): on a phone the text box fills the
+            hero, and buttons pinned to its corner covered the title's label (issue 31 §8). */}
+        <p className="hero__image-actions">
+          <button type="button" className="button" onClick={() => setPicking(true)}>
+            {t("siteEdit.hero.chooseImage")}
+          </button>
+          {image && (
+            <button type="button" className="button" onClick={() => setHero({ image: null })}>
+              {t("siteEdit.hero.removeImage")}
+            </button>
+          )}
+        </p>
         <div className="hero__text">
           <p className="edit-field edit-field--title">
             <label htmlFor="hero-edit-title">{t("siteEdit.hero.title")}</label>

@@ -165,6 +165,12 @@ for (const target of testDatabases()) {
         { decade: 1880, count: 1 },
         { decade: 1900, count: 1 },
       ]);
+      // the spans a phone's timeline counts its longer periods from (issue 31 §7): the same records, each once
+      expect(v.facets.decadeSpans).toEqual([
+        { from: 1750, to: 1750, count: 1 },
+        { from: 1880, to: 1880, count: 1 },
+        { from: 1900, to: 1900, count: 1 },
+      ]);
       const r1 = await run("q=porto&open=sog&open=sog-porti", riservato);
       expect(r1.data.map((d) => d.id).sort()).toEqual(["1", "2", "3", "6"]);
       expect(r1.facets.tags.find((t) => t.id === "sog-porti-genova")?.count).toBe(2);

@@ -18,6 +18,11 @@ export type FacetNode = {
 export type Facets = {
   /** Records per decade, counted as the timeline's click filters: a record dated across decades counts in each. */
   decades: { decade: number; count: number }[];
+  /**
+   * Records by the first and last decade their dates reach (a record without an end: both the same): what a
+   * coarser timeline (20 or 50 years a bar, on a phone) counts exactly, each record once per bar it overlaps.
+   */
+  decadeSpans: { from: number; to: number; count: number }[];
   tags: FacetNode[];
   types: { id: number; name: string; count: number }[];
   tables: { table: string; count: number }[];
@@ -28,6 +33,7 @@ export type FacetRow = {
   total: number;
   tags: FacetNode[] | null;
   decades: Facets["decades"] | null;
+  decade_spans: Facets["decadeSpans"] | null;
   types: Facets["types"] | null;
   tables: Facets["tables"] | null;
   with_media: number;
@@ -139,6 +145,9 @@ export function facetStatement(ctx: ServiceContext, _p: SearchParams, where: SQL
          from (select s.decade, sum(n)::int as n from combos
            cross join lateral generate_series(combos.decade, greatest(combos.decade, coalesce(combos.decade_end, combos.decade)), 10) as s(decade)
            where combos.decade is not null group by s.decade) x) as decades,
+      (select json_agg(json_build_object('from', decade, 'to', decade_end, 'count', n) order by decade, decade_end)
+         from (select decade, greatest(decade, coalesce(decade_end, decade)) as decade_end, sum(n)::int as n from combos
+           where decade is not null group by 1, 2) x) as decade_spans,
       (select json_agg(json_build_object('id', type_id, 'name', ${nameIn(sql`rt.names`, locale, sql`rt.code`)}, 'count', n) order by n desc, type_id)
          from (select type_id, sum(n)::int as n from combos group by type_id) x join record_types rt on rt.id = x.type_id) as types,
       (select json_agg(json_build_object('table', table_name, 'count', n) order by n desc, table_name)

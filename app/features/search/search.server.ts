@@ -270,6 +270,7 @@ async function runSearch(
     count: row.total,
     facets: {
       decades: row.decades ?? [],
+      decadeSpans: row.decade_spans ?? [],
       tags: visibleTree(row.tags ?? [], p),
       types: row.types ?? [],
       tables: row.tables ?? [],

@@ -34,6 +34,8 @@ import { SearchSubmit } from "~/ui/SearchSubmit";
 import { type BulkAddBar, loadBulkAdd } from "~/features/workspace";
 import type { Selection } from "~/features/workspace";
 import { feedLink } from "~/features/standards";
+import { Timeline } from "../components/Timeline";
+import { timelineBars } from "../timeline";
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
@@ -91,10 +93,13 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
       : [];
   for (const f of p.filters) if (f.startsWith("type:") && typeNames.has(f)) chipNames[f] = typeNames.get(f)!;
   if (p.filters.includes("pin|Pin")) chipNames["pin|Pin"] = translate(locale, "workspace.pin.filter");
+  // The spans serve the timeline's longer periods only: counted here, not sent to the page.
+  const { decadeSpans, ...facets } = result.facets;
   return {
     ok: true as const,
     params: p,
-    result,
+    result: { ...result, facets },
+    timelineBars: timelineBars(facets.decades, decadeSpans, options.timeline),
     chipNames,
     dateError,
     broaden,
@@ -351,7 +356,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </aside>
         <section className="search__results" aria-busy={busy} aria-label={t("search.label")}>
           <SearchNotice notice={result.notice} didYouMean={result.count > 0 ? result.didYouMean : null} link={link} />
-          <Timeline decades={result.facets.decades} from={loaderData.timeline.from} to={loaderData.timeline.to} link={link} />
+          <Timeline bars={loaderData.timelineBars} link={link} />
           {p.view === "map" && loaderData.points && (
             <MapView
               points={loaderData.points}
@@ -675,7 +680,7 @@ function FiltersPanel({
   dateError,
 }: {
   params: SearchParams;
-  facets: SearchResult["facets"];
+  facets: Omit<SearchResult["facets"], "decadeSpans">;
   link: (o: Partial<SearchParams>) => string;
   action: string;
   filtriOrder: string[];
@@ -858,44 +863,6 @@ function TagTree({
     );
   };
   return <>{render(null, 0)}</>;
-}
-
-function Timeline({
-  decades,
-  from,
-  to,
-  link,
-}: {
-  decades: { decade: number; count: number }[];
-  from: number;
-  to: number;
-  link: (o: Partial<SearchParams>) => string;
-}) {
-  const { t } = useI18n();
-  const shown = decades.filter((d) => d.decade >= Math.floor(from / 10) * 10 && d.decade <= to);
-  if (shown.length < 2) return null;
-  const max = Math.max(...shown.map((d) => d.count));
-  return (
-    <nav aria-label={t("search.timeline")} className="timeline">
-      <ul>
-        {shown.map((d) => (
-          <li key={d.decade}>
-            <Link
-              to={link({ fromRaw: String(d.decade), toRaw: String(d.decade + 9) })}
-              title={t("search.decade", { decade: d.decade, count: d.count })}
-            >
-              <span className="timeline__bar" style={{ height: `${Math.max(4, Math.round((d.count / max) * 100))}%` }} aria-hidden="true" />
-              <span className="visually-hidden">{t("search.decade", { decade: d.decade, count: d.count })}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <div className="timeline__axis" aria-hidden="true">
-        <span>{shown[0]!.decade}</span>
-        <span>{shown.at(-1)!.decade + 9}</span>
-      </div>
-    </nav>
-  );
 }
 
 function ResultsTable({ items }: { items: SearchResult["data"] }) {

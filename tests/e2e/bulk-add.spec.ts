@@ -109,7 +109,7 @@ test("the save drawer renames and, once confirmed, deletes a collection and a sa
   const id = await createCollection(page, "Da rinominare");
   await page.goto(`/collections/${id}`);
   await hydrated(page);
-  await page.getByRole("button", { name: "Modifica", exact: true }).click();
+  await page.getByRole("link", { name: "Modifica", exact: true }).click();
   let drawer = page.getByRole("dialog", { name: "Modifica «Da rinominare»" });
   await expect(drawer.getByLabel("Titolo")).toHaveValue("Da rinominare");
   await drawer.getByLabel("Titolo").fill("");
@@ -120,7 +120,7 @@ test("the save drawer renames and, once confirmed, deletes a collection and a sa
   await expect(drawer).toBeHidden();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nome nuovo");
   // Delete asks first; declining keeps it, confirming removes it and leaves the page
-  await page.getByRole("button", { name: "Modifica", exact: true }).click();
+  await page.getByRole("link", { name: "Modifica", exact: true }).click();
   drawer = page.getByRole("dialog", { name: "Modifica «Nome nuovo»" });
   await drawer.getByRole("button", { name: "Elimina la collezione" }).click();
   await expect(drawer.getByText("Confermi la cancellazione?")).toBeVisible();

@@ -83,7 +83,7 @@ test("share with a user and by link; the link opens signed out, is revoked, then
   await expect(tile).toContainText("Condivisa da Sara Prova");
   await tile.getByRole("link", { name: "Da condividere" }).click();
   await expect(rpage.getByText("Condivisa da Sara Prova · sola lettura")).toBeVisible();
-  await expect(rpage.getByRole("button", { name: "Rinomina" })).toHaveCount(0);
+  await expect(rpage.getByRole("link", { name: "Modifica", exact: true })).toHaveCount(0);
   await expect(rpage.getByRole("region", { name: "Condivisione" })).toHaveCount(0);
   await expectAccessible(rpage);
 

@@ -171,10 +171,23 @@ test("pin from the search page into a new collection, reorder by buttons, by mou
   await expect(page.locator(".collection-items .card")).toHaveCount(2);
   await expect.poll(() => titles(page)).toEqual([names[2], names[0]]);
 
-  // Publish
+  // One way to rename and delete: "Modifica" and its drawer (issue 31 §10: an inline title form and a second
+  // "Elimina la collezione" beside it).
+  await expect(page.getByRole("link", { name: "Modifica", exact: true })).toHaveCount(1);
+  await expect(page.getByLabel("Titolo")).toHaveCount(0);
+  await expect(page.getByText("Elimina la collezione")).toHaveCount(0);
+  await page.getByRole("link", { name: "Modifica", exact: true }).click();
+  const edit = page.getByRole("dialog", { name: "Modifica «Ventagli da vedere»" });
+  await expect(edit.getByRole("button", { name: "Elimina la collezione" })).toHaveCount(1);
+  await edit.getByRole("button", { name: "Annulla" }).click();
+  await expect(edit).toBeHidden();
+
+  // Publish: the state is shown once, by the page (the message is said to screen readers)
   await page.getByRole("button", { name: "Pubblica" }).click();
   const link = page.getByRole("link", { name: "Apri la pagina pubblica" });
   await expect(link).toBeVisible();
+  await expect(page.locator(".workspace__meta").first()).toHaveText("2 schede · Pubblicata");
+  await expect(page.getByRole("status").filter({ hasText: /^Pubblicata$/ })).toHaveClass(/visually-hidden/);
   publicPath = (await link.getAttribute("href"))!;
   expect(publicPath).toMatch(/^\/public\/collections\/ventagli-da-vedere-[a-z0-9]{8}$/);
 });
@@ -285,6 +298,18 @@ test("without JavaScript the pin is a form post that works", async ({ browser })
   ).toHaveAttribute("aria-pressed", "true");
   await page.goto(collectionPath);
   await expect(page.locator(".collection-items .card__title").first()).toHaveText(name);
+  // "Modifica" without JavaScript: the drawer's fields on the page, Delete asking first (issue 31 §10)
+  await page.getByRole("link", { name: "Modifica", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${collectionPath}\\?edit=1$`));
+  const panel = page.getByRole("region", { name: "Modifica «Ventagli da vedere»" });
+  await expect(panel.getByLabel("Titolo")).toHaveValue("Ventagli da vedere");
+  await panel.getByRole("link", { name: "Elimina la collezione" }).click();
+  await expect(panel.getByText("Confermi la cancellazione?")).toBeVisible();
+  await panel.getByRole("link", { name: "No, tieni" }).click();
+  await expect(panel.getByText("Confermi la cancellazione?")).toHaveCount(0);
+  await panel.getByRole("button", { name: "Salva" }).click();
+  await expect(page.locator(".workspace__status")).toHaveText("Salvato");
+  await expect(page.getByText("Elimina la collezione")).toHaveCount(1);
   await context.close();
 });
 

@@ -60,6 +60,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
       shares,
       csrf: token,
       confirmDelete: url.searchParams.get("delete") === "1",
+      // the edit panel without JavaScript (the "Modifica" link's address; with it, the save drawer opens instead)
+      editing: url.searchParams.get("edit") === "1" || url.searchParams.get("delete") === "1",
       confirmRemove: remove && collection.items.some((c) => pinKey(c) === remove) ? remove : null,
     },
     { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
@@ -73,6 +75,8 @@ type Done =
       params: Record<string, string | number>;
       focus: string | null;
       link?: { url: string; expiresAt: string };
+      /** Said to screen readers only: the page shows the new state already (issue 31 §10: "Pubblicata" twice). */
+      quiet?: boolean;
     }
   | { ok: false; error: MessageKey; params: Record<string, string | number>; focus: null; field?: "share" | "link" };
 
@@ -159,6 +163,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
           notice: intent === "publish" ? "workspace.collections.published" : "workspace.collections.private",
           params: {},
           focus: "publish",
+          quiet: true,
         };
         break;
       case "cover":
@@ -290,9 +295,15 @@ export default function CollectionPage({ loaderData, actionData }: Route.Compone
         <Link to={localizePath("/collections", locale)}>← {t("workspace.collection.back")}</Link>
       </p>
       <h1>{c.title}</h1>
-      {c.role === "owner" ? (
+      {/* One way to rename and delete (issue 31 §10): "Modifica" opens the save drawer; without JavaScript its
+          address (?edit=1) shows the same fields here. */}
+      {owner ? (
         <div className="workspace__edit">
-          <CollectionEdit collection={c} />
+          {loaderData.editing ? (
+            <EditPanel collection={c} csrf={csrf} busy={busy} self={self} confirmDelete={loaderData.confirmDelete} />
+          ) : (
+            <CollectionEdit collection={c} href={`${self}?edit=1`} />
+          )}
         </div>
       ) : null}
       <p className="workspace__meta">
@@ -304,7 +315,7 @@ export default function CollectionPage({ loaderData, actionData }: Route.Compone
             : t("workspace.collections.private")
           : t(c.role === "editor" ? "workspace.share.byEditor" : "workspace.share.byReader", { owner: c.sharedBy ?? "" })}
       </p>
-      <p role="status" className="workspace__status">
+      <p role="status" className={`workspace__status${!dragged && actionData?.ok && actionData.quiet ? " visually-hidden" : ""}`}>
         {dragged ? dragged.notice : actionData?.ok ? t(actionData.notice, actionData.params) : ""}
       </p>
       {canEdit ? (
@@ -342,16 +353,6 @@ export default function CollectionPage({ loaderData, actionData }: Route.Compone
 
       {owner ? (
         <div className="workspace__tools">
-          <Form method="post" className="workspace-inline-form" preventScrollReset>
-            {hidden("csrf", csrf)}
-            {hidden("intent", "rename")}
-            {hidden("version", String(c.version))}
-            <label htmlFor="collection-title">{t("workspace.collections.titleField")}</label>
-            <input id="collection-title" name="title" required maxLength={120} defaultValue={c.title} key={c.title} />
-            <button type="submit" className="button" disabled={busy}>
-              {t("workspace.collection.rename")}
-            </button>
-          </Form>
           <div className="workspace-publish">
             <p>{c.public ? t("workspace.collection.publishedNote") : t("workspace.collection.privateNote")}</p>
             {c.public && c.publishedSlug ? (
@@ -493,29 +494,65 @@ export default function CollectionPage({ loaderData, actionData }: Route.Compone
 
       {owner ? <CollectionStories collectionId={c.id} stories={loaderData.stories} /> : null}
       {owner ? <MoodboardList collectionId={c.id} boards={loaderData.moodboards} /> : null}
+    </section>
+  );
+}
 
-      {owner ? (
-        <div className="workspace-danger">
-          {loaderData.confirmDelete ? (
-            <Form method="post" role="group" aria-labelledby="confirm-delete">
-              <p id="confirm-delete">{t("workspace.collection.confirmDelete")}</p>
-              {hidden("csrf", csrf)}
-              {hidden("intent", "delete")}
-              {/* biome-ignore lint/a11y/noAutofocus: the confirmation the user just asked for: the focus goes to its answer */}
-              <button type="submit" className="button button--danger" autoFocus>
-                {t("workspace.collection.confirmYes")}
-              </button>{" "}
-              <Link to={self} className="button button--ghost">
-                {t("workspace.collections.cancel")}
-              </Link>
-            </Form>
-          ) : (
-            <Link to={`${self}?delete=1`} className="button button--ghost">
-              {t("workspace.collection.delete")}
-            </Link>
-          )}
-        </div>
-      ) : null}
+/**
+ * The collection's title and its deletion without JavaScript (the "Modifica" link's address, ?edit=1): the
+ * save drawer's fields as a form of the page, Delete asking 'Confermi la cancellazione?' (?delete=1).
+ */
+function EditPanel({
+  collection: c,
+  csrf,
+  busy,
+  self,
+  confirmDelete,
+}: {
+  collection: { title: string; version: number };
+  csrf: string;
+  busy: boolean;
+  self: string;
+  confirmDelete: boolean;
+}) {
+  const { t } = useI18n();
+  const hidden = (name: string, value: string) => <input type="hidden" name={name} value={value} />;
+  return (
+    <section className="workspace-edit-panel" aria-labelledby="collection-edit">
+      <h2 id="collection-edit">{t("workspace.collection.editNamed", { title: c.title })}</h2>
+      <Form method="post" className="workspace-inline-form" preventScrollReset>
+        {hidden("csrf", csrf)}
+        {hidden("intent", "rename")}
+        {hidden("version", String(c.version))}
+        <label htmlFor="collection-title">{t("workspace.collections.titleField")}</label>
+        <input id="collection-title" name="title" required maxLength={120} defaultValue={c.title} key={c.title} />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t("saveDrawer.save")}
+        </button>
+        <Link to={self} className="button button--ghost">
+          {t("saveDrawer.cancel")}
+        </Link>
+      </Form>
+      {confirmDelete ? (
+        <Form method="post" role="group" aria-labelledby="confirm-delete" className="workspace-edit-panel__delete">
+          <p id="confirm-delete">{t("workspace.collection.confirmDelete")}</p>
+          {hidden("csrf", csrf)}
+          {hidden("intent", "delete")}
+          {/* biome-ignore lint/a11y/noAutofocus: the confirmation the user just asked for: the focus goes to its answer */}
+          <button type="submit" className="button button--danger" autoFocus>
+            {t("workspace.collection.confirmYes")}
+          </button>{" "}
+          <Link to={`${self}?edit=1`} className="button button--ghost">
+            {t("saveDrawer.confirmNo")}
+          </Link>
+        </Form>
+      ) : (
+        <p className="workspace-edit-panel__delete">
+          <Link to={`${self}?delete=1`} className="button button--ghost">
+            {t("workspace.collection.delete")}
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

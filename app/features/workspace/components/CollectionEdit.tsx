@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
@@ -8,23 +8,30 @@ import { SaveDrawer } from "~/components/SaveDrawer";
 /**
  * A collection's save drawer (spec §2 "Save/edit drawer", §4) on its page, for its owner: the title (with
  * the version read, so a rename made elsewhere meanwhile is refused, not overwritten), Delete with
- * 'Confermi la cancellazione?', Cancel, Save. It needs JavaScript, so its button appears once the page runs
- * it; without it the page's rename and delete forms do the same.
+ * 'Confermi la cancellazione?', Cancel, Save. The page's one way to rename and delete (issue 31 §10): its
+ * "Modifica" is a link to `href`, the page's own form of the same fields, followed when JavaScript does not
+ * run (or the link is opened in a new tab); otherwise it opens the drawer.
  */
-export function CollectionEdit({ collection }: { collection: { id: string; title: string; version: number } }) {
+export function CollectionEdit({ collection, href }: { collection: { id: string; title: string; version: number }; href: string }) {
   const { t, locale } = useI18n();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
-  const [ready, setReady] = useState(false);
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState("");
-  useEffect(() => setReady(true), []);
-  if (!ready) return null;
   return (
     <>
-      <button type="button" className="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <a
+        href={href}
+        className="button"
+        aria-haspopup="dialog"
+        onClick={(e) => {
+          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+          e.preventDefault();
+          setOpen(true);
+        }}
+      >
         {t("workspace.collection.edit")}
-      </button>
+      </a>
       <span role="status" className="visually-hidden">
         {status}
       </span>

@@ -125,10 +125,13 @@ test("build a moodboard by mouse and keyboard, save, reload: the geometry is kep
   await drawer.getByRole("button", { name: "Aggiungi un colore" }).click();
   await drawer.getByLabel("Colore 1").fill("#336699");
   await expectAccessible(page);
+  // A board not saved yet has nothing to delete (issue 31 §10): neither the manage tab nor the save drawer offer it.
+  await expect(drawer.getByRole("button", { name: "Elimina la moodboard" })).toHaveCount(0);
 
   // Save: the title is required; then the address becomes the board's.
   await page.getByRole("toolbar").getByRole("button", { name: "Salva" }).click();
   const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("button", { name: "Elimina la moodboard" })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Salva" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Ricordati di inserire il titolo");
   await dialog.getByLabel("Titolo").fill("Tavola blu");
@@ -137,6 +140,9 @@ test("build a moodboard by mouse and keyboard, save, reload: the geometry is kep
   await expect(page).toHaveURL(new RegExp(`/collections/${coll}/moodboards/[A-Za-z0-9_-]{12}$`));
   await expect(page.getByText("Modifiche non ancora salvate.")).toHaveCount(0);
   editorPath = new URL(page.url()).pathname;
+  // (saved, it can be deleted: from the manage tab)
+  await drawer.getByRole("tab", { name: "Gestisci" }).click();
+  await expect(drawer.getByRole("button", { name: "Elimina la moodboard" })).toBeVisible();
   const saved = await geometry(page);
 
   // Reload: the same images in the same places, sizes, turns and layers; the same colours.

@@ -286,11 +286,7 @@ export function MoodboardEditor({
   }
 
   async function destroy() {
-    if (!boardId) {
-      unsaved.release();
-      navigate(collectionPath);
-      return;
-    }
+    if (!boardId) return;
     setBusy(true);
     try {
       const res = await apiFetch("/api/auth/docs/removeDoc", {
@@ -558,18 +554,21 @@ export function MoodboardEditor({
                   </button>
                 ) : null}
               </fieldset>
-              <p>
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  onClick={() => {
-                    setDeleteFirst(true);
-                    setSaveOpen(true);
-                  }}
-                >
-                  {t("moodboard.delete")}
-                </button>
-              </p>
+              {/* Only a saved board can be deleted (issue 31 §10): a new one is left by going back. */}
+              {boardId ? (
+                <p>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    onClick={() => {
+                      setDeleteFirst(true);
+                      setSaveOpen(true);
+                    }}
+                  >
+                    {t("moodboard.delete")}
+                  </button>
+                </p>
+              ) : null}
             </div>
           }
         />
@@ -588,7 +587,7 @@ export function MoodboardEditor({
         busyLabel={t("moodboard.saving")}
         saveLabel={t("moodboard.save")}
         onSave={() => save()}
-        onDelete={() => destroy()}
+        onDelete={boardId ? () => destroy() : undefined}
         deleteLabel={t("moodboard.delete")}
         confirming={deleteFirst}
       />

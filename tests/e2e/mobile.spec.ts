@@ -112,6 +112,9 @@ test("the header stays on top while scrolling, one row of at most 64 px, its tab
   await page.getByRole("button", { name: "Menu", exact: true }).click();
   const drawer = page.getByRole("dialog");
   await expect(drawer.getByRole("link", { name: "Explorer", exact: true })).toBeVisible();
+  // one "Explorer" (the random selection); the menu's search link is named as the search (issue 31 §10)
+  await expect(drawer.getByRole("link", { name: /^Explor/ })).toHaveCount(1);
+  await expect(drawer.getByRole("link", { name: "Rechercher dans les archives" })).toHaveAttribute("href", "/fr/cerca");
   await expect(drawer.getByRole("link", { name: "English", exact: true })).toBeVisible();
   await expect(drawer.getByRole("button", { name: "Thème sombre" })).toBeVisible();
   await expectAccessible(page);

@@ -154,8 +154,8 @@ test("the footer and the menu edited in place: a blank row appended up to the li
   // English: a menu entry renamed and one removed
   await editMode(page, L.en);
   menu = await openMenu(page, L.en);
-  await expect(menu.getByLabel(L.en.label(1))).toHaveValue("Explore the archive");
-  await menu.getByLabel(L.en.label(1)).fill("Search the archive");
+  await expect(menu.getByLabel(L.en.label(1))).toHaveValue("Search the archive");
+  await menu.getByLabel(L.en.label(1)).fill("Search the catalogue");
   await menu.getByRole("button", { name: L.en.remove(5) }).click();
   await page.keyboard.press("Escape");
   await save(page, L.en);
@@ -177,7 +177,7 @@ test("the footer and the menu edited in place: a blank row appended up to the li
     await hydrated(v);
     await v.locator(".site-header").getByRole("button", { name: "Menu" }).click();
     const drawer = v.getByRole("dialog");
-    await expect(drawer.getByRole("link", { name: "Search the archive" })).toBeVisible();
+    await expect(drawer.getByRole("link", { name: "Search the catalogue" })).toBeVisible();
     await expect(drawer.getByRole("link", { name: "The Foundation" })).toHaveCount(0);
     await expect(visitorFooter(v).getByRole("heading").first()).toHaveText("Address"); // English footer untouched
   });
@@ -206,7 +206,7 @@ test("the footer and the menu edited in place: a blank row appended up to the li
   await visit(browser, "/en", async (v) => {
     await hydrated(v);
     await v.locator(".site-header").getByRole("button", { name: "Menu" }).click();
-    await expect(v.getByRole("dialog").getByRole("link", { name: "Explore the archive" })).toBeVisible();
+    await expect(v.getByRole("dialog").getByRole("link", { name: "Search the archive" })).toBeVisible();
     await expect(v.getByRole("dialog").getByRole("link", { name: "The Foundation" })).toBeVisible();
   });
 });

@@ -371,11 +371,21 @@ describe("demo archive import", () => {
     );
     expect(options.map((o) => o.locale)).toEqual(["en", "fr", "it"]);
     expect(options.find((o) => o.locale === "it")!.options.title).toBe("Archivio Storico della Fondazione Valdameri");
-    const pages = await database.rows<{ locale: string; content: { hero: { image: unknown }; sections: { kind: string }[] } }>(
-      sql`select locale, content from pages where slug = 'home'`,
-    );
+    // The search is named as the glossary names it: "Esplora" is the header's tab for a random selection, and a
+    // menu with both "Esplora" and "Esplora l'archivio" read as one thing twice (issue 31 §10).
+    const searchWords: Record<string, string> = { it: "Cerca nell'archivio", en: "Search the archive", fr: "Rechercher dans les archives" };
+    for (const o of options) {
+      const menu = o.options.menu as { label: string; path: string }[];
+      expect(menu.find((m) => m.path === "/cerca")?.label).toBe(searchWords[o.locale]);
+      expect(menu.map((m) => m.label).join(" | ")).not.toMatch(/Esplor|Explor/);
+    }
+    const pages = await database.rows<{
+      locale: string;
+      content: { hero: { image: unknown; cta: { label: string } }; sections: { kind: string }[] };
+    }>(sql`select locale, content from pages where slug = 'home'`);
     expect(pages).toHaveLength(3);
     for (const p of pages) {
+      expect(p.content.hero.cta.label).toBe(searchWords[p.locale]);
       expect(p.content.hero.image).toEqual({ table: "ca_objects", id: "1" });
       expect(p.content.sections.map((s) => s.kind)).toEqual(["records", "text", "mediaSample"]);
     }

@@ -35,21 +35,21 @@ function options(locale: Locale): Partial<SiteOptions> {
     logo2: null,
     menu: t({
       it: [
-        { label: "Esplora l'archivio", path: "/cerca" },
+        { label: "Cerca nell'archivio", path: "/cerca" },
         { label: "Il fondo Officine Valdameri", path: `/collezioni/${FIXED_IDS.fonds}` },
         { label: "Giulio Valdameri", path: "/entita/1" },
         { label: "Lo stabilimento nel 1906", path: `/oggetti/${FIXED_IDS.publicObject}` },
         { label: "La Fondazione", path: "/entita/10" },
       ],
       en: [
-        { label: "Explore the archive", path: "/cerca" },
+        { label: "Search the archive", path: "/cerca" },
         { label: "The Officine Valdameri fonds", path: `/collezioni/${FIXED_IDS.fonds}` },
         { label: "Giulio Valdameri", path: "/entita/1" },
         { label: "The works in 1906", path: `/oggetti/${FIXED_IDS.publicObject}` },
         { label: "The Foundation", path: "/entita/10" },
       ],
       fr: [
-        { label: "Explorer les archives", path: "/cerca" },
+        { label: "Rechercher dans les archives", path: "/cerca" },
         { label: "Le fonds Officine Valdameri", path: `/collezioni/${FIXED_IDS.fonds}` },
         { label: "Giulio Valdameri", path: "/entita/1" },
         { label: "L'usine en 1906", path: `/oggetti/${FIXED_IDS.publicObject}` },
@@ -145,7 +145,7 @@ function home(locale: Locale): { title: string; content: HomeContent } {
           fr: "Deux siècles de soie, d'acier et de céramique dans les papiers d'une famille d'industriels lombards.",
         }),
         image: { table: "ca_objects", id: FIXED_IDS.publicObject },
-        cta: { label: t({ it: "Esplora l'archivio", en: "Explore the archive", fr: "Explorer les archives" }), path: "/cerca" },
+        cta: { label: t({ it: "Cerca nell'archivio", en: "Search the archive", fr: "Rechercher dans les archives" }), path: "/cerca" },
       },
       sections: [
         {

@@ -325,6 +325,7 @@ test("the signed-in workspace and the console fit a phone: nothing wider than 32
     "/settings/general",
     "/settings/layout",
     "/settings/users",
+    "/registro",
     "/account/security",
     "/public/cookie-policy",
   ];

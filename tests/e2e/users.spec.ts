@@ -99,10 +99,23 @@ test.describe("without JavaScript", () => {
 });
 
 for (const who of [
-  { user: MANAGER, has: ["Cataloga", "Gestione utenti", "Esci"], not: ["Cambia password", "Impostazioni", "Console"] },
-  { user: RESEARCHER, has: ["Cambia password", "Esci"], not: ["Cataloga", "Gestione utenti", "Impostazioni", "Console"] },
-  { user: CATALOGUER, has: ["Cataloga", "Cambia password", "Esci"], not: ["Gestione utenti", "Impostazioni", "Console"] },
-  { user: ADMIN, has: ["Impostazioni", "Console", "Gestione utenti", "Esci"], not: [] },
+  // (the demo turns the collection register on: its entry follows MANAGE_USERS, spec §6)
+  {
+    user: MANAGER,
+    has: ["Cataloga", "Gestione utenti", "Registro delle collezioni", "Esci"],
+    not: ["Cambia password", "Impostazioni", "Console"],
+  },
+  {
+    user: RESEARCHER,
+    has: ["Cambia password", "Esci"],
+    not: ["Cataloga", "Gestione utenti", "Registro delle collezioni", "Impostazioni", "Console"],
+  },
+  {
+    user: CATALOGUER,
+    has: ["Cataloga", "Cambia password", "Esci"],
+    not: ["Gestione utenti", "Registro delle collezioni", "Impostazioni", "Console"],
+  },
+  { user: ADMIN, has: ["Impostazioni", "Console", "Gestione utenti", "Registro delle collezioni", "Esci"], not: [] },
 ]) {
   test(`the account menu of ${who.user.email} shows what the role allows`, async ({ page }) => {
     await signIn(page, who.user.email);
@@ -121,6 +134,7 @@ for (const who of [
     for (const name of who.has) await expect(drawer.getByRole("link", { name })).toBeVisible();
     for (const name of who.not) await expect(drawer.getByRole("link", { name })).toHaveCount(0);
     if (who.not.includes("Gestione utenti")) expect((await page.request.get("/settings/users")).status()).toBe(404);
+    if (who.not.includes("Registro delle collezioni")) expect((await page.request.get("/registro")).status()).toBe(404);
   });
 }
 

@@ -103,6 +103,8 @@ function options(locale: Locale): Partial<SiteOptions> {
     colors: DEMO_COLORS,
     multilanguage: true,
     disableShuffle: false,
+    // The collection register for the managers (issue 32 §4, §6: the demo turns the registers on).
+    registro: true,
     dateFormat: "DD/MM/YYYY",
     semaforo: [
       {

@@ -43,6 +43,7 @@ export const RESERVED_SLUGS = new Set([
   "annotazioni",
   "collections",
   "registro",
+  "registro.csv",
   "requests",
   "analytics",
   "memories",

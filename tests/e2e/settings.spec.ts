@@ -156,9 +156,12 @@ test("a stale save shows both texts and saves nothing until asked; a revision is
   // the history: Anna's version restored as a new revision
   await second.locator("#item-title").getByRole("link", { name: "Cronologia Titolo del sito" }).click();
   await expect(second.getByRole("heading", { level: 2, name: "Cronologia: Titolo del sito" })).toBeFocused();
-  const anna = second.locator(".settings-revision").filter({ has: second.locator(".settings-diff__add", { hasText: "Archivio di Anna" }) });
+  // each revision says the value before and after (issue 31 §4)
+  const anna = second
+    .locator(".settings-revision")
+    .filter({ has: second.locator(".revision-change__values ins", { hasText: "Archivio di Anna" }) });
   await expect(anna).toHaveCount(1);
-  await expect(second.locator(".settings-revision").first().locator(".settings-diff__del")).toContainText("Archivio di Anna");
+  await expect(second.locator(".settings-revision").first().locator(".revision-change__values del")).toContainText("Archivio di Anna");
   await anna.getByRole("button", { name: /Ripristina la versione \d+/ }).click();
   await expect(second.getByRole("status").filter({ hasText: "Versione ripristinata" })).toBeVisible();
   await expect(second.locator(".settings-revision").first()).toContainText("ripristino della");

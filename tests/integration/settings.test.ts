@@ -407,6 +407,15 @@ for (const target of testDatabases()) {
       const page = await (await get("/settings/layout?history=menu", cookies.admin)).text();
       expect(page).toContain("Cronologia: Menu principale");
       expect(page).toContain("Ripristina la versione 1");
+      // each entry's fields by their names, positions from 1, before and after (issue 31 §4), not `2.label: Due`
+      expect(page).toMatch(
+        /revision-change__field">Voce 2 · Etichetta<\/span>(?:(?!<\/li>).)*prima: <\/span>\(vuoto\)<\/del>(?:(?!<\/li>).)*dopo: <\/span>Due<\/ins>/,
+      );
+      expect(page).not.toMatch(/\b\d+\.(label|path): /);
+      // opened from the admin bar with the page being edited: a restore returns there (marked for the bar's status)
+      const fromBar = await (await get("/fr/settings/layout?history=menu&back=%2Ffr%2Fcerca%3Fq%3Dx", cookies.admin)).text();
+      expect(fromBar).toContain("Retour à la page");
+
       const res = await postForm("/settings/layout?history=menu", [
         ["key", "menu"],
         ["version", String(current + 1)],
@@ -424,6 +433,24 @@ for (const target of testDatabases()) {
       const log = await (await get("/settings/users?tab=audit&event=settings_restored", cookies.admin)).text();
       expect(log).toContain("Impostazione ripristinata");
       expect(log).toContain("Menu principale");
+      // a restore from a history opened from the admin bar returns to the page being edited (issue 31 §4)
+      const back = await postForm("/settings/layout?history=menu&back=%2Fcerca%3Fq%3Dx", [
+        ["key", "menu"],
+        ["version", String((await state("menu")).version)],
+        ["restore", "2"],
+        ["intent", "restore"],
+        ["back", "/cerca?q=x"],
+      ]);
+      expect(back.status).toBe(302);
+      expect(back.headers.get("location")).toBe("/cerca?q=x&restored=1");
+      const away = await postForm("/settings/layout?history=menu", [
+        ["key", "menu"],
+        ["version", String((await state("menu")).version)],
+        ["restore", "1"],
+        ["intent", "restore"],
+        ["back", "//evil.example/x"],
+      ]);
+      expect(away.headers.get("location")).toBe("/settings/layout?history=menu&done=restored&item=menu#item-menu");
     });
 
     it("answers 409 to a stale save and shows both texts; nothing is lost", async () => {

@@ -13,7 +13,7 @@ import {
   type HistoryEntry,
 } from "~/features/settings/index.server";
 import { LOCALES, type Locale } from "~/lib/locale";
-import { PageInputSchema, PageSlugSchema, pageTextOf, type PageContent, type PageDraft, type PageInput, type PageValue } from "./pages";
+import { PageInputSchema, PageSlugSchema, pageFieldsOf, type PageContent, type PageDraft, type PageInput, type PageValue } from "./pages";
 import { renderPageBody, sanitizeContentHtml } from "~/.server/content-html";
 import { ownUploads, registerPublishedUse } from "~/features/workspace/index.server";
 import { uploadUrlsIn } from "~/features/workspace";
@@ -296,7 +296,7 @@ export async function deleteContentPage(
 /** The revisions of one language's version of a page, newest first, with what changed in each. */
 export async function pageHistory(ctx: ServiceContext, slug: string, locale: Locale): Promise<{ entries: HistoryEntry[]; total: number }> {
   requireCapability(ctx, "ADMIN");
-  return revisionHistory(ctx, pageRef(slug, locale), pageTextOf);
+  return revisionHistory(ctx, pageRef(slug, locale), pageFieldsOf);
 }
 
 /** Saves an earlier revision of a page again, as a new revision (a removal cannot be restored: 404). */

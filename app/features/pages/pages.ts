@@ -108,6 +108,18 @@ export type PageValue = { title: string; format: PageContent["format"]; source: 
 /** What the in-place editor edits (decision 076): the body as HTML (a Markdown page is shown rendered). */
 export type PageDraft = { title: string; html: string; description: string; published: boolean };
 
+/** A page's revision as the history compares it, field by field (the body's own lines: issue 31 §4). */
+export function pageFieldsOf(v: unknown): Partial<PageValue> {
+  const p = (v ?? {}) as Partial<PageValue>;
+  return {
+    title: p.title ?? "",
+    description: p.description ?? "",
+    published: p.published ?? false,
+    format: p.format,
+    source: p.source ?? "",
+  };
+}
+
 /** A page's revision as text for the difference and the conflict view: its fields, then its body line by line. */
 export function pageTextOf(v: unknown): string {
   const p = (v ?? {}) as Partial<PageValue>;

@@ -3,6 +3,7 @@ import { revisions } from "../../../db/schema";
 import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
 import { compactDiff, diffValues, type DiffLine } from "~/lib/diff";
+import { fieldChanges, type FieldChange } from "~/lib/field-diff";
 
 /**
  * The revision history shared by the site options and the content pages (decisions 070, 075): one row per
@@ -136,14 +137,17 @@ export type HistoryEntry = {
   removed: boolean;
   restoredFrom: number | null;
   value: unknown;
+  /** What changed as `path: value` lines (the settings API's answer). */
   diff: (DiffLine | null)[];
+  /** What changed from the revision before, field by field (the history names them, issue 31 §4). */
+  changes: FieldChange[];
 };
 
 const HISTORY_LIMIT = 50;
 
 /**
- * An item's revisions, newest first, each with what changed from the one before (at most 50). `readable`
- * turns a value into what the difference compares (a page's fields and its body's own lines).
+ * An item's revisions, newest first, each with what changed from the one before, field by field (at most 50).
+ * `readable` turns a value into what the difference compares (a page's own fields).
  */
 export async function revisionHistory(
   ctx: Pick<ServiceContext, "database">,
@@ -165,6 +169,8 @@ export async function revisionHistory(
     order by r.version desc limit ${HISTORY_LIMIT + 1}`);
   const entries = rows.slice(0, HISTORY_LIMIT).map((r, i) => {
     const before = rows[i + 1];
+    const a = before && !before.removed ? readable(before.value) : undefined;
+    const b = r.removed ? undefined : readable(r.value);
     return {
       version: r.version,
       at: new Date(r.at).toISOString(),
@@ -172,9 +178,8 @@ export async function revisionHistory(
       removed: r.removed,
       restoredFrom: r.restored_from,
       value: r.removed ? null : r.value,
-      diff: compactDiff(
-        diffValues(before && !before.removed ? readable(before.value) : undefined, r.removed ? undefined : readable(r.value)),
-      ),
+      diff: compactDiff(diffValues(a, b)),
+      changes: fieldChanges(a, b),
     };
   });
   const [{ n } = { n: 0 }] = await database.rows<{ n: number }>(

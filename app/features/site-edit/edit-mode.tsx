@@ -15,6 +15,12 @@ import { useUnsavedChanges } from "~/components/editor/useUnsavedChanges";
  */
 export const SAVED_MS = 3000;
 
+/**
+ * An item being edited, with the address of its history (issue 31 §4): the admin bar's "Cronologia" lists
+ * them, adding where to come back to after a restore (`back`).
+ */
+export type HistoryLink = { id: string; label: string; href: string };
+
 /** What a saver reports: `ok` (saved or unchanged) or not (it shows its own message: conflict, invalid). */
 export type Saver = () => Promise<boolean>;
 
@@ -35,6 +41,10 @@ type EditMode = {
   track(id: string, saver: Saver | null): void;
   save(): Promise<void>;
   reset(): void;
+  /** The histories of what is being edited, in the order the editors registered. */
+  histories: HistoryLink[];
+  /** An editor's history link while it is mounted (null: none). */
+  registerHistory(id: string, link: HistoryLink | null): void;
 };
 
 const EditModeContext = createContext<EditMode | null>(null);
@@ -52,6 +62,8 @@ const OFF: EditMode = {
   track() {},
   save: async () => {},
   reset() {},
+  histories: [],
+  registerHistory() {},
 };
 
 export function useEditMode(): EditMode {
@@ -69,6 +81,19 @@ export function useTrackedEdits(id: string, dirty: boolean, saver: Saver) {
   useEffect(() => () => track(id, null), [id, track]);
 }
 
+/** Offers an editor's history in the admin bar while the editor is mounted. */
+export function useHistoryLink(link: HistoryLink | null) {
+  const { registerHistory } = useEditMode();
+  const id = link?.id ?? "";
+  const label = link?.label ?? "";
+  const href = link?.href ?? "";
+  useEffect(() => {
+    if (!id) return;
+    registerHistory(id, { id, label, href });
+    return () => registerHistory(id, null);
+  }, [id, label, href, registerHistory]);
+}
+
 export function EditModeProvider({ canEdit, hideEdit, children }: { canEdit: boolean; hideEdit: boolean; children: React.ReactNode }) {
   const [isEdit, setIsEdit] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
@@ -76,6 +101,7 @@ export function EditModeProvider({ canEdit, hideEdit, children }: { canEdit: boo
   const [failed, setFailed] = useState(false);
   const [generation, setGeneration] = useState(0);
   const [dirtyIds, setDirtyIds] = useState<string[]>([]);
+  const [histories, setHistories] = useState<HistoryLink[]>([]);
   const savers = useRef(new Map<string, Saver>());
   const revalidator = useRevalidator();
   const savedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -88,6 +114,13 @@ export function EditModeProvider({ canEdit, hideEdit, children }: { canEdit: boo
     else savers.current.delete(id);
     setDirtyIds((ids) => (saver ? (ids.includes(id) ? ids : [...ids, id]) : ids.includes(id) ? ids.filter((i) => i !== id) : ids));
     if (saver) setFailed(false);
+  }, []);
+
+  const registerHistory = useCallback((id: string, link: HistoryLink | null) => {
+    setHistories((list) => {
+      const rest = list.filter((h) => h.id !== id);
+      return link ? [...rest, link] : rest.length === list.length ? list : rest;
+    });
   }, []);
 
   const reset = useCallback(() => {
@@ -138,8 +171,23 @@ export function EditModeProvider({ canEdit, hideEdit, children }: { canEdit: boo
   useEffect(() => () => void (savedTimer.current && clearTimeout(savedTimer.current)), []);
 
   const value = useMemo<EditMode>(
-    () => ({ canEdit, hideEdit, isEdit: canEdit && isEdit, isDirty, isSaving, saved, failed, generation, setEdit, track, save, reset }),
-    [canEdit, hideEdit, isEdit, isDirty, isSaving, saved, failed, generation, setEdit, track, save, reset],
+    () => ({
+      canEdit,
+      hideEdit,
+      isEdit: canEdit && isEdit,
+      isDirty,
+      isSaving,
+      saved,
+      failed,
+      generation,
+      setEdit,
+      track,
+      save,
+      reset,
+      histories,
+      registerHistory,
+    }),
+    [canEdit, hideEdit, isEdit, isDirty, isSaving, saved, failed, generation, setEdit, track, save, reset, histories, registerHistory],
   );
 
   return (

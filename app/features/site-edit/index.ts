@@ -10,6 +10,6 @@ export { DocNotices } from "./components/DocNotices";
 export { EditorLoading } from "./components/EditorLoading";
 export { PickerDialog } from "./components/PickerDialog";
 export { useRichTextLabels } from "./components/rich-text-labels";
-export { EditModeProvider, useEditMode } from "./edit-mode";
+export { EditModeProvider, useEditMode, useHistoryLink } from "./edit-mode";
 export { useEditorT } from "./use-editor-t";
 export { useEditedDoc } from "./use-settings-doc";

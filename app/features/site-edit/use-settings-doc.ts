@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Locale } from "~/lib/locale";
-import { useTrackedEdits } from "./edit-mode";
+import { useI18n } from "~/i18n/context";
+import type { MessageKey } from "~/i18n";
+import { localizePath, type Locale } from "~/lib/locale";
+import { useHistoryLink, useTrackedEdits } from "./edit-mode";
+
+/** The settings page that shows each item edited in place, with its history (issue 31 §4). */
+const HISTORY_PAGE: Record<string, "contents" | "layout"> = { home: "contents", menu: "layout", footer_blocks: "layout" };
 
 /**
  * One settings item edited in place (decision 074): loaded from and saved to the settings API, so every save
@@ -19,6 +24,18 @@ const canonical = (v: unknown) =>
   );
 
 export function useSettingsDoc<T>(key: string, locale: Locale, opts: { prepare?: (draft: T) => T } = {}) {
+  const { t, locale: ui } = useI18n();
+  const page = HISTORY_PAGE[key];
+  // the admin bar's "Cronologia" offers this item's history, in the interface's language
+  useHistoryLink(
+    page
+      ? {
+          id: `option:${key}`,
+          label: t(`settings.item.${key}.label` as MessageKey),
+          href: `${localizePath(`/settings/${page}`, ui)}?history=${key}`,
+        }
+      : null,
+  );
   return useEditedDoc<T>("/api/auth/backend/settings", { key, locale }, opts);
 }
 

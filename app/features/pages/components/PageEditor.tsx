@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Switch } from "react-aria-components";
 import { useI18n } from "~/i18n/context";
-import { contentLocale } from "~/lib/locale";
+import { contentLocale, localizePath } from "~/lib/locale";
 import { RichText } from "~/components/editor/RichText";
 import type { PageDraft } from "~/features/pages/pages";
 import { useEditorT } from "~/features/site-edit";
@@ -11,6 +11,7 @@ import { PickerDialog } from "~/features/site-edit";
 import { useRichTextLabels } from "~/features/site-edit";
 import "~/components/editor/in-place.css";
 import { EditorLoading } from "~/features/site-edit";
+import { useHistoryLink } from "~/features/site-edit";
 
 /**
  * A content page in edit mode (issue 16 §1, §3; decision 076): its title, text (rich text with images from
@@ -20,10 +21,20 @@ import { EditorLoading } from "~/features/site-edit";
  * only in edit mode (React.lazy in content-page.tsx).
  */
 export default function PageEditor({ slug, isNew }: { slug: string; isNew: boolean }) {
-  const { locale } = useI18n();
+  const { locale, t: ui } = useI18n();
   const t = useEditorT();
   const rtLabels = useRichTextLabels();
   const doc = useEditedDoc<PageDraft>("/api/auth/backend/pages", { slug, locale: contentLocale(locale) });
+  // the admin bar's "Cronologia" offers this language's versions of the page (issue 31 §4); a new page has none
+  useHistoryLink(
+    isNew
+      ? null
+      : {
+          id: `page:${slug}`,
+          label: ui("adminBar.historyPage", { slug }),
+          href: `${localizePath(`/console/pages/${slug}`, locale)}?locale=${contentLocale(locale)}&history=1`,
+        },
+  );
   const [picking, setPicking] = useState(false);
   const insert = useRef<((img: { src: string; alt: string }) => void) | null>(null);
 

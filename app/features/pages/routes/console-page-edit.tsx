@@ -18,7 +18,8 @@ import {
   type PageConflict,
 } from "../pages.server";
 import { PAGE_FORMATS, PageInputSchema, PageSlugSchema, pageTextOf } from "../pages";
-import { DiffView, TextBlock } from "~/components/RevisionParts";
+import { ChangesView, TextBlock } from "~/components/RevisionParts";
+import { afterRestore, BACK_PARAM, historyBack } from "~/lib/history-back";
 import consoleCss from "~/styles/console.css?url";
 import { settingsCssUrl as settingsCss } from "~/features/settings";
 
@@ -27,7 +28,8 @@ import { settingsCssUrl as settingsCss } from "~/features/settings";
  * (markdown or HTML, sanitised on the server), SEO description, published. ADMIN. Saving and removing are
  * form posts, audited by the service. Every save is a revision (decision 075): `&history=1` lists them with
  * their differences and restores any; a save or removal started from an older version answers 409 with both
- * texts, the form keeping the admin's.
+ * texts, the form keeping the admin's. A history opened from the admin bar carries the page being edited
+ * (`&back=`): its back link and a restore return there (issue 31 §4).
  */
 
 export const handle = { capability: "ADMIN", layout: "default" };
@@ -52,7 +54,9 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const ctx = serviceContext(context, url);
   const version = await getPageVersion(ctx, slug, contentLocale);
   const revision = await pageRevision(ctx, slug, contentLocale);
-  const history = url.searchParams.get("history") === "1" ? await pageHistory(ctx, slug, contentLocale) : null;
+  const found = url.searchParams.get("history") === "1" ? await pageHistory(ctx, slug, contentLocale) : null;
+  // the page shows the changes field by field (issue 31 §4), not the lines
+  const history = found && { total: found.total, entries: found.entries.map(({ diff: _, ...e }) => e) };
   const { token, setCookie } = formToken(context);
   const done = url.searchParams.get("saved") === "1" ? "saved" : url.searchParams.get("restored") === "1" ? "restored" : null;
   return data(
@@ -63,6 +67,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
       version: version && { ...version, updatedAt: version.updatedAt.toISOString() },
       revision,
       history,
+      back: history ? historyBack(url.searchParams.get(BACK_PARAM)) : null,
       done,
     },
     { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
@@ -96,7 +101,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
       const version = Number(form.get("restore"));
       if (!Number.isInteger(version) || version < 1) throw data({ code: 400, messageKey: "error.badRequest" }, { status: 400 });
       await restorePageRevision(ctx, { slug, locale: contentLocale, version, expectedVersion }, { address: context.auth?.address });
-      return redirect(`${editor}&history=1&restored=1`);
+      const page = historyBack(String(form.get(BACK_PARAM) ?? ""));
+      return redirect(page ? afterRestore(page) : `${editor}&history=1&restored=1`);
     }
     if (intent === "delete") {
       if (form.get("confirm") !== "on")
@@ -151,7 +157,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 
 export default function ConsolePageEdit({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { csrf, slug, contentLocale, version, revision, history, done } = loaderData;
+  const { csrf, slug, contentLocale, version, revision, history, back, done } = loaderData;
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const formVersion = result?.version ?? revision.version;
   const navigation = useNavigation();
@@ -189,6 +195,7 @@ export default function ConsolePageEdit({ loaderData }: Route.ComponentProps) {
           slug={slug}
           contentLocale={contentLocale}
           history={history}
+          back={back}
           current={revision.version}
           restored={done === "restored"}
           result={result}
@@ -382,6 +389,7 @@ function PageHistory({
   slug,
   contentLocale,
   history,
+  back,
   current,
   restored,
   result,
@@ -390,6 +398,8 @@ function PageHistory({
   slug: string;
   contentLocale: Locale;
   history: HistoryData;
+  /** The page a history opened from the admin bar returns to (issue 31 §4). */
+  back: string | null;
   current: number;
   restored: boolean;
   result: ActionResult | undefined;
@@ -398,13 +408,18 @@ function PageHistory({
   const formatDate = useFormatDate();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const whole = t("pages.history.title");
   return (
     <section className="settings-history" aria-labelledby="page-history-title">
       <h2 id="page-history-title" ref={heading} tabIndex={-1}>
         {t("pages.history.title")}
       </h2>
       <p>
-        <Link to={`?locale=${contentLocale}`}>{t("pages.history.back")}</Link>
+        {back ? (
+          <Link to={back}>{t("settings.history.backToPage")}</Link>
+        ) : (
+          <Link to={`?locale=${contentLocale}`}>{t("pages.history.back")}</Link>
+        )}
       </p>
       {restored && !result ? (
         <p className="admin-alert admin-alert--ok" role="status">
@@ -432,12 +447,13 @@ function PageHistory({
                 ) : null}
                 {e.removed ? <span className="users-badge">{t("pages.history.removed")}</span> : null}
               </h3>
-              <DiffView lines={e.diff} />
+              <ChangesView item="page" whole={whole} changes={e.changes} />
               {e.version !== current && !e.removed ? (
                 <Form method="post" className="users-inline">
                   <input type="hidden" name="csrf" value={csrf} />
                   <input type="hidden" name="version" value={current} />
                   <input type="hidden" name="restore" value={e.version} />
+                  {back ? <input type="hidden" name="back" value={back} /> : null}
                   <button type="submit" name="intent" value="restore" className="button button--small">
                     {t("settings.history.restore", { version: e.version })}
                   </button>

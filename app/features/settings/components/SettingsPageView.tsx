@@ -4,8 +4,7 @@ import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { LOCALE_NAMES, LOCALE_TAGS } from "~/lib/locale";
 import { contrastFailures, type SiteColors } from "../contrast";
-import { valueLines } from "~/lib/diff";
-import { DiffView, TextBlock } from "~/components/RevisionParts";
+import { ChangesView, TextBlock, ValueView } from "~/components/RevisionParts";
 import { itemNamed, type Draft, type Field, type FieldMessage, type ListItem, type SettingsItem, type SettingsPage } from "../items";
 import type { HistoryEntry, ItemState } from "../settings.server";
 import { settingsMessage } from "../messages";
@@ -23,7 +22,9 @@ type PageData = {
   page: SettingsPage;
   csrf: string;
   items: (ItemState & { draft: Draft })[];
-  history: ({ key: string } & { entries: HistoryEntry[]; total: number }) | null;
+  history: ({ key: string } & { entries: Omit<HistoryEntry, "diff">[]; total: number }) | null;
+  /** The page a history opened from the admin bar returns to (issue 31 §4). */
+  back?: string | null;
   notice: { kind: "saved" | "unchanged" | "restored" | "cleared"; key: string } | null;
 };
 
@@ -611,14 +612,15 @@ function HistoryView({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const state = data.items.find((s) => s.key === history.key)!;
-  const back = `${location.pathname}#item-${history.key}`;
+  const back = data.back ?? `${location.pathname}#item-${history.key}`;
+  const whole = t(label(history.key));
   return (
     <div className="users-sub settings-history">
       <h2 ref={heading} tabIndex={-1}>
         {t("settings.history.title", { item: t(label(history.key)) })}
       </h2>
       <p>
-        <Link to={back}>{t("settings.history.back")}</Link>
+        <Link to={back}>{data.back ? t("settings.history.backToPage") : t("settings.history.back")}</Link>
       </p>
       {data.notice?.kind === "restored" ? (
         <p className="form-notice" role="status">
@@ -636,11 +638,7 @@ function HistoryView({
       ) : null}
       <div className="settings-current">
         <h3 id="settings-current-value">{t("settings.history.currentValue")}</h3>
-        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: kept as it is under issue 30's no-behaviour-change rule; a role for the block is a follow-up (decision 085) */}
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
-        <pre className="settings-code" aria-labelledby="settings-current-value" tabIndex={0}>
-          {valueLines(state.value).join("\n") || t("settings.emptyValue")}
-        </pre>
+        <ValueView item={history.key} whole={whole} value={state.value} id="settings-current-value" />
       </div>
       <p className="users-count">{t("settings.history.count", { count: history.total })}</p>
       {history.entries.length === 0 ? (
@@ -658,13 +656,14 @@ function HistoryView({
                 ) : null}
                 {e.removed ? <span className="users-badge">{t("settings.history.removed")}</span> : null}
               </h3>
-              <DiffView lines={e.diff} />
+              <ChangesView item={history.key} whole={whole} changes={e.changes} />
               {e.version !== state.version ? (
                 <Form method="post" className="users-inline">
                   <input type="hidden" name="csrf" value={data.csrf} />
                   <input type="hidden" name="key" value={history.key} />
                   <input type="hidden" name="version" value={state.version} />
                   <input type="hidden" name="restore" value={e.version} />
+                  {data.back ? <input type="hidden" name="back" value={data.back} /> : null}
                   <button type="submit" name="intent" value="restore" className="button button--small">
                     {t("settings.history.restore", { version: e.version })}
                   </button>

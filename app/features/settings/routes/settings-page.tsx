@@ -4,6 +4,7 @@ import { accountMeta } from "~/features/accounts";
 import { formToken } from "~/features/accounts/index.server";
 import type { MessageKey } from "~/i18n";
 import { splitLocale } from "~/lib/locale";
+import { afterRestore, BACK_PARAM, historyBack } from "~/lib/history-back";
 import {
   applyRowOp,
   draftFromForm,
@@ -24,7 +25,8 @@ import { SettingsPageView, type ActionResult } from "../components/SettingsPageV
  * /settings/general, /layout, /contents, /developer (issue 16 §2, decision 070): every item of the page in a
  * form of its own, saved by a plain post (works without JavaScript; Post/Redirect/Get on success), with its
  * history (`?history=<key>`) and restore. A stale save answers 409 and shows both texts. Items written per
- * language are edited in the page's language.
+ * language are edited in the page's language. A history opened from the admin bar carries the page being
+ * edited (`&back=`): its back link and a restore return there (issue 31 §4).
  */
 
 const pageOf = (url: URL): SettingsPage => {
@@ -43,7 +45,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const historyKey = url.searchParams.get("history");
   const historyItem = historyKey ? itemNamed(historyKey) : null;
   if (historyKey && (!historyItem || historyItem.page !== page)) throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
-  const history = historyItem ? { key: historyItem.key, ...(await itemHistory(ctx, historyItem.key, locale)) } : null;
+  const found = historyItem ? await itemHistory(ctx, historyItem.key, locale) : null;
+  // the page shows the changes field by field; the lines (the API's answer) stay out of it
+  const history =
+    historyItem && found ? { key: historyItem.key, total: found.total, entries: found.entries.map(({ diff: _, ...e }) => e) } : null;
   const done = url.searchParams.get("done");
   const item = url.searchParams.get("item");
   return data(
@@ -52,6 +57,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       csrf: token,
       items: items.map((s) => ({ ...s, draft: draftOf(itemNamed(s.key)!, s.value) })),
       history,
+      back: history ? historyBack(url.searchParams.get(BACK_PARAM)) : null,
       notice:
         (NOTICES as readonly string[]).includes(done ?? "") && item && itemNamed(item)
           ? { kind: done as (typeof NOTICES)[number], key: item }
@@ -92,7 +98,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const version = Number(form.get("restore"));
       if (!Number.isInteger(version) || version < 1) throw data({ code: 400, messageKey: "error.badRequest" }, { status: 400 });
       await restoreRevision(ctx, { key: item.key, locale, version, expectedVersion });
-      return back("restored", true);
+      const page = historyBack(String(form.get(BACK_PARAM) ?? ""));
+      return page ? redirect(afterRestore(page)) : back("restored", true);
     }
     if (intent === "clear") {
       const r = await saveItem(ctx, { key: item.key, locale, clear: true, expectedVersion });

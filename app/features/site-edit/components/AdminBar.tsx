@@ -1,6 +1,8 @@
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
+import { historyHref, RESTORED_PARAM } from "~/lib/history-back";
 import { useEditMode } from "../edit-mode";
 
 export type AdminBarData = {
@@ -14,13 +16,25 @@ export type AdminBarData = {
  * The admin bar (spec §2, §6: ADMIN only; decision 074): console, catalogue, site, the edit switch (unless
  * hidden by the option hideEdit), the save button in edit mode, settings, logout. The save's outcome is
  * announced in a live region; the button keeps the focus (aria-disabled, never disabled). On a phone the bar
- * keeps to one row, the switch and the save (admin.css): its links are the menu drawer's too.
+ * keeps to one row, the switch and the save (admin.css): its links are the menu drawer's too. In edit mode,
+ * "Cronologia" lists the histories of what the page's editors edit (issue 31 §4), each coming back here
+ * after a restore, which the status then announces.
  */
 export function AdminBar({ data }: { data: AdminBarData }) {
   const { t, locale } = useI18n();
   const edit = useEditMode();
   const saveLabel = edit.isSaving ? t("adminBar.saving") : edit.saved ? t("adminBar.saved") : t("adminBar.save");
-  const status = edit.saved ? t("adminBar.saved") : edit.failed ? t("adminBar.saveFailed") : edit.isDirty ? t("adminBar.unsaved") : "";
+  const location = useLocation();
+  const restored = new URLSearchParams(location.search).get(RESTORED_PARAM) === "1";
+  const status = edit.saved
+    ? t("adminBar.saved")
+    : edit.failed
+      ? t("adminBar.saveFailed")
+      : edit.isDirty
+        ? t("adminBar.unsaved")
+        : restored
+          ? t("adminBar.restored")
+          : "";
   const idle = !edit.isDirty || edit.isSaving;
   return (
     <nav className="admin-bar" aria-label={t("adminBar.label")}>
@@ -68,6 +82,11 @@ export function AdminBar({ data }: { data: AdminBarData }) {
             </button>
           </li>
         )}
+        {edit.isEdit && edit.histories.length > 0 && (
+          <li>
+            <HistoryMenu links={edit.histories} back={location.pathname + location.search} />
+          </li>
+        )}
         <li className="admin-bar__link">
           <Link to={localizePath("/settings", locale)}>{t("adminBar.settings")}</Link>
         </li>
@@ -79,5 +98,27 @@ export function AdminBar({ data }: { data: AdminBarData }) {
         {status}
       </p>
     </nav>
+  );
+}
+
+/** The histories of what is being edited: a disclosure (works without a script), closed by any navigation. */
+function HistoryMenu({ links, back }: { links: { id: string; label: string; href: string }[]; back: string }) {
+  const { t } = useI18n();
+  const ref = useRef<HTMLDetailsElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the list: the address is the trigger
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [back]);
+  return (
+    <details className="admin-bar__history" ref={ref}>
+      <summary>{t("adminBar.history")}</summary>
+      <ul>
+        {links.map((l) => (
+          <li key={l.id}>
+            <Link to={historyHref(l.href, back)}>{t("adminBar.historyOf", { item: l.label })}</Link>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

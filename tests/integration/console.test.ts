@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { createUser } from "../../app/features/accounts/accounts.server";
 import { ConsoleError, jobRun, listJobs, startImport, startVacuum, keepImportUpload } from "../../app/features/console/console.server";
 import { RESERVED_SLUGS } from "../../app/features/pages/pages";
+import { AUDIT_EVENTS } from "../../app/features/accounts/users";
 import { renderPageBody } from "../../app/.server/content-html";
 import routes from "../../app/routes";
 import { seededCatalogue } from "../setup/catalogue";
@@ -408,14 +409,18 @@ for (const target of testDatabases()) {
         [2, "admin"],
         [3, "admin"],
       ]);
-      // the history: newest first, the differences line by line
+      // the history: newest first, each field by its name with its value before and after, the body line by line
+      // (issue 31 §4: no `title:` key)
       const history = await (await get(`${editor}&history=1`, "admin")).text();
       expect(history).toContain("Historique des versions");
       expect(history).toContain("Versions enregistrées : 3");
-      expect(history).toMatch(/settings-diff__del"><del>(?:(?!<\/li>).)*retiré :(?:(?!<\/li>).)*title: Histoire<\/del>/);
-      expect(history).toMatch(/settings-diff__add"><ins>(?:(?!<\/li>).)*ajouté :(?:(?!<\/li>).)*title: Histoire de l&#x27;archive<\/ins>/);
+      expect(history).toMatch(
+        /revision-change__field">Titre<\/span><span class="revision-change__values"><del><span class="visually-hidden">avant : <\/span>Histoire<\/del>.*?<ins><span class="visually-hidden">après : <\/span>Histoire de l&#x27;archive<\/ins>/,
+      );
+      expect(history).toMatch(/revision-change__field">Texte de la page<\/span><ul class="settings-diff">/);
       expect(history).toMatch(/settings-diff__del"><del>(?:(?!<\/li>).)*Deuxième ligne modifiée<\/del>/);
       expect(history).toContain("Troisième version");
+      expect(history).not.toMatch(/\b(title|source|description|published): /);
       // restore version 1: a new version 4, the visitor sees its text again
       // not for anyone else: the visitor is sent to sign in, the others get 404, nothing is written (version 4 comes next)
       const visitorRestore = await postForm(editor, "visitor", { intent: "restore", restore: "1", version: "3" });
@@ -425,9 +430,14 @@ for (const target of testDatabases()) {
         expect((await postForm(editor, who, { intent: "restore", restore: "1", version: "3" })).status, who).toBe(404);
       const restoreStale = await postForm(editor, "admin", { intent: "restore", restore: "1", version: "2" });
       expect(restoreStale.status).toBe(409);
-      const restored = await postForm(editor, "admin", { intent: "restore", restore: "1", version: "3" });
+      // opened from the admin bar (`back`): the way back leads to the page, and so does a restore (issue 31 §4)
+      const fromBar = await (await get(`${editor}&history=1&back=%2Ffr%2Fstoria`, "admin")).text();
+      expect(fromBar).toMatch(/<a href="\/fr\/storia"[^>]*>Retour à la page<\/a>/);
+      expect(fromBar).toContain('name="back" value="/fr/storia"');
+      expect(await (await get(`${editor}&history=1&back=%2F%2Fevil.example`, "admin")).text()).not.toContain("Retour à la page");
+      const restored = await postForm(editor, "admin", { intent: "restore", restore: "1", version: "3", back: "/fr/storia" });
       expect(restored.status).toBe(302);
-      expect(restored.headers.get("location")).toBe("/fr/console/pages/storia?locale=fr&history=1&restored=1");
+      expect(restored.headers.get("location")).toBe("/fr/storia?restored=1");
       const visitorPage = await (await get("/fr/storia", "visitor")).text();
       expect(visitorPage).toContain("<h1>Histoire</h1>");
       expect(visitorPage).toContain("Deuxième ligne");
@@ -601,6 +611,10 @@ for (const target of testDatabases()) {
       const console = await (await get("/console", "admin")).text();
       expect(console).toContain("foto.png");
       expect(console).toContain("manager@example.org");
+      // the audit section says its events in words (issue 31 §9), never by their codes (`dropbox_upload`)
+      expect(console).toContain("File caricati nella buca dei materiali");
+      const log = /<section aria-labelledby="audit"[\s\S]*?<\/section>/.exec(console)![0].replace(/<[^>]+>/g, " ");
+      for (const e of AUDIT_EVENTS) expect(log, e).not.toMatch(new RegExp(`\\b${e}\\b`));
       const [row] = await cat.db.rows<{ id: string; stored_name: string }>(
         sql`select id, stored_name from staging_files where original_name = 'scheda.xml'`,
       );

@@ -3,4 +3,4 @@
 export { UserMenu } from "./components/UserMenu";
 export { accountMeta } from "./meta";
 export { ROLE_NAMES } from "./roles";
-export { AuditQuerySchema } from "./users";
+export { AuditQuerySchema, auditEventLabel } from "./users";

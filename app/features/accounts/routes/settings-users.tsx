@@ -22,6 +22,7 @@ import {
 import {
   AUDIT_EVENTS,
   AuditQuerySchema,
+  auditEventLabel,
   auditVia,
   ChangePasswordSchema,
   fieldErrors,
@@ -780,7 +781,7 @@ function AuditLog({ audit, base }: { audit: NonNullable<Data["audit"]>; base: st
                   <time dateTime={a.at.iso}>{a.at.text}</time>
                 </th>
                 <td data-label={t("users.audit.event")}>
-                  {(AUDIT_EVENTS as readonly string[]).includes(a.event) ? t(`users.event.${a.event}` as MessageKey) : a.event}
+                  {auditEventLabel(t, a.event)}
                   {auditVia(a.detail) ? ` (${t(auditVia(a.detail)!)})` : null}
                 </td>
                 <td data-label={t("users.audit.actor")}>

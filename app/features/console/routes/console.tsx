@@ -6,7 +6,7 @@ import { LOCALE_TAGS, localizePath, splitLocale, type Locale } from "~/lib/local
 import { isRefusal } from "~/.server/access";
 import { formToken } from "~/features/accounts/index.server";
 import { listAudit } from "~/features/accounts/index.server";
-import { AuditQuerySchema } from "~/features/accounts";
+import { AuditQuerySchema, auditEventLabel } from "~/features/accounts";
 import { usersContext } from "~/features/accounts/index.server";
 import { accountMeta } from "~/features/accounts";
 import {
@@ -627,9 +627,7 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                     <td data-label={t("console.when")}>
                       <time dateTime={a.at.iso}>{a.at.text}</time>
                     </td>
-                    <td data-label={t("console.event")}>
-                      <code>{a.event}</code>
-                    </td>
+                    <td data-label={t("console.event")}>{auditEventLabel(t, a.event)}</td>
                     <td data-label={t("console.by")}>{a.actorEmail ?? a.address ?? "—"}</td>
                     <td data-label={t("console.subject")}>{a.subjectEmail ?? a.email ?? "—"}</td>
                   </tr>

@@ -87,6 +87,7 @@ export function fieldValue(t: Translate, path: FieldPath, value: unknown): strin
     if (last === "table" && isTable(value)) return t(`table.${value}` as MessageKey);
     if (last === "kind" && has(KINDS, value)) return t(`history.kind.${value}` as MessageKey);
     if (last === "background" && has(BACKGROUNDS, value)) return t(`history.bg.${value}` as MessageKey);
+    if (last === "format" && (value === "html" || value === "markdown")) return value === "html" ? "HTML" : "Markdown";
     return value.replace(/\r?\n/g, " ⏎ ");
   }
   if (typeof value === "number") return String(value);

@@ -125,16 +125,26 @@ test("an administrator edits the hero in place in two languages, saves, is asked
   await visitor.goto("/fr");
   await expect(visitor.locator(".hero__subtitle")).toHaveText("Papiers de famille, modifiés sur place");
 
-  // the settings history: restore the first version (the demo text, recorded before the first save)
-  for (const [prefix, restore] of [
-    ["", "Ripristina la versione 1"],
-    ["/fr", "Restaurer la version 1"],
-  ] as const) {
-    await page.goto(`${prefix}/settings/contents?history=home`);
-    await hydrated(page);
-    await page.getByRole("button", { name: restore }).click();
-    await expect(page.locator(".settings-history").getByRole("status")).toBeVisible();
-  }
+  // the edit bar's Cronologia (issue 31 §4): the home page's history, its fields by name, not keys; restoring
+  // the first version (the demo text, recorded before the first save) comes back to the page, said in the bar
+  bar = await editMode(page, L.it);
+  await bar.locator("summary", { hasText: "Cronologia" }).click();
+  await bar.getByRole("link", { name: "Cronologia: Pagina iniziale (intestazione e sezioni)" }).click();
+  await expect(page).toHaveURL(/\/settings\/contents\?history=home&back=%2F$/);
+  const history = page.locator(".settings-history");
+  await expect(history.locator(".revision-change__field", { hasText: "Intestazione · Sottotitolo" }).first()).toBeVisible();
+  await expect(history).not.toContainText("hero.subtitle");
+  await expect(history).not.toContainText(/\bsections\.\d/);
+  await expect(history.getByRole("link", { name: "Torna alla pagina" })).toHaveAttribute("href", "/");
+  await history.getByRole("button", { name: "Ripristina la versione 1" }).click();
+  await expect(page).toHaveURL(/:\d+\/\?restored=1$/);
+  await expect(bar.getByRole("status")).toHaveText("Versione ripristinata.");
+  await expect(page.getByLabel("Sottotitolo", { exact: true })).toHaveValue(original);
+  // French: the same history from the settings pages
+  await page.goto("/fr/settings/contents?history=home");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Restaurer la version 1" }).click();
+  await expect(page.locator(".settings-history").getByRole("status")).toBeVisible();
   await visitor.close();
   // (a new visitor: the first one's browser may keep the page a minute, decision 030)
   const later = await browser.newPage();
@@ -258,6 +268,15 @@ test("an administrator edits a content page in place in Italian and French (the 
   await expect(body.locator('img[alt="La sala grande della mostra"]')).toHaveCount(1);
   await bar.getByRole("button", { name: "Salva" }).click();
   await expect(bar.getByRole("button", { name: "Salvato" })).toBeVisible();
+  // the edit bar's Cronologia offers this page's versions (issue 31 §4): its fields by name, the way back to the page
+  await bar.locator("summary", { hasText: "Cronologia" }).click();
+  await bar.getByRole("link", { name: `Cronologia: Pagina /${slug}` }).click();
+  const versions = page.locator(".settings-history");
+  await expect(versions.locator(".revision-change__field", { hasText: /^Titolo$/ }).first()).toBeVisible();
+  await expect(versions).toContainText("La mostra del 2026");
+  await expect(versions).not.toContainText("title:");
+  await versions.getByRole("link", { name: "Torna alla pagina" }).click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}$`));
 
   // French: the Italian text stands in, marked; saving makes the French page's own
   bar = await pageEditMode(page, `/fr/${slug}`, L.fr, P.fr);

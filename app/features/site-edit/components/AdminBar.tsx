@@ -101,6 +101,9 @@ export function AdminBar({ data }: { data: AdminBarData }) {
   );
 }
 
+/** The page's own content first (the home page, a content page), then the menu, then the footer. */
+const rank = (id: string) => (id === "option:home" || id.startsWith("page:") ? 0 : id === "option:menu" ? 1 : 2);
+
 /** The histories of what is being edited: a disclosure (works without a script), closed by any navigation. */
 function HistoryMenu({ links, back }: { links: { id: string; label: string; href: string }[]; back: string }) {
   const { t } = useI18n();
@@ -111,13 +114,20 @@ function HistoryMenu({ links, back }: { links: { id: string; label: string; href
   }, [back]);
   return (
     <details className="admin-bar__history" ref={ref}>
-      <summary>{t("adminBar.history")}</summary>
+      <summary>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+          <path d="M3 12a9 9 0 1 0 3-6.7M3 4v4h4M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className="admin-bar__history-label">{t("adminBar.history")}</span>
+      </summary>
       <ul>
-        {links.map((l) => (
-          <li key={l.id}>
-            <Link to={historyHref(l.href, back)}>{t("adminBar.historyOf", { item: l.label })}</Link>
-          </li>
-        ))}
+        {[...links]
+          .sort((a, b) => rank(a.id) - rank(b.id))
+          .map((l) => (
+            <li key={l.id}>
+              <Link to={historyHref(l.href, back)}>{t("adminBar.historyOf", { item: l.label })}</Link>
+            </li>
+          ))}
       </ul>
     </details>
   );

@@ -42,6 +42,9 @@ export type MediaView = {
   height: number | null;
   dominantColor: string | null;
   focalPoint: { x: number; y: number } | null;
+  /** The media item's own credit and licence (a drop box's attach gives them; decision 092). */
+  credit?: string | null;
+  license?: string | null;
 };
 
 /** `key` names the group (type and label) for loading its next records; `total` counts its visible records. */

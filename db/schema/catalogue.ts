@@ -219,6 +219,14 @@ export const media = pgTable(
     focalX: real("focal_x"),
     focalY: real("focal_y"),
     dominantColor: text("dominant_color"),
+    /**
+     * Attached from the drop box and not yet confirmed: hidden from every viewer (mediaVisible) until an
+     * administrator confirms it (migration 0032, decision 092).
+     */
+    pending: boolean("pending").notNull().default(false),
+    /** The media item's own licence and credit (a photograph's rights), shown with it. */
+    license: text("license"),
+    credit: text("credit"),
   },
   (t) => [index("media_record_idx").on(t.recordUid, t.ord)],
 );

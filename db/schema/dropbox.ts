@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { media } from "./catalogue";
 
 /**
  * The drop box's staging area (issue 16 §5, decision 073): one row per file uploaded through
@@ -24,8 +25,17 @@ export const stagingFiles = pgTable(
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The pending media this file was attached as (migration 0032, decision 092): the file stays here until
+     * the attach is confirmed, so that undoing it returns the file as it was. Null: waiting to be attached.
+     */
+    mediaId: bigint("media_id", { mode: "number" }).references(() => media.id, { onDelete: "set null" }),
+    attachedAt: timestamp("attached_at", { withTimezone: true }),
   },
-  (t) => [index("staging_files_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("staging_files_created_at_idx").on(t.createdAt),
+    uniqueIndex("staging_files_media_uq").on(t.mediaId).where(sql`${t.mediaId} is not null`),
+  ],
 );
 
 /**

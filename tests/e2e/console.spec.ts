@@ -101,8 +101,8 @@ test("an admin writes a content page in two languages; a visitor opens it in eac
 });
 
 test("staff upload through the drop box; too many files are refused before anything is sent", async ({ page }) => {
-  // the refused upload is answered 415: the browser logs the status
-  allowConsoleErrors(page, /status of 415 \(Unsupported Media Type\) .*\/buca\.data/);
+  // the refused upload is answered 415, the question about words that are no tags 422: the browser logs the status
+  allowConsoleErrors(page, /status of 4(15|22) \([\w ]+\) .*\/buca\.data/);
   await signIn(page, CATALOGUER);
   for (const prefix of ["/fr", "/en", ""]) {
     await page.goto(`${prefix}/buca`);
@@ -121,12 +121,18 @@ test("staff upload through the drop box; too many files are refused before anyth
     { name: "retro.png", mimeType: "image/png", buffer: await png("#0033aa") },
   ]);
   await page.getByRole("combobox", { name: "Destinazione", exact: true }).selectOption("ca_objects");
-  await page.getByLabel("Etichette").fill("e2e, fotografie");
-  await page.getByRole("button", { name: "Carica" }).click();
-  await expect(page.locator("#buca-result")).toHaveText("Inserito con successo!");
+  // a tag of the catalogue by its name, and a word that is none: named before anything is kept (issue 31 §2)
+  await page.getByLabel("Etichette").fill("Stampa alla gelatina ai sali d'argento, e2e");
+  await page.getByRole("button", { name: "Carica", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Queste parole non sono etichette del catalogo: e2e." })).toBeVisible();
+  await page.getByRole("button", { name: "Carica senza queste parole" }).click();
+  await expect(page.locator("#buca-result")).toHaveText(
+    "Inserito con successo! Non sono etichette del catalogo e non sono state salvate: e2e.",
+  );
   // a file whose content is not what its name says: refused, in the page's words
   await files.setInputFiles([{ name: "finta.png", mimeType: "image/png", buffer: Buffer.from("<html><script>alert(1)</script></html>") }]);
-  await page.getByRole("button", { name: "Carica" }).click();
+  await page.getByLabel("Etichette").fill("");
+  await page.getByRole("button", { name: "Carica", exact: true }).click();
   await expect(page.locator("#buca-result")).toContainText("Ci dispiace, qualcosa è andato storto");
   await expect(page.locator("#buca-result")).toContainText("«finta.png»");
   await expectAccessible(page);
@@ -134,8 +140,10 @@ test("staff upload through the drop box; too many files are refused before anyth
   await page.context().clearCookies();
   await signIn(page, ADMIN);
   await page.goto("/console#staging");
-  await expect(page.getByRole("row").filter({ hasText: "fronte.png" })).toContainText("ca_objects");
-  await expect(page.getByRole("row").filter({ hasText: "fronte.png" })).toContainText("e2e, fotografie");
+  // what it is meant for and its tag by their names (issue 31 §9)
+  await expect(page.getByRole("row").filter({ hasText: "fronte.png" })).toContainText("Oggetti");
+  await expect(page.getByRole("row").filter({ hasText: "fronte.png" })).not.toContainText("ca_objects");
+  await expect(page.getByRole("row").filter({ hasText: "fronte.png" })).toContainText("Stampa alla gelatina ai sali d'argento");
   await hydrated(page);
   await expectAccessible(page);
   // and discards one, after confirming

@@ -9,6 +9,7 @@ import { issueResetToken } from "../../app/features/accounts/reset.server";
 import { requiredCapability } from "../../app/.server/access/guard";
 import { ROLE_NAMES, levelOf, type RoleName } from "../../app/features/accounts/roles";
 import { saveContentPage } from "../../app/features/pages/pages.server";
+import { attachStaged } from "../../app/features/console/dropbox.server";
 import { capabilities, createSession, hashToken, newToken } from "../../app/.server/session";
 import { viewerFor } from "../../app/.server/access";
 import { hasCapability, VISITOR_LEVEL, type CapabilityName } from "../../app/lib/capabilities";
@@ -92,6 +93,7 @@ type Ids = {
   upload: string;
   uploadId: string;
   stagedFile: string;
+  attachedFile: string;
   job: number;
   pageSlug: string;
 };
@@ -177,6 +179,7 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   console: {},
   "console-pages": {},
   "console-page-edit": { path: (i) => `/console/pages/${i.pageSlug}` },
+  "console-attach": { path: (i) => `/console/buca/${i.attachedFile}` },
   buca: {},
   styleguide: {},
   admin: { status: 302 },
@@ -233,6 +236,7 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   "uploads:file": { path: (i) => `/uploads/${i.upload}`, owned: true },
   "api:backend-buca": { status: 405 },
   "api:backend-buca-file": { path: (i) => `/api/auth/backend/buca/${i.stagedFile}` },
+  "api:backend-buca-preview": { path: (i) => `/api/auth/backend/buca/${i.attachedFile}/preview` },
   "api:backend-bucaSelect": { status: 405 },
   "api:backend-bucaTags": { status: 405 },
   "api:backend-console-job": { path: (i) => `/api/auth/backend/console/jobs/${i.job}` },
@@ -604,6 +608,22 @@ for (const target of testDatabases()) {
         viewer: viewerFor({ id: admin.userId!, level: admin.level, roles: [admin.role!] }, capabilities()),
         locale: "it" as const,
       };
+      // a second staged file, attached and waiting for its confirmation (its attach page and preview)
+      const drop2 = new FormData();
+      drop2.append("kind", "image");
+      drop2.append("files", new Blob([new Uint8Array(png)]), "allegato.png");
+      const staged2 = await cat.server.fetch("/api/auth/backend/buca?locale=it", {
+        method: "POST",
+        headers: { cookie: manager.cookie!, origin: cat.server.base },
+        body: drop2,
+      });
+      ids.attachedFile = ((await staged2.json()) as { ids: string[] }).ids[0]!;
+      await attachStaged(
+        adminCtx,
+        ids.attachedFile,
+        { target: "ca_objects/pub", restricted: false, title: {}, license: "", credit: "" },
+        { mediaDir: cat.store },
+      );
       await saveContentPage(
         adminCtx,
         {

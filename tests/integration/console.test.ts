@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createUser } from "../../app/features/accounts/accounts.server";
 import { ConsoleError, jobRun, listJobs, startImport, startVacuum, keepImportUpload } from "../../app/features/console/console.server";
+import { checkTags, deleteStaged, findTargetRecords } from "../../app/features/console/dropbox.server";
 import { RESERVED_SLUGS } from "../../app/features/pages/pages";
 import { AUDIT_EVENTS } from "../../app/features/accounts/users";
 import { renderPageBody } from "../../app/.server/content-html";
@@ -125,7 +126,7 @@ for (const target of testDatabases()) {
       for (const [name, bytes] of list) form.append("files", new Blob([new Uint8Array(bytes)]), name);
       return cat.server.fetch(p, { method: "POST", headers: headers(who), body: form });
     };
-    const count = async (table: "staging_files" | "console_jobs" | "records" | "pages") =>
+    const count = async (table: "staging_files" | "console_jobs" | "records" | "pages" | "media") =>
       (await cat.db.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
     const admin = () => ({
       database: cat.db,
@@ -150,7 +151,7 @@ for (const target of testDatabases()) {
       process.env.DATA_DIR = dataDir;
       delete process.env.STAGING_DIR;
       cat = await seededCatalogue(target, [
-        makeRecord({ id: "v1", texts: { it: { label: "Ventaglio dipinto" } } }),
+        makeRecord({ id: "v1", texts: { it: { label: "Ventaglio dipinto" } }, numero: { prefix: "INV", number: "0042" } }),
         makeRecord({
           id: "v2",
           access: 2,
@@ -495,6 +496,9 @@ for (const target of testDatabases()) {
       const okBody = (await ok.json()) as Json;
       expect(okBody.message).toBe("Inserito con successo!");
       expect(okBody.ids).toHaveLength(3);
+      // the JSON endpoint (spec §7) keeps the catalogue's tags and names the words that are none (issue 31 §2)
+      expect(okBody.unknownTags).toEqual(["1846"]);
+      expect(okBody.notice).toBe("Non sono etichette del catalogo e non sono state salvate: 1846.");
       const rows = await cat.db.rows<{
         stored_name: string;
         original_name: string;
@@ -513,7 +517,7 @@ for (const target of testDatabases()) {
         expect(r.stored_name).toMatch(/^[\w-]{24}\.(png|jpg|tif)$/);
         expect(r.stored_name).not.toContain(r.original_name.split(".")[0]);
         expect(fs.existsSync(path.join(dataDir, "staging", r.stored_name))).toBe(true);
-        expect(r.tags).toEqual(["ritratti", "1846"]);
+        expect(r.tags).toEqual(["ritratti"]);
         expect(r.target).toBe("ca_objects");
         expect(r.uploaded_by).toBe(ids.manager);
       }
@@ -628,33 +632,212 @@ for (const target of testDatabases()) {
       expect((await get(`/api/auth/backend/buca/${row!.id}`, "manager")).status).toBe(404);
     });
 
-    it("a staged image attached to a record: derivatives made, shown on the record page, gone from the staging area", async () => {
+    it("drop box: the upload form names the words that are no tags before keeping anything, and goes on without them only when asked", async () => {
+      const before = await count("staging_files");
+      const png = await files.png();
+      // issue 31 §2: '1846' is no tag of the catalogue: nothing is kept, the page names it and offers to go on
+      const asked = await upload("/buca", "manager", { kind: "image", tags: "ritratti, 1846" }, [["dubbio.png", png]]);
+      expect(asked.status).toBe(422);
+      const askedPage = (await asked.text()).replace(/<!-- -->/g, "");
+      expect(askedPage).toContain("Queste parole non sono etichette del catalogo: 1846.");
+      expect(askedPage).toContain("Carica senza queste parole");
+      expect(await count("staging_files")).toBe(before);
+      // known tags only (by id, or by a name in any language and case): no question
+      const known = await upload("/fr/buca", "manager", { kind: "image", tags: "RITRATTI, Fans" }, [["certo.png", png]]);
+      expect(known.status).toBe(200);
+      // the uploader chose to go on without them: kept with the catalogue's tags only
+      const dropped = await upload("/buca", "manager", { kind: "image", tags: "ritratti, 1846", unknownTags: "drop" }, [
+        ["dubbio.png", png],
+      ]);
+      expect(dropped.status).toBe(200);
+      expect((await dropped.text()).replace(/<!-- -->/g, "")).toContain("Non sono etichette del catalogo e non sono state salvate: 1846.");
+      const rows = await cat.db.rows<{ original_name: string; tags: string[] }>(
+        sql`select original_name, tags from staging_files where original_name in ('dubbio.png', 'certo.png') order by original_name`,
+      );
+      expect(rows).toEqual([
+        { original_name: "certo.png", tags: ["ritratti", "t-ventagli"] },
+        { original_name: "dubbio.png", tags: ["ritratti"] },
+      ]);
+      // the service the form asks
+      const checked = await checkTags({ ...admin(), locale: "en" }, ["fans", "ritratti", "nope"]);
+      expect(checked).toEqual({
+        found: [
+          { id: "t-ventagli", name: "Fans" },
+          { id: "ritratti", name: "Ritratti" },
+        ],
+        unknown: ["nope"],
+      });
+      for (const id of (
+        await cat.db.rows<{ id: string }>(sql`select id from staging_files where original_name in ('dubbio.png', 'certo.png')`)
+      ).map((r) => r.id))
+        await deleteStaged(admin(), id);
+    });
+
+    it("staff pick records by title, type and inventory number, never by an internal code (issue 31 §9)", async () => {
+      const found = await findTargetRecords(admin(), "ventaglio");
+      expect(found.map((r) => r.value).sort()).toEqual(["ca_objects/v1", "ca_objects/v2"]);
+      for (const r of found) {
+        expect(r.label).toContain(r.title);
+        expect(r.label).not.toMatch(/ca_objects|\/v\d/);
+      }
+      const byNumber = await findTargetRecords(admin(), "INV 0042");
+      expect(byNumber.map((r) => r.value)).toEqual(["ca_objects/v1"]);
+      expect(byNumber[0]!.label).toBe("Ventaglio dipinto — Oggetti · inv. INV 0042");
+      const api = (await (await postJson("/api/auth/backend/bucaSelect", "manager", { q: "ventaglio", locale: "it" })).json()) as Json;
+      for (const i of api.items) expect(i.label).not.toMatch(/ca_objects|\(|\/v\d/);
+      // the console names what an upload is meant for by the record's title, not 'ca_objects/v1'
+      const [foto] = await cat.db.rows<{ id: string }>(sql`select id from staging_files where original_name = 'foto.png'`);
+      await cat.db.rows(sql`update staging_files set target = 'ca_objects/v1' where id = ${foto!.id}`);
+      const text = (await (await get("/console", "admin")).text()).replace(/<!-- -->/g, "");
+      const row = text.slice(text.indexOf(">foto.png<"), text.indexOf("</tr>", text.indexOf(">foto.png<")));
+      expect(row).toContain("Ventaglio dipinto");
+      expect(row).not.toMatch(/>[^<]*ca_objects\/v1[^<]*</);
+      expect(row).toContain(`/console/buca/${foto!.id}`);
+      // the attach page lists what a search finds, by title, with no code in what it shows
+      const attach = (await (await get(`/console/buca/${foto!.id}?q=ventaglio`, "admin")).text()).replace(/<!-- -->/g, "");
+      expect(attach).toContain("Ventaglio dipinto");
+      expect(attach).toContain("Ventaglio riservato");
+      // what the page shows (scripts carry the form's values, never shown)
+      const shownText = attach.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<[^>]*>/g, " ");
+      expect(shownText).toContain("Ventaglio dipinto");
+      expect(shownText).not.toMatch(/ca_objects/);
+    });
+
+    it("a staged image attached to a record stays hidden until confirmed; undone, it is back in the staging area; confirmed, it shows", async () => {
       const [row] = await cat.db.rows<{ id: string; stored_name: string }>(
         sql`select id, stored_name from staging_files where original_name = 'foto.png'`,
       );
+      const id = row!.id;
+      // an older upload kept the words as typed: '1846' is said on the attach page, and never given
+      await cat.db.rows(sql`update staging_files set tags = '["ritratti", "1846"]'::jsonb where id = ${id}`);
       const before = await count("staging_files");
-      // the wrong role, a malformed target, a missing record: nothing changes
-      expect((await postForm("/console", "manager", { intent: "attach", staged: row!.id, target: "ca_objects/v1" })).status).toBe(404);
-      const bad = await postForm("/console", "admin", { intent: "attach", staged: row!.id, target: "oggetti v1" });
-      expect(bad.status).toBe(400);
-      expect(await bad.text()).toContain("Indica la scheda come tabella/id");
-      const missing = await postForm("/en/console", "admin", { intent: "attach", staged: row!.id, target: "ca_objects/nessuno" });
+      const page = `/console/buca/${id}`;
+      const fields = {
+        intent: "attach",
+        target: "ca_objects/v1",
+        access: "public",
+        title_it: "Ventaglio, recto",
+        title_en: "Fan, front",
+        title_fr: "Éventail, recto",
+        license: "CC-BY-4.0",
+        credit: "Foto: Archivio Rossi",
+      };
+      // the wrong role; no access chosen; a record that is not there: nothing changes
+      expect((await get(page, "manager")).status).toBe(404);
+      expect((await postForm(page, "manager", fields)).status).toBe(404);
+      const noAccess = await postForm(page, "admin", { ...fields, access: "" });
+      expect(noAccess.status).toBe(400);
+      expect(await noAccess.text()).toContain("Scegli chi potrà vedere il file: nulla è stato collegato.");
+      const missing = await postForm(`/en${page}`, "admin", { ...fields, target: "ca_objects/nessuno" });
       expect(missing.status).toBe(404);
-      expect(await missing.text()).toContain("No record at that address: nothing was attached.");
-      expect(await count("staging_files")).toBe(before);
-      const ok = await postForm("/console", "admin", { intent: "attach", staged: row!.id, target: "ca_objects/v1" });
+      expect(await missing.text()).toContain("Choose one of the records found: nothing was attached.");
+      expect(await cat.db.rows(sql`select 1 from media m join records r on r.uid = m.record_uid where r.id = 'v1'`)).toEqual([]);
+      const form = (await (await get(page, "admin")).text()).replace(/<!-- -->/g, "");
+      expect(form).toContain("Alla conferma la scheda riceverà queste etichette: Ritratti.");
+      expect(form).toContain("Non sono etichette del catalogo e non verranno date: 1846.");
+
+      // attached: a pending media with its caption per language, access and rights; hidden from everyone
+      const ok = await postForm(page, "admin", fields);
       expect(ok.status).toBe(302);
-      // the upload's tags: 'ritratti' is a tag of the catalogue (given, with its ancestor), '1846' is none
+      expect(ok.headers.get("location")).toBe(`${page}?notice=attached#preview`);
+      const pendingMedia = async () =>
+        (
+          await cat.db.rows<{
+            id: number;
+            pending: boolean;
+            restricted: boolean;
+            title: Json;
+            license: string;
+            credit: string;
+            thumbnail: string;
+          }>(
+            sql`select m.id, m.pending, m.restricted, m.title, m.license, m.credit, m.thumbnail from media m join records r on r.uid = m.record_uid
+              where r.table_name = 'ca_objects' and r.id = 'v1'`,
+          )
+        )[0];
+      const m = await pendingMedia();
+      expect(m).toMatchObject({
+        pending: true,
+        restricted: false,
+        title: { it: "Ventaglio, recto", en: "Fan, front", fr: "Éventail, recto" },
+        license: "CC-BY-4.0",
+        credit: "Foto: Archivio Rossi",
+      });
+      expect(fs.existsSync(path.join(cat.store, m!.thumbnail))).toBe(true);
+      expect(await count("staging_files")).toBe(before); // still there, linked to its media
+      expect(fs.existsSync(path.join(dataDir, "staging", row!.stored_name))).toBe(true);
+      const hiddenFromVisitors = async () => {
+        const [rec] = await cat.db.rows<{ has_media: boolean; has_restricted_media: boolean; tag_ids: string[] }>(
+          sql`select has_media, has_restricted_media, tag_ids from records where table_name = 'ca_objects' and id = 'v1'`,
+        );
+        expect(rec).toEqual({ has_media: false, has_restricted_media: false, tag_ids: [] });
+        const docs = await cat.db.rows<{ has_media: boolean }>(
+          sql`select d.has_media from search_docs d join records r on r.uid = d.record_uid where r.id = 'v1'`,
+        );
+        expect(docs.every((d) => !d.has_media)).toBe(true);
+        for (const who of ["visitor", "researcher", "admin"] as const) {
+          const record = (await (await cat.server.fetch("/oggetti/v1", { redirect: "follow", headers: headers(who) })).text()).replace(
+            /<!-- -->/g,
+            "",
+          );
+          expect(record, who).not.toContain(m!.thumbnail);
+          expect(record, who).not.toContain("Ventaglio, recto");
+          expect((await get(`/media/${m!.thumbnail}`, who)).status, who).toBe(404);
+          const manifest = await get("/iiif/manifest/ca_objects/v1", who);
+          expect(await manifest.text(), who).not.toContain(m!.thumbnail.split("-")[0]!);
+          const results = (await (await get("/cerca?q=ventaglio&media=con_media", who)).text()).replace(/<!-- -->/g, "");
+          expect(results, who).not.toContain("Ventaglio dipinto");
+        }
+      };
+      await hiddenFromVisitors();
+      // the attach page previews it for the administrator, as visitors will see it once confirmed
+      const review = (await (await get(page, "admin")).text()).replace(/<!-- -->/g, "");
+      expect(review).toContain("Ora nessun visitatore vede questo file.");
+      expect(review).toContain("i visitatori lo vedranno sulla pagina della scheda, come «Media 1 di 1».");
+      expect(review).toContain("Foto: Archivio Rossi · CC-BY-4.0");
+      expect(review).toContain(`/api/auth/backend/buca/${id}/preview`);
+      const preview = await get(`/api/auth/backend/buca/${id}/preview`, "admin");
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get("content-type")).toBe("image/webp");
+      expect(preview.headers.get("cache-control")).toBe("private, no-store");
+      expect((await get(`/api/auth/backend/buca/${id}/preview`, "manager")).status).toBe(404);
+      // the console lists it as waiting for confirmation, no longer as a file to attach
+      const consolePage = (await (await get("/console", "admin")).text()).replace(/<!-- -->/g, "");
+      expect(consolePage).toContain("Collegati, da confermare");
+      expect(consolePage).toContain("Rivedi e conferma foto.png");
+
+      // undone: the media row goes, the file is in the staging area as it was, the record unchanged
+      const undo = await postForm(page, "admin", { intent: "undo" });
+      expect(undo.status).toBe(302);
+      expect(undo.headers.get("location")).toBe(`${page}?notice=undone`);
+      expect(await pendingMedia()).toBeUndefined();
+      const [back] = await cat.db.rows<{ media_id: number | null }>(sql`select media_id from staging_files where id = ${id}`);
+      expect(back).toEqual({ media_id: null });
+      expect(fs.existsSync(path.join(dataDir, "staging", row!.stored_name))).toBe(true);
+      expect((await postForm(page, "admin", { intent: "undo" })).status).toBe(409);
+      await hiddenFromVisitors();
+
+      // attached again, for authorised users only, then changed before confirming: still hidden
+      expect((await postForm(page, "admin", { ...fields, access: "restricted" })).status).toBe(302);
+      const saved = await postForm(page, "admin", { ...fields, title_it: "Ventaglio dipinto, recto" });
+      expect(saved.headers.get("location")).toBe(`${page}?notice=saved#preview`);
+      expect(await pendingMedia()).toMatchObject({ pending: true, restricted: false, title: { it: "Ventaglio dipinto, recto" } });
+      expect(await count("media")).toBe(1);
+      await hiddenFromVisitors();
+
+      // confirmed: shown to visitors with its caption and rights; the tags given; the staged file gone
+      const confirmed = await postForm(page, "admin", { intent: "confirm" });
+      expect(confirmed.status).toBe(302);
+      expect(confirmed.headers.get("location")).toBe("/console?notice=confirmed#staging");
       // the tag counts are read back from the admin's own audit entry, never from the address
-      expect(ok.headers.get("location")).toBe("/console?notice=attached#staging");
-      const notice = (await (await get(ok.headers.get("location")!, "admin")).text()).replace(/<!-- -->/g, "");
+      const notice = (await (await get(confirmed.headers.get("location")!, "admin")).text()).replace(/<!-- -->/g, "");
+      expect(notice).toContain("File mostrato sulla scheda");
       expect(notice).toContain("Etichette date alla scheda: 1. Non sono etichette del catalogo e non sono state date: 1846.");
-      const forged = (await (await get("/console?notice=attached&given=7&unknown=Chiama+il+numero+0123#staging", "admin")).text()).replace(
-        /<!-- -->/g,
-        "",
-      );
+      const forged = (
+        await (await get("/console?notice=confirmed&given=7&unknown=Chiama+il+numero+0123#staging", "manager")).text()
+      ).replace(/<!-- -->/g, "");
       expect(forged).not.toContain("Chiama il numero");
-      expect(forged).not.toContain("Etichette date alla scheda: 7");
+      expect(await pendingMedia()).toMatchObject({ pending: false, restricted: false });
       const linked = await cat.db.rows<{ tag_id: string; inherited: boolean }>(
         sql`select rt.tag_id, rt.inherited from record_tags rt join records r on r.uid = rt.record_uid where r.table_name = 'ca_objects' and r.id = 'v1' order by rt.tag_id`,
       );
@@ -662,46 +845,55 @@ for (const target of testDatabases()) {
         { tag_id: "ritratti", inherited: false },
         { tag_id: "soggetti", inherited: true },
       ]);
-      const [v1] = await cat.db.rows<{ tag_ids: string[] }>(sql`select tag_ids from records where table_name = 'ca_objects' and id = 'v1'`);
-      expect(v1!.tag_ids).toEqual(["ritratti", "soggetti"]);
-      // the search documents hold them in every language: the tag's facet and filter find the record
+      const [v1] = await cat.db.rows<{ tag_ids: string[]; has_media: boolean }>(
+        sql`select tag_ids, has_media from records where table_name = 'ca_objects' and id = 'v1'`,
+      );
+      expect(v1).toEqual({ tag_ids: ["ritratti", "soggetti"], has_media: true });
       const docsTagged = await cat.db.rows<{ locale: string }>(
         sql`select d.locale from search_docs d join records r on r.uid = d.record_uid
-          where r.id = 'v1' and d.tag_nums @> (select array_agg(num) from tags where id in ('ritratti', 'soggetti')) order by d.locale`,
+          where r.id = 'v1' and d.has_media and d.tag_nums @> (select array_agg(num) from tags where id in ('ritratti', 'soggetti')) order by d.locale`,
       );
       expect(docsTagged.map((d) => d.locale)).toEqual(["en", "fr", "it"]);
-      const filtered = await (await cat.server.fetch("/cerca?filtro=soggetti")).text();
-      expect(filtered).toContain("Ventaglio dipinto");
-      const media = await cat.db.rows<{ media_type: string; thumbnail: string; original: string; title: Json }>(
-        sql`select m.media_type, m.thumbnail, m.original, m.title from media m join records r on r.uid = m.record_uid where r.table_name = 'ca_objects' and r.id = 'v1'`,
-      );
-      expect(media).toHaveLength(1);
-      expect(media[0]).toMatchObject({ media_type: "image", title: { it: "foto.png" } });
-      expect(fs.existsSync(path.join(cat.store, media[0]!.thumbnail))).toBe(true);
+      expect(await (await cat.server.fetch("/cerca?filtro=soggetti&media=con_media")).text()).toContain("Ventaglio dipinto");
+      const shown = (await (await cat.server.fetch("/fr/oggetti/v1", { redirect: "follow" })).text()).replace(/<!-- -->/g, "");
+      expect(shown).toContain(`/media/${m!.thumbnail}`);
+      expect(shown).toContain("Éventail, recto");
+      expect(shown).toContain("Foto: Archivio Rossi · CC-BY-4.0");
+      expect((await get(`/media/${m!.thumbnail}`, "visitor")).status).toBe(200);
       expect(await count("staging_files")).toBe(before - 1);
       expect(fs.existsSync(path.join(dataDir, "staging", row!.stored_name))).toBe(false);
-      const page = await (await cat.server.fetch("/oggetti/v1", { redirect: "follow" })).text();
-      expect(page).toContain(`/media/${media[0]!.thumbnail}`);
-      // a document is stored as it is; discarding removes a file and its row
+      expect((await postForm(page, "admin", { intent: "confirm" })).status).toBe(404);
+
+      // a document is stored as it is; 'FANS' is the English name of a tag: given by name, whatever the case
       const [pdf] = await cat.db.rows<{ id: string }>(sql`select id from staging_files where original_name = 'atto.pdf'`);
-      expect((await postForm("/console", "admin", { intent: "attach", staged: pdf!.id, target: "ca_entities/p1" })).status).toBe(302);
-      const [doc] = await cat.db.rows<{ media_type: string; mime: string }>(
-        sql`select media_type, mime from media m join records r on r.uid = m.record_uid where r.id = 'p1'`,
+      const pdfPage = `/console/buca/${pdf!.id}`;
+      expect((await postForm(pdfPage, "admin", { ...fields, target: "ca_entities/p1" })).status).toBe(302);
+      expect((await postForm(pdfPage, "admin", { intent: "confirm" })).status).toBe(302);
+      const [doc] = await cat.db.rows<{ media_type: string; mime: string; pending: boolean }>(
+        sql`select media_type, mime, pending from media m join records r on r.uid = m.record_uid where r.id = 'p1'`,
       );
-      expect(doc).toEqual({ media_type: "application", mime: "application/pdf" });
-      // 'FANS' is the English name of a tag: given by name, whatever the case
+      expect(doc).toEqual({ media_type: "application", mime: "application/pdf", pending: false });
       const [p1] = await cat.db.rows<{ tag_ids: string[] }>(
         sql`select tag_ids from records where table_name = 'ca_entities' and id = 'p1'`,
       );
       expect(p1!.tag_ids).toEqual(["t-ventagli"]);
+      // discarding removes a file and its row
       const [zipRow] = await cat.db.rows<{ id: string }>(sql`select id from staging_files where original_name = 'pacchetto.zip'`);
       expect((await postForm("/console", "manager", { intent: "discard", staged: zipRow!.id })).status).toBe(404);
       expect((await postForm("/console", "admin", { intent: "discard", staged: zipRow!.id })).status).toBe(302);
       expect(await count("staging_files")).toBe(before - 3);
       const events = await cat.db.rows<{ event: string }>(
-        sql`select event from audit_log where event in ('dropbox_attached', 'dropbox_deleted') order by id`,
+        sql`select event from audit_log where event in ('dropbox_attached', 'dropbox_detached', 'dropbox_confirmed') order by id`,
       );
-      expect(events.map((e) => e.event)).toEqual(["dropbox_attached", "dropbox_attached", "dropbox_deleted"]);
+      expect(events.map((e) => e.event)).toEqual([
+        "dropbox_attached",
+        "dropbox_detached",
+        "dropbox_attached",
+        "dropbox_attached",
+        "dropbox_confirmed",
+        "dropbox_attached",
+        "dropbox_confirmed",
+      ]);
     });
 
     it("a background import: the page answers at once, the job reports its progress and its report, and changes the catalogue", async () => {

@@ -43,9 +43,13 @@ export function seesRestrictedMedia(viewer: Viewer): boolean {
   return viewer.accessLevels.length > 1;
 }
 
-/** SQL: the media item `alias` may be shown to the viewer (seesRestrictedMedia). */
+/**
+ * SQL: the media item `alias` may be shown to the viewer (seesRestrictedMedia). A media item attached from the
+ * drop box and not yet confirmed (`pending`, decision 092) is shown to no one: the console previews it itself.
+ */
 export function mediaVisible(viewer: Viewer, alias = "m"): SQL {
-  return seesRestrictedMedia(viewer) ? sql`true` : sql`${sql.identifier(alias)}.restricted = false`;
+  const m = sql.identifier(alias);
+  return seesRestrictedMedia(viewer) ? sql`${m}.pending = false` : sql`(${m}.restricted = false and ${m}.pending = false)`;
 }
 
 /** SQL: the record `alias` has an image this viewer may see (seesRestrictedMedia). */

@@ -90,6 +90,8 @@ export const AUDIT_EVENTS = [
   "console_rederive",
   "dropbox_upload",
   "dropbox_attached",
+  "dropbox_confirmed",
+  "dropbox_detached",
   "dropbox_deleted",
   "page_saved",
   "page_deleted",

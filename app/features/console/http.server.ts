@@ -3,7 +3,7 @@ import { serviceContext, type ServiceContext, type TecaLoadContext } from "~/.se
 import { filesOf, readFormLimited } from "~/.server/upload";
 import { isLocale, type Locale } from "~/lib/locale";
 import { BucaLookupSchema, DROPBOX_KINDS, dropboxLimits, TagsSchema, TargetSchema, type DropboxKind } from "./dropbox";
-import { DropboxError, stageFiles } from "./dropbox.server";
+import { checkTags, DropboxError, stageFiles } from "./dropbox.server";
 
 /**
  * The console's HTTP adapter: what its pages and JSON calls share (the service context), the drop box's upload
@@ -25,13 +25,24 @@ export const NO_STORE = { "Cache-Control": "private, no-store" } as const;
  * dispiace, qualcosa è andato storto' (with the reason).
  */
 export type DropboxOutcome =
-  | { ok: true; status: 200; message: MessageKey; ids: string[] }
-  | { ok: false; status: number; message: MessageKey; reason?: MessageKey; file?: string };
+  | { ok: true; status: 200; message: MessageKey; ids: string[]; unknownTags: string[] }
+  | { ok: false; status: number; message: MessageKey; reason?: MessageKey; file?: string; unknownTags?: string[]; tags?: string };
 
 /** Form fields a little over the files' own bytes (names, tags, boundaries). */
 const FORM_OVERHEAD = 256 * 1024;
 
-export async function dropboxUpload(request: Request, context: TecaLoadContext, url: URL): Promise<DropboxOutcome> {
+/**
+ * `askUnknownTags` (the /buca page's form): words typed as tags that name no tag of the catalogue stop the
+ * upload before anything is kept, and are named (issue 31 §2); the form sends them again with
+ * `unknownTags=drop` once the uploader has chosen to go on without them. The JSON endpoint keeps its answer
+ * (spec §7): the files are kept with the catalogue's tags, and the words left out are named in the answer.
+ */
+export async function dropboxUpload(
+  request: Request,
+  context: TecaLoadContext,
+  url: URL,
+  opts: { askUnknownTags?: boolean } = {},
+): Promise<DropboxOutcome> {
   const limits = dropboxLimits();
   const form = await readFormLimited(request, limits.maxTotalBytes + FORM_OVERHEAD);
   if (form === null) return { ok: false, status: 413, message: "dropbox.limits" };
@@ -48,14 +59,19 @@ export async function dropboxUpload(request: Request, context: TecaLoadContext, 
     return { ok: false, status: 400, message: "dropbox.error", reason: "dropbox.error.kind" };
   if (!target.success) return { ok: false, status: 400, message: "dropbox.error", reason: "dropbox.error.target" };
   if (!tags.success) return { ok: false, status: 400, message: "dropbox.error", reason: "dropbox.error.tags" };
+  const ctx = serviceContext(context, url);
+  if (opts.askUnknownTags && form.get("unknownTags") !== "drop" && tags.data.length) {
+    const { unknown } = await checkTags(ctx, tags.data);
+    if (unknown.length) return { ok: false, status: 422, message: "dropbox.tagsUnknown", unknownTags: unknown, tags: tags.data.join(", ") };
+  }
   const files = await filesOf(form, "files");
   try {
-    const { ids } = await stageFiles(
-      serviceContext(context, url),
+    const { ids, unknownTags } = await stageFiles(
+      ctx,
       { kind: kind as DropboxKind, target: target.data, tags: tags.data, files },
       { limits, address: context.auth?.address ?? "" },
     );
-    return { ok: true, status: 200, message: "dropbox.success", ids };
+    return { ok: true, status: 200, message: "dropbox.success", ids, unknownTags };
   } catch (err) {
     if (!(err instanceof DropboxError)) throw err;
     if (err.code === "limits") return { ok: false, status: 413, message: "dropbox.limits" };
@@ -67,7 +83,18 @@ export async function dropboxUpload(request: Request, context: TecaLoadContext, 
 
 export function outcomeJson(outcome: DropboxOutcome, locale: Locale) {
   const headers = { "Cache-Control": "private, no-store" };
-  if (outcome.ok) return Response.json({ ok: true, message: translate(locale, outcome.message), ids: outcome.ids }, { headers });
+  if (outcome.ok)
+    return Response.json(
+      {
+        ok: true,
+        message: translate(locale, outcome.message),
+        ids: outcome.ids,
+        ...(outcome.unknownTags.length
+          ? { unknownTags: outcome.unknownTags, notice: translate(locale, "dropbox.tagsDropped", { tags: outcome.unknownTags.join(", ") }) }
+          : {}),
+      },
+      { headers },
+    );
   const reason = outcome.reason ? translate(locale, outcome.reason, { file: outcome.file ?? "" }) : undefined;
   return Response.json(
     { error: { code: outcome.status, message: translate(locale, outcome.message), ...(reason ? { reason } : {}) } },

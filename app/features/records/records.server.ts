@@ -106,8 +106,11 @@ export async function getRecord(
       dominant_color: string | null;
       focal_x: number | null;
       focal_y: number | null;
+      credit: string | null;
+      license: string | null;
     }>(
-      sql`select m.id, m.media_type, m.mime, m.title, m.original, m.external_url, m.thumbnail, m.medium, m.large, m.width, m.height, m.dominant_color, m.focal_x, m.focal_y
+      sql`select m.id, m.media_type, m.mime, m.title, m.original, m.external_url, m.thumbnail, m.medium, m.large, m.width, m.height, m.dominant_color, m.focal_x, m.focal_y,
+          m.credit, m.license
         from media m where m.record_uid = ${uid} and ${mediaVisible(viewer, "m")} order by m.ord`,
     ),
     database.rows<{ id: string; names: Record<string, string>; path: string }>(
@@ -158,6 +161,8 @@ export async function getRecord(
         height: m.height,
         dominantColor: m.dominant_color,
         focalPoint: m.focal_x != null && m.focal_y != null ? { x: m.focal_x, y: m.focal_y } : null,
+        credit: m.credit,
+        license: m.license,
       };
     }),
   );

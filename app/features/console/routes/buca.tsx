@@ -38,7 +38,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const outcome = await dropboxUpload(request, context, url);
+  const outcome = await dropboxUpload(request, context, url, { askUnknownTags: true });
   return data(outcome, { status: outcome.status });
 }
 
@@ -51,6 +51,8 @@ export default function Buca({ loaderData }: Route.ComponentProps) {
   const [alert, setAlert] = useState<MessageKey | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const sending = navigation.state === "submitting";
+  // words typed as tags that name none: the upload waits for the uploader's choice (issue 31 §2)
+  const unknownTags = result && !result.ok ? (result.unknownTags ?? []) : [];
 
   // Spec §5: too many files (or too many bytes) and the alert appears, nothing added.
   const check = () => {
@@ -137,11 +139,29 @@ export default function Buca({ loaderData }: Route.ComponentProps) {
         </label>
         <label className="admin-field">
           <span>{t("dropbox.tags")}</span>
-          <input type="text" name="tags" list="buca-tags" maxLength={2000} aria-describedby="buca-tags-hint" />
+          <input
+            key={result && !result.ok ? result.tags : undefined}
+            type="text"
+            name="tags"
+            list="buca-tags"
+            maxLength={2000}
+            defaultValue={result && !result.ok ? result.tags : undefined}
+            aria-describedby="buca-tags-hint"
+            aria-invalid={unknownTags.length ? true : undefined}
+          />
         </label>
         <p id="buca-tags-hint" className="admin-hint">
           {t("dropbox.tagsHint")}
         </p>
+        {unknownTags.length ? (
+          <div className="admin-alert admin-alert--warning" role="alert">
+            <p>{t("dropbox.tagsUnknown", { tags: unknownTags.join(", ") })}</p>
+            <p>{t("dropbox.tagsUnknownHint")}</p>
+            <button type="submit" name="unknownTags" value="drop" className="button" disabled={sending}>
+              {t("dropbox.sendWithoutUnknown")}
+            </button>
+          </div>
+        ) : null}
         <datalist id="buca-tags">
           {tags.map((tag) => (
             <option key={tag.value} value={tag.value}>
@@ -154,10 +174,11 @@ export default function Buca({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <div id="buca-result" role="status" aria-live="polite">
-        {result ? (
+        {result && !unknownTags.length ? (
           <p className={`admin-alert ${result.ok ? "admin-alert--ok" : "admin-alert--error"}`}>
             {t(result.message)}
             {!result.ok && result.reason ? ` ${t(result.reason, { file: result.file ?? "" })}` : ""}
+            {result.ok && result.unknownTags.length ? ` ${t("dropbox.tagsDropped", { tags: result.unknownTags.join(", ") })}` : ""}
           </p>
         ) : null}
       </div>

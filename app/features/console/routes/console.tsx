@@ -22,7 +22,7 @@ import {
   startReindex,
   startVacuum,
 } from "../console.server";
-import { attachStaged, deleteStaged, DropboxError, lastAttachNotice, listStaged } from "../dropbox.server";
+import { deleteStaged, lastAttachNotice, listStaged, type StagedFile } from "../dropbox.server";
 import { address, consoleContext, NO_STORE } from "../http.server";
 import { readFormLimited } from "~/.server/upload";
 import { JobProgress, stepText, type JobView } from "../components/JobProgress";
@@ -84,10 +84,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
   const { token, setCookie } = formToken(context);
   const noticeParam = url.searchParams.get("notice");
-  const notice = noticeParam === "attached" || noticeParam === "discarded" ? (`console.notice.${noticeParam}` as MessageKey) : null;
-  // after an attach: how many of the upload's tags the record got, and those that are no tag of the catalogue
-  // (from the audit log: the address says only that there was an attach)
-  const attached = noticeParam === "attached" ? await lastAttachNotice(ctx) : null;
+  const notice = noticeParam === "confirmed" || noticeParam === "discarded" ? (`console.notice.${noticeParam}` as MessageKey) : null;
+  // after a confirmed attach: how many of the upload's tags the record got, and those that are no tag of the
+  // catalogue (from the audit log: the address says only that there was one)
+  const attached = noticeParam === "confirmed" ? await lastAttachNotice(ctx) : null;
   const givenTags = attached?.given ?? 0;
   const unknownTags = (attached?.unknownTags ?? []).join(", ").slice(0, 500);
   return data(
@@ -104,7 +104,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       },
       jobs: jobs.map((j) => jobView(locale, j)),
       current: current ? jobView(locale, current) : null,
-      staged: { ...staged, items: staged.items.map((s) => ({ ...s, createdAt: fmt(locale, s.createdAt)! })) },
+      staged: {
+        ...staged,
+        items: staged.items.map((s) => ({ ...s, createdAt: fmt(locale, s.createdAt)! })),
+        pending: staged.pending.map((s) => ({ ...s, createdAt: fmt(locale, s.createdAt)!, attachedAt: fmt(locale, s.attachedAt) })),
+      },
       audit:
         audit === null
           ? null
@@ -176,21 +180,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         throw err;
       }
     }
-    if (intent === "attach" || intent === "discard") {
-      const staged = String(form.get("staged") ?? "");
-      try {
-        if (intent === "attach") {
-          await attachStaged(ctx, staged, String(form.get("target") ?? ""), { mediaDir: context.mediaDir, address: address(context) });
-          return redirect(`${localizePath("/console", locale)}?notice=attached#staging`);
-        }
-        await deleteStaged(ctx, staged, { address: address(context) });
-      } catch (err) {
-        if (err instanceof DropboxError && err.code === "target")
-          return data<ActionResult>({ error: "console.error.target", staged }, { status: 400 });
-        if (err instanceof DropboxError && err.code === "record")
-          return data<ActionResult>({ error: "console.error.record", staged }, { status: 404 });
-        throw err;
-      }
+    if (intent === "discard") {
+      // attaching has its own page (/console/buca/{id}, decision 092)
+      await deleteStaged(ctx, String(form.get("staged") ?? ""), { address: address(context) });
       return redirect(`${localizePath("/console", locale)}?notice=discarded#staging`);
     }
     const id =
@@ -506,6 +498,45 @@ export default function Console({ loaderData }: Route.ComponentProps) {
           {t("console.stagingSummary", { count: staged.total, size: formatBytes(staged.bytes, locale) })}{" "}
           <Link to={localizePath("/buca", locale)}>{t("dropbox.title")}</Link>
         </p>
+        {staged.pending.length ? (
+          <>
+            <h3 id="staging-pending">{t("console.pending")}</h3>
+            <p className="admin-hint">{t("console.pendingHint")}</p>
+            <div className="admin-table">
+              <table className="stack-table" aria-labelledby="staging-pending">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("console.fileName")}</th>
+                    <th scope="col">{t("console.attach.record")}</th>
+                    <th scope="col">{t("console.attachedAt")}</th>
+                    <th scope="col">{t("console.stagingActions")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {staged.pending.map((s) => (
+                    <tr key={s.id}>
+                      <th scope="row">{s.originalName}</th>
+                      <td data-label={t("console.attach.record")}>
+                        <TargetText target={s.targetView} />
+                      </td>
+                      <td data-label={t("console.attachedAt")}>
+                        {s.attachedAt ? <time dateTime={s.attachedAt.iso}>{s.attachedAt.text}</time> : "—"}
+                      </td>
+                      <td data-label={t("console.stagingActions")}>
+                        <Link
+                          to={`${localizePath(`/console/buca/${s.id}`, locale)}#preview`}
+                          aria-label={t("console.reviewLabel", { file: s.originalName })}
+                        >
+                          {t("console.review")}
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        ) : null}
         {staged.items.length === 0 ? (
           <p>{t("console.stagingEmpty")}</p>
         ) : (
@@ -537,36 +568,24 @@ export default function Console({ loaderData }: Route.ComponentProps) {
                     <td className="admin-num" data-label={t("console.fileSize")}>
                       {formatBytes(s.size, locale)}
                     </td>
-                    <td data-label={t("dropbox.target")}>{s.target || "—"}</td>
+                    <td data-label={t("dropbox.target")}>
+                      <TargetText target={s.targetView} />
+                    </td>
                     <td data-label={t("dropbox.tags")}>{s.tags.length ? s.tags.join(", ") : "—"}</td>
                     <td data-label={t("console.by")}>{s.uploaderEmail ?? "—"}</td>
                     <td data-label={t("console.uploaded")}>
                       <time dateTime={s.createdAt.iso}>{s.createdAt.text}</time>
                     </td>
                     <td data-label={t("console.stagingActions")}>
-                      <Form method="post" className="admin-row-form">
-                        <input type="hidden" name="csrf" value={csrf} />
-                        <input type="hidden" name="staged" value={s.id} />
-                        <input
-                          type="text"
-                          name="target"
-                          required
-                          maxLength={120}
-                          placeholder="ca_objects/123"
-                          defaultValue={s.target.includes("/") ? s.target : ""}
-                          aria-label={t("console.attachTarget", { file: s.originalName })}
-                          aria-invalid={actionData?.staged === s.id ? true : undefined}
-                        />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="attach"
+                      <div className="admin-row-form">
+                        <Link
+                          to={localizePath(`/console/buca/${s.id}`, locale)}
                           className="button button--small"
                           aria-label={t("console.attachLabel", { file: s.originalName })}
                         >
                           {t("console.attach")}
-                        </button>
-                      </Form>
+                        </Link>
+                      </div>
                       {s.ext === "xml" && (
                         <Form method="post" className="admin-row-form">
                           <input type="hidden" name="csrf" value={csrf} />
@@ -641,6 +660,24 @@ export default function Console({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
     </div>
+  );
+}
+
+/** What a staged file is meant for, as staff read it: a record's title, type and inventory number, or a section. */
+function TargetText({ target }: { target: StagedFile["targetView"] }) {
+  const { t, locale } = useI18n();
+  if (!target) return <>—</>;
+  const r = target.record;
+  if (!r) return <>{t(`table.${target.table}` as MessageKey)}</>;
+  return (
+    <>
+      <Link to={localizePath(r.link, locale)}>{r.title}</Link>
+      <div className="admin-hint">
+        {[r.type ?? t(`table.${r.table}` as MessageKey), r.numero ? t("dropbox.numero", { numero: r.numero }) : null]
+          .filter(Boolean)
+          .join(" · ")}
+      </div>
+    </>
   );
 }
 

@@ -42,6 +42,12 @@ export function MediaGallery({
         <figcaption>
           {current.title}
           {media.length > 1 && <span className="gallery__count"> · {t("record.mediaOf", { index: index + 1, total: media.length })}</span>}
+          {current.credit || current.license ? (
+            <small className="gallery__credit">
+              <span className="visually-hidden">{t("record.mediaCredit")}: </span>
+              {[current.credit, current.license].filter(Boolean).join(" · ")}
+            </small>
+          ) : null}
         </figcaption>
       </figure>
       {media.length > 1 && (

@@ -498,45 +498,6 @@ export default function Console({ loaderData }: Route.ComponentProps) {
           {t("console.stagingSummary", { count: staged.total, size: formatBytes(staged.bytes, locale) })}{" "}
           <Link to={localizePath("/buca", locale)}>{t("dropbox.title")}</Link>
         </p>
-        {staged.pending.length ? (
-          <>
-            <h3 id="staging-pending">{t("console.pending")}</h3>
-            <p className="admin-hint">{t("console.pendingHint")}</p>
-            <div className="admin-table">
-              <table className="stack-table" aria-labelledby="staging-pending">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("console.fileName")}</th>
-                    <th scope="col">{t("console.attach.record")}</th>
-                    <th scope="col">{t("console.attachedAt")}</th>
-                    <th scope="col">{t("console.stagingActions")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {staged.pending.map((s) => (
-                    <tr key={s.id}>
-                      <th scope="row">{s.originalName}</th>
-                      <td data-label={t("console.attach.record")}>
-                        <TargetText target={s.targetView} />
-                      </td>
-                      <td data-label={t("console.attachedAt")}>
-                        {s.attachedAt ? <time dateTime={s.attachedAt.iso}>{s.attachedAt.text}</time> : "—"}
-                      </td>
-                      <td data-label={t("console.stagingActions")}>
-                        <Link
-                          to={`${localizePath(`/console/buca/${s.id}`, locale)}#preview`}
-                          aria-label={t("console.reviewLabel", { file: s.originalName })}
-                        >
-                          {t("console.review")}
-                        </Link>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        ) : null}
         {staged.items.length === 0 ? (
           <p>{t("console.stagingEmpty")}</p>
         ) : (
@@ -621,6 +582,45 @@ export default function Console({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
         )}
+        {staged.pending.length ? (
+          <>
+            <h3 id="staging-pending">{t("console.pending")}</h3>
+            <p className="admin-hint">{t("console.pendingHint")}</p>
+            <div className="admin-table">
+              <table className="stack-table" aria-labelledby="staging-pending">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("console.fileName")}</th>
+                    <th scope="col">{t("console.attach.record")}</th>
+                    <th scope="col">{t("console.attachedAt")}</th>
+                    <th scope="col">{t("console.stagingActions")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {staged.pending.map((s) => (
+                    <tr key={s.id}>
+                      <th scope="row">{s.originalName}</th>
+                      <td data-label={t("console.attach.record")}>
+                        <TargetText target={s.targetView} />
+                      </td>
+                      <td data-label={t("console.attachedAt")}>
+                        {s.attachedAt ? <time dateTime={s.attachedAt.iso}>{s.attachedAt.text}</time> : "—"}
+                      </td>
+                      <td data-label={t("console.stagingActions")}>
+                        <Link
+                          to={`${localizePath(`/console/buca/${s.id}`, locale)}#preview`}
+                          aria-label={t("console.reviewLabel", { file: s.originalName })}
+                        >
+                          {t("console.review")}
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        ) : null}
       </section>
 
       <section aria-labelledby="audit" className="admin-section">

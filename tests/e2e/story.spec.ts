@@ -14,6 +14,11 @@ test("write, save, publish, read signed out, unpublish", async ({ page, browser 
   test.setTimeout(120_000);
   // The bundled basemap may log a failed tile request when no tile server answers.
   allowConsoleErrors(page, /tile|openstreetmap/i);
+  // The editor kit logs no warnings (issue 31: "linkifyjs: already initialized" once a second text block mounted).
+  const warnings: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "warning" && /linkify|tiptap/i.test(msg.text())) warnings.push(msg.text());
+  });
   await signIn(page, USER.email);
   // Start from no collection (the spec may run again on the same server; stories go with their collection).
   const own = await page.request.post("/api/auth/docs/getCollections", { data: { locale: "it" } });
@@ -66,6 +71,12 @@ test("write, save, publish, read signed out, unpublish", async ({ page, browser 
   await page.getByRole("button", { name: "Grassetto" }).click();
   await page.keyboard.type("da ricordare");
   await expect(text.locator("strong")).toHaveText("da ricordare");
+  // A second text block mounts its editor after the first has linkified its text, then goes again.
+  await page.getByRole("button", { name: "Aggiungi un blocco: Testo" }).click();
+  await expect(page.getByRole("textbox", { name: "Testo del blocco" })).toHaveCount(2);
+  await page.getByRole("button", { name: "Elimina il blocco 3" }).click();
+  await expect(page.getByRole("textbox", { name: "Testo del blocco" })).toHaveCount(1);
+  expect(warnings).toEqual([]);
   // An image from the picker (the user's collections), with caption and credit.
   await page.getByRole("button", { name: "Aggiungi un blocco: Immagine" }).click();
   const panel = page.getByRole("complementary", { name: "Immagini e pubblicazione" });

@@ -57,7 +57,10 @@ export function RichText({
     extensions: [
       StarterKit.configure({
         heading: headingLevel ? { levels: [headingLevel] } : false,
-        link: { openOnClick: false, autolink: true, protocols: ["http", "https", "mailto"] },
+        // No `protocols`: http, https and mailto are linkify's own schemes. Registering them again from each
+        // editor's onCreate warned "linkifyjs: already initialized" once a second editor (a story's next text
+        // block) mounted after the first had linkified (issue 31).
+        link: { openOnClick: false, autolink: true },
       }),
       ...(onImage ? [InlineImage] : []),
     ],

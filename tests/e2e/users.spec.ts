@@ -84,8 +84,15 @@ test("sign in with the popup from the header and stay on the same page", async (
   await dialog.getByRole("button", { name: "Sign in" }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/en\/cerca\?q=ventaglio$/);
-  await expect(page.getByRole("navigation", { name: "Your account" })).toContainText(`Signed in as ${MANAGER.name}`);
+  const account = page.getByRole("navigation", { name: "Your account" });
+  await expect(account).toContainText(`Signed in as ${MANAGER.name}`);
   expect((await page.request.get("/api/auth/profile")).status()).toBe(200);
+  // Signing out stays on this public page, signed out (issue 31: it went to the login page).
+  await account.getByText(`Signed in as ${MANAGER.name}`).click();
+  await account.getByRole("link", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/en\/cerca\?q=ventaglio$/);
+  await expect(page.locator(".site-header__bar").getByRole("link", { name: "Sign in" })).toBeVisible();
+  expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
 });
 
 test.describe("without JavaScript", () => {
@@ -126,7 +133,8 @@ for (const who of [
     await account.getByText(`Accesso effettuato come ${who.user.name}`).click();
     for (const name of who.has) await expect(account.getByRole("link", { name })).toBeVisible();
     for (const name of who.not) await expect(account.getByRole("link", { name })).toHaveCount(0);
-    await expect(account.getByRole("link", { name: "Esci" })).toHaveAttribute("href", "/api/auth/logout?locale=it");
+    // (back to the home page after signing out: a public page; issue 31)
+    await expect(account.getByRole("link", { name: "Esci" })).toHaveAttribute("href", "/api/auth/logout?locale=it&next=%2F");
     // the same items in the menu drawer (phones)
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Menu" }).click();

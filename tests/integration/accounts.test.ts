@@ -159,9 +159,24 @@ for (const target of testDatabases()) {
       const cookie = await signedIn("manager@example.org");
       const out = await server.fetch("/api/auth/logout?locale=en", { headers: { Cookie: cookie, Accept: "text/html" } });
       expect(out.status).toBe(302);
-      expect(out.headers.get("location")).toBe("/en/login");
+      // home in the language, not the login page (issue 31)
+      expect(out.headers.get("location")).toBe("/en");
       expect(sessionOf(out)).toMatch(/^teca_session=; .*Max-Age=0/);
       expect((await server.fetch("/api/auth/profile", { headers: { Cookie: cookie } })).status).toBe(401);
+      // back to the public page the user was on; another site's address or the login page: home
+      for (const [next, location] of [
+        ["/fr/cerca?q=roma&page=2", "/fr/cerca?q=roma&page=2"],
+        ["//evil.example/x", "/fr"],
+        ["https://evil.example/", "/fr"],
+        ["/fr/login", "/fr"],
+      ]) {
+        const again = await signedIn("manager@example.org");
+        const res = await server.fetch(`/api/auth/logout?locale=fr&next=${encodeURIComponent(next!)}`, {
+          headers: { Cookie: again, Accept: "text/html" },
+        });
+        expect(res.headers.get("location"), next).toBe(location);
+        expect((await server.fetch("/api/auth/profile", { headers: { Cookie: again } })).status).toBe(401);
+      }
       // a logout link followed from another site is refused
       const other = await signedIn("manager@example.org");
       expect((await server.fetch("/api/auth/logout", { headers: { Cookie: other, "Sec-Fetch-Site": "cross-site" } })).status).toBe(403);

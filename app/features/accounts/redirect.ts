@@ -13,3 +13,29 @@ export function loginTarget(value: string | null | undefined, locale: UiLocale):
   if (!target || LOGIN_PAGE.test(target.replace(/[?#].*$/s, ""))) return home;
   return target;
 }
+
+/**
+ * Where signing out sends the browser (issue 31): back to `next`, the page the user was on, when the account
+ * menu gave one — it does so only from a public page (`logoutHref`) —, through the same local-path rule;
+ * else, and never to the login page, the home page of the language.
+ */
+export function logoutTarget(next: string | null | undefined, locale: UiLocale): string {
+  return loginTarget(next, locale);
+}
+
+/** The handle capability of each matched route: a page is public when every one of its routes says PUBLIC. */
+export function isPublicPage(matches: readonly { id: string; handle?: unknown }[]): boolean {
+  const pages = matches.filter((m) => m.id !== "root");
+  return pages.length > 0 && pages.every((m) => (m.handle as { capability?: string } | undefined)?.capability === "PUBLIC");
+}
+
+/**
+ * The sign-out link of a page: `/api/auth/logout?locale=…`, with `next=` the page itself when it is public (a
+ * record, a search, a published story). A private page (workspace, settings, console) gives none: the
+ * signed-out browser goes to the home page, not to a login prompt for where it was.
+ */
+export function logoutHref(locale: UiLocale, page: { path: string; public: boolean }): string {
+  const sp = new URLSearchParams({ locale });
+  if (page.public && page.path) sp.set("next", page.path);
+  return `/api/auth/logout?${sp.toString()}`;
+}

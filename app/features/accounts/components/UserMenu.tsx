@@ -4,6 +4,7 @@ import { useI18n } from "~/i18n/context";
 import { localizePath, splitLocale } from "~/lib/locale";
 import type { AccountMenu } from "../menu.server";
 import { LoginDialog } from "./LoginDialog";
+import { useLogoutHref } from "./useLogoutHref";
 
 /**
  * The account entries (spec §2 user bar, §6 secondary menu). A visitor gets 'Accedi': a link to the login
@@ -19,6 +20,7 @@ export function UserMenu({ user, variant = "bar" }: { user: AccountMenu | null |
   const { path } = splitLocale(location.pathname);
   const back = location.pathname + (location.search ? `?${new URLSearchParams(location.search).toString()}` : "");
   const login = `${localizePath("/login", locale)}?redirect=${encodeURIComponent(back)}`;
+  const logout = useLogoutHref();
   const [dialog, setDialog] = useState(false);
   const details = useRef<HTMLDetailsElement>(null);
   // Navigation closes the disclosure; hydration does not (a visitor may have opened it before the scripts ran).
@@ -70,7 +72,7 @@ export function UserMenu({ user, variant = "bar" }: { user: AccountMenu | null |
         </li>
       ) : null}
       <li>
-        <a href={`/api/auth/logout?locale=${locale}`}>{t("account.logout")}</a>
+        <a href={logout}>{t("account.logout")}</a>
       </li>
     </>
   ) : null;

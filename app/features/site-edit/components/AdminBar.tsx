@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { useI18n } from "~/i18n/context";
 import { localizePath } from "~/lib/locale";
 import { historyHref, RESTORED_PARAM } from "~/lib/history-back";
+import { useLogoutHref } from "~/features/accounts";
 import { useEditMode } from "../edit-mode";
 
 export type AdminBarData = {
@@ -23,6 +24,7 @@ export type AdminBarData = {
 export function AdminBar({ data }: { data: AdminBarData }) {
   const { t, locale } = useI18n();
   const edit = useEditMode();
+  const logout = useLogoutHref();
   const saveLabel = edit.isSaving ? t("adminBar.saving") : edit.saved ? t("adminBar.saved") : t("adminBar.save");
   const location = useLocation();
   const restored = new URLSearchParams(location.search).get(RESTORED_PARAM) === "1";
@@ -91,7 +93,7 @@ export function AdminBar({ data }: { data: AdminBarData }) {
           <Link to={localizePath("/settings", locale)}>{t("adminBar.settings")}</Link>
         </li>
         <li className="admin-bar__link">
-          <a href={`/api/auth/logout?locale=${locale}`}>{t("account.logout")}</a>
+          <a href={logout}>{t("account.logout")}</a>
         </li>
       </ul>
       <p className={`admin-bar__status${status ? "" : " visually-hidden"}`} role="status">

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createUser } from "../../app/features/accounts/accounts.server";
-import { deleteUser, listUsers, sendUserResetLink, upsertUser, UsersError } from "../../app/features/accounts/users.server";
+import { deleteUser, inviteUser, listUsers, sendUserResetLink, upsertUser, UsersError } from "../../app/features/accounts/users.server";
 import { seededCatalogue } from "../setup/catalogue";
 import { testDatabases } from "../setup/db";
 import { makeRecord } from "../factories/records";
@@ -51,6 +51,15 @@ for (const target of testDatabases()) {
         )
       )[0];
 
+    // Mail goes to this file's own outbox (no SMTP_URL): a new user is mailed an invitation (issue 31).
+    const mailEnv = { DATA_DIR: process.env.DATA_DIR, SMTP_URL: process.env.SMTP_URL };
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "teca-users-mail-"));
+    const outbox = () => {
+      const dir = path.join(process.env.DATA_DIR!, "outbox");
+      return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+    };
+    const lastMail = () => fs.readFileSync(path.join(process.env.DATA_DIR!, "outbox", outbox().at(-1)!), "utf8").replace(/=\r?\n/g, "");
+
     const managerViewer = () => ({ kind: "user" as const, userId: ids.manager!, level: 32, roles: ["Manager"], accessLevels: [1, 2, 3] });
 
     beforeAll(async () => {
@@ -58,6 +67,8 @@ for (const target of testDatabases()) {
         makeRecord({ id: "pub", texts: { it: { label: "Ventaglio" } } }),
         makeRecord({ id: "ent", table: "ca_entities", texts: { it: { label: "Ventaglio persona" } } }),
       ]);
+      process.env.DATA_DIR = mailDir;
+      delete process.env.SMTP_URL;
       for (const [key, email, roles] of [
         ["researcher", "ricerca@example.org", ["Ricercatore"]],
         ["manager", "manager@example.org", ["Manager"]],
@@ -70,6 +81,10 @@ for (const target of testDatabases()) {
     });
     afterAll(async () => {
       await cat?.close();
+      for (const [k, v] of Object.entries(mailEnv))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      fs.rmSync(mailDir, { recursive: true, force: true });
     });
 
     it("every endpoint and the page: 401 (or login) signed out, 404 for a Ricercatore, served to a Manager and an Amministratore", async () => {
@@ -148,7 +163,8 @@ for (const target of testDatabases()) {
         cookies.manager,
       );
       expect(created.status).toBe(201);
-      const user = ((await created.json()) as Json).user;
+      const answer = (await created.json()) as Json;
+      const user = answer.user;
       expect(user).toMatchObject({
         email: "Nuova@Example.org",
         firstName: "Nora",
@@ -159,6 +175,16 @@ for (const target of testDatabases()) {
       ids.nuova = user.id;
       const audit = await lastAudit("user_created");
       expect(audit).toMatchObject({ actor_id: ids.manager, subject_id: user.id, email: "Nuova@Example.org" });
+      // mailed an invitation in the request's language, and the answer says so (issue 31)
+      expect(answer.invitation).toEqual({ sent: true, locale: "en" });
+      expect(await lastAudit("user_invited")).toMatchObject({
+        actor_id: ids.manager,
+        subject_id: user.id,
+        detail: { sent: true, locale: "en" },
+      });
+      expect(lastMail()).toMatch(/^To: Nuova@Example\.org$/im);
+      expect(lastMail()).toContain("your account is ready");
+      expect(lastMail()).toMatch(/\/en\/reset_password\/[\w-]{40,}/);
       const before = await userCount();
       const dup = await post("/api/auth/backend/upsert", { email: "nuova@EXAMPLE.org", roles: ["Manager"] }, cookies.manager);
       expect(dup.status).toBe(409);
@@ -416,14 +442,69 @@ for (const target of testDatabases()) {
           body: body.toString(),
         });
       };
+      // the form says what will be sent, and in which language
+      expect(html).toContain("Lingua dell&#x27;invito");
+      expect(html).toContain("valido 7 giorni");
+      const mailsBefore = outbox().length;
       const created = await form(
-        { intent: "save", email: "form@example.org", firstName: "Fabio", lastName: "", roles: ["Ricercatore", "Catalogatore avanzato"] },
+        {
+          intent: "save",
+          email: "form@example.org",
+          firstName: "Fabio",
+          lastName: "",
+          roles: ["Ricercatore", "Catalogatore avanzato"],
+          language: "fr",
+        },
         "/settings/users?view=new",
       );
       expect(created.status).toBe(302);
-      expect(created.headers.get("location")).toBe("/settings/users?done=users.done.created");
+      expect(created.headers.get("location")).toBe("/settings/users?done=users.done.invited&lang=fr");
       const row = (await cat.db.rows<{ id: string; level: number }>(sql`select id, level from users where email = 'form@example.org'`))[0]!;
       expect(row.level).toBe(18);
+      // the invitation, in French, with a link to choose a password that works for a week (issue 31)
+      expect(outbox()).toHaveLength(mailsBefore + 1);
+      const invitation = lastMail();
+      expect(invitation).toContain("To: form@example.org");
+      expect(invitation).toContain("votre compte est pr");
+      const token = /\/fr\/reset_password\/([\w-]{40,})/.exec(invitation)![1]!;
+      const [tok] = await cat.db.rows<{ days: number }>(
+        sql`select extract(epoch from expires_at - now()) / 86400 as days from password_reset_tokens where user_id = ${row.id}`,
+      );
+      expect(Number(tok!.days)).toBeGreaterThan(6.9);
+      expect(await lastAudit("user_invited")).toMatchObject({
+        actor_id: ids.manager,
+        subject_id: row.id,
+        detail: { sent: true, locale: "fr" },
+      });
+      // the notice says what was sent, in the page's language
+      const notice = await (await get("/settings/users?done=users.done.invited&lang=fr", cookies.manager)).text();
+      expect(notice).toContain("L&#x27;invito è partito per email, in francese");
+      // the link sets the password: the new user signs in with it
+      const chosen = await post("/api/public/change_password", { token, password: PASSWORD, confirmation: PASSWORD });
+      expect(chosen.status).toBe(200);
+      expect((await login("form@example.org")).status).toBe(200);
+      // no address the site is sure of, or a mail server that refuses: the account stays, nothing is said to be sent
+      const viewer = managerViewer();
+      expect(await inviteUser({ database: cat.db, viewer, address: "t" }, row.id, { locale: "it", origin: null })).toEqual({
+        sent: false,
+        reason: "origin",
+      });
+      process.env.SMTP_URL = "smtp://127.0.0.1:1";
+      try {
+        expect(await inviteUser({ database: cat.db, viewer, address: "t" }, row.id, { locale: "it", origin: cat.server.base })).toEqual({
+          sent: false,
+          reason: "mail",
+        });
+      } finally {
+        delete process.env.SMTP_URL;
+      }
+      expect(await lastAudit("user_invited")).toMatchObject({ detail: { sent: false, reason: "mail" } });
+      // disabling asks first: without JavaScript, a confirmation step naming the user (issue 31)
+      const ask = await (await get(`/fr/settings/users?view=disable&id=${row.id}&q=form`, cookies.manager)).text();
+      expect(ask).toContain("Désactiver le compte de Fabio ?");
+      expect(ask).toContain("form@example.org ne pourra plus se connecter");
+      expect(ask).toMatch(/<button[^>]* value="disable"[^>]*>Oui, désactiver</);
+      expect((await cat.db.rows<{ disabled: boolean }>(sql`select disabled from users where id = ${row.id}`))[0]!.disabled).toBe(false);
       const dup = await form({ intent: "save", email: "FORM@example.org", roles: ["Ricercatore"] }, "/settings/users?view=new");
       expect(dup.status).toBe(409);
       expect(await dup.text()).toContain("Impossibile creare l&#x27;utenza");

@@ -7,11 +7,12 @@ import { logger } from "~/.server/logger";
 import { escapeHtml, sendMail } from "~/.server/mail";
 import { createSession, deleteUserSessions, hashToken, newToken } from "~/.server/session";
 import { translate, type MessageKey } from "~/i18n";
-import { localizePath, type Locale } from "~/lib/locale";
+import { localizePath, type Locale, type UiLocale } from "~/lib/locale";
 import { getSiteOptions } from "~/features/site/index.server";
 import { type Actor, audit, hashPassword, verifyPassword } from "./accounts.server";
 import { accountKey, attemptSucceeded, clearFailures, consumeResetByAccount, consumeResetByClient, reserveAttempt } from "./limits.server";
 import { DEFAULT_PASSWORD_PATTERN, passwordAcceptable } from "./password";
+import { INVITE_TOKEN_DAYS } from "./users";
 
 /**
  * Password reset by mail and the signed-in user's password change (issue 13 §2, decision 041).
@@ -22,6 +23,9 @@ import { DEFAULT_PASSWORD_PATTERN, passwordAcceptable } from "./password";
  */
 
 export const RESET_TOKEN_MS = 3_600_000;
+
+/** How long a new user's invitation link works (issue 31, decision 096): the same kind of token, a week. */
+export const INVITE_TOKEN_MS = INVITE_TOKEN_DAYS * 24 * 3_600_000;
 
 // ── Limits on reset requests ──────────────────────────────────────────────────────────────────────────
 
@@ -60,10 +64,17 @@ export async function resetWorkSettled() {
 
 // ── Tokens and links ──────────────────────────────────────────────────────────────────────────────────
 
-/** A new single-use reset token for a user (its hash stored); old spent or expired tokens are removed. */
-export async function issueResetToken(ctx: Pick<ServiceContext, "database">, userId: string): Promise<{ token: string; expiresAt: Date }> {
+/**
+ * A new single-use reset token for a user (its hash stored), valid for `ms` (an hour; an invitation's, a week);
+ * old spent or expired tokens are removed.
+ */
+export async function issueResetToken(
+  ctx: Pick<ServiceContext, "database">,
+  userId: string,
+  ms = RESET_TOKEN_MS,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const expiresAt = new Date(Date.now() + RESET_TOKEN_MS);
+  const expiresAt = new Date(Date.now() + ms);
   await ctx.database.db
     .delete(passwordResetTokens)
     .where(or(lt(passwordResetTokens.expiresAt, new Date()), sql`${passwordResetTokens.usedAt} is not null`));
@@ -72,7 +83,7 @@ export async function issueResetToken(ctx: Pick<ServiceContext, "database">, use
 }
 
 /** The completion page's absolute address in a locale: `https://site/en/reset_password/<token>`. */
-export function resetLink(origin: string, locale: Locale, token: string) {
+export function resetLink(origin: string, locale: UiLocale, token: string) {
   return `${origin.replace(/\/$/, "")}${localizePath(`/reset_password/${token}`, locale)}`;
 }
 
@@ -119,33 +130,35 @@ export async function newPasswordProblem(
 // ── The mail ──────────────────────────────────────────────────────────────────────────────────────────
 
 /** The reset mail in the requester's language: plain text and HTML, every inserted value escaped. */
-export function resetMail(locale: Locale, input: { site: string; email: string; link: string }) {
-  const t = (key: MessageKey) => translate(locale, key, { site: input.site, email: input.email });
-  const subject = t("reset.mail.subject");
-  const text = [
-    t("reset.mail.greeting"),
-    "",
-    t("reset.mail.body"),
-    "",
-    input.link,
-    "",
-    t("reset.mail.expiry"),
-    "",
-    t("reset.mail.ignore"),
-    "",
-    `— ${input.site}`,
-  ].join("\n");
-  const e = (key: MessageKey) => escapeHtml(t(key));
+export function resetMail(locale: UiLocale, input: { site: string; email: string; link: string }) {
+  return linkMail(locale, "reset.mail", input);
+}
+
+/**
+ * The invitation a new user gets (issue 31) in the language chosen for them: their account exists, the link
+ * (a reset token valid `INVITE_TOKEN_DAYS` days) lets them choose their password.
+ */
+export function inviteMail(locale: UiLocale, input: { site: string; email: string; link: string }) {
+  return linkMail(locale, "invite.mail", input);
+}
+
+/** A mail carrying one link: `<prefix>.subject`, greeting, body, button, expiry and ignore in `locale`. */
+function linkMail(locale: UiLocale, prefix: "reset.mail" | "invite.mail", input: { site: string; email: string; link: string }) {
+  const t = (part: string) =>
+    translate(locale, `${prefix}.${part}` as MessageKey, { site: input.site, email: input.email, days: INVITE_TOKEN_DAYS });
+  const subject = t("subject");
+  const text = [t("greeting"), "", t("body"), "", input.link, "", t("expiry"), "", t("ignore"), "", `— ${input.site}`].join("\n");
+  const e = (part: string) => escapeHtml(t(part));
   const href = escapeHtml(input.link);
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1f1f;max-width:36rem">
-<p>${e("reset.mail.greeting")}</p>
-<p>${e("reset.mail.body")}</p>
-<p><a href="${href}" style="display:inline-block;padding:.6em 1em;background:#8a2f1d;color:#fff;text-decoration:none;border-radius:4px">${e("reset.mail.button")}</a></p>
+<p>${e("greeting")}</p>
+<p>${e("body")}</p>
+<p><a href="${href}" style="display:inline-block;padding:.6em 1em;background:#8a2f1d;color:#fff;text-decoration:none;border-radius:4px">${e("button")}</a></p>
 <p style="word-break:break-all;font-size:.9em">${href}</p>
-<p>${e("reset.mail.expiry")}</p>
-<p>${e("reset.mail.ignore")}</p>
+<p>${e("expiry")}</p>
+<p>${e("ignore")}</p>
 <p>— ${escapeHtml(input.site)}</p>
 </body></html>
 `;

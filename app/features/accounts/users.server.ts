@@ -6,10 +6,11 @@ import { levelHas, notFoundForViewer, requireCapability, type Viewer } from "~/.
 import { deleteUserSessions } from "~/.server/session";
 import { audit, hashPassword, type Actor, type UserSummary } from "./accounts.server";
 import { passwordAcceptable } from "./password";
-import { issueResetToken, passwordPattern, resetLink, resetMail } from "./reset.server";
+import { INVITE_TOKEN_MS, inviteMail, issueResetToken, passwordPattern, resetLink, resetMail } from "./reset.server";
 import { sendMail } from "~/.server/mail";
+import { logger } from "~/.server/logger";
 import { getSiteOptions } from "~/features/site/index.server";
-import type { Locale } from "~/lib/locale";
+import { contentLocale, enabledLanguages, type Locale, type UiLocale } from "~/lib/locale";
 import { levelOf, ROLES, ROLE_NAMES, type RoleName } from "./roles";
 import type { AuditEvent, AuditQuery, UpsertUserInput, UserListQuery } from "./users";
 
@@ -287,6 +288,41 @@ export async function sendUserResetLink(ctx: UsersContext, id: string, opts: { l
   const mail = resetMail(opts.locale, { site: options.title || "Teca", email: u.email, link: resetLink(opts.origin, opts.locale, token) });
   await sendMail({ to: u.email, ...mail });
   await audit(ctx, { event: "reset_link_sent", actor, subjectId: id, email: u.email });
+}
+
+export type InviteResult = { sent: true; locale: UiLocale } | { sent: false; reason: "origin" | "mail" };
+
+/**
+ * Mails a new user their invitation (issue 31, decision 096): in `locale` (one of the site's languages, else
+ * Italian), a link to choose their password — a reset token, valid a week. Awaited: the manager is told what
+ * was sent, and nothing outlives the request. Without an address the site is sure of for the link, or when
+ * the mail server refuses, nothing is sent and the answer says why (the account stays; "send a reset link"
+ * does it later). Not for an SSO or disabled account. Audited as `user_invited`, naming the manager.
+ */
+export async function inviteUser(ctx: UsersContext, id: string, opts: { locale: string; origin: string | null }): Promise<InviteResult> {
+  const actor = await requireManager(ctx);
+  const u = await getManagedUser(ctx, id);
+  if (u.roles.includes(ADMIN_ROLE) && !isAdminViewer(ctx)) throw new UsersError("adminOnly");
+  if (u.sso) throw new UsersError("sso");
+  if (u.disabled) throw new UsersError("disabled");
+  const languages = enabledLanguages(((await getSiteOptions(ctx, "it")) as { languages?: unknown }).languages);
+  const locale = (languages as string[]).includes(opts.locale) ? (opts.locale as UiLocale) : "it";
+  if (!opts.origin) {
+    await audit(ctx, { event: "user_invited", actor, subjectId: id, email: u.email, detail: { sent: false, reason: "origin" } });
+    return { sent: false, reason: "origin" };
+  }
+  const { token } = await issueResetToken(ctx, id, INVITE_TOKEN_MS);
+  const options = await getSiteOptions(ctx, contentLocale(locale));
+  const mail = inviteMail(locale, { site: options.title || "Teca", email: u.email, link: resetLink(opts.origin, locale, token) });
+  try {
+    await sendMail({ to: u.email, ...mail });
+  } catch (err) {
+    logger.error({ err, to: u.email }, "invitation mail failed");
+    await audit(ctx, { event: "user_invited", actor, subjectId: id, email: u.email, detail: { sent: false, reason: "mail" } });
+    return { sent: false, reason: "mail" };
+  }
+  await audit(ctx, { event: "user_invited", actor, subjectId: id, email: u.email, detail: { sent: true, locale } });
+  return { sent: true, locale };
 }
 
 /**

@@ -18,6 +18,9 @@ const roleName = z.string().transform((s, ctx) => {
 
 const name = z.string().trim().max(100, "users.error.tooLong");
 
+/** Days a new user's invitation link works (issue 31, decision 096: a reset token, longer than a reset's hour). */
+export const INVITE_TOKEN_DAYS = 7;
+
 export const UserIdSchema = z.string().uuid("users.error.id");
 
 export const UpsertUserSchema = z.object({
@@ -73,6 +76,7 @@ export const AUDIT_EVENTS = [
   "reset_link_sent",
   "password_change_failed",
   "user_created",
+  "user_invited",
   "user_changed",
   "user_disabled",
   "user_enabled",

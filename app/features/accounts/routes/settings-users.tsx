@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { Modal } from "~/ui/Modal";
+import { useRootData } from "~/root-data";
 import type { Route } from "./+types/settings-users";
 import { accountMeta } from "../meta";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
-import { LOCALE_TAGS, localizePath, splitLocale, type Locale } from "~/lib/locale";
+import { isUiLocale, LOCALE_NAMES, LOCALE_TAGS, languageName, localizePath, splitLocale, type Locale } from "~/lib/locale";
 import { apiFetch } from "~/lib/api-fetch";
 import {
   changeUserPassword,
   deleteUser,
   sendUserResetLink,
   getManagedUser,
+  inviteUser,
   listAudit,
   listUsers,
   resetUserTotp,
@@ -26,6 +29,7 @@ import {
   auditVia,
   ChangePasswordSchema,
   fieldErrors,
+  INVITE_TOKEN_DAYS,
   UpsertUserSchema,
   UserIdSchema,
   UserListSchema,
@@ -33,16 +37,20 @@ import {
 import { formToken, linkOrigin, USERS_ERROR_KEYS, usersContext } from "../http.server";
 
 /**
- * /settings/users (issue 13 §2, decision 042): the users with search and paging, create and edit (roles as
- * checkboxes), disable and enable, set a password, delete after 'Sei sicuro?', and the audit log. Every
- * state is in the URL (`?q=&page=`, `?view=edit&id=`, `?tab=audit`) and every change a form post, so it
- * all works without JavaScript; the services check MANAGE_USERS again.
+ * /settings/users (issue 13 §2, decision 042): the users with search and paging, create (with an invitation
+ * by mail: issue 31, decision 096) and edit (roles as checkboxes), disable after a confirmation and enable,
+ * set a password, delete after 'Sei sicuro?', and the audit log. Every state is in the URL (`?q=&page=`,
+ * `?view=edit&id=`, `?view=disable&id=`, `?tab=audit`) and every change a form post, so it all works without
+ * JavaScript; the services check MANAGE_USERS again.
  */
 
-const VIEWS = ["new", "edit", "delete", "password"] as const;
+const VIEWS = ["new", "edit", "delete", "disable", "password"] as const;
 type View = (typeof VIEWS)[number] | "list";
 const NOTICES = [
   "users.done.created",
+  "users.done.invited",
+  "users.done.notInvitedOrigin",
+  "users.done.notInvitedMail",
   "users.done.saved",
   "users.done.disabled",
   "users.done.enabled",
@@ -67,9 +75,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { token, setCookie } = formToken(context);
   const done = sp.get("done");
   const notice = (NOTICES as readonly string[]).includes(done ?? "") ? (done as MessageKey) : null;
+  // (the invitation's language, named in the page's: "inviato in francese")
+  const lang = sp.get("lang");
+  const noticeParams = { language: isUiLocale(lang) ? languageName(lang, locale) : "", days: INVITE_TOKEN_DAYS };
 
   let subject = null;
-  if (view === "edit" || view === "delete" || view === "password") {
+  if (view === "edit" || view === "delete" || view === "disable" || view === "password") {
     const id = UserIdSchema.safeParse(sp.get("id"));
     if (!id.success) throw data({ code: 404, messageKey: "error.notFound" }, { status: 404 });
     // a missing user: the service's refusal, answered by the route guard with the 404 page
@@ -85,6 +96,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       tab,
       view,
       notice,
+      noticeParams,
       viewerId: context.viewer.userId,
       roles: await roleList(ctx),
       q: sp.get("q") ?? "",
@@ -107,7 +119,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 type ActionResult = { intent: string; message: MessageKey; fields: Record<string, MessageKey>; values?: Record<string, unknown> };
 
 /** Back to the list the form came from (only its own query: q and page), with a notice. */
-function backToList(url: URL, form: FormData, notice: string) {
+function backToList(url: URL, form: FormData, notice: string, extra: Record<string, string> = {}) {
   const back = new URLSearchParams(String(form.get("back") ?? ""));
   const keep = new URLSearchParams();
   for (const k of ["q", "page"]) {
@@ -115,6 +127,7 @@ function backToList(url: URL, form: FormData, notice: string) {
     if (v && v.length < 200) keep.set(k, v);
   }
   keep.set("done", notice);
+  for (const [k, v] of Object.entries(extra)) keep.set(k, v);
   return redirect(`${url.pathname}?${keep.toString()}`);
 }
 
@@ -142,8 +155,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
           values,
         });
       try {
-        const { created } = await upsertUser(ctx, input.data);
-        return backToList(url, form, created ? "users.done.created" : "users.done.saved");
+        const { user, created } = await upsertUser(ctx, input.data);
+        if (!created) return backToList(url, form, "users.done.saved");
+        // The new user is mailed their invitation, in the language chosen for them, before the page says so.
+        const invite = await inviteUser(ctx, user.id, { locale: String(form.get("language") ?? ""), origin: linkOrigin(context) });
+        return invite.sent
+          ? backToList(url, form, "users.done.invited", { lang: invite.locale })
+          : backToList(url, form, invite.reason === "origin" ? "users.done.notInvitedOrigin" : "users.done.notInvitedMail");
       } catch (err) {
         if (!(err instanceof UsersError)) throw err;
         const key = USERS_ERROR_KEYS[err.code];
@@ -228,7 +246,7 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
       </p>
       {d.notice ? (
         <p className="form-notice users-notice" role="status">
-          {t(d.notice as MessageKey)}
+          {t(d.notice as MessageKey, d.noticeParams)}
         </p>
       ) : null}
       {d.tab === "audit" && d.audit ? (
@@ -243,6 +261,8 @@ export default function SettingsUsers({ loaderData, actionData }: Route.Componen
           base={base}
           result={actionData}
         />
+      ) : d.view === "disable" && d.subject ? (
+        <ConfirmDisable subject={d.subject} csrf={d.csrf} base={base} result={actionData} />
       ) : d.view === "delete" && d.subject ? (
         <ConfirmDelete subject={d.subject} csrf={d.csrf} base={base} self={d.subject.id === d.viewerId} result={actionData} />
       ) : d.view === "password" && d.subject ? (
@@ -289,6 +309,78 @@ function FormError({ result, id }: { result: ActionResult | undefined; id: strin
 }
 
 const fullName = (u: { firstName: string; lastName: string }) => [u.firstName, u.lastName].filter(Boolean).join(" ");
+
+/** The list's own query (q, page) out of `search`, with `extra` first. */
+function listQuery(search: string, extra: Record<string, string> = {}): string {
+  const sp = new URLSearchParams(search);
+  const keep = new URLSearchParams(extra);
+  for (const k of ["q", "page"]) if (sp.get(k)) keep.set(k, sp.get(k)!);
+  return keep.toString();
+}
+
+type DisableSubject = { id: string; email: string; firstName: string; lastName: string };
+
+/** What disabling does, said before it is done (the dialog's and the confirmation step's body). */
+function DisableQuestion({
+  user,
+  csrf,
+  back,
+  base,
+  error,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  user: DisableSubject;
+  csrf: string;
+  back: string;
+  base: string;
+  error?: string | null;
+  busy?: boolean;
+  /** With JavaScript: the dialog closes, and the call is made; without, a link back and a form post. */
+  onCancel?: () => void;
+  onConfirm?: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <p>{t("users.disableBody", { email: user.email })}</p>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        action={base}
+        className="users-buttons"
+        onSubmit={
+          onConfirm
+            ? (e) => {
+                e.preventDefault();
+                onConfirm();
+              }
+            : undefined
+        }
+      >
+        <Hidden csrf={csrf} back={back} />
+        <input type="hidden" name="id" value={user.id} />
+        <button type="submit" name="intent" value="disable" className="button button--primary users-danger" disabled={busy}>
+          {t("users.disableYes")}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button" onClick={onCancel}>
+            {t("users.cancel")}
+          </button>
+        ) : (
+          <Link to={`${base}${back ? `?${back}` : ""}`} className="button">
+            {t("users.cancel")}
+          </Link>
+        )}
+      </Form>
+    </>
+  );
+}
 
 function UserList({
   list,
@@ -449,9 +541,11 @@ function UserList({
 }
 
 /**
- * Disable / enable: a form post without JavaScript; with it, a call to POST /api/auth/backend/upsert through
- * apiFetch, so that a session that ended meanwhile takes the browser to login with 'Sessione scaduta' and
- * back here (spec §8). The list then reloads with the notice.
+ * Disable / enable. Disabling asks first (issue 31): without JavaScript the button is a link to the
+ * confirmation step (`?view=disable&id=`), with it a dialog naming the user. The change is a form post
+ * without JavaScript; with it, a call to POST /api/auth/backend/upsert through apiFetch, so that a session
+ * that ended meanwhile takes the browser to login with 'Sessione scaduta' and back here (spec §8). The list
+ * then reloads with the notice. Enabling needs no confirmation.
  */
 function DisableButton({
   user,
@@ -468,44 +562,79 @@ function DisableButton({
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const intent = user.disabled ? "enable" : "disable";
+  const name = fullName(user) || user.email;
+  const change = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await apiFetch("/api/auth/backend/upsert", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({
+          id: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          roles: user.roles,
+          disabled: !user.disabled,
+          locale,
+        }),
+      });
+      if (res.ok) {
+        const sp = new URLSearchParams(back);
+        const keep = new URLSearchParams();
+        for (const k of ["q", "page"]) if (sp.get(k)) keep.set(k, sp.get(k)!);
+        keep.set("done", user.disabled ? "users.done.enabled" : "users.done.disabled");
+        navigate(`${base}?${keep.toString()}`, { replace: true });
+        return;
+      }
+      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+      setError(body?.error?.message ?? t("error.generic"));
+    } catch {
+      setError(t("error.generic"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!user.disabled)
+    return (
+      <>
+        <Link
+          className="button button--small"
+          to={`${base}?${listQuery(back, { view: "disable", id: user.id })}`}
+          onClick={(e) => {
+            e.preventDefault();
+            setError(null);
+            setAsking(true);
+          }}
+        >
+          {t("users.disable")}
+          <span className="visually-hidden"> {user.email}</span>
+        </Link>
+        <Modal open={asking} onClose={() => setAsking(false)} title={t("users.disableTitle", { name })} closeLabel={t("users.cancel")}>
+          <DisableQuestion
+            user={user}
+            csrf={csrf}
+            back={back}
+            base={base}
+            error={error}
+            busy={busy}
+            onCancel={() => setAsking(false)}
+            onConfirm={() => void change()}
+          />
+        </Modal>
+      </>
+    );
+
   return (
     <Form
       method="post"
       className="users-inline"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setBusy(true);
-        setError(null);
-        try {
-          const res = await apiFetch("/api/auth/backend/upsert", {
-            method: "POST",
-            headers: { "Content-Type": "application/json", Accept: "application/json" },
-            body: JSON.stringify({
-              id: user.id,
-              email: user.email,
-              firstName: user.firstName,
-              lastName: user.lastName,
-              roles: user.roles,
-              disabled: !user.disabled,
-              locale,
-            }),
-          });
-          if (res.ok) {
-            const sp = new URLSearchParams(back);
-            const keep = new URLSearchParams();
-            for (const k of ["q", "page"]) if (sp.get(k)) keep.set(k, sp.get(k)!);
-            keep.set("done", user.disabled ? "users.done.enabled" : "users.done.disabled");
-            navigate(`${base}?${keep.toString()}`, { replace: true });
-            return;
-          }
-          const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-          setError(body?.error?.message ?? t("error.generic"));
-        } catch {
-          setError(t("error.generic"));
-        } finally {
-          setBusy(false);
-        }
+        void change();
       }}
     >
       <Hidden csrf={csrf} back={back} />
@@ -538,7 +667,8 @@ function UserForm({
   base: string;
   result: ActionResult | undefined;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const languages = useRootData()?.languages ?? [locale];
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const navigation = useNavigation();
   const values = (result?.values ?? {}) as { email?: string; firstName?: string; lastName?: string; roles?: string[] };
@@ -609,7 +739,23 @@ function UserForm({
           ) : null}
         </fieldset>
         {roles.some((r) => !r.grantable) ? <p className="users-hint">{t("users.error.adminOnly")}</p> : null}
-        {!subject ? <p className="users-hint">{t("users.newHint")}</p> : null}
+        {!subject ? (
+          <>
+            <p className="login-form__field">
+              <label htmlFor="user-language">{t("users.field.inviteLanguage")}</label>
+              <select id="user-language" name="language" defaultValue={locale} aria-describedby="user-invite-hint">
+                {languages.map((l) => (
+                  <option key={l} value={l} lang={l}>
+                    {LOCALE_NAMES[l]}
+                  </option>
+                ))}
+              </select>
+            </p>
+            <p className="users-hint" id="user-invite-hint">
+              {t("users.newHint", { days: INVITE_TOKEN_DAYS })}
+            </p>
+          </>
+        ) : null}
         <div className="users-buttons">
           <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
             {subject ? t("users.save") : t("users.create")}
@@ -619,6 +765,32 @@ function UserForm({
           </Link>
         </div>
       </Form>
+    </div>
+  );
+}
+
+/** The confirmation step of disabling without JavaScript (`?view=disable&id=`); with it, the same in a dialog. */
+function ConfirmDisable({
+  subject,
+  csrf,
+  base,
+  result,
+}: {
+  subject: Subject;
+  csrf: string;
+  base: string;
+  result: ActionResult | undefined;
+}) {
+  const { t } = useI18n();
+  const location = useLocation();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <div className="users-sub">
+      <h2 ref={heading} tabIndex={-1}>
+        {t("users.disableTitle", { name: fullName(subject) || subject.email })}
+      </h2>
+      <FormError result={result} id="user-disable-error" />
+      <DisableQuestion user={subject} csrf={csrf} back={listQuery(location.search)} base={base} />
     </div>
   );
 }

@@ -19,6 +19,7 @@ const pages = (locale: UiLocale) => [
   route("collections", "features/desk/routes/collections.tsx", { id: `${locale}:collections` }),
   route("collections/:id", "features/desk/routes/collection.tsx", { id: `${locale}:collection` }),
   route("collections/:coll/moodboards/:id", "features/workspace/routes/moodboard.tsx", { id: `${locale}:moodboard` }),
+  route("public/collections", "features/workspace/routes/public-collections.tsx", { id: `${locale}:public-collections` }),
   route("public/collections/:slug", "features/workspace/routes/public-collection.tsx", { id: `${locale}:public-collection` }),
   // Stories (issue 15 §3, §4; decision 064)
   route("collections/:coll/stories/:id", "features/stories/routes/story-editor.tsx", { id: `${locale}:story-editor` }),

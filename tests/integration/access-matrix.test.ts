@@ -151,6 +151,7 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
     { path: (i) => `/collections/${i.collection}/moodboards/${i.moodboard}`, owned: true },
     { path: (i) => `/collections/${i.collection}/moodboards/add`, owned: true },
   ],
+  "public-collections": {},
   "public-collection": { path: (i) => `/public/collections/${i.publishedSlug}` },
   "story-editor": [
     { path: (i) => `/collections/${i.collection}/stories/${i.story}`, owned: true, post: () => ({ json: { intent: "delete" } }) },

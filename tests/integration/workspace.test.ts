@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createUser } from "../../app/features/accounts/accounts.server";
 import { createSession } from "../../app/.server/session";
+import { PUBLIC_VIEWER } from "../../app/.server/access";
+import { listPublishedCollections } from "../../app/features/workspace/workspace.server";
 import { testDatabases } from "../setup/db";
 import { seededCatalogue } from "../setup/catalogue";
 import { makeImage, makeRecord, tempDir } from "../factories/records";
@@ -523,6 +525,67 @@ for (const target of testDatabases()) {
       // publishing again revives the same address
       const again = await call("/api/auth/docs/saveDoc", "manager", { collection: "collections", name: c.id, data: { public: true } });
       expect(again.body.data.slug).toBe(slug);
+    });
+
+    it("the index of published collections: only public ones of active accounts, counts the visitor may see, pages (issue 31)", async () => {
+      const publish = async (id: string, who: Who) =>
+        (await call("/api/auth/docs/saveDoc", who, { collection: "collections", name: id, data: { public: true } })).body.data
+          .slug as string;
+      const a = await create("manager", "Indice del manager", [
+        { table: "ca_objects", id: "vaso" },
+        { table: "ca_objects", id: "segreto" },
+      ]);
+      const b = await create("bruno", "Indice di Bruno", [{ table: "ca_objects", id: "piatto" }]);
+      const hidden = await create("bruno", "Indice privato", [{ table: "ca_objects", id: "brocca" }]);
+      const slugA = await publish(a.id, "manager");
+      const slugB = await publish(b.id, "bruno");
+      // the service, for a visitor: the restricted record is not counted; for a manager it is
+      const visitor = { database: cat.db, viewer: PUBLIC_VIEWER, locale: "it" as const };
+      const listed = await listPublishedCollections(visitor, { page: 1, pageSize: 50 });
+      const entry = (slug: string, l = listed) => l.items.find((x) => x.slug === slug);
+      expect(entry(slugA)).toMatchObject({ title: "Indice del manager", count: 1 });
+      expect(entry(slugB)).toMatchObject({ title: "Indice di Bruno", count: 1 });
+      expect(listed.items.map((x) => x.title)).not.toContain("Indice privato");
+      expect(JSON.stringify(listed)).not.toMatch(new RegExp(`${a.id}|${hidden.id}|manager@|segreto`));
+      // newest publication first
+      expect(listed.items.findIndex((x) => x.slug === slugB)).toBeLessThan(listed.items.findIndex((x) => x.slug === slugA));
+      const manager = { kind: "user" as const, userId: userId.manager!, level: 32, roles: ["Manager"], accessLevels: [1, 2, 3] };
+      expect(entry(slugA, await listPublishedCollections({ ...visitor, viewer: manager }, { page: 1, pageSize: 50 }))?.count).toBe(2);
+      // paging
+      const first = await listPublishedCollections(visitor, { page: 1, pageSize: 1 });
+      const second = await listPublishedCollections(visitor, { page: 2, pageSize: 1 });
+      expect(first.total).toBe(listed.total);
+      expect(first.items).toHaveLength(1);
+      expect(second.items[0]!.slug).not.toBe(first.items[0]!.slug);
+      // the page, signed out, in French: links to each, no private one; a page past the last is not found
+      const res = await page("/fr/public/collections", "visitor");
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("<h1>Collections publiées</h1>");
+      expect(html).toContain(`href="/fr/public/collections/${slugA}"`);
+      expect(html).toContain("Indice di Bruno");
+      expect(html).not.toContain("Indice privato");
+      expect(html).not.toContain("Reliquiario");
+      expect(html).toMatch(/rel="canonical" href="http[^"]*\/fr\/public\/collections"/);
+      expect((await page("/public/collections?page=999", "visitor")).status).toBe(404);
+      expect((await page("/public/collections?page=abc", "visitor")).status).toBe(200);
+      // a disabled account's publications leave the index (and come back with the account)
+      await cat.db.rows(sql`update users set disabled = true where id = ${userId.bruno!}`);
+      try {
+        expect((await listPublishedCollections(visitor, { page: 1, pageSize: 50 })).items.map((x) => x.slug)).not.toContain(slugB);
+        expect(await (await page("/public/collections", "visitor")).text()).not.toContain("Indice di Bruno");
+      } finally {
+        await cat.db.rows(sql`update users set disabled = false where id = ${userId.bruno!}`);
+      }
+      // unpublished: gone
+      await call("/api/auth/docs/saveDoc", "manager", { collection: "collections", name: a.id, data: { public: false } });
+      expect((await listPublishedCollections(visitor, { page: 1, pageSize: 50 })).items.map((x) => x.slug)).not.toContain(slugA);
+      for (const [who, id] of [
+        ["manager", a.id],
+        ["bruno", b.id],
+        ["bruno", hidden.id],
+      ] as const)
+        await removeAs(who, id);
     });
 
     it("the pages: list, collection with its tools, in three languages", async () => {

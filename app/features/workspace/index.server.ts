@@ -33,6 +33,7 @@ export {
   getPublishedCollection,
   listCollections,
   listPublished,
+  listPublishedCollections,
   pinState,
   setCurrentCollection,
   updateCollection,

@@ -181,6 +181,58 @@ export async function listPublished(ctx: ServiceContext, limit = 100): Promise<C
   return summaries(ctx, rows);
 }
 
+/** One entry of the published collections' index: what a visitor sees of it. */
+export type PublishedCollectionEntry = {
+  slug: string;
+  title: string;
+  /** The records of it this viewer may see (the others are not counted). */
+  count: number;
+  cover: string | null;
+  publishedAt: string | null;
+};
+
+/** A page of the published collections' index. */
+export type PublishedCollectionsPage = { items: PublishedCollectionEntry[]; total: number; page: number; pageSize: number };
+
+/**
+ * The index of published collections (`/public/collections`, issue 31): those public now whose owner's account
+ * is active (a disabled user's publications leave the index), newest publication first, one page. The count
+ * and the cover are what this viewer may see of each (the catalogue's access predicate).
+ */
+export async function listPublishedCollections(
+  ctx: ServiceContext,
+  query: { page: number; pageSize: number },
+): Promise<PublishedCollectionsPage> {
+  const listed = sql`c.public and c.published_slug is not null
+    and exists (select 1 from users u where u.id = c.owner_id and not u.disabled)`;
+  const [{ n } = { n: 0 }] = await ctx.database.rows<{ n: number }>(sql`select count(*)::int as n from collections c where ${listed}`);
+  const rows = await ctx.database.rows<SummaryRow>(
+    sql`${summarySelect(readerColumns)} where ${listed}
+        order by c.published_at desc nulls last, c.id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+  );
+  const ids = rows.map((r) => r.id);
+  const visible = new Map(
+    ids.length
+      ? (
+          await ctx.database.rows<{ id: string; n: number }>(
+            sql`select i.collection_id as id, count(*)::int as n from collection_items i
+                join records r on r.table_name = i.record_table and r.id = i.record_id and ${recordVisible(ctx.viewer, "r")}
+                where i.collection_id = any(${toTextArray(ids)}) group by i.collection_id`,
+          )
+        ).map((r) => [r.id, Number(r.n)])
+      : [],
+  );
+  const published = new Map(rows.map((r) => [r.id, r.published_at ? iso(r.published_at) : null]));
+  const items = (await summaries(ctx, rows)).map((c) => ({
+    slug: c.publishedSlug!,
+    title: c.title,
+    count: visible.get(c.id) ?? 0,
+    cover: c.cover.url,
+    publishedAt: published.get(c.id) ?? null,
+  }));
+  return { items, total: Number(n), page: query.page, pageSize: query.pageSize };
+}
+
 /**
  * The collection row, locked for this transaction, when the viewer may do `need` to it: `owner` (rename,
  * cover, publish, share, delete) or `edit` (add, remove, reorder items; make it current). Someone it is not

@@ -14,6 +14,14 @@ export const CollectionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{12}$/, "works
 /** A published collection's address: the title's words and 8 random characters. */
 export const PublishedSlugSchema = z.string().regex(/^[a-z0-9-]{1,80}$/, "workspace.error.id");
 
+/** Collections on one page of the published collections' index (/public/collections). */
+export const PUBLISHED_PAGE_SIZE = 24;
+
+/** The index's query: `?page=` (anything else is the first page). */
+export const PublishedListSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
 export const ItemRefSchema = z.object({
   table: z.enum(TABLES as [TableName, ...TableName[]], { message: "workspace.error.item" }),
   id: z.string().min(1, "workspace.error.item").max(200, "workspace.error.item"),

@@ -29,8 +29,15 @@ test("a manager creates, edits and disables a user", async ({ page }) => {
   await page.getByRole("checkbox", { name: "Ricercatore", exact: true }).check();
   // a Manager cannot give the Amministratore role
   await expect(page.getByRole("checkbox", { name: "Amministratore" })).toBeDisabled();
+  // the form says what creating sends, in the language chosen for the user
+  await expect(page.getByText("Alla creazione l'utente riceve per email un invito")).toBeVisible();
+  await page.getByLabel("Lingua dell'invito").selectOption("fr");
   await page.getByRole("button", { name: "Crea utente" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Utenza creata." })).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "Utenza creata. L'invito è partito per email, in francese: contiene un link per scegliere la password" }),
+  ).toBeVisible();
 
   await page.getByLabel("Cerca per nome o email").fill("nadia");
   await page.getByRole("button", { name: "Cerca", exact: true }).click();
@@ -50,7 +57,18 @@ test("a manager creates, edits and disables a user", async ({ page }) => {
   const edited = page.getByRole("row").filter({ hasText: email });
   await expect(edited).toContainText("Ricercatore, Catalogatore avanzato");
 
-  await edited.getByRole("button", { name: `Disattiva ${email}` }).click();
+  // disabling asks first, naming the user (issue 31); cancelling changes nothing
+  await edited.getByRole("link", { name: `Disattiva ${email}` }).click();
+  const ask = page.getByRole("dialog", { name: "Disattivare l'utenza di Nadia Verdi?" });
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText(`${email} non potrà più accedere`);
+  await expectAccessible(page);
+  await ask.getByRole("button", { name: "Annulla" }).click();
+  await expect(ask).toBeHidden();
+  await expect(edited.getByRole("link", { name: `Disattiva ${email}` })).toBeFocused();
+  await expect(edited).toContainText("Attivo");
+  await edited.getByRole("link", { name: `Disattiva ${email}` }).click();
+  await ask.getByRole("button", { name: "Sì, disattiva" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Utenza disattivata" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Disattivato");
   await expect(page).toHaveURL(/q=nuovo-\d+%40example\.org&done=users\.done\.disabled/);
@@ -174,7 +192,12 @@ test("an API call answered 401 takes the browser to login with 'Sessione scaduta
   await page
     .getByRole("row")
     .filter({ hasText: CATALOGUER.email })
-    .getByRole("button", { name: `Désactiver ${CATALOGUER.email}` })
+    .getByRole("link", { name: `Désactiver ${CATALOGUER.email}` })
+    .click();
+  // (disabling asks first, naming the user: issue 31)
+  await page
+    .getByRole("dialog", { name: "Désactiver le compte de Carlo Prova ?" })
+    .getByRole("button", { name: "Oui, désactiver" })
     .click();
   await expect(page).toHaveURL(/\/fr\/login\?msg=session\.expired&redirect=%2Ffr%2Fsettings%2Fusers%3Fq%3Dcatalogatore$/);
   await expect(page.getByText("Votre session a expiré")).toBeVisible();

@@ -613,7 +613,7 @@ function DisableButton({
           {t("users.disable")}
           <span className="visually-hidden"> {user.email}</span>
         </Link>
-        <Modal open={asking} onClose={() => setAsking(false)} title={t("users.disableTitle", { name })} closeLabel={t("users.cancel")}>
+        <Modal open={asking} onClose={() => setAsking(false)} title={t("users.disableTitle", { name })} closeLabel={t("modal.close")}>
           <DisableQuestion
             user={user}
             csrf={csrf}

@@ -412,7 +412,7 @@ for (const target of testDatabases()) {
       process.env.MOODBOARD_MAX_ITEMS = "1";
       const over = await save({ items: [item, { ...item, id: "i2" }] });
       expect(over.status).toBe(409);
-      expect(over.body.error.message).toBe("Una moodboard può contenere al massimo 1 immagini.");
+      expect(over.body.error.message).toBe("Una moodboard può contenere al massimo 1 immagine.");
       // a limit is not a stale save: the editor offers no reload for it
       expect(over.body.error.reason).toBe("limit");
       delete process.env.MOODBOARD_MAX_ITEMS;

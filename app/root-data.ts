@@ -64,6 +64,8 @@ export type RootData = {
     customCss: string | null;
     /** customfont's declarations (decision 075). */
     font: string;
+    /** Dark mode's link colour, from the brand colour (settings/contrast.ts darkLinkColor). */
+    linkDark: string;
   };
 };
 

@@ -77,6 +77,9 @@ export async function loader({ context, url, request }: Route.LoaderArgs): Promi
       textLang: o.textLang ?? {},
       disable_footer: o.disable_footer,
       colors: o.colors,
+      // Dark mode's link colour in the brand's hue (issue 31): computed here, so the settings face stays out of
+      // every page's JavaScript (it brought its zod schemas: 33 KB gzip).
+      linkDark: darkLinkColor(o.colors.primary),
       placeholder: o.placeholder,
       semaforo: o.semaforo,
       disableShuffle: o.disableShuffle,
@@ -101,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {c && (
-          <style>{`html:root{--primary:${c.primary};--primary-dark:${c.primaryDark};--primary-light:${c.primaryLight};--link-dark:${darkLinkColor(c.primary)}${data?.options.font ? `;${data.options.font}` : ""}}`}</style>
+          <style>{`html:root{--primary:${c.primary};--primary-dark:${c.primaryDark};--primary-light:${c.primaryLight};--link-dark:${data?.options.linkDark ?? ""}${data?.options.font ? `;${data.options.font}` : ""}}`}</style>
         )}
         <Meta />
         {/* The page's UI messages, fetched beside the scripts (app/i18n/load.ts, decision 025). */}

@@ -74,7 +74,8 @@ test("sign in from the header, back to the page, then sign out", async ({ page }
 
   await account.getByText(`Signed in as ${USER.name}`).click();
   await account.getByRole("link", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/en\/login$/);
+  // back on the public page the user was on, signed out (issue 31: signing out no longer lands on the login page)
+  await expect(page).toHaveURL(/\/en\/cerca\?q=ventaglio$/);
   expect((await page.context().cookies()).find((c) => c.name === "teca_session")).toBeUndefined();
   expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
   await page.goto("/en/cerca?q=ventaglio");

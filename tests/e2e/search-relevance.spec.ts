@@ -68,7 +68,7 @@ const LOCALES = [
     from: "Du",
     to: "Au",
     remove: "Retirer le filtre",
-    resultsFor: (q: string) => new RegExp(`^\\d+ résultats pour\\s«\\s${re(q)}\\s»$`),
+    resultsFor: (q: string) => new RegExp(`^\\d+ résultats? pour\\s«\\s${re(q)}\\s»$`),
     // A letter dropped.
     typo: "photograhie",
     fixed: "photographie",

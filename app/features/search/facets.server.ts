@@ -29,10 +29,19 @@ export type Facets = {
   media: { withMedia: number; withoutMedia: number };
 };
 
+/**
+ * Records per decade from their spans: a record counts in every decade its dates reach, as the timeline's click
+ * (from the decade's first year to its last) finds every record whose dates overlap them.
+ */
+export function decadesOf(spans: Facets["decadeSpans"]): Facets["decades"] {
+  const counts = new Map<number, number>();
+  for (const { from, to, count } of spans) for (let d = from; d <= to; d += 10) counts.set(d, (counts.get(d) ?? 0) + count);
+  return [...counts].sort((a, b) => a[0] - b[0]).map(([decade, count]) => ({ decade, count }));
+}
+
 export type FacetRow = {
   total: number;
   tags: FacetNode[] | null;
-  decades: Facets["decades"] | null;
   decade_spans: Facets["decadeSpans"] | null;
   types: Facets["types"] | null;
   tables: Facets["tables"] | null;
@@ -139,12 +148,7 @@ export function facetStatement(ctx: ServiceContext, _p: SearchParams, where: SQL
       (select json_agg(json_build_object('id', t.id, 'name', ${nameIn(sql`t.names`, locale, sql`t.id`)}, 'path', t.path, 'parentId', t.parent_id, 'count', tg.n, 'type', t.type,
           'hasChildren', exists (select 1 from tags c where c.parent_id = t.id)) order by t.path)
          from tg join tags t on t.num = tg.num) as tags,
-      -- a record counts in every decade its dates reach, as the timeline's click (from the decade's first
-      -- year to its last) finds every record whose dates overlap them
-      (select json_agg(json_build_object('decade', decade, 'count', n) order by decade)
-         from (select s.decade, sum(n)::int as n from combos
-           cross join lateral generate_series(combos.decade, greatest(combos.decade, coalesce(combos.decade_end, combos.decade)), 10) as s(decade)
-           where combos.decade is not null group by s.decade) x) as decades,
+      -- the records by the decades their dates start and end in; the decades' counts follow from them (decadesOf)
       (select json_agg(json_build_object('from', decade, 'to', decade_end, 'count', n) order by decade, decade_end)
          from (select decade, greatest(decade, coalesce(decade_end, decade)) as decade_end, sum(n)::int as n from combos
            where decade is not null group by 1, 2) x) as decade_spans,

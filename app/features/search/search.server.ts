@@ -9,7 +9,7 @@ import { cardQuery, toCard, toTextArray, type CardRow } from "~/features/records
 import { DEFAULT_OPTIONS, type SiteOptions } from "~/features/site";
 import type { RecordCard } from "~/lib/record-types";
 import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type BBox, type SearchParams, type Sort } from "./search-params";
-import { facetStatement, facetsKnown, facetsOnce, nameIn, visibleTree, type FacetRow, type Facets } from "./facets.server";
+import { decadesOf, facetStatement, facetsKnown, facetsOnce, nameIn, visibleTree, type FacetRow, type Facets } from "./facets.server";
 import { correctText, parseQuery, queryWords, type ParsedQuery } from "./query";
 import { synonymIndex, type SynonymIndex } from "./synonyms.server";
 import { corrections, docsOf, intArray, matchSql, rowsOf, textMatch, unknownWords, type TextMatch } from "./text-match.server";
@@ -269,7 +269,7 @@ async function runSearch(
     data,
     count: row.total,
     facets: {
-      decades: row.decades ?? [],
+      decades: decadesOf(row.decade_spans ?? []),
       decadeSpans: row.decade_spans ?? [],
       tags: visibleTree(row.tags ?? [], p),
       types: row.types ?? [],

@@ -1,3 +1,4 @@
+import { Pagination } from "~/ui/Pagination";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { Modal } from "~/ui/Modal";
@@ -517,25 +518,15 @@ function UserList({
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <nav className="pagination" aria-label={t("users.pages")}>
-          {list.page > 1 ? (
-            <Link className="button" to={pageLink(list.page - 1)} rel="prev">
-              {t("users.prev")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("users.pageOf", { page: list.page, pages })}</span>
-          {list.page < pages ? (
-            <Link className="button" to={pageLink(list.page + 1)} rel="next">
-              {t("users.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination
+        page={list.page}
+        pages={pages}
+        href={pageLink}
+        label={t("users.pages")}
+        prev={t("users.prev")}
+        next={t("users.next")}
+        status={t("users.pageOf", { page: list.page, pages })}
+      />
     </>
   );
 }
@@ -970,25 +961,15 @@ function AuditLog({ audit, base }: { audit: NonNullable<Data["audit"]>; base: st
           </tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <nav className="pagination" aria-label={t("users.pages")}>
-          {audit.page > 1 ? (
-            <Link className="button" to={link({ page: audit.page - 1 })} rel="prev">
-              {t("users.prev")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("users.pageOf", { page: audit.page, pages })}</span>
-          {audit.page < pages ? (
-            <Link className="button" to={link({ page: audit.page + 1 })} rel="next">
-              {t("users.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination
+        page={audit.page}
+        pages={pages}
+        href={(n) => link({ page: n })}
+        label={t("users.pages")}
+        prev={t("users.prev")}
+        next={t("users.next")}
+        status={t("users.pageOf", { page: audit.page, pages })}
+      />
     </>
   );
 }

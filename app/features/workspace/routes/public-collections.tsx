@@ -1,3 +1,4 @@
+import { Pagination } from "~/ui/Pagination";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/public-collections";
 import { serviceContext } from "~/.server/context";
@@ -76,25 +77,15 @@ export default function PublicCollections({ loaderData }: Route.ComponentProps) 
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav className="pagination" aria-label={t("workspace.public.listPages")}>
-          {page > 1 ? (
-            <Link className="button" to={pageLink(page - 1)} rel="prev">
-              {t("workspace.public.listPrev")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("workspace.public.listPageOf", { page, pages })}</span>
-          {page < pages ? (
-            <Link className="button" to={pageLink(page + 1)} rel="next">
-              {t("workspace.public.listNext")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination
+        page={page}
+        pages={pages}
+        href={pageLink}
+        label={t("workspace.public.listPages")}
+        prev={t("workspace.public.listPrev")}
+        next={t("workspace.public.listNext")}
+        status={t("workspace.public.listPageOf", { page, pages })}
+      />
     </section>
   );
 }

@@ -109,8 +109,9 @@ export function SiteHeader({ options }: { options: Options }) {
       <Modal open={menuOpen} onClose={() => setMenuOpen(false)} title={t("nav.menu")} variant="drawer" closeLabel={t("modal.close")}>
         <nav aria-label={t("nav.menu")}>
           <ul className="menu-list">
+            {/* the header's first tab, named the same (issue 31: the phone menu said "Home" beside "Archivio") */}
             <li>
-              <Link to={home}>{t("app.home")}</Link>
+              <Link to={home}>{t("nav.archivio")}</Link>
             </li>
             {/* On phones the header's tabs live here (the header keeps to one row). */}
             <li className="menu-list__narrow">

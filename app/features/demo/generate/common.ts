@@ -347,7 +347,7 @@ export const META_LABELS: Record<string, LT> = {
   iscrizioni: L("Iscrizioni", "Inscriptions", "Inscriptions"),
   data_acquisizione: L("Data di acquisizione", "Date of acquisition", "Date d'acquisition"),
   data_restauro: L("Data del restauro", "Date of restoration", "Date de restauration"),
-  scheda: L("Scheda catalografica", "Catalogue record", "Fiche catalographique"),
+  scheda: L("Scheda catalografica", "Catalogue record", "Notice catalographique"),
   bibliografia: L("Bibliografia", "Bibliography", "Bibliographie"),
   stima: L("Stima", "Estimate", "Estimation"),
   prezzo_acquisto: L("Prezzo di acquisto", "Purchase price", "Prix d'achat"),

@@ -50,16 +50,59 @@ if (!steps.at(-1)[1]) process.exit(1);
 const browser = ensureChromium();
 const harvester = ensureHarvester();
 if (!harvester.ok) console.error(`\n✘ the OAI-PMH harvest tests will fail: ${harvester.reason}`);
-// The end-to-end suite's seeded data directory (cached under a hash of what makes it: half a minute on a fresh
-// checkout) is made while the Vitest suites run, by the script that serves it (scripts/e2e-server.mjs).
+// The two long suites run side by side (decision 091, Later): each mostly waits — Vitest for the servers,
+// subprocesses and PostgreSQL its files start, Playwright for navigations, animations and polls — and one after
+// the other they kept the two cores about half busy. The end-to-end suite starts as soon as its seeded data
+// directory is ready (cached under a hash of what makes it: half a minute on a fresh checkout; made by the
+// script that serves it, scripts/e2e-server.mjs); its lines are prefixed `e2e │`. TECA_TEST_SERIAL=1 runs them
+// one after the other, as before.
+const serial = process.env.TECA_TEST_SERIAL === "1";
 const prepared = browser.ok ? prepareE2eData() : null;
-steps.push(["unit + integration + faults (Vitest)", run("unit + integration + faults (Vitest)", [bin("vitest", "vitest.mjs"), "run"])]);
-if (prepared && !(await prepared)) steps.push(["end-to-end data directory", false]);
-else if (browser.ok)
-  steps.push(["end-to-end (Playwright, Chromium)", run("end-to-end (Playwright, Chromium)", [bin("@playwright/test", "cli.js"), "test"])]);
-else {
-  console.error(`\n✘ end-to-end (Playwright, Chromium) not run: ${browser.reason}`);
-  steps.push(["end-to-end", false]);
+const vitest = runAsync("unit + integration + faults (Vitest)", [bin("vitest", "vitest.mjs"), "run"]);
+const e2e = (async () => {
+  if (serial) await vitest;
+  if (prepared && !(await prepared)) return ["end-to-end data directory", false];
+  if (!browser.ok) {
+    console.error(`\n✘ end-to-end (Playwright, Chromium) not run: ${browser.reason}`);
+    return ["end-to-end", false];
+  }
+  const name = "end-to-end (Playwright, Chromium)";
+  return [name, await runAsync(name, [bin("@playwright/test", "cli.js"), "test"], {}, serial ? "" : "e2e │ ")];
+})();
+steps.push(["unit + integration + faults (Vitest)", await vitest]);
+steps.push(await e2e);
+
+/** Runs a step without blocking the other: resolves to whether it passed. Its output, each line prefixed. */
+function runAsync(name, args, extraEnv = {}, prefix = "") {
+  console.log(`\n▶ ${name}`);
+  const t0 = Date.now();
+  const child = spawn(process.execPath, args, {
+    stdio: prefix ? ["ignore", "pipe", "pipe"] : "inherit",
+    cwd: root,
+    env: { ...env, ...extraEnv, ...(prefix ? { FORCE_COLOR: "0" } : {}) },
+  });
+  if (prefix) {
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = "";
+      from.setEncoding("utf8");
+      from.on("data", (chunk) => {
+        const lines = (rest + chunk).split("\n");
+        rest = lines.pop() ?? "";
+        for (const line of lines) to.write(`${prefix}${line}\n`);
+      });
+      from.on("end", () => rest && to.write(`${prefix}${rest}\n`));
+    }
+  }
+  return new Promise((resolve) => {
+    child.on("exit", (code) => {
+      const secs = ((Date.now() - t0) / 1000).toFixed(0);
+      console.log(`${code === 0 ? "✔" : "✘"} ${name} (${secs} s)`);
+      resolve(code === 0);
+    });
+  });
 }
 
 /** Starts `node scripts/e2e-server.mjs --prepare` in the background: resolves to whether it made the directory. */

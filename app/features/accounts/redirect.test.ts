@@ -53,6 +53,13 @@ describe("signing out's redirect", () => {
     expect(logoutHref("fr", { path: "/fr/oggetti/12?x=a b", public: isPublicPage(record) })).toBe(
       `/api/auth/logout?locale=fr&next=${encodeURIComponent("/fr/oggetti/12?x=a b").replace(/%20/g, "+")}`,
     );
+    // a public route whose data says it shows something restricted (a record at access 2) is not public
+    const restricted = {
+      id: "it:record",
+      handle: { capability: "PUBLIC", publicWhen: (d: unknown) => (d as { access: number }).access === 1 },
+    };
+    expect(isPublicPage([match("root"), { ...restricted, data: { access: 1 } }])).toBe(true);
+    expect(isPublicPage([match("root"), { ...restricted, data: { access: 2 } }])).toBe(false);
     // the workspace, the settings (a layout and its page), the console; a module without a capability is private
     for (const page of [
       [match("root"), match("it:collections", "PRIVATE")],

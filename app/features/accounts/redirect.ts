@@ -23,10 +23,20 @@ export function logoutTarget(next: string | null | undefined, locale: UiLocale):
   return loginTarget(next, locale);
 }
 
-/** The handle capability of each matched route: a page is public when every one of its routes says PUBLIC. */
-export function isPublicPage(matches: readonly { id: string; handle?: unknown }[]): boolean {
+/**
+ * The handle capability of each matched route: a page is public when every one of its routes says PUBLIC and
+ * none says, from its own data, that what it shows is not (`handle.publicWhen`: a record page showing a
+ * restricted record — the signed-out browser would land on that record's 404).
+ */
+export function isPublicPage(matches: readonly { id: string; handle?: unknown; data?: unknown }[]): boolean {
   const pages = matches.filter((m) => m.id !== "root");
-  return pages.length > 0 && pages.every((m) => (m.handle as { capability?: string } | undefined)?.capability === "PUBLIC");
+  return (
+    pages.length > 0 &&
+    pages.every((m) => {
+      const handle = m.handle as { capability?: string; publicWhen?: (data: unknown) => boolean } | undefined;
+      return handle?.capability === "PUBLIC" && (handle.publicWhen?.(m.data) ?? true);
+    })
+  );
 }
 
 /**

@@ -76,7 +76,12 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
   ];
 };
 
-export const handle = { layout: "default", capability: "PUBLIC" };
+export const handle = {
+  layout: "default",
+  capability: "PUBLIC",
+  // a restricted record's page is no page to come back to once signed out (accounts' isPublicPage)
+  publicWhen: (data: unknown) => (data as { record?: { access?: number } } | undefined)?.record?.access === 1,
+};
 
 /** Relation types naming the maker: shown in the tombstone, not again as a strip. */
 const MAKER_RELATIONS = new Set(["autore", "creator"]);

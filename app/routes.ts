@@ -91,6 +91,8 @@ export default [
   route("api/public/docs/getDocs", "features/desk/routes/api-getDocs.ts", { id: "api:public-docs-getDocs" }),
   route("api/auth/docs/getDocBySlug", "features/desk/routes/api-getDocBySlug.ts", { id: "api:docs-getDocBySlug" }),
   route("api/public/docs/getDocBySlug", "features/desk/routes/api-getDocBySlug.ts", { id: "api:public-docs-getDocBySlug" }),
+  // Image downloads by capability (issue 32 §2, decision 098)
+  route("scarica/:mediaId/:size", "features/registers/routes/download.ts", { id: "scarica" }),
   route("workspace/pin", "features/workspace/routes/pin.ts", { id: "workspace:pin" }),
   // Editors' uploads and image picker (issue 15 §3, §5; decision 063)
   route("api/auth/docs/uploadFile", "features/workspace/routes/api-uploadFile.ts", { id: "api:docs-uploadFile" }),

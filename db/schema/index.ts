@@ -9,3 +9,4 @@ export * from "./dropbox";
 export * from "./revisions";
 export * from "./moodboards";
 export * from "./stories";
+export * from "./downloads";

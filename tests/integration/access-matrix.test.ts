@@ -96,6 +96,9 @@ type Ids = {
   attachedFile: string;
   job: number;
   pageSlug: string;
+  /** The image of the public record and of the access-2 one (the downloads, decision 098). */
+  mediaPub: number;
+  mediaRis: number;
 };
 
 type Viewer = {
@@ -128,6 +131,12 @@ type PostBody = { json: unknown } | { form: Record<string, string> };
 const signedIn = (v: Viewer) => v.kind === "user";
 const riservato = (v: Viewer) => hasCapability(v.level, "RISERVATO", capabilities());
 const restrictedRecord = (v: Viewer) => (riservato(v) ? 200 : 404);
+/** A download of a size: a signed-in viewer holding its clean or its watermarked capability (decision 098). */
+const downloads = (size: "BASSA" | "ALTA") => (v: Viewer) =>
+  signedIn(v) &&
+  (hasCapability(v.level, `DOWNLOAD_${size}`, capabilities()) || hasCapability(v.level, `DOWNLOAD_${size}_WATERMARK`, capabilities()))
+    ? 200
+    : 404;
 const board = { title: "Tavola presa", background: "#102030", colours: [], items: [] };
 
 const SAMPLES: Record<string, Sample | Sample[]> = {
@@ -231,6 +240,13 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   "api:public-docs-getDocs": { status: 405 },
   "api:docs-getDocBySlug": { status: 405 },
   "api:public-docs-getDocBySlug": { status: 405 },
+  // image downloads (decision 098): 404 to visitors and to whoever lacks the size's capability or the record
+  scarica: [
+    { path: (i) => `/scarica/${i.mediaPub}/low`, status: downloads("BASSA") },
+    { path: (i) => `/scarica/${i.mediaPub}/high`, status: downloads("ALTA") },
+    { path: (i) => `/scarica/${i.mediaRis}/high`, status: (v) => (riservato(v) ? downloads("ALTA")(v) : 404) },
+    { path: () => "/scarica/999999/low", status: 404 },
+  ],
   "workspace:pin": { status: 405, post: () => ({ form: { table: "ca_objects", id: "pub2", back: "/" } }) },
   "api:docs-uploadFile": { status: 405 },
   "api:docs-getImages": { status: 405 },
@@ -486,6 +502,15 @@ for (const target of testDatabases()) {
         ],
         { dir },
       );
+      for (const [key, record] of [
+        ["mediaPub", "pub"],
+        ["mediaRis", "ris"],
+      ] as const)
+        ids[key] = Number(
+          (
+            await cat.db.rows<{ id: number }>(sql`select m.id from media m join records r on r.uid = m.record_uid where r.id = ${record}`)
+          )[0]!.id,
+        );
       build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
       rows = routeTable(build);
 

@@ -57,6 +57,11 @@ export type SiteOptions = {
   hideEdit: boolean;
   /** The collection register (`/registro`, spec §6: with MANAGE_USERS; issue 32 §4, decision 099). */
   registro: boolean;
+  /**
+   * The watermark image of downloads (decision 098): the name of a PNG kept under DATA_DIR/watermark, uploaded
+   * in /settings; null: the site's name and the record's licence are written instead.
+   */
+  watermarkImage: string | null;
   /** Base search query (a query string); `query_{role}` entries may override it per role. */
   query?: string;
   /**
@@ -96,6 +101,7 @@ export const DEFAULT_OPTIONS: SiteOptions = {
   adminNewTab: false,
   hideEdit: false,
   registro: false,
+  watermarkImage: null,
 };
 
 /** Default placeholder shown when an image is missing or fails to load. */

@@ -140,9 +140,10 @@ async function postgresDemo(serverUrl: string): Promise<string> {
     } finally {
       fs.rmSync(store, { recursive: true, force: true });
     }
-    // Demos of other sources go (one in use by a concurrent run's copy stays: no force).
+    // Demos of other sources go, but for the three newest (a concurrent run of other sources may be about to copy
+    // one of them); one in use stays too (no force).
     const stale = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'teca\\_demo\\_%' and datname <> $1 and length(datname) = $2",
+      "select datname from pg_database where datname like 'teca\\_demo\\_%' and datname <> $1 and length(datname) = $2 order by oid desc offset 3",
       [name, name.length],
     );
     for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname}`).catch(() => undefined);

@@ -94,9 +94,10 @@ async function postgresTemplate(serverUrl: string, hash: string): Promise<string
       await admin.query(`drop database if exists ${building} with (force)`);
       if (!(await exists(name))) throw err;
     }
-    // Templates of other migrations go (one in use by a concurrent run's copy stays: no force).
+    // Templates of other migrations go, but for the three newest: a concurrent run of other sources (a second
+    // working copy on the same server) may be about to copy one of them. One in use stays too (no force).
     const stale = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'teca\\_tpl\\_%' and datname <> $1 and length(datname) = $2",
+      "select datname from pg_database where datname like 'teca\\_tpl\\_%' and datname <> $1 and length(datname) = $2 order by oid desc offset 3",
       [name, name.length],
     );
     for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname}`).catch(() => undefined);

@@ -55,7 +55,10 @@ export type RootData = {
     | "footer_blocks"
     | "disable_footer"
     | "colors"
+    | "logo2"
     | "placeholder"
+    | "placeholderRelated"
+    | "multilanguage"
     | "semaforo"
     | "disableShuffle"
   > & {

@@ -70,6 +70,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs): Promi
       title: o.title,
       description: o.description,
       logo: o.logo,
+      logo2: o.logo2,
       menu: o.menu,
       menu_footer: o.menu_footer,
       footer_blocks: o.footer_blocks,
@@ -81,6 +82,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs): Promi
       // every page's JavaScript (it brought its zod schemas: 33 KB gzip).
       linkDark: darkLinkColor(o.colors.primary),
       placeholder: o.placeholder,
+      placeholderRelated: o.placeholderRelated,
+      multilanguage: o.multilanguage,
       semaforo: o.semaforo,
       disableShuffle: o.disableShuffle,
       // The site's custom CSS, served as its own stylesheet (app/features/settings, decision 070).

@@ -544,6 +544,28 @@ for (const target of testDatabases()) {
       expect(await visitorHome()).toBe("#2b5d34");
     });
 
+    it("multilanguage, logo2 and placeholderRelated take effect on the pages (no option is saved for nothing)", async () => {
+      const home = async () => (await get("/en")).text();
+      // the language choice: shown with the option on, hidden with it off; the other language's pages still answer
+      expect((await save("multilanguage", true)).status).toBe(200);
+      expect(await home()).toMatch(/class="lang-switch"/);
+      expect((await save("multilanguage", false)).status).toBe(200);
+      expect(await home()).not.toMatch(/class="lang-switch"|class="menu-lang"/);
+      expect((await get("/fr")).status).toBe(200);
+      // the second logo in the footer, with its text as its name; gone again when emptied
+      expect((await save("disable_footer", false)).status).toBe(200);
+      expect((await save("logo2", { url: "/media/partner.png", alt: "Fondazione partner" })).status).toBe(200);
+      const footer = (html: string) => html.slice(html.indexOf('<footer class="site-footer"'));
+      expect(footer(await (await get("/")).text())).toMatch(/<img src="\/media\/partner.png" alt="Fondazione partner" height="32"\/>/);
+      expect((await save("logo2", null)).status).toBe(200);
+      expect(footer(await (await get("/")).text())).not.toContain("partner.png");
+      // the related records' placeholder goes to the page's data (the record page's related cards without an image use it)
+      expect(await (await get("/")).text()).not.toContain("/media/related.svg");
+      expect((await save("placeholderRelated", "/media/related.svg")).status).toBe(200);
+      expect(await (await get("/")).text()).toContain("/media/related.svg");
+      expect((await save("placeholderRelated", null)).status).toBe(200);
+    });
+
     if (target.name === "postgres") {
       it("clears the options cache of the other processes (NOTIFY)", async () => {
         const other = await openDatabase({ databaseUrl: (cat.db as unknown as { url: string }).url, migrate: false });

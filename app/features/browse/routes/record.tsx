@@ -93,6 +93,8 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
   const { record: r, semaforo } = loaderData;
   const root = useRootData();
   const placeholder = root?.options.placeholder ?? DEFAULT_PLACEHOLDER;
+  // the related records' cards have a placeholder of their own when the site sets one (option placeholderRelated)
+  const relatedPlaceholder = root?.options.placeholderRelated ?? placeholder;
   const labelLang = r.labelLang !== locale ? r.labelLang : undefined;
   const metaLang = r.metadataLang !== locale ? (r.metadataLang ?? undefined) : undefined;
   const tableKey = `table.${r.table}` as MessageKey;
@@ -320,7 +322,7 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
                 <h3>{t("record.parent")}</h3>
                 <ul className="strip__list">
                   <li>
-                    <RecordCard card={r.parent} placeholder={placeholder} variant="mini" headingLevel={4} />
+                    <RecordCard card={r.parent} placeholder={relatedPlaceholder} variant="mini" headingLevel={4} />
                   </li>
                 </ul>
               </>
@@ -336,7 +338,7 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
                   total: r.children.length,
                   items: r.children.map((c) => ({ ...c, interstitial: [] })),
                 }}
-                placeholder={placeholder}
+                placeholder={relatedPlaceholder}
                 source={null}
               />
             )}
@@ -349,7 +351,13 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
             {/* Groups of one or two share rows; longer groups are full-width paged strips. */}
             <div className="strips">
               {strips.map((g) => (
-                <RelatedStrip key={g.key} title={g.label} group={g} placeholder={placeholder} source={{ table: r.table, id: r.id }} />
+                <RelatedStrip
+                  key={g.key}
+                  title={g.label}
+                  group={g}
+                  placeholder={relatedPlaceholder}
+                  source={{ table: r.table, id: r.id }}
+                />
               ))}
             </div>
           </section>

@@ -56,6 +56,8 @@ export function SiteFooter({ options }: { options: RootData["options"] | undefin
         )}
         <div className="site-footer__brand">
           {options?.logo ? <img src={options.logo.url} alt={options.logo.alt || options.title} height={32} /> : null}
+          {/* the second logo (a partner's, an owning body's): named by its text, else decorative */}
+          {options?.logo2?.url ? <img src={options.logo2.url} alt={options.logo2.alt} height={32} /> : null}
           <p>
             <span lang={other("title")}>{options?.title ?? "Teca"}</span> · {t("footer.copyright")}
           </p>

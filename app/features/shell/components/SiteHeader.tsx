@@ -22,7 +22,8 @@ export function SiteHeader({ options }: { options: Options }) {
   const root = useRootData();
   const user = root?.user;
   // Italian and the enabled languages (decision 075): with exactly two, one switch to the other; with more, a menu.
-  const languages: readonly UiLocale[] = root?.languages ?? ["it"];
+  // The option multilanguage off hides the choice (the pages of each language still answer at their addresses).
+  const languages: readonly UiLocale[] = options?.multilanguage === false ? [locale] : (root?.languages ?? ["it"]);
   const others = languages.filter((l) => l !== locale);
   const [menuOpen, setMenuOpen] = useState(false);
   const { isEdit } = useEditMode();

@@ -22,6 +22,8 @@ export type RootData = {
     security: boolean;
     settings: boolean;
     register: boolean;
+    requests: boolean;
+    myRequests: boolean;
   } | null;
   /** The admin bar (ADMIN only; site-edit/admin-bar.server.ts, decision 074). */
   admin: { catalogueUrl: string; newTab: boolean; hideEdit: boolean } | null;

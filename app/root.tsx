@@ -45,7 +45,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs): Promi
     ui,
     languages,
     origin,
-    user: accountMenu(profile, { registro: o.registro }),
+    user: accountMenu(profile, { registro: o.registro, richiediimmagine_email: o.richiediimmagine_email }),
     // The admin bar and edit mode (ADMIN only; decision 074).
     admin: adminBarData(profile, o, locale),
     workspace: pins

@@ -31,6 +31,12 @@ const pages = (locale: UiLocale) => [
   // The collection register (issue 32 §4, decision 099)
   route("registro", "features/registers/routes/register.tsx", { id: `${locale}:registro` }),
   route("registro.csv", "features/registers/routes/register-csv.ts", { id: `${locale}:registro-csv` }),
+  // Reproduction requests and the Registro Richieste (issue 32 §3, decision 099)
+  route("requests", "features/registers/routes/requests.tsx", { id: `${locale}:requests` }),
+  route("requests.csv", "features/registers/routes/requests-csv.ts", { id: `${locale}:requests-csv` }),
+  route("richieste/nuova", "features/registers/routes/requests-new.tsx", { id: `${locale}:requests-new` }),
+  route("richieste/scarica/:token", "features/registers/routes/requests-download.tsx", { id: `${locale}:requests-download` }),
+  route("account/requests", "features/registers/routes/requests-mine.tsx", { id: `${locale}:requests-mine` }),
   route("settings", "features/settings/routes/settings.tsx", { id: `${locale}:impostazioni` }, [
     index("features/settings/routes/settings-index.tsx", { id: `${locale}:settings-index` }),
     ...(["general", "layout", "contents", "developer"] as const).map((p) =>
@@ -57,6 +63,7 @@ export default [
   route("api/public/suggest", "features/search/routes/api-suggest.ts", { id: "api:suggest" }),
   route("api/auth/docs/getSearches", "features/saved-searches/routes/api-get-searches.ts", { id: "api:docs-getSearches" }),
   route("api/auth/docs/saveSearch", "features/saved-searches/routes/api-save-search.ts", { id: "api:docs-saveSearch" }),
+  route("api/auth/docs/getRequests", "features/registers/routes/api-get-requests.ts", { id: "api:docs-getRequests" }),
   route("api/auth/docs/removeSearch", "features/saved-searches/routes/api-remove-search.ts", { id: "api:docs-removeSearch" }),
   route("api/public/export", "features/export/routes/api-export.ts", { id: "api:export" }),
   route("api/public/records/:table/:id", "features/records/routes/api-record.ts", { id: "api:record" }),

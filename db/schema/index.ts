@@ -10,3 +10,4 @@ export * from "./revisions";
 export * from "./moodboards";
 export * from "./stories";
 export * from "./downloads";
+export * from "./requests";

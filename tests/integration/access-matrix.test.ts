@@ -10,6 +10,7 @@ import { requiredCapability } from "../../app/.server/access/guard";
 import { ROLE_NAMES, levelOf, type RoleName } from "../../app/features/accounts/roles";
 import { saveContentPage } from "../../app/features/pages/pages.server";
 import { attachStaged } from "../../app/features/console/dropbox.server";
+import { createRequest, decideRequest } from "../../app/features/registers/requests.server";
 import { capabilities, createSession, hashToken, newToken } from "../../app/.server/session";
 import { viewerFor } from "../../app/.server/access";
 import { hasCapability, VISITOR_LEVEL, type CapabilityName } from "../../app/lib/capabilities";
@@ -99,6 +100,10 @@ type Ids = {
   /** The image of the public record and of the access-2 one (the downloads, decision 098). */
   mediaPub: number;
   mediaRis: number;
+  /** An image every role sees (the request form), a pending request (the register's refused decision), an approved one's link (the owner's). */
+  mediaId: number;
+  requestId: string;
+  requestToken: string;
 };
 
 type Viewer = {
@@ -173,6 +178,16 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   // the collection register (decision 099): a refused revoke of the owner's live link changes nothing
   registro: { post: (i) => ({ form: { intent: "revokeLink", link: i.linkId } }) },
   "registro-csv": {},
+  // reproduction requests (decision 099): a refused decision on a pending request changes nothing; the download
+  // link is its requester's (the owner); the form's refused post (a visitor's) writes no request
+  requests: { post: (i) => ({ form: { intent: "refuse", id: i.requestId, reason: "presa" } }) },
+  "requests-csv": {},
+  "requests-new": {
+    path: (i) => `/richieste/nuova?media=${i.mediaId}`,
+    post: (i) => ({ form: { media: String(i.mediaId), purpose: "study", resolution: "low", format: "jpeg", terms: "on" } }),
+  },
+  "requests-download": { path: (i) => `/richieste/scarica/${i.requestToken}`, owned: true },
+  "requests-mine": {},
   // the settings' index sends on to its first page
   impostazioni: { status: 302 },
   "settings-index": { status: 302 },
@@ -202,6 +217,7 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   "api:docs-getSearches": { status: 405 },
   "api:docs-saveSearch": { status: 405, post: (i) => ({ json: { name: i.search, data: { title: "Presa" } } }) },
   "api:docs-removeSearch": { status: 405, post: (i) => ({ json: { name: i.search } }) },
+  "api:docs-getRequests": { status: 405 },
   "api:export": { path: () => "/api/public/export?q=vaso" },
   "api:record": [
     { path: () => "/api/public/records/ca_objects/pub" },
@@ -532,7 +548,7 @@ for (const target of testDatabases()) {
       const manager = viewers.find((v) => v.role === "Manager")!;
 
       // The collection register's option on, so its pages answer the managers (off, they are everyone's 404; decision 099).
-      await cat.db.rows(sql`insert into site_options (locale, options) values ('it', '{"registro": true}'::jsonb)
+      await cat.db.rows(sql`insert into site_options (locale, options) values ('it', '{"registro": true, "richiediimmagine_email": "riproduzioni@example.org"}'::jsonb)
         on conflict (locale) do update set options = site_options.options || excluded.options`);
       // German enabled, so the fourth tree answers its pages (a disabled language is the 404 page for everyone).
       expect((await postJson(admin, "/api/auth/docs/addLanguage", { locale: "de" })).status).toBe(200);
@@ -650,6 +666,30 @@ for (const target of testDatabases()) {
         { target: "ca_objects/pub", restricted: false, title: {}, license: "", credit: "" },
         { mediaDir: cat.store },
       );
+      // Reproduction requests (decision 099): the owner asks for the public record's image twice; a manager approves one.
+      ids.mediaId = Number(
+        (
+          await cat.db.rows<{ id: number }>(
+            sql`select m.id from media m join records r on r.uid = m.record_uid where r.id = 'pub' order by m.id limit 1`,
+          )
+        )[0]!.id,
+      );
+      const ownerCtx = {
+        database: cat.db,
+        viewer: viewerFor({ id: owner.userId!, level: owner.level, roles: [OWNER_ROLE] }, capabilities()),
+        locale: "it" as const,
+      };
+      const managerCtx = {
+        database: cat.db,
+        viewer: viewerFor({ id: manager.userId!, level: manager.level, roles: [manager.role!] }, capabilities()),
+        locale: "it" as const,
+      };
+      const asked = { media: ids.mediaId, purpose: "study", resolution: "low", format: "jpeg", notes: "", terms: "on" } as const;
+      const toApprove = await createRequest(ownerCtx, asked, { origin: cat.server.base });
+      ids.requestId = (await createRequest(ownerCtx, asked, { origin: cat.server.base })).id;
+      ids.requestToken = (
+        await decideRequest(managerCtx, { intent: "approve", id: toApprove.id, watermarked: true, days: 7 }, { origin: cat.server.base })
+      ).token!;
       await saveContentPage(
         adminCtx,
         {

@@ -17,6 +17,10 @@ export type AccountMenu = {
   settings: boolean;
   /** Registro Collezioni (/registro), spec §6: the option `registro` and MANAGE_USERS (issue 32 §4). */
   register: boolean;
+  /** Registro Richieste (/requests), spec §6: the option `richiediimmagine_email` and MANAGE_USERS (issue 32 §3). */
+  requests: boolean;
+  /** The user's own reproduction requests (/account/requests): the option `richiediimmagine_email` (issue 32 §3). */
+  myRequests: boolean;
 };
 
 export function backendUrl(env: NodeJS.ProcessEnv = process.env): string | null {
@@ -27,7 +31,10 @@ export function backendUrl(env: NodeJS.ProcessEnv = process.env): string | null 
   return null;
 }
 
-export function accountMenu(profile: Profile | null, options: { registro?: boolean } = {}): AccountMenu | null {
+export function accountMenu(
+  profile: Profile | null,
+  options: { registro?: boolean; richiediimmagine_email?: string | null } = {},
+): AccountMenu | null {
   if (!profile) return null;
   const has = (c: string) => profile.capabilities.includes(c);
   return {
@@ -38,5 +45,7 @@ export function accountMenu(profile: Profile | null, options: { registro?: boole
     security: !profile.sso,
     settings: has("ADMIN"),
     register: Boolean(options.registro) && has("MANAGE_USERS"),
+    requests: Boolean(options.richiediimmagine_email?.trim()) && has("MANAGE_USERS"),
+    myRequests: Boolean(options.richiediimmagine_email?.trim()),
   };
 }

@@ -105,6 +105,9 @@ export const AUDIT_EVENTS = [
   "collection_link_revoked",
   "register_unpublished",
   "register_link_revoked",
+  "request_created",
+  "request_approved",
+  "request_refused",
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

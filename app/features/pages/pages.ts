@@ -45,6 +45,8 @@ export const RESERVED_SLUGS = new Set([
   "registro",
   "registro.csv",
   "requests",
+  "requests.csv",
+  "richieste",
   "analytics",
   "memories",
   "print",

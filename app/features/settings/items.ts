@@ -341,6 +341,22 @@ export const SETTINGS_ITEMS: readonly SettingsItem[] = [
     field: { name: "richiediimmagine_email", type: "email", max: 320 },
     schema: nullable(z.string().trim().max(320, E("tooLong")).email(E("email"))),
   },
+  {
+    // the terms of reproduction requests: a content page's slug (decision 099)
+    key: "richiediimmagine_terms",
+    page: "general",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "richiediimmagine_terms", type: "text", max: 80 },
+    schema: nullable(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(80, E("tooLong"))
+        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, E("slug")),
+    ),
+  },
   // layout
   {
     key: "colors",

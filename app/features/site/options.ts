@@ -62,6 +62,13 @@ export type SiteOptions = {
    * in /settings; null: the site's name and the record's licence are written instead.
    */
   watermarkImage: string | null;
+  /**
+   * Reproduction requests (spec §6 `richiediimmagine_email`; issue 32 §3, decision 099): the rights office's
+   * address; empty, requests are off (the form, `/requests` and its menu entry answer 404 / are absent).
+   */
+  richiediimmagine_email?: string | null;
+  /** The content page (its slug) whose terms a requester accepts; linked from the request form. */
+  richiediimmagine_terms?: string | null;
   /** Base search query (a query string); `query_{role}` entries may override it per role. */
   query?: string;
   /**

@@ -36,6 +36,11 @@ export function UserMenu({ user, variant = "bar" }: { user: AccountMenu | null |
       <li>
         <a href={localizePath("/searches", locale)}>{t("menu.savedSearches")}</a>
       </li>
+      {user.myRequests ? (
+        <li>
+          <a href={localizePath("/account/requests", locale)}>{t("requests.mine.title")}</a>
+        </li>
+      ) : null}
       {user.backendUrl ? (
         <li>
           <a href={user.backendUrl}>{t("menu.cataloga")}</a>
@@ -54,6 +59,11 @@ export function UserMenu({ user, variant = "bar" }: { user: AccountMenu | null |
       {user.manageUsers ? (
         <li>
           <a href={localizePath("/settings/users", locale)}>{t("menu.users")}</a>
+        </li>
+      ) : null}
+      {user.requests ? (
+        <li>
+          <a href={localizePath("/requests", locale)}>{t("requests.title")}</a>
         </li>
       ) : null}
       {user.register ? (

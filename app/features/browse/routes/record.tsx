@@ -28,6 +28,7 @@ import { jsonLdScript } from "~/features/standards";
 import { siteOrigin } from "~/features/standards/index.server";
 import { useCardActions } from "~/ui/card-actions";
 import { recordDataLinks } from "~/features/standards";
+import { requestsOpen } from "~/features/registers/index.server";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   // the content language (Italian for a further language) and the page's own, whose addresses keep its prefix
@@ -53,7 +54,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (url.pathname !== canonical) throw redirect(canonical + url.search, 301);
   // schema.org JSON-LD of what this page shows (decision 050)
   const jsonLd = await getRecordJsonLd(ctx, record, siteOrigin(url));
-  return { record, jsonLd, semaforo: matchSemaforo(options.semaforo, record.tags), iiif: await recordIiif(ctx, record) };
+  // A reproduction request of the first image, for a signed-in user while requests are on (decision 099).
+  const image = record.media.find((m) => m.mediaType === "image");
+  const reproduction = image && context.viewer.kind === "user" && (await requestsOpen(ctx)) ? image.id : null;
+  return { record, jsonLd, semaforo: matchSemaforo(options.semaforo, record.tags), iiif: await recordIiif(ctx, record), reproduction };
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
@@ -161,6 +165,13 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
             pages={loaderData.iiif.pages}
             origin={root?.origin ?? ""}
           />
+          {loaderData.reproduction ? (
+            <p className="record__request">
+              <a className="button button--small" href={`${localizePath("/richieste/nuova", locale)}?media=${loaderData.reproduction}`}>
+                {t("requests.new.entry")}
+              </a>
+            </p>
+          ) : null}
         </div>
         <header className="record__header">
           <p className="record__kicker">

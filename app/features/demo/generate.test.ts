@@ -339,6 +339,17 @@ describe("demo archive import", () => {
     expect(res.imported).toBe(gen.count);
     await seedDemoSite(database);
     await seedDemoSite(database); // idempotent
+    // reproduction requests in every state (issue 32 §3, §6), written afresh by the second call, not doubled
+    const requests = await database.rows<{ state: string; n: number }>(
+      sql`select case when status = 'approved' and expires_at <= now() then 'expired' else status end as state, count(*)::int as n
+        from reproduction_requests group by 1 order by 1`,
+    );
+    expect(requests).toEqual([
+      { state: "approved", n: 1 },
+      { state: "expired", n: 1 },
+      { state: "not_approved", n: 1 },
+      { state: "pending", n: 2 },
+    ]);
 
     const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from records`);
     expect(n).toBe(gen.count);

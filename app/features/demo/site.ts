@@ -8,6 +8,7 @@ import { savePage, saveSiteOptions, saveSummaryConfig } from "~/features/site/in
 import { LOCALES, type Locale } from "~/lib/locale";
 import { FIXED_IDS, HIGHLIGHT_OBJECT_IDS } from "./generate";
 import { SEMAFORO_PATHS } from "./vocabulary";
+import { seedDemoRequests } from "./requests";
 
 /** Contrast with white ≥ 4.5:1 for primary and primaryDark; primary text on primaryLight ≥ 4.5:1. */
 export const DEMO_COLORS = { primary: "#8c3a1b", primaryDark: "#5a230f", primaryLight: "#f8ede6" };
@@ -24,6 +25,38 @@ const DESCRIPTION: PerLocale<string> = {
   it: "Fotografie, lettere, disegni tecnici, manifesti, registri e oggetti di una famiglia di industriali lombardi: la seta di Como, le ceramiche di Laveno, le acciaierie di Sesto San Giovanni (1782–1993).",
   en: "Photographs, letters, technical drawings, posters, ledgers and objects of a Lombard family of industrialists: Como silk, Laveno ceramics and the Sesto San Giovanni steelworks (1782–1993).",
   fr: "Photographies, lettres, dessins techniques, affiches, registres et objets d'une famille d'industriels lombards : la soie de Côme, les céramiques de Laveno, les aciéries de Sesto San Giovanni (1782–1993).",
+};
+
+/** The terms a reproduction request accepts (a content page, decision 099). */
+const TERMS_SLUG = "condizioni-riproduzioni";
+const TERMS: PerLocale<{ title: string; body: string[] }> = {
+  it: {
+    title: "Condizioni per le riproduzioni",
+    body: [
+      "Le riproduzioni delle immagini dell'archivio sono concesse per l'uso dichiarato nella richiesta e solo per quello.",
+      "Ogni pubblicazione o esposizione cita la fonte: «Archivio Storico della Fondazione Valdameri», con la segnatura della scheda.",
+      "Le riproduzioni non possono essere cedute a terzi. Per l'uso commerciale l'archivio può chiedere un corrispettivo e l'autorizzazione dei titolari dei diritti.",
+      "Il link per scaricare una riproduzione approvata vale per il tempo indicato nell'e-mail e solo per chi l'ha chiesta.",
+    ],
+  },
+  en: {
+    title: "Terms for reproductions",
+    body: [
+      "Reproductions of the archive's images are granted for the use stated in the request, and for that use only.",
+      "Every publication or exhibition credits the source: “Historical Archive of the Valdameri Foundation”, with the record's reference.",
+      "Reproductions may not be passed on to others. For commercial use the archive may ask for a fee and for the rights holders' permission.",
+      "The link to download an approved reproduction is valid for the time the e-mail states, and only for the person who asked.",
+    ],
+  },
+  fr: {
+    title: "Conditions de reproduction",
+    body: [
+      "Les reproductions des images des archives sont accordées pour l'usage déclaré dans la demande, et pour lui seul.",
+      "Toute publication ou exposition cite la source : « Archives historiques de la Fondation Valdameri », avec la cote de la notice.",
+      "Les reproductions ne peuvent être cédées à des tiers. Pour un usage commercial, les archives peuvent demander une redevance et l'autorisation des ayants droit.",
+      "Le lien de téléchargement d'une reproduction approuvée est valable pendant la durée indiquée dans l'e-mail, et seulement pour la personne qui l'a demandée.",
+    ],
+  },
 };
 
 function options(locale: Locale): Partial<SiteOptions> {
@@ -105,6 +138,10 @@ function options(locale: Locale): Partial<SiteOptions> {
     disableShuffle: false,
     // The collection register for the managers (issue 32 §4, §6: the demo turns the registers on).
     registro: true,
+    // Reproduction requests (issue 32 §3, §6): a test address — without SMTP_URL its mail lands in the outbox —
+    // and the terms' content page written below.
+    richiediimmagine_email: "riproduzioni@example.org",
+    richiediimmagine_terms: TERMS_SLUG,
     dateFormat: "DD/MM/YYYY",
     semaforo: [
       {
@@ -207,6 +244,17 @@ export async function seedDemoSite(database: Database): Promise<void> {
     await saveSiteOptions({ database }, locale, options(locale));
     const h = home(locale);
     await savePage({ database }, "home", locale, h.title, h.content);
+    const terms = TERMS[locale];
+    const html = terms.body.map((p) => `<p>${p}</p>`).join("\n");
+    await savePage({ database }, TERMS_SLUG, locale, terms.title, {
+      kind: "page",
+      format: "html",
+      source: html,
+      html,
+      description: terms.body[0],
+      published: true,
+    });
   }
+  await seedDemoRequests(database);
   for (const [table, cfg] of Object.entries(DEMO_SUMMARY_CONFIG)) await saveSummaryConfig({ database }, table, "", cfg.summary, cfg.header);
 }

@@ -12,4 +12,3 @@ export {
   type DownloadGrant,
   type DownloadInput,
 } from "./downloads.server";
-export { requestsOpen } from "./requests.server";

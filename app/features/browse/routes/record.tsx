@@ -28,7 +28,6 @@ import { jsonLdScript } from "~/features/standards";
 import { siteOrigin } from "~/features/standards/index.server";
 import { useCardActions } from "~/ui/card-actions";
 import { recordDataLinks } from "~/features/standards";
-import { requestsOpen } from "~/features/registers/index.server";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   // the content language (Italian for a further language) and the page's own, whose addresses keep its prefix
@@ -54,9 +53,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (url.pathname !== canonical) throw redirect(canonical + url.search, 301);
   // schema.org JSON-LD of what this page shows (decision 050)
   const jsonLd = await getRecordJsonLd(ctx, record, siteOrigin(url));
-  // A reproduction request of the first image, for a signed-in user while requests are on (decision 099).
+  // A reproduction request of the first image, for a signed-in user while requests are on (the office's
+  // address set: decision 099; the form's service checks the same).
   const image = record.media.find((m) => m.mediaType === "image");
-  const reproduction = image && context.viewer.kind === "user" && (await requestsOpen(ctx)) ? image.id : null;
+  const reproduction = image && context.viewer.kind === "user" && options.richiediimmagine_email?.trim() ? image.id : null;
   return { record, jsonLd, semaforo: matchSemaforo(options.semaforo, record.tags), iiif: await recordIiif(ctx, record), reproduction };
 }
 

@@ -1,3 +1,4 @@
+import { Pagination } from "~/ui/Pagination";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/requests";
 import { serviceContext } from "~/.server/context";
@@ -340,25 +341,15 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
           </tbody>
         </table>
       )}
-      {list.pages > 1 ? (
-        <nav className="pagination" aria-label={t("register.pages")}>
-          {list.page > 1 ? (
-            <Link className="button" to={pageLink(list.page - 1)} rel="prev">
-              {t("register.prev")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("register.pageOf", { page: list.page, pages: list.pages })}</span>
-          {list.page < list.pages ? (
-            <Link className="button" to={pageLink(list.page + 1)} rel="next">
-              {t("register.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination
+        page={list.page}
+        pages={list.pages}
+        href={pageLink}
+        label={t("register.pages")}
+        prev={t("register.prev")}
+        next={t("register.next")}
+        status={t("register.pageOf", { page: list.page, pages: list.pages })}
+      />
     </div>
   );
 }

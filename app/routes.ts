@@ -36,6 +36,7 @@ const pages = (locale: UiLocale) => [
   route("requests.csv", "features/registers/routes/requests-csv.ts", { id: `${locale}:requests-csv` }),
   route("richieste/nuova", "features/registers/routes/requests-new.tsx", { id: `${locale}:requests-new` }),
   route("richieste/scarica/:token", "features/registers/routes/requests-download.tsx", { id: `${locale}:requests-download` }),
+  route("richieste/scarica/:token/file", "features/registers/routes/requests-file.ts", { id: `${locale}:requests-file` }),
   route("account/requests", "features/registers/routes/requests-mine.tsx", { id: `${locale}:requests-mine` }),
   route("settings", "features/settings/routes/settings.tsx", { id: `${locale}:impostazioni` }, [
     index("features/settings/routes/settings-index.tsx", { id: `${locale}:settings-index` }),

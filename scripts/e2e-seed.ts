@@ -6,7 +6,9 @@ import path from "node:path";
 import { openDatabase } from "../app/.server/db.ts";
 import { logger } from "../app/.server/logger.ts";
 import { root } from "../app/.server/root.ts";
+import { sql } from "drizzle-orm";
 import { createUser } from "../app/features/accounts/accounts.server.ts";
+import { hashToken } from "../app/.server/session.ts";
 import { beginSetup, confirmSetup } from "../app/features/accounts/totp.server.ts";
 import { ensureDemo, prepareDemo, type PreparedDemo } from "../app/features/demo/load.server.ts";
 import { generateSync } from "otplib";
@@ -49,7 +51,13 @@ const USERS: [string, string, string][] = [
   ["e2e-lostphone@example.org", "Ricercatore", "Lia"],
   // bulk-add.spec.ts: a researcher who adds search selections to collections (issue 15 §1, decision 066)
   ["e2e-bulk@example.org", "Ricercatore", "Bice"],
+  // requests.spec.ts: a researcher who asks for a reproduction (issue 32 §3); an approved request of hers whose
+  // link is past its date (below: the expiry set in the past through the database, as a moved clock would)
+  ["e2e-requests@example.org", "Ricercatore", "Rina"],
 ];
+
+/** The link of e2e-requests' expired reproduction (tests/e2e/requests.spec.ts). */
+const EXPIRED_REQUEST_TOKEN = "e2e-expired-reproduction-link-0000000000000000";
 
 const t0 = performance.now();
 const mediaDir = path.join(dir, "media");
@@ -76,6 +84,15 @@ try {
       if (!setup) throw new Error("two-step verification could not be set up for e2e-lostphone");
       await confirmSetup(ctx, user.id, generateSync({ secret: setup.secret }), actor);
     }
+    if (email === "e2e-requests@example.org")
+      await database.rows(sql`insert into reproduction_requests (requester_id, media_id, record_uid, record_table, record_id, record_title,
+          purpose, resolution, format, locale, terms_page, terms_accepted_at, status, watermarked, decided_at, token_hash, expires_at, created_at)
+        select ${user.id}::uuid, m.id, r.uid, r.table_name, r.id, coalesce(t.label, r.id), 'study', 'low', 'jpeg', 'it',
+          'condizioni-riproduzioni', now() - interval '20 days', 'approved', true, now() - interval '19 days',
+          ${hashToken(EXPIRED_REQUEST_TOKEN)}, now() - interval '12 days', now() - interval '20 days'
+        from records r join media m on m.record_uid = r.uid and m.media_type = 'image'
+        left join record_texts t on t.record_uid = r.uid and t.locale = 'it'
+        where r.table_name = 'ca_objects' and r.id = '6' order by m.ord limit 1`);
   }
 } finally {
   await database.close();

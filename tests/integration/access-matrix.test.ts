@@ -187,6 +187,7 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
     post: (i) => ({ form: { media: String(i.mediaId), purpose: "study", resolution: "low", format: "jpeg", terms: "on" } }),
   },
   "requests-download": { path: (i) => `/richieste/scarica/${i.requestToken}`, owned: true },
+  "requests-file": { path: (i) => `/richieste/scarica/${i.requestToken}/file`, owned: true },
   "requests-mine": {},
   // the settings' index sends on to its first page
   impostazioni: { status: 302 },

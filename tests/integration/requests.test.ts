@@ -15,6 +15,7 @@ import {
   listRequests,
   myRequests,
   requestByToken,
+  requestFile,
   requestForm,
   requestsOpen,
   requestsRegisterOpen,
@@ -36,6 +37,7 @@ for (const target of testDatabases()) {
     const users: Record<"anna" | "bruno" | "manager" | "cataloguer", { id: string; level: number; roles: string[] }> = {} as never;
     const ctx = (who: keyof typeof users, locale: "it" | "en" | "fr" = "it") => ({ database: db, viewer: viewerFor(users[who]), locale });
     const visitor = () => ({ database: db, viewer: anonymousViewer(), locale: "it" as const });
+    let store = "";
     const media: Record<"vaso" | "vaso2" | "segreto" | "velato", number> = {} as never;
     const mail = { origin: "https://archivio.example.org" };
     const ask = (over: Partial<NewRequest> = {}): NewRequest => ({
@@ -73,6 +75,7 @@ for (const target of testDatabases()) {
       delete process.env.SMTP_URL;
       db = await target.open();
       const dir = tempDir();
+      store = dir;
       await makeImage(dir, "a.jpg");
       await importFile(
         { database: db },
@@ -243,10 +246,24 @@ for (const target of testDatabases()) {
       expect(await refused(requestByToken(ctx("anna"), `${token!.slice(0, -2)}xx`))).toBe("refused 404");
       expect(await refused(requestByToken(ctx("anna"), "short"))).toBe("refused 404");
 
+      // the file: the original (high, clean) converted to the TIFF asked for, logged as the requester's download
+      const file = await requestFile({ ...ctx("anna"), mediaDir: store }, token!, { address: "10.0.0.7" });
+      expect(file?.status).toBe(200);
+      expect(file?.headers.get("Content-Type")).toBe("image/tiff");
+      expect(file?.headers.get("Content-Disposition")).toMatch(/attachment;.*\.tif/);
+      const bytes = Buffer.from(await file!.arrayBuffer());
+      expect(bytes.subarray(0, 4).toString("latin1")).toMatch(/^(II\*\0|MM\0\*)$/);
+      const [logged] = await db.rows<{ user_id: string; size: string; watermarked: boolean }>(
+        sql`select user_id, size, watermarked from downloads order by id desc limit 1`,
+      );
+      expect(logged).toMatchObject({ user_id: users.anna.id, size: "high", watermarked: false });
+      expect(await refused(requestFile({ ...ctx("bruno"), mediaDir: store }, token!))).toBe("refused 404");
+
       vi.useFakeTimers({ toFake: ["Date"] });
       vi.setSystemTime(Date.now() + 2 * 86_400_000 + 60_000);
       const late = await requestByToken(ctx("anna"), token!);
       expect(late).toMatchObject({ expired: true, entry: { status: "expired" } });
+      expect(await requestFile({ ...ctx("anna"), mediaDir: store }, token!)).toBeNull();
       // the register and the requester's list say so too (one rule, computed)
       expect((await myRequests(ctx("anna"))).find((e) => e.id === fresh.id)?.status).toBe("expired");
       const expired = await listRequests(ctx("manager"), RequestsQuerySchema.parse({ status: "expired" }));

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import sharp from "sharp";
 import type { ServiceContext } from "~/.server/context";
 import { mediaVisible, notFoundForViewer, recordVisible, Refusal, requireCapability } from "~/.server/access";
 import { mediaUrl } from "~/.server/media";
@@ -10,6 +11,7 @@ import { getSiteOptions } from "~/features/site/index.server";
 import { isTable, recordPath } from "~/lib/tables";
 import { isUiLocale, type UiLocale } from "~/lib/locale";
 import { decisionMail, officeMail, receivedMail } from "./requests-mail.server";
+import { type DownloadContext, downloadResponse } from "./downloads.server";
 import {
   type Decision,
   type NewRequest,
@@ -345,4 +347,41 @@ export async function requestByToken(ctx: ServiceContext, token: string, opts: {
   if (!row) throw notFoundForViewer();
   const entry = toEntry(row, now);
   return { entry, expired: entry.status === "expired" };
+}
+
+/**
+ * The file of an approved request, for its requester, until its date: the resolution approved, watermarked or not
+ * as decided, made by the downloads' `downloadResponse` (decision 098; logged there under the requester), in the
+ * format asked for (a file of another type is converted: JPEG or TIFF). Past its date: `null` (the route answers
+ * 410 Gone). Anyone else, a token never issued: not found.
+ */
+export async function requestFile(
+  ctx: DownloadContext,
+  token: string,
+  opts: { address?: string; now?: Date } = {},
+): Promise<Response | null> {
+  const { entry, expired } = await requestByToken(ctx, token, opts);
+  if (expired) return null;
+  if (entry.mediaId == null) throw notFoundForViewer();
+  const res = await downloadResponse(ctx, {
+    mediaId: entry.mediaId,
+    size: entry.resolution,
+    watermarked: entry.watermarked === true,
+    address: opts.address,
+  });
+  const want = entry.format === "tiff" ? "image/tiff" : "image/jpeg";
+  if ((res.headers.get("Content-Type") ?? "").split(";")[0]!.trim() === want) return res;
+  const input = Buffer.from(await res.arrayBuffer());
+  const body =
+    entry.format === "tiff"
+      ? await sharp(input).tiff({ compression: "lzw" }).toBuffer()
+      : await sharp(input).jpeg({ quality: 92 }).toBuffer();
+  const headers = new Headers(res.headers);
+  headers.set("Content-Type", want);
+  headers.set("Content-Length", String(body.length));
+  headers.delete("X-Teca-Cache");
+  const ext = entry.format === "tiff" ? "tif" : "jpg";
+  const disposition = headers.get("Content-Disposition");
+  if (disposition) headers.set("Content-Disposition", disposition.replace(/\.([a-z0-9]{2,5})(["']?)(;|$)/gi, `.${ext}$2$3`));
+  return new Response(new Uint8Array(body), { status: 200, headers });
 }

@@ -117,6 +117,10 @@ describe("items", () => {
     expect(ok("vimeo_url", "https://vimeo.com.evil.example/")).toBe(false);
     expect(ok("richiediimmagine_email", "archivio@example.org")).toBe(true);
     expect(ok("richiediimmagine_email", "not-an-address")).toBe(false);
+    expect(ok("richiediimmagine_terms", "condizioni-riproduzioni")).toBe(true);
+    expect(ok("richiediimmagine_terms", null)).toBe(true);
+    expect(ok("richiediimmagine_terms", "../admin")).toBe(false);
+    expect(ok("richiediimmagine_terms", "Condizioni per tutti")).toBe(false);
     expect(ok("matomo_site_id", "12")).toBe(true);
     expect(ok("matomo_site_id", "12; drop")).toBe(false);
     expect(ok("dateFormat", "DD/MM/YYYY")).toBe(true);

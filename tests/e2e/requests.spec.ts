@@ -61,7 +61,7 @@ test("a researcher asks for a reproduction, a manager approves it, the link serv
   await expect(page).toHaveURL(/\/account\/requests\?done=/);
   await expect(page.getByText("Richiesta inviata")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: "Pubblicazione" });
-  await expect(row.getByText("In attesa")).toBeVisible();
+  await expect(row.getByText("In attesa", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await expect.poll(() => mailsTo(RESEARCHER).length, { timeout: 15_000 }).toBe(before + 1);
   expect(mailsTo("riproduzioni@example.org").length).toBe(officeBefore + 1);
@@ -78,11 +78,11 @@ test("a researcher asks for a reproduction, a manager approves it, the link serv
   }
   await expect(manager.getByRole("heading", { level: 1, name: "Registro Richieste" })).toBeVisible();
   const pending = manager.getByRole("row").filter({ hasText: "Catalogo della mostra sulla seta" });
-  await expect(pending.getByText("In attesa")).toBeVisible();
+  await expect(pending.getByText("In attesa", { exact: true })).toBeVisible();
   await expect(pending.getByRole("radio", { name: "Con filigrana" })).toBeChecked();
   await pending.getByRole("button", { name: /^Approva/ }).click();
   await expect(manager.getByText("Richiesta approvata: il link è stato inviato al richiedente.")).toBeVisible();
-  await expect(manager.getByRole("row").filter({ hasText: "Catalogo della mostra sulla seta" }).getByText("Approvata")).toBeVisible();
+  await expect(manager.getByRole("row").filter({ hasText: "Catalogo della mostra sulla seta" }).getByText("Approvata", { exact: true })).toBeVisible();
   await managerContext.close();
 
   // the researcher: the link from the mail, before its date

@@ -82,7 +82,9 @@ test("a researcher asks for a reproduction, a manager approves it, the link serv
   await expect(pending.getByRole("radio", { name: "Con filigrana" })).toBeChecked();
   await pending.getByRole("button", { name: /^Approva/ }).click();
   await expect(manager.getByText("Richiesta approvata: il link è stato inviato al richiedente.")).toBeVisible();
-  await expect(manager.getByRole("row").filter({ hasText: "Catalogo della mostra sulla seta" }).getByText("Approvata", { exact: true })).toBeVisible();
+  await expect(
+    manager.getByRole("row").filter({ hasText: "Catalogo della mostra sulla seta" }).getByText("Approvata", { exact: true }),
+  ).toBeVisible();
   await managerContext.close();
 
   // the researcher: the link from the mail, before its date

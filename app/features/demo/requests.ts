@@ -23,12 +23,28 @@ type Seed = {
   notes: string;
   /** Days ago it was asked for. */
   asked: number;
-  decision?: { status: "approved"; watermarked: boolean; days: number; after: number } | { status: "not_approved"; reason: string; after: number };
+  decision?:
+    | { status: "approved"; watermarked: boolean; days: number; after: number }
+    | { status: "not_approved"; reason: string; after: number };
 };
 
 const SEEDS: Seed[] = [
-  { who: 0, purpose: "publication", resolution: "high", format: "tiff", notes: "Tesi di dottorato sulla filanda di Como, capitolo 3.", asked: 1 },
-  { who: 1, purpose: "exhibition", resolution: "high", format: "tiff", notes: "Exposition « La soie et la ville », Lyon, printemps 2027.", asked: 3 },
+  {
+    who: 0,
+    purpose: "publication",
+    resolution: "high",
+    format: "tiff",
+    notes: "Tesi di dottorato sulla filanda di Como, capitolo 3.",
+    asked: 1,
+  },
+  {
+    who: 1,
+    purpose: "exhibition",
+    resolution: "high",
+    format: "tiff",
+    notes: "Exposition « La soie et la ville », Lyon, printemps 2027.",
+    asked: 3,
+  },
   {
     who: 2,
     purpose: "study",
@@ -63,7 +79,15 @@ const SEEDS: Seed[] = [
 ];
 
 export async function seedDemoRequests(database: Database): Promise<void> {
-  const images = await database.rows<{ media_id: number; uid: number; table_name: string; id: string; label: string; numero: string; type_name: string }>(sql`
+  const images = await database.rows<{
+    media_id: number;
+    uid: number;
+    table_name: string;
+    id: string;
+    label: string;
+    numero: string;
+    type_name: string;
+  }>(sql`
     select m.id as media_id, r.uid, r.table_name, r.id, coalesce(t.label, r.id) as label,
       concat_ws(' ', r.numero_prefix, r.numero, r.numero_bis) as numero, coalesce(rt.names->>'it', '') as type_name
     from media m join records r on r.uid = m.record_uid

@@ -25,6 +25,8 @@ export type RootData = {
     requests: boolean;
     myRequests: boolean;
   } | null;
+  /** The visit-statistics tracker, when the site has one (shell/analytics.server.ts, decision 102). */
+  analytics: { url: string; siteId: string } | null;
   /** The admin bar (ADMIN only; site-edit/admin-bar.server.ts, decision 074). */
   admin: { catalogueUrl: string; newTab: boolean; hideEdit: boolean } | null;
   /** The signed-in user's collections and the current one's records: the pin toggles and the collections drawer. */

@@ -22,6 +22,7 @@ import { loginOptions } from "~/features/accounts/index.server";
 import { customCssHref } from "~/features/settings/index.server";
 import { darkLinkColor, fontDeclarations } from "~/features/settings";
 import { adminBarData } from "~/features/site-edit/index.server";
+import { analyticsConfig } from "~/features/shell/index.server";
 import { type RootData, useRootData } from "./root-data";
 
 // The stylesheet is not among the links: <SiteStylesheet> writes it into the page (docs/decisions/024).
@@ -48,6 +49,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs): Promi
     user: accountMenu(profile, { registro: o.registro, richiediimmagine_email: o.richiediimmagine_email }),
     // The admin bar and edit mode (ADMIN only; decision 074).
     admin: adminBarData(profile, o, locale),
+    // Visit statistics: MATOMO_URL and the site id (decision 102).
+    analytics: analyticsConfig(o.matomo_site_id),
     workspace: pins
       ? {
           current: pins.current,

@@ -11,6 +11,7 @@ import { CSRF_COOKIE, cookieName, identify, isSecureRequest } from "../app/.serv
 import { crossSiteGuard } from "../app/.server/session-csrf";
 import { guardBuild } from "../app/.server/access/guard";
 import { botCheckCsp } from "../app/features/accounts/bot-check.server";
+import { analyticsCspOrigins } from "../app/features/shell/index.server";
 import { readCookie } from "../app/lib/cookies";
 import type { Logger } from "../app/.server/logger";
 import { isCatalogueRead, requestDatabase, type TecaLoadContext } from "../app/.server/context";
@@ -100,13 +101,19 @@ export function createApp(opts: AppOptions) {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, ...botCheckCsp().script],
+          scriptSrc: [
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+            ...botCheckCsp().script,
+            // the visit-statistics tracker's script, when MATOMO_URL names one (decision 102)
+            ...analyticsCspOrigins(),
+          ],
           scriptSrcAttr: ["'none'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "https:"],
           frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com", ...botCheckCsp().frame],
           mediaSrc: ["'self'"],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...analyticsCspOrigins()],
           upgradeInsecureRequests: null,
         },
       },

@@ -69,6 +69,8 @@ export type SiteOptions = {
   richiediimmagine_email?: string | null;
   /** The content page (its slug) whose terms a requester accepts; linked from the request form. */
   richiediimmagine_terms?: string | null;
+  /** Visit statistics: this site's id in the Matomo server MATOMO_URL names (decision 102); null: MATOMO_SITE_ID. */
+  matomo_site_id?: string | null;
   /** Base search query (a query string); `query_{role}` entries may override it per role. */
   query?: string;
   /**

@@ -5,6 +5,7 @@ import { SiteFooter } from "./SiteFooter";
 import { LoadingBar } from "./LoadingBar";
 import { NetworkStatus } from "./NetworkStatus";
 import { ScrollToTop } from "./ScrollToTop";
+import { Analytics } from "./Analytics";
 import { EditModeProvider } from "~/features/site-edit";
 import { AdminBar } from "~/features/site-edit";
 
@@ -33,6 +34,7 @@ export function Shell({ layout, children }: { layout: LayoutName; children: Reac
         </main>
         {showFooter && <SiteFooter options={options} />}
         {layout !== "print" && layout !== "empty" && <ScrollToTop />}
+        <Analytics />
       </div>
     </EditModeProvider>
   );

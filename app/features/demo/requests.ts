@@ -88,7 +88,7 @@ export async function seedDemoRequests(database: Database): Promise<void> {
     numero: string;
     type_name: string;
   }>(sql`
-    select m.id as media_id, r.uid, r.table_name, r.id, coalesce(t.label, r.id) as label,
+    select distinct on (r.uid) m.id as media_id, r.uid, r.table_name, r.id, coalesce(t.label, r.id) as label,
       concat_ws(' ', r.numero_prefix, r.numero, r.numero_bis) as numero, coalesce(rt.names->>'it', '') as type_name
     from media m join records r on r.uid = m.record_uid
     left join record_texts t on t.record_uid = r.uid and t.locale = 'it'

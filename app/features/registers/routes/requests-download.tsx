@@ -6,6 +6,7 @@ import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { LOCALE_TAGS, localizePath } from "~/lib/locale";
 import { requestByToken } from "../requests.server";
+import registerCss from "../components/register.css?url";
 import requestsCss from "../components/requests.css?url";
 import { RequestStatusLabel } from "../components/RequestStatus";
 
@@ -17,7 +18,10 @@ import { RequestStatusLabel } from "../components/RequestStatus";
  */
 
 export const handle = { layout: "default", capability: "PRIVATE" };
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: requestsCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: registerCss },
+  { rel: "stylesheet", href: requestsCss },
+];
 export const meta = accountMeta("requests.download.title", "requests.download.lead");
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {

@@ -8,6 +8,7 @@ import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
 import { localizePath, splitLocale } from "~/lib/locale";
 import { createRequest, requestForm } from "../requests.server";
+import registerCss from "../components/register.css?url";
 import requestsCss from "../components/requests.css?url";
 import { NewRequestSchema, NOTES_MAX, REQUEST_FORMATS, REQUEST_PURPOSES, REQUEST_RESOLUTIONS } from "../requests";
 
@@ -19,7 +20,10 @@ import { NewRequestSchema, NOTES_MAX, REQUEST_FORMATS, REQUEST_PURPOSES, REQUEST
  */
 
 export const handle = { layout: "default", capability: "PRIVATE" };
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: requestsCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: registerCss },
+  { rel: "stylesheet", href: requestsCss },
+];
 export const meta = accountMeta("requests.new.title", "requests.new.lead");
 
 const mediaParam = (url: URL) => {

@@ -564,6 +564,14 @@ for (const target of testDatabases()) {
       expect((await save("placeholderRelated", "/media/related.svg")).status).toBe(200);
       expect(await (await get("/")).text()).toContain("/media/related.svg");
       expect((await save("placeholderRelated", null)).status).toBe(200);
+      // customjs orderBy: the search's order when the visitor picks none (decision 103); theirs still wins
+      const selected = async (q: string) => /<option value="(\w+)" selected="">/.exec(await (await get(`/cerca?${q}`)).text())?.[1];
+      expect(await selected("q=ventaglio")).toBe("ss");
+      const customjs = (await state("customjs")).value as Record<string, unknown>;
+      expect((await save("customjs", { ...customjs, orderBy: "za" })).status).toBe(200);
+      expect(await selected("q=ventaglio")).toBe("za");
+      expect(await selected("q=ventaglio&sort=az")).toBe("az");
+      expect((await save("customjs", customjs)).status).toBe(200);
     });
 
     if (target.name === "postgres") {

@@ -91,6 +91,13 @@ describe("search parameters", () => {
     expect(effectiveSort({ q: "porto", sort: null }, { noRelevance: true })).toBe("az");
     expect(effectiveSort({ q: "porto", sort: "on" })).toBe("on");
   });
+  it("takes the site's default order (customjs orderBy) when the visitor picks none; relevance still needs text", () => {
+    expect(effectiveSort({ q: "", sort: null }, { orderBy: "no" })).toBe("no");
+    expect(effectiveSort({ q: "porto", sort: null }, { orderBy: "on" })).toBe("on");
+    expect(effectiveSort({ q: "porto", sort: "az" }, { orderBy: "on" })).toBe("az");
+    expect(effectiveSort({ q: "", sort: null }, { orderBy: "ss" })).toBe("az");
+    expect(effectiveSort({ q: "porto", sort: null }, { orderBy: "ss", noRelevance: true })).toBe("az");
+  });
   it("counts pages from 1 in the URL and from 0 inside, reading the old page=0 as the first page", () => {
     const idx = (qs: string) => {
       const r = parse(qs);

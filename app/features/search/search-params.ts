@@ -228,12 +228,20 @@ export function dayNumber(d: Day) {
   return d.year * 10000 + d.month * 100 + d.day;
 }
 
-/** The effective sort: relevance only with text (unless disabled), otherwise A–Z. */
-export function effectiveSort(p: Pick<SearchParams, "q" | "sort">, opts: { noRelevance?: boolean } = {}): Sort {
+/** Whether a value is one of the sort codes (a site option read from JSON, say). */
+export function isSort(value: unknown): value is Sort {
+  return typeof value === "string" && (SORTS as readonly string[]).includes(value);
+}
+
+/**
+ * The effective sort: the visitor's; else the site's default order (customjs `orderBy`, decision 103); else
+ * relevance with text, A–Z without. Relevance needs text and is off with `noRelevance`: A–Z stands in.
+ */
+export function effectiveSort(p: Pick<SearchParams, "q" | "sort">, opts: { noRelevance?: boolean; orderBy?: Sort } = {}): Sort {
   const hasText = p.q.trim().length > 0;
-  if (p.sort === "ss") return hasText && !opts.noRelevance ? "ss" : "az";
-  if (p.sort) return p.sort;
-  return hasText && !opts.noRelevance ? "ss" : "az";
+  const sort = p.sort ?? opts.orderBy ?? "ss";
+  if (sort === "ss") return hasText && !opts.noRelevance ? "ss" : "az";
+  return sort;
 }
 
 /** Builds the query string of a search state (the URL holds the whole state). */

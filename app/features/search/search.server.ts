@@ -8,7 +8,7 @@ import { pickText, type Locale } from "~/lib/locale";
 import { cardQuery, toCard, toTextArray, type CardRow } from "~/features/records/index.server";
 import { DEFAULT_OPTIONS, type SiteOptions } from "~/features/site";
 import type { RecordCard } from "~/lib/record-types";
-import { effectiveSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type BBox, type SearchParams, type Sort } from "./search-params";
+import { effectiveSort, isSort, PAGE_SIZE, parseSearchParams, PIN_FILTER, type BBox, type SearchParams, type Sort } from "./search-params";
 import { decadesOf, facetStatement, facetsKnown, facetsOnce, nameIn, visibleTree, type FacetRow, type Facets } from "./facets.server";
 import { correctText, parseQuery, queryWords, type ParsedQuery } from "./query";
 import { synonymIndex, type SynonymIndex } from "./synonyms.server";
@@ -22,6 +22,8 @@ export type SearchOptions = {
   /** Type ids never shown in search (spec §9: 265). */
   excludedTypes?: number[];
   noRelevance?: boolean;
+  /** The site's default order when the visitor picks none (customjs `orderBy`, decision 103). */
+  orderBy?: Sort;
   /** Records pinned by the viewer, for the pin|Pin filter. */
   pinned?: { table: string; id: string }[];
   pageSize?: number;
@@ -79,7 +81,7 @@ export function clearSearchCache(database: object) {
  */
 export async function search(ctx: ServiceContext, p: SearchParams, opts: SearchOptions = {}): Promise<SearchResult> {
   const pageSize = opts.pageSize ?? PAGE_SIZE;
-  const sort = effectiveSort(p, { noRelevance: opts.noRelevance });
+  const sort = effectiveSort(p, { noRelevance: opts.noRelevance, orderBy: opts.orderBy });
   const parsed = parseQuery(p.q);
   const synonyms = parsed.words.length ? await synonymIndex(ctx) : null;
   const prepared = await prepare(ctx, p, opts, parsed, synonyms);
@@ -324,7 +326,7 @@ function pageStatementOf(
  * given: the caller resolves a correction or a relaxation through search() first.
  */
 export async function searchUids(ctx: ServiceContext, p: SearchParams, opts: SearchOptions, max: number): Promise<number[]> {
-  const sort = effectiveSort(p, { noRelevance: opts.noRelevance });
+  const sort = effectiveSort(p, { noRelevance: opts.noRelevance, orderBy: opts.orderBy });
   const parsed = parseQuery(p.q);
   const synonyms = parsed.words.length ? await synonymIndex(ctx) : null;
   const prepared = await prepare(ctx, p, opts, parsed, synonyms);
@@ -428,14 +430,19 @@ export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: S
  * the default ones). The page and the JSON API both start here.
  */
 export function configuredSearch(
-  options: Pick<SiteOptions, "excludedTypes" | "noRelevance" | "query"> & Record<string, unknown>,
+  options: Pick<SiteOptions, "excludedTypes" | "noRelevance" | "query" | "orderBy"> & Record<string, unknown>,
   roles: string[],
   p: SearchParams,
 ): { params: SearchParams; opts: SearchOptions } {
   const base = baseQueryFor(options, roles);
   return {
     params: base.tables && !p.tablesExplicit ? { ...p, tables: base.tables } : p,
-    opts: { excludedTypes: options.excludedTypes, noRelevance: options.noRelevance, baseFilters: base.filters },
+    opts: {
+      excludedTypes: options.excludedTypes,
+      noRelevance: options.noRelevance,
+      orderBy: isSort(options.orderBy) ? options.orderBy : undefined,
+      baseFilters: base.filters,
+    },
   };
 }
 

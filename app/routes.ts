@@ -13,6 +13,8 @@ const pages = (locale: UiLocale) => [
   route("login", "features/accounts/routes/login.tsx", { id: `${locale}:login` }),
   route("login/2fa", "features/accounts/routes/login-2fa.tsx", { id: `${locale}:login-2fa` }),
   route("account/security", "features/accounts/routes/account-security.tsx", { id: `${locale}:account-security` }),
+  // the user's own downloads (issue 32 §2, decision 098)
+  route("account/downloads", "features/registers/routes/downloads-account.tsx", { id: `${locale}:account-downloads` }),
   route("reset_password", "features/accounts/routes/reset-password.tsx", { id: `${locale}:reset-password` }),
   route("reset_password/:token", "features/accounts/routes/reset-password-token.tsx", { id: `${locale}:reset-password-token` }),
   route("editPassword", "features/accounts/routes/edit-password.tsx", { id: `${locale}:edit-password` }),

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, hydrated, test } from "./helpers";
+import { expect, expectAccessible, hydrated, signIn, test } from "./helpers";
 
 /**
  * The record page (issue 12): metadata grouped by meaning with the data
@@ -107,4 +107,36 @@ test("dates are written one way per locale, never ISO or zero-padded", async ({ 
       /\b0\d (gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|January|February|March|April|May|June|July|August|September|October|November|December|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\b/,
     );
   }
+});
+
+test("a researcher's download menu offers only the low size with a watermark, and gives a JPEG (decision 098)", async ({ page }) => {
+  // a visitor: no menu
+  await page.goto("/oggetti/1");
+  await expect(page.locator(".gallery__stage")).toBeVisible();
+  await expect(page.locator(".downloads")).toHaveCount(0);
+  await signIn(page, "e2e-ricercatore@example.org");
+  await page.goto("/oggetti/1");
+  await hydrated(page);
+  const menu = page.locator(".downloads__summary");
+  await expect(menu).toHaveText("Scarica");
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  const links = page.locator(".downloads__link");
+  await expect(links).toHaveCount(1);
+  await expect(links.first()).toContainText("Bassa risoluzione");
+  await expect(links.first()).toContainText(/\d+ × \d+ px · con filigrana/);
+  const href = (await links.first().getAttribute("href"))!;
+  expect(href).toMatch(/^\/scarica\/\d+\/low$/);
+  await expectAccessible(page);
+  // the link, from the keyboard: a file download, a JPEG
+  const download = page.waitForEvent("download");
+  await links.first().focus();
+  await page.keyboard.press("Enter");
+  expect((await download).suggestedFilename()).toMatch(/\.jpg$/);
+  const res = await page.request.get(href);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("image/jpeg");
+  expect([...(await res.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  // the high size, guessed, is not there for a researcher
+  expect((await page.request.get(href.replace(/low$/, "high"))).status()).toBe(404);
 });

@@ -156,6 +156,7 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   login: { status: (v) => (signedIn(v) ? 302 : 200) },
   "login-2fa": { status: 302 },
   "account-security": {},
+  "account-downloads": {},
   "reset-password": {},
   "reset-password-token": { path: (i) => `/reset_password/${i.resetToken}` },
   "edit-password": {},

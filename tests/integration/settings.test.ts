@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createUser } from "../../app/features/accounts/accounts.server";
@@ -25,6 +29,7 @@ const CASES: [key: string, good: unknown, bad: unknown][] = [
   ["annotations", true, null],
   ["registro", true, "on"],
   ["richiediimmagine_email", "richieste@example.org", "richieste@"],
+  ["watermarkImage", "0123456789abcdef0123456789abcdef.png", "../../secrets/totp.key"],
   [
     "colors",
     { primary: "#1d4e89", primaryDark: "#123456", primaryLight: "#eef3fa" },
@@ -535,6 +540,56 @@ for (const target of testDatabases()) {
       // a shared option saved once applies to every language (the demo's copies in other documents go)
       expect((await save("colors", { primary: "#1d4e89", primaryDark: "#0f2a4a", primaryLight: "#eef3fa" })).status).toBe(200);
       expect((await getSiteOptions({ database: cat.db }, "en")).colors.primaryDark).toBe("#0f2a4a");
+    });
+
+    it("takes the watermark image as an upload: an image is kept as a PNG, anything else refused, the box removes it (decision 098)", async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "teca-watermark-"));
+      const before = process.env.DATA_DIR;
+      process.env.DATA_DIR = dataDir;
+      try {
+        const upload = async (file: Blob | null, extra: [string, string][] = []) => {
+          const page = await get("/settings/general", cookies.admin);
+          const html = await page.text();
+          expect(html).toMatch(/enctype="multipart\/form-data"/i);
+          const csrf = /name="csrf" value="([\w-]+)"/.exec(html)![1]!;
+          const form = new FormData();
+          form.set("csrf", csrf);
+          form.set("key", "watermarkImage");
+          form.set("version", String((await state("watermarkImage")).version));
+          form.set("intent", "save");
+          if (file) form.set("watermarkImage", file, "filigrana.png");
+          for (const [k, v] of extra) form.set(k, v);
+          return cat.server.fetch("/settings/general", {
+            method: "POST",
+            headers: { Origin: cat.server.base, Cookie: `${cookies.admin}; teca_csrf=${csrf}` },
+            body: form,
+          });
+        };
+        const png = await sharp({ create: { width: 120, height: 60, channels: 4, background: { r: 200, g: 0, b: 0, alpha: 0.8 } } })
+          .png()
+          .toBuffer();
+        const saved = await upload(new Blob([new Uint8Array(png)], { type: "image/png" }));
+        expect(saved.status).toBe(302);
+        const name = (await state("watermarkImage")).value as string;
+        expect(name).toMatch(/^[0-9a-f]{32}\.png$/);
+        expect(fs.existsSync(path.join(dataDir, "watermark", name))).toBe(true);
+        expect((await getSiteOptions({ database: cat.db }, "it")).watermarkImage).toBe(name);
+        // an SVG (markup) or any other file is refused with the field's message, and nothing changes
+        const version = (await state("watermarkImage")).version;
+        for (const bad of [new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: "image/png" }), new Blob(["testo"]), null]) {
+          const refused = await upload(bad);
+          expect(refused.status).toBe(400);
+          expect(await refused.text()).toMatch(/Il file non è un&#x27;immagine|Il file non è un'immagine|obbligatorio/);
+          expect((await state("watermarkImage")).version).toBe(version);
+        }
+        const removed = await upload(null, [["watermarkImage.remove", "on"]]);
+        expect(removed.status).toBe(302);
+        expect((await state("watermarkImage")).value).toBeNull();
+      } finally {
+        if (before === undefined) delete process.env.DATA_DIR;
+        else process.env.DATA_DIR = before;
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     });
 
     it("applies a change at once to the pages, cached home page included", async () => {

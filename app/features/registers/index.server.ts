@@ -12,3 +12,4 @@ export {
   type DownloadGrant,
   type DownloadInput,
 } from "./downloads.server";
+export { storeWatermarkImage } from "./watermark.server";

@@ -2,3 +2,4 @@
 // other features may use of it. Its services are in index.server.ts.
 export { RegisterQuerySchema, type RegisterEntry, type RegisterQuery } from "./register";
 export { DOWNLOAD_SIZES, downloadPath, type DownloadOption, type DownloadSize, type OwnDownload } from "./downloads";
+export { DownloadMenu } from "./components/DownloadMenu";

@@ -14,7 +14,7 @@ import { OPTIONAL_LOCALES, type OptionalLocale } from "~/lib/locale";
 export const SETTINGS_PAGES = ["general", "layout", "contents", "developer"] as const;
 export type SettingsPage = (typeof SETTINGS_PAGES)[number];
 
-export type FieldType = "text" | "textarea" | "url" | "email" | "checkbox" | "color" | "select" | "code" | "json";
+export type FieldType = "text" | "textarea" | "url" | "email" | "checkbox" | "color" | "select" | "code" | "json" | "image";
 export type Field = { name: string; type: FieldType; max?: number; options?: readonly string[] };
 
 type Base = {
@@ -357,6 +357,15 @@ export const SETTINGS_ITEMS: readonly SettingsItem[] = [
         .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, E("slug")),
     ),
   },
+  // the downloads' watermark image (decision 098): an upload, kept as the name of a PNG under DATA_DIR/watermark
+  {
+    key: "watermarkImage",
+    page: "general",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "watermarkImage", type: "image" },
+    schema: nullable(z.string().regex(/^[0-9a-f]{32}\.png$/, E("image"))),
+  },
   // layout
   {
     key: "colors",
@@ -559,6 +568,9 @@ export class JsonSyntaxError extends Error {}
 export function valueFromForm(item: SettingsItem, form: FormLike): unknown {
   if (item.shape === "scalar") {
     if (item.field.type === "checkbox") return form.has(item.field.name);
+    // an upload (the watermark image): the route stores the file and posts its name under `${name}.stored`
+    if (item.field.type === "image")
+      return form.has(`${item.field.name}.remove`) ? null : str(form.get(`${item.field.name}.stored`)) || null;
     const v = str(form.get(item.field.name));
     const trimmed = item.field.type === "code" ? v : v.trim();
     if (trimmed === "" && item.schema.safeParse(null).success) return null;

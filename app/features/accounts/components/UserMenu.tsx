@@ -41,6 +41,9 @@ export function UserMenu({ user, variant = "bar" }: { user: AccountMenu | null |
           <a href={localizePath("/account/requests", locale)}>{t("requests.mine.title")}</a>
         </li>
       ) : null}
+      <li>
+        <a href={localizePath("/account/downloads", locale)}>{t("download.mine")}</a>
+      </li>
       {user.backendUrl ? (
         <li>
           <a href={user.backendUrl}>{t("menu.cataloga")}</a>

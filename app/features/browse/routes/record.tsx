@@ -28,6 +28,8 @@ import { jsonLdScript } from "~/features/standards";
 import { siteOrigin } from "~/features/standards/index.server";
 import { useCardActions } from "~/ui/card-actions";
 import { recordDataLinks } from "~/features/standards";
+import { DownloadMenu } from "~/features/registers";
+import { downloadOptions } from "~/features/registers/index.server";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   // the content language (Italian for a further language) and the page's own, whose addresses keep its prefix
@@ -57,7 +59,25 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   // address set: decision 099; the form's service checks the same).
   const image = record.media.find((m) => m.mediaType === "image");
   const reproduction = image && context.viewer.kind === "user" && options.richiediimmagine_email?.trim() ? image.id : null;
-  return { record, jsonLd, semaforo: matchSemaforo(options.semaforo, record.tags), iiif: await recordIiif(ctx, record), reproduction };
+  // the sizes of each image the viewer may download (issue 32 §2, decision 098)
+  const downloads = downloadOptions(
+    context.viewer,
+    record.media.map((m) => ({
+      id: m.id,
+      mediaType: m.mediaType,
+      width: m.width ?? 0,
+      height: m.height ?? 0,
+      local: Boolean(m.url.original?.startsWith("/media/")),
+    })),
+  );
+  return {
+    record,
+    jsonLd,
+    semaforo: matchSemaforo(options.semaforo, record.tags),
+    iiif: await recordIiif(ctx, record),
+    reproduction,
+    downloads,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
@@ -157,7 +177,13 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
 
       <div className="record__top">
         <div className="record__media">
-          <MediaGallery media={r.media} label={r.preferred_label} placeholder={placeholder} deepZoom={loaderData.iiif.services} />
+          <MediaGallery
+            media={r.media}
+            label={r.preferred_label}
+            placeholder={placeholder}
+            deepZoom={loaderData.iiif.services}
+            actions={(m) => <DownloadMenu mediaId={m.id} options={loaderData.downloads[m.id] ?? []} />}
+          />
           <IiifLinks
             table={r.table}
             id={r.id}

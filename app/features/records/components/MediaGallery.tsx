@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { useI18n } from "~/i18n/context";
 import { Modal } from "~/ui/Modal";
 import { Picture } from "~/ui/Picture";
@@ -14,11 +14,14 @@ export function MediaGallery({
   label,
   placeholder,
   deepZoom = {},
+  actions,
 }: {
   media: MediaView[];
   label: string;
   placeholder: string;
   deepZoom?: Record<number, string>;
+  /** What the page offers for the item shown (the downloads' menu, issue 32 §2), below its caption. */
+  actions?: (item: MediaView) => ReactNode;
 }) {
   const { t } = useI18n();
   const [index, setIndex] = useState(0);
@@ -50,6 +53,7 @@ export function MediaGallery({
           ) : null}
         </figcaption>
       </figure>
+      {actions ? <div className="gallery__actions">{actions(current)}</div> : null}
       {media.length > 1 && (
         <ul className="gallery__thumbs" aria-label={t("record.mediaCount", { count: media.length })}>
           {media.map((m, i) => (

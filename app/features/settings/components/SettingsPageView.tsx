@@ -121,7 +121,14 @@ function ItemCard({
           ))}
         </ul>
       ) : null}
-      <Form method="post" action={`${location.pathname}#${id}`} className="settings-form" noValidate aria-describedby={`${id}-hint`}>
+      <Form
+        method="post"
+        action={`${location.pathname}#${id}`}
+        className="settings-form"
+        noValidate
+        aria-describedby={`${id}-hint`}
+        encType={item.shape === "scalar" && item.field.type === "image" ? "multipart/form-data" : undefined}
+      >
         <input type="hidden" name="csrf" value={csrf} />
         <input type="hidden" name="key" value={item.key} />
         <input type="hidden" name="version" value={version} />
@@ -260,6 +267,34 @@ function FieldInput({
   const errId = `${id}-error`;
   const invalid = errors?.length ? true : undefined;
   const describedBy = invalid ? errId : undefined;
+  if (field.type === "image") {
+    // an upload: the file chosen replaces the image; the box removes it (the text watermark comes back)
+    return (
+      <div className="settings-fields">
+        <p className="users-hint" role="status">
+          {value ? t("settings.image.set") : t("settings.image.none")}
+        </p>
+        <p className="login-form__field settings-field">
+          <label htmlFor={id}>{labelText}</label>
+          <input
+            id={id}
+            type="file"
+            name={field.name}
+            accept="image/png,image/jpeg,image/webp"
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+          />
+          <FieldErrors list={errors} id={errId} />
+        </p>
+        {value ? (
+          <p className="settings-check">
+            <input id={`${id}-remove`} type="checkbox" name={`${field.name}.remove`} />
+            <label htmlFor={`${id}-remove`}>{t("settings.image.remove")}</label>
+          </p>
+        ) : null}
+      </div>
+    );
+  }
   if (field.type === "checkbox") {
     return (
       <p className="settings-check">

@@ -20,6 +20,10 @@ import {
 import { itemHistory, restoreRevision, saveItem, settingsPage, SettingsError, SETTINGS_STATUS } from "../settings.server";
 import { settingsContext } from "../http.server";
 import { SettingsPageView, type ActionResult } from "../components/SettingsPageView";
+import { storeWatermarkImage } from "~/features/registers/index.server";
+
+/** The largest watermark image an upload may be (bytes). */
+const WATERMARK_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * /settings/general, /layout, /contents, /developer (issue 16 §2, decision 070): every item of the page in a
@@ -106,6 +110,24 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return back(r.status === "saved" ? "cleared" : "unchanged");
     }
     if (intent !== "save") throw data({ code: 400, messageKey: "error.badRequest" }, { status: 400 });
+    // An upload (the watermark image, decision 098): checked by its content and kept; its name is the value.
+    if (item.shape === "scalar" && item.field.type === "image" && !form.has(`${item.field.name}.remove`)) {
+      const file = form.get(item.field.name);
+      const bytes =
+        file instanceof Blob && file.size > 0 && file.size <= WATERMARK_MAX_BYTES ? new Uint8Array(await file.arrayBuffer()) : null;
+      const stored = bytes ? await storeWatermarkImage(bytes) : null;
+      if (!stored)
+        return fail(400, {
+          key: item.key,
+          intent,
+          draft: draftOf(item, null),
+          version: expectedVersion,
+          fields: {
+            [item.field.name]: [{ key: file instanceof Blob && file.size > 0 ? "settings.error.image" : "settings.error.required" }],
+          },
+        });
+      form.set(`${item.field.name}.stored`, stored);
+    }
     const draft = draftFromForm(item, form);
     let value: unknown;
     try {

@@ -63,6 +63,7 @@ export type RootData = {
     | "placeholder"
     | "placeholderRelated"
     | "multilanguage"
+    | "showTipologia"
     | "semaforo"
     | "disableShuffle"
   > & {

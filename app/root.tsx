@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import stylesUrl from "./styles/site.css?url";
@@ -16,7 +16,7 @@ import { currentProfile } from "~/features/accounts/index.server";
 import { accountMenu } from "~/features/accounts/index.server";
 import { pinState } from "~/features/workspace/index.server";
 import { renderPin } from "~/features/workspace";
-import { CardActions } from "~/ui/card-actions";
+import { CardActions, CardDisplay } from "~/ui/card-actions";
 import { serviceContext } from "~/.server/context";
 import { loginOptions } from "~/features/accounts/index.server";
 import { customCssHref } from "~/features/settings/index.server";
@@ -87,6 +87,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs): Promi
       placeholder: o.placeholder,
       placeholderRelated: o.placeholderRelated,
       multilanguage: o.multilanguage,
+      showTipologia: o.showTipologia,
       semaforo: o.semaforo,
       disableShuffle: o.disableShuffle,
       // The site's custom CSS, served as its own stylesheet (app/features/settings, decision 070).
@@ -153,11 +154,15 @@ export default function App() {
   const layout = useLayoutName();
   useEffect(() => installChunkReload(), []);
   useEffect(markHydrated, []);
+  const showType = useRootData()?.options.showTipologia !== false;
+  const cardDisplay = useMemo(() => ({ showType }), [showType]);
   return (
     <CardActions.Provider value={renderPin}>
-      <Shell layout={layout}>
-        <Outlet />
-      </Shell>
+      <CardDisplay.Provider value={cardDisplay}>
+        <Shell layout={layout}>
+          <Outlet />
+        </Shell>
+      </CardDisplay.Provider>
     </CardActions.Provider>
   );
 }

@@ -4,7 +4,7 @@ import { localizePath } from "~/lib/locale";
 import { Picture } from "~/ui/Picture";
 import type { RecordCard as Card } from "~/lib/record-types";
 import { AccessLock } from "./AccessLock";
-import { useCardActions } from "~/ui/card-actions";
+import { useCardActions, useCardDisplay } from "~/ui/card-actions";
 
 export type CardVariant = "masonry" | "big" | "mini";
 
@@ -30,6 +30,8 @@ export function RecordCard({
   // Actions other features put on cards (the workspace's pin, for signed-in users): over the image.
   const actions = useCardActions();
   const hasImage = Boolean(card.url.thumbnail || card.url.medium);
+  // the site may leave the type off its cards (customjs showTipologia: false; decision 103)
+  const { showType } = useCardDisplay();
   return (
     <article className={`card card--${variant}`}>
       <div className="card__media" style={{ backgroundColor: card.dominantColor ?? undefined }}>
@@ -51,7 +53,7 @@ export function RecordCard({
       ) : null}
       <div className="card__body">
         <p className="card__meta">
-          {card.type && <span className="card__type">{card.type.name}</span>}
+          {showType && card.type && <span className="card__type">{card.type.name}</span>}
           <AccessLock access={card.access} />
         </p>
         <H className="card__title" lang={card.labelLang !== locale ? card.labelLang : undefined}>

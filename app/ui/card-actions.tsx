@@ -12,3 +12,10 @@ export const CardActions = createContext<((target: CardActionTarget, where: "car
 export function useCardActions() {
   return useContext(CardActions);
 }
+
+/** How the site shows its cards (site options the root passes down: customjs `showTipologia`, decision 103). */
+export const CardDisplay = createContext<{ showType: boolean }>({ showType: true });
+
+export function useCardDisplay() {
+  return useContext(CardDisplay);
+}

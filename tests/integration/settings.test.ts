@@ -96,6 +96,7 @@ for (const target of testDatabases()) {
       cat = await seededCatalogue(target, [
         makeRecord({
           id: "pub",
+          type: { id: 500, code: "manufatto", name: { it: "Manufatto", en: "Artefact" } },
           texts: {
             it: {
               label: "Ventaglio",
@@ -621,12 +622,20 @@ for (const target of testDatabases()) {
       expect((await save("placeholderRelated", null)).status).toBe(200);
       // customjs orderBy: the search's order when the visitor picks none (decision 103); theirs still wins
       const selected = async (q: string) => /<option value="(\w+)" selected="">/.exec(await (await get(`/cerca?${q}`)).text())?.[1];
-      expect(await selected("q=ventaglio")).toBe("ss");
       const customjs = (await state("customjs")).value as Record<string, unknown>;
+      // (relevance, or A–Z where an earlier test turned relevance off)
+      expect(await selected("q=ventaglio")).toBe(customjs.noRelevance ? "az" : "ss");
       expect((await save("customjs", { ...customjs, orderBy: "za" })).status).toBe(200);
       expect(await selected("q=ventaglio")).toBe("za");
       expect(await selected("q=ventaglio&sort=az")).toBe("az");
+      // customjs showTipologia: false leaves the type off the cards
+      const typeOnCards = async () =>
+        (await (await get("/cerca?q=ventaglio")).text()).includes('<span class="card__type">Manufatto</span>');
+      expect(await typeOnCards()).toBe(true);
+      expect((await save("customjs", { ...customjs, showTipologia: false })).status).toBe(200);
+      expect(await typeOnCards()).toBe(false);
       expect((await save("customjs", customjs)).status).toBe(200);
+      expect(await typeOnCards()).toBe(true);
     });
 
     if (target.name === "postgres") {

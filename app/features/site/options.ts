@@ -39,6 +39,8 @@ export type SiteOptions = {
   excludedTypes: number[];
   /** Search: no relevance sort even with text. */
   noRelevance: boolean;
+  /** Cards: the record's type above its title (customjs `showTipologia`; false hides it; decision 103). */
+  showTipologia?: boolean;
   /** Search: the order of results when the visitor picks none (a sort code: ss, az, on, …; decision 103). */
   orderBy?: string;
   /** Sanitised mode: strip scripts and script links from query values. */

@@ -24,6 +24,7 @@ export type RootData = {
     register: boolean;
     requests: boolean;
     myRequests: boolean;
+    annotations: { unread: boolean } | null;
   } | null;
   /** The visit-statistics tracker, when the site has one (shell/analytics.server.ts, decision 102). */
   analytics: { url: string; siteId: string } | null;

@@ -23,6 +23,7 @@ import { customCssHref } from "~/features/settings/index.server";
 import { darkLinkColor, fontDeclarations } from "~/features/settings";
 import { adminBarData } from "~/features/site-edit/index.server";
 import { analyticsConfig } from "~/features/shell/index.server";
+import { annotationsReadState } from "~/features/registers/index.server";
 import { type RootData, useRootData } from "./root-data";
 
 // The stylesheet is not among the links: <SiteStylesheet> writes it into the page (docs/decisions/024).
@@ -46,7 +47,12 @@ export async function loader({ context, url, request }: Route.LoaderArgs): Promi
     ui,
     languages,
     origin,
-    user: accountMenu(profile, { registro: o.registro, richiediimmagine_email: o.richiediimmagine_email }),
+    // Annotazioni's dot: read only when the option is on and the viewer curates (spec §6, decision 097).
+    user: accountMenu(profile, {
+      registro: o.registro,
+      richiediimmagine_email: o.richiediimmagine_email,
+      annotations: profile ? await annotationsReadState(ctx) : null,
+    }),
     // The admin bar and edit mode (ADMIN only; decision 074).
     admin: adminBarData(profile, o, locale),
     // Visit statistics: MATOMO_URL and the site id (decision 102).

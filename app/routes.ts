@@ -40,6 +40,8 @@ const pages = (locale: UiLocale) => [
   route("richieste/scarica/:token", "features/registers/routes/requests-download.tsx", { id: `${locale}:requests-download` }),
   route("richieste/scarica/:token/file", "features/registers/routes/requests-file.ts", { id: `${locale}:requests-file` }),
   route("account/requests", "features/registers/routes/requests-mine.tsx", { id: `${locale}:requests-mine` }),
+  // Annotations' moderation (issue 32 §1, decision 097)
+  route("annotazioni", "features/registers/routes/annotations.tsx", { id: `${locale}:annotazioni` }),
   route("settings", "features/settings/routes/settings.tsx", { id: `${locale}:impostazioni` }, [
     index("features/settings/routes/settings-index.tsx", { id: `${locale}:settings-index` }),
     ...(["general", "layout", "contents", "developer"] as const).map((p) =>
@@ -103,6 +105,21 @@ export default [
   route("api/public/docs/getDocBySlug", "features/desk/routes/api-getDocBySlug.ts", { id: "api:public-docs-getDocBySlug" }),
   // Image downloads by capability (issue 32 §2, decision 098)
   route("scarica/:mediaId/:size", "features/registers/routes/download.ts", { id: "scarica" }),
+  // Annotations (issue 32 §1, decision 097)
+  route("api/auth/docs/getAnnotations", "features/registers/routes/annotations-api-getAnnotations.ts", { id: "api:docs-getAnnotations" }),
+  route("api/auth/docs/isAnnotationsRead", "features/registers/routes/annotations-api-isAnnotationsRead.ts", {
+    id: "api:docs-isAnnotationsRead",
+  }),
+  route("api/auth/docs/addAnnotation", "features/registers/routes/annotations-api-addAnnotation.ts", { id: "api:docs-addAnnotation" }),
+  route("api/auth/docs/updateAnnotation", "features/registers/routes/annotations-api-updateAnnotation.ts", {
+    id: "api:docs-updateAnnotation",
+  }),
+  route("api/auth/docs/deleteAnnotation", "features/registers/routes/annotations-api-deleteAnnotation.ts", {
+    id: "api:docs-deleteAnnotation",
+  }),
+  route("api/auth/docs/moderateAnnotation", "features/registers/routes/annotations-api-moderateAnnotation.ts", {
+    id: "api:docs-moderateAnnotation",
+  }),
   route("workspace/pin", "features/workspace/routes/pin.ts", { id: "workspace:pin" }),
   // Editors' uploads and image picker (issue 15 §3, §5; decision 063)
   route("api/auth/docs/uploadFile", "features/workspace/routes/api-uploadFile.ts", { id: "api:docs-uploadFile" }),

@@ -11,3 +11,4 @@ export * from "./moodboards";
 export * from "./stories";
 export * from "./downloads";
 export * from "./requests";
+export * from "./annotations";

@@ -89,6 +89,8 @@ type Ids = {
   sharedToken: string;
   /** The secret link's id (the collection register revokes by it). */
   linkId: string;
+  /** The owner's note on the public record (pending: annotations, decision 097). */
+  annotation: number;
   unsubscribeToken: string;
   resetToken: string;
   upload: string;
@@ -190,6 +192,8 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   "requests-download": { path: (i) => `/richieste/scarica/${i.requestToken}`, owned: true },
   "requests-file": { path: (i) => `/richieste/scarica/${i.requestToken}/file`, owned: true },
   "requests-mine": {},
+  // annotations' moderation (decision 097): a refused delete of the owner's note changes nothing
+  annotazioni: { post: (i) => ({ form: { intent: "delete", annotation: String(i.annotation) } }) },
   // the settings' index sends on to its first page
   impostazioni: { status: 302 },
   "settings-index": { status: 302 },
@@ -268,6 +272,13 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   "workspace:pin": { status: 405, post: () => ({ form: { table: "ca_objects", id: "pub2", back: "/" } }) },
   "api:docs-uploadFile": { status: 405 },
   "api:docs-getImages": { status: 405 },
+  // annotations (decision 097): POST calls; the refused ones would add, change, delete and approve the owner's note
+  "api:docs-getAnnotations": { status: 405 },
+  "api:docs-isAnnotationsRead": { status: 405 },
+  "api:docs-addAnnotation": { status: 405, post: () => ({ json: { table: "ca_objects", id: "pub", body: "Presa" } }) },
+  "api:docs-updateAnnotation": { status: 405, post: (i) => ({ json: { annotation: i.annotation, body: "Presa" } }) },
+  "api:docs-deleteAnnotation": { status: 405, post: (i) => ({ json: { annotation: i.annotation } }) },
+  "api:docs-moderateAnnotation": { status: 405, post: (i) => ({ json: { annotation: i.annotation, decision: "approve" } }) },
   "uploads:file": { path: (i) => `/uploads/${i.upload}`, owned: true },
   "api:backend-buca": { status: 405 },
   "api:backend-buca-file": { path: (i) => `/api/auth/backend/buca/${i.stagedFile}` },
@@ -550,7 +561,8 @@ for (const target of testDatabases()) {
       const manager = viewers.find((v) => v.role === "Manager")!;
 
       // The collection register's option on, so its pages answer the managers (off, they are everyone's 404; decision 099).
-      await cat.db.rows(sql`insert into site_options (locale, options) values ('it', '{"registro": true, "richiediimmagine_email": "riproduzioni@example.org"}'::jsonb)
+      // Annotations too (decision 097).
+      await cat.db.rows(sql`insert into site_options (locale, options) values ('it', '{"registro": true, "richiediimmagine_email": "riproduzioni@example.org", "annotations": true}'::jsonb)
         on conflict (locale) do update set options = site_options.options || excluded.options`);
       // German enabled, so the fourth tree answers its pages (a disabled language is the 404 page for everyone).
       expect((await postJson(admin, "/api/auth/docs/addLanguage", { locale: "de" })).status).toBe(200);
@@ -607,6 +619,7 @@ for (const target of testDatabases()) {
         .split("/")
         .pop()!;
       ids.linkId = (await cat.db.rows<{ id: string }>(sql`select id from collection_links`))[0]!.id;
+      ids.annotation = (await call("/api/auth/docs/addAnnotation", { table: "ca_objects", id: "pub", body: "Nota della proprietaria" })).id;
       ids.search = (
         await call("/api/auth/docs/saveSearch", { locale: "it", data: { title: "Ricerca privata", query: "q=vaso", alert: "weekly" } })
       ).id;

@@ -21,6 +21,11 @@ export type AccountMenu = {
   requests: boolean;
   /** The user's own reproduction requests (/account/requests): the option `richiediimmagine_email` (issue 32 §3). */
   myRequests: boolean;
+  /**
+   * Annotazioni (/annotazioni), spec §6: the option `annotations` and MANAGE_ANNOTATIONS, with the red dot while a
+   * note this manager may see is unread by them (issue 32 §1, decision 097); null: no entry.
+   */
+  annotations: { unread: boolean } | null;
 };
 
 export function backendUrl(env: NodeJS.ProcessEnv = process.env): string | null {
@@ -31,9 +36,13 @@ export function backendUrl(env: NodeJS.ProcessEnv = process.env): string | null 
   return null;
 }
 
+/**
+ * `annotations`: the manager's read state when the option is on and they hold MANAGE_ANNOTATIONS (computed only
+ * then, by the registers feature), else null.
+ */
 export function accountMenu(
   profile: Profile | null,
-  options: { registro?: boolean; richiediimmagine_email?: string | null } = {},
+  options: { registro?: boolean; richiediimmagine_email?: string | null; annotations?: { read: boolean } | null } = {},
 ): AccountMenu | null {
   if (!profile) return null;
   const has = (c: string) => profile.capabilities.includes(c);
@@ -47,5 +56,6 @@ export function accountMenu(
     register: Boolean(options.registro) && has("MANAGE_USERS"),
     requests: Boolean(options.richiediimmagine_email?.trim()) && has("MANAGE_USERS"),
     myRequests: Boolean(options.richiediimmagine_email?.trim()),
+    annotations: options.annotations && has("MANAGE_ANNOTATIONS") ? { unread: !options.annotations.read } : null,
   };
 }

@@ -108,6 +108,9 @@ export const AUDIT_EVENTS = [
   "request_created",
   "request_approved",
   "request_refused",
+  "annotation_approved",
+  "annotation_rejected",
+  "annotation_deleted",
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -13,3 +13,4 @@ export {
   type DownloadInput,
 } from "./downloads.server";
 export { storeWatermarkImage } from "./watermark.server";
+export { annotationsReadState, recordAnnotations, annotationsEnabled } from "./annotations.server";

@@ -75,6 +75,8 @@ export type SiteOptions = {
   richiediimmagine_terms?: string | null;
   /** Visit statistics: this site's id in the Matomo server MATOMO_URL names (decision 102); null: MATOMO_SITE_ID. */
   matomo_site_id?: string | null;
+  /** Annotations (`/annotazioni` and the notes on record pages, spec §6: with MANAGE_ANNOTATIONS; issue 32 §1, decision 097). */
+  annotations: boolean;
   /** Base search query (a query string); `query_{role}` entries may override it per role. */
   query?: string;
   /**
@@ -115,6 +117,7 @@ export const DEFAULT_OPTIONS: SiteOptions = {
   hideEdit: false,
   registro: false,
   watermarkImage: null,
+  annotations: false,
 };
 
 /** Default placeholder shown when an image is missing or fails to load. */

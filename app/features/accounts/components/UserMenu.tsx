@@ -64,6 +64,20 @@ export function UserMenu({ user, variant = "bar" }: { user: AccountMenu | null |
           <a href={localizePath("/settings/users", locale)}>{t("menu.users")}</a>
         </li>
       ) : null}
+      {user.annotations ? (
+        <li>
+          <a href={localizePath("/annotazioni", locale)}>
+            {t("menu.annotations")}
+            {user.annotations.unread ? (
+              <>
+                {" "}
+                <span className="menu-dot" aria-hidden="true" />
+                <span className="visually-hidden"> ({t("menu.annotationsUnread")})</span>
+              </>
+            ) : null}
+          </a>
+        </li>
+      ) : null}
       {user.requests ? (
         <li>
           <a href={localizePath("/requests", locale)}>{t("requests.title")}</a>

@@ -54,6 +54,8 @@ const USERS: [string, string, string][] = [
   // requests.spec.ts: a researcher who asks for a reproduction (issue 32 §3); an approved request of hers whose
   // link is past its date (below: the expiry set in the past through the database, as a moved clock would)
   ["e2e-requests@example.org", "Ricercatore", "Rina"],
+  // annotations.spec.ts: a researcher who annotates a region of a record's image (issue 32 §1)
+  ["e2e-annotator@example.org", "Ricercatore", "Anna"],
 ];
 
 /** The link of e2e-requests' expired reproduction (tests/e2e/requests.spec.ts). */

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type OpenSeadragon from "openseadragon";
 import { useI18n } from "~/i18n/context";
 
 /** An image for the viewer: its IIIF Image API base (tiles) when published, else a plain image URL. */
 export type DeepZoomSource = { service: string | null; url: string | null; width: number | null; height: number | null };
 
-type Osd = typeof OpenSeadragon;
+export type Osd = typeof OpenSeadragon;
 let loading: Promise<Osd> | null = null;
 /** OpenSeadragon is loaded on first use only: pages without an open viewer never download it. */
 function loadOsd(): Promise<Osd> {
@@ -23,8 +23,22 @@ function tileSource(src: DeepZoomSource): string | object | null {
  * Deep zoom on an image (decision 053): OpenSeadragon reading the IIIF tiles, with its own buttons (zoom,
  * rotate, fit, full screen) and keyboard on the image (arrows, + and −, R, 0). The current zoom and rotation
  * are written on the element (`data-zoom`, `data-rotation`) for the tests and assistive scripts.
+ * `overlay` is laid over the image's area (an annotation's region, decision 097); `onReady` receives the viewer
+ * and the library once the image is open, for what the overlay needs to follow the image.
  */
-export function DeepZoomViewer({ source, title, className = "" }: { source: DeepZoomSource; title: string; className?: string }) {
+export function DeepZoomViewer({
+  source,
+  title,
+  className = "",
+  overlay,
+  onReady,
+}: {
+  source: DeepZoomSource;
+  title: string;
+  className?: string;
+  overlay?: ReactNode;
+  onReady?: (viewer: OpenSeadragon.Viewer, osd: Osd) => void;
+}) {
   const { t } = useI18n();
   const frame = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
@@ -69,6 +83,7 @@ export function DeepZoomViewer({ source, title, className = "" }: { source: Deep
           v.addHandler("open", () => {
             setState("ready");
             report();
+            onReady?.(v, OSD);
           });
           v.addHandler("open-failed", () => setState("error"));
           v.addHandler("animation-finish", report);
@@ -139,6 +154,7 @@ export function DeepZoomViewer({ source, title, className = "" }: { source: Deep
       </div>
       {/* biome-ignore lint/a11y/useSemanticElements: a box OpenSeadragon draws into, not a section of the document; role=region with a label makes it a landmark */}
       <div ref={stage} className="deepzoom__stage" role="region" aria-label={t("iiif.viewer.region", { title })} />
+      {overlay}
       {state === "loading" && (
         <p className="deepzoom__status" role="status">
           {t("iiif.viewer.loading")}

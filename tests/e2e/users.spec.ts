@@ -124,23 +124,24 @@ test.describe("without JavaScript", () => {
 });
 
 for (const who of [
-  // (the demo turns the collection register on: its entry follows MANAGE_USERS, spec §6)
+  // (the demo turns the collection register and annotations on: their entries follow MANAGE_USERS and
+  // MANAGE_ANNOTATIONS, spec §6)
   {
     user: MANAGER,
-    has: ["Cataloga", "Gestione utenti", "Registro delle collezioni", "Esci"],
+    has: ["Cataloga", "Gestione utenti", "Annotazioni", "Registro delle collezioni", "Esci"],
     not: ["Cambia password", "Impostazioni", "Console"],
   },
   {
     user: RESEARCHER,
     has: ["Cambia password", "Esci"],
-    not: ["Cataloga", "Gestione utenti", "Registro delle collezioni", "Impostazioni", "Console"],
+    not: ["Cataloga", "Gestione utenti", "Annotazioni", "Registro delle collezioni", "Impostazioni", "Console"],
   },
   {
     user: CATALOGUER,
     has: ["Cataloga", "Cambia password", "Esci"],
-    not: ["Gestione utenti", "Registro delle collezioni", "Impostazioni", "Console"],
+    not: ["Gestione utenti", "Annotazioni", "Registro delle collezioni", "Impostazioni", "Console"],
   },
-  { user: ADMIN, has: ["Impostazioni", "Console", "Gestione utenti", "Registro delle collezioni", "Esci"], not: [] },
+  { user: ADMIN, has: ["Impostazioni", "Console", "Gestione utenti", "Annotazioni", "Registro delle collezioni", "Esci"], not: [] },
 ]) {
   test(`the account menu of ${who.user.email} shows what the role allows`, async ({ page }) => {
     await signIn(page, who.user.email);
@@ -161,6 +162,7 @@ for (const who of [
     for (const name of who.not) await expect(drawer.getByRole("link", { name })).toHaveCount(0);
     if (who.not.includes("Gestione utenti")) expect((await page.request.get("/settings/users")).status()).toBe(404);
     if (who.not.includes("Registro delle collezioni")) expect((await page.request.get("/registro")).status()).toBe(404);
+    if (who.not.includes("Annotazioni")) expect((await page.request.get("/annotazioni")).status()).toBe(404);
   });
 }
 

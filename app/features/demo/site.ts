@@ -3,6 +3,7 @@
  * (see generate.ts). Idempotent: every call overwrites the same rows.
  */
 import type { Database } from "~/.server/db";
+import { seedDemoAnnotations } from "./annotations.server";
 import type { HomeContent, SiteOptions } from "~/features/site";
 import { savePage, saveSiteOptions, saveSummaryConfig } from "~/features/site/index.server";
 import { LOCALES, type Locale } from "~/lib/locale";
@@ -142,6 +143,8 @@ function options(locale: Locale): Partial<SiteOptions> {
     // and the terms' content page written below.
     richiediimmagine_email: "riproduzioni@example.org",
     richiediimmagine_terms: TERMS_SLUG,
+    // Annotations with moderation (issue 32 §1, decision 097).
+    annotations: true,
     dateFormat: "DD/MM/YYYY",
     semaforo: [
       {
@@ -257,4 +260,6 @@ export async function seedDemoSite(database: Database): Promise<void> {
   }
   await seedDemoRequests(database);
   for (const [table, cfg] of Object.entries(DEMO_SUMMARY_CONFIG)) await saveSummaryConfig({ database }, table, "", cfg.summary, cfg.header);
+  // A few notes in every state (issue 32 §1, decision 097).
+  await seedDemoAnnotations(database);
 }

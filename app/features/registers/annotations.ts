@@ -7,9 +7,9 @@ import { z } from "zod";
 export const ANNOTATION_STATUSES = ["pending", "approved", "rejected"] as const;
 export type AnnotationStatus = (typeof ANNOTATION_STATUSES)[number];
 
-/** Longest note, and longest rejection reason (characters). */
-export const ANNOTATION_MAX = 4000;
-export const REASON_MAX = 500;
+import { ANNOTATION_MAX, REASON_MAX } from "./annotations-limits";
+
+export { ANNOTATION_MAX, REASON_MAX };
 /** Notes per page of /annotazioni. */
 export const ANNOTATIONS_PAGE_SIZE = 30;
 

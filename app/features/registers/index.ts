@@ -3,3 +3,5 @@
 export { RegisterQuerySchema, type RegisterEntry, type RegisterQuery } from "./register";
 export { DOWNLOAD_SIZES, downloadPath, type DownloadOption, type DownloadSize, type OwnDownload } from "./downloads";
 export { DownloadMenu } from "./components/DownloadMenu";
+export { AnnotationsSection } from "./components/AnnotationsSection";
+export type { AnnotationView } from "./annotations";

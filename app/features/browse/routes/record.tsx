@@ -30,6 +30,8 @@ import { useCardActions } from "~/ui/card-actions";
 import { recordDataLinks } from "~/features/standards";
 import { DownloadMenu } from "~/features/registers";
 import { downloadOptions } from "~/features/registers/index.server";
+import { annotationsEnabled, recordAnnotations } from "~/features/registers/index.server";
+import { AnnotationsSection } from "~/features/registers";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   // the content language (Italian for a further language) and the page's own, whose addresses keep its prefix
@@ -59,6 +61,23 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   // address set: decision 099; the form's service checks the same).
   const image = record.media.find((m) => m.mediaType === "image");
   const reproduction = image && context.viewer.kind === "user" && options.richiediimmagine_email?.trim() ? image.id : null;
+  const iiif = await recordIiif(ctx, record);
+  // The record's notes the viewer may see, and whether they may add one (issue 32 §1, decision 097).
+  const notesOn = await annotationsEnabled(ctx);
+  const annotations = {
+    notes: notesOn ? await recordAnnotations(ctx, { table: record.table, id: record.id }) : [],
+    canAdd: notesOn && ctx.viewer.kind === "user",
+    images: record.media
+      .filter((m) => m.mediaType === "image")
+      .map((m) => ({
+        id: m.id,
+        title: m.title,
+        service: iiif.services[m.id] ?? null,
+        url: m.url.large ?? m.url.medium,
+        width: m.width,
+        height: m.height,
+      })),
+  };
   // the sizes of each image the viewer may download (issue 32 §2, decision 098)
   const downloads = downloadOptions(
     context.viewer,
@@ -74,9 +93,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     record,
     jsonLd,
     semaforo: matchSemaforo(options.semaforo, record.tags),
-    iiif: await recordIiif(ctx, record),
+    iiif,
     reproduction,
     downloads,
+    annotations,
   };
 }
 
@@ -399,6 +419,12 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
         )}
+        <AnnotationsSection
+          record={{ table: r.table, id: r.id }}
+          notes={loaderData.annotations.notes}
+          canAdd={loaderData.annotations.canAdd}
+          images={loaderData.annotations.images}
+        />
         <Citation record={r} origin={root?.origin ?? ""} site={root?.options.title ?? "Teca"} />
       </div>
     </article>

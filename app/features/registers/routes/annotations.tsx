@@ -17,6 +17,7 @@ import {
   requireAnnotations,
 } from "../annotations.server";
 import { ANNOTATION_STATUSES, AnnotationsQuerySchema, ModerateAnnotationSchema, REASON_MAX, type AnnotationEntry } from "../annotations";
+import { Pagination } from "~/ui/Pagination";
 import { AnnotationCrop } from "../components/AnnotationCrop";
 import annotationsCss from "../components/annotations.css?url";
 
@@ -333,25 +334,15 @@ export default function Annotations({ loaderData, actionData }: Route.ComponentP
           </tbody>
         </table>
       )}
-      {list.pages > 1 ? (
-        <nav className="pagination" aria-label={t("annotations.pages")}>
-          {list.page > 1 ? (
-            <Link className="button" to={withParams({ page: String(list.page - 1) })} rel="prev">
-              {t("annotations.prev")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("annotations.pageOf", { page: list.page, pages: list.pages })}</span>
-          {list.page < list.pages ? (
-            <Link className="button" to={withParams({ page: String(list.page + 1) })} rel="next">
-              {t("annotations.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination
+        page={list.page}
+        pages={list.pages}
+        href={(n) => withParams({ page: String(n) })}
+        label={t("annotations.pages")}
+        prev={t("annotations.prev")}
+        next={t("annotations.next")}
+        status={t("annotations.pageOf", { page: list.page, pages: list.pages })}
+      />
     </div>
   );
 }

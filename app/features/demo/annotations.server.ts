@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/.server/db";
+import type { ServiceContext } from "~/.server/context";
 import { FIXED_IDS } from "./generate/common";
 
 /**
@@ -91,7 +91,8 @@ const NOTES: Note[] = [
 ];
 
 /** Writes the demo's note authors and notes (in the demo load's transaction, after its records). */
-export async function seedDemoAnnotations(database: Database): Promise<void> {
+export async function seedDemoAnnotations(ctx: Pick<ServiceContext, "database">): Promise<void> {
+  const { database } = ctx;
   const ids: string[] = [];
   for (const a of AUTHORS) {
     const [row] = await database.rows<{ id: string }>(sql`

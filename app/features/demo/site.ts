@@ -261,5 +261,5 @@ export async function seedDemoSite(database: Database): Promise<void> {
   await seedDemoRequests(database);
   for (const [table, cfg] of Object.entries(DEMO_SUMMARY_CONFIG)) await saveSummaryConfig({ database }, table, "", cfg.summary, cfg.header);
   // A few notes in every state (issue 32 §1, decision 097).
-  await seedDemoAnnotations(database);
+  await seedDemoAnnotations({ database });
 }

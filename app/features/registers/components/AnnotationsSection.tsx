@@ -6,6 +6,7 @@ import type { MessageKey } from "~/i18n";
 import type { AnnotationView, Region } from "../annotations";
 import { ANNOTATION_MAX } from "../annotations-limits";
 import { type AnnotatableImage, pct, RegionDrawer, RegionView } from "./AnnotationRegion";
+import "./annotations.css";
 
 type Draft = { id: number | null; body: string; named: boolean; media: number | null; region: Region | null; wasApproved: boolean };
 const EMPTY: Draft = { id: null, body: "", named: true, media: null, region: null, wasApproved: false };

@@ -50,13 +50,13 @@ if (!steps.at(-1)[1]) process.exit(1);
 const browser = ensureChromium();
 const harvester = ensureHarvester();
 if (!harvester.ok) console.error(`\n✘ the OAI-PMH harvest tests will fail: ${harvester.reason}`);
-// The two long suites run side by side (decision 091, Later): each mostly waits — Vitest for the servers,
-// subprocesses and PostgreSQL its files start, Playwright for navigations, animations and polls — and one after
-// the other they kept the two cores about half busy. The end-to-end suite starts as soon as its seeded data
-// directory is ready (cached under a hash of what makes it: half a minute on a fresh checkout; made by the
-// script that serves it, scripts/e2e-server.mjs); its lines are prefixed `e2e │`. TECA_TEST_SERIAL=1 runs them
-// one after the other, as before.
-const serial = process.env.TECA_TEST_SERIAL === "1";
+// The two long suites run one after the other. TECA_TEST_PARALLEL=1 runs them side by side (decision 091,
+// Later): each mostly waits — Vitest for the servers, subprocesses and PostgreSQL its files start, Playwright for
+// navigations, animations and polls —, the end-to-end suite starting as soon as its seeded data directory is
+// ready (cached under a hash of what makes it; made by scripts/e2e-server.mjs beside Vitest either way), its lines
+// prefixed `e2e │`. Not the default yet: its one run so far was on a machine loaded by other work, where three
+// timing-bound e2e tests failed; it needs a measurement on a quiet machine first.
+const serial = process.env.TECA_TEST_PARALLEL !== "1";
 const prepared = browser.ok ? prepareE2eData() : null;
 const vitest = runAsync("unit + integration + faults (Vitest)", [bin("vitest", "vitest.mjs"), "run"]);
 const e2e = (async () => {

@@ -48,7 +48,8 @@ for (const target of faultTargets()) {
         full = await snapshot(db);
         expect(full.counts.records).toBe(RECORDS);
         expect(full.counts.site_options).toBe(3);
-        expect(full.counts.pages).toBe(3);
+        // the home page and the reproduction requests' terms (decision 099), in it, en and fr
+        expect(full.counts.pages).toBe(6);
         const loads = await db.rows<{ kind: string; state: string }>(sql`select kind, state from catalogue_loads order by id`);
         expect(loads.at(-1)).toEqual({ kind: "demo", state: "complete" });
         expect(fs.existsSync(path.join(t.dataDir, "demo"))).toBe(false); // the scratch files are gone

@@ -62,6 +62,11 @@ const TABLES = [
   "field_labels",
   // field names declared by imports (0031)
   "field_names",
+  // issue 32's registers: downloads (0034), reproduction requests (0035), annotations (0036)
+  "downloads",
+  "reproduction_requests",
+  "annotations",
+  "annotation_reads",
 ];
 
 for (const target of testDatabases()) {

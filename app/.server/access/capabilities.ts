@@ -1,4 +1,4 @@
-import { DEFAULT_CAPABILITIES, hasCapability, type CapabilityName } from "~/lib/capabilities";
+import { DEFAULT_CAPABILITIES, hasCapability, type Capabilities, type CapabilityName } from "~/lib/capabilities";
 import { capabilities } from "../session";
 import { Refusal } from "./refusal";
 import type { Viewer } from "./viewer";
@@ -8,6 +8,14 @@ import type { Viewer } from "./viewer";
  * to hide controls), the capabilities in force are the configured ones (CAPABILITIES), and the decisions are
  * taken here.
  */
+
+/**
+ * A signed-in viewer whose level carries the capability in the given capability list (default: the configured
+ * one): for a service that reads another site's list in its tests (the downloads' sizes, decision 098).
+ */
+export function userCarries(viewer: Viewer, capability: CapabilityName, caps: Capabilities = capabilities()): boolean {
+  return viewer.kind === "user" && !!viewer.userId && hasCapability(viewer.level, capability, caps);
+}
 
 /** A user's level carries the capability (a user being signed in, before there is a viewer). */
 export function levelCarries(level: number, capability: CapabilityName): boolean {

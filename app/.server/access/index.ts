@@ -10,8 +10,17 @@
  * - guard.ts: the route guard wrapping every loader and action (imported by its path: server/app.ts).
  */
 export { anonymousViewer, PUBLIC_VIEWER, viewerFor, type Viewer } from "./viewer";
-export { can, levelCarries, levelHas, requireCapability, seesInternalFields } from "./capabilities";
+export { can, levelCarries, levelHas, requireCapability, seesInternalFields, userCarries } from "./capabilities";
 export { isRefusal, notFoundForViewer, Refusal, refusalAnswer, type RefusalStatus } from "./refusal";
-export { accessMask, hasVisibleImage, mediaVisible, publicImage, publicRecord, recordVisible, seesRestrictedMedia } from "./records";
+export {
+  accessMask,
+  hasVisibleImage,
+  isPublicRecord,
+  mediaVisible,
+  publicImage,
+  publicRecord,
+  recordVisible,
+  seesRestrictedMedia,
+} from "./records";
 export { isOwner, ownedBy } from "./ownership";
 export { annotationMediaVisible, annotationVisible } from "./annotations";

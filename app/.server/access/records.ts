@@ -25,6 +25,11 @@ export function publicRecord(alias = "r"): SQL {
   return sql`${sql.identifier(alias)}.access = 1`;
 }
 
+/** Whether a record at this access level is public (what `publicRecord` says in SQL, for a value in code). */
+export function isPublicRecord(access: number | null | undefined): boolean {
+  return access === 1;
+}
+
 /** Whether the public (PUBLIC_VIEWER) sees an image of a record: a public record's unrestricted image. */
 export function publicImage(recordAccess: number, restricted: boolean | undefined): boolean {
   return recordAccess === 1 && !restricted;

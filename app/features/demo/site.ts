@@ -9,7 +9,7 @@ import { savePage, saveSiteOptions, saveSummaryConfig } from "~/features/site/in
 import { LOCALES, type Locale } from "~/lib/locale";
 import { FIXED_IDS, HIGHLIGHT_OBJECT_IDS } from "./generate";
 import { SEMAFORO_PATHS } from "./vocabulary";
-import { seedDemoRequests } from "./requests";
+import { seedDemoRequests } from "./requests.server";
 
 /** Contrast with white ≥ 4.5:1 for primary and primaryDark; primary text on primaryLight ≥ 4.5:1. */
 export const DEMO_COLORS = { primary: "#8c3a1b", primaryDark: "#5a230f", primaryLight: "#f8ede6" };

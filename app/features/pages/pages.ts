@@ -47,6 +47,7 @@ export const RESERVED_SLUGS = new Set([
   "requests",
   "requests.csv",
   "richieste",
+  "scarica",
   "analytics",
   "memories",
   "print",

@@ -4,6 +4,7 @@ import {
   annotationMediaVisible,
   annotationVisible,
   can,
+  isOwner,
   mediaVisible,
   notFoundForViewer,
   recordVisible,
@@ -101,7 +102,7 @@ function noteColumns(ctx: ServiceContext): SQL {
 }
 
 function toView(ctx: ServiceContext, r: Row): AnnotationView {
-  const mine = ctx.viewer.kind === "user" && ctx.viewer.userId === r.author_id;
+  const mine = isOwner(ctx.viewer, r.author_id);
   const curator = can(ctx.viewer, "MANAGE_ANNOTATIONS");
   const name = [r.first_name, r.last_name].filter(Boolean).join(" ") || (curator || mine ? r.email : "");
   const mediaId = r.media_id === null ? null : Number(r.media_id);

@@ -5,10 +5,10 @@ import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { ServiceContext } from "~/.server/context";
-import { mediaVisible, notFoundForViewer, recordVisible, type Viewer } from "~/.server/access";
+import { mediaVisible, notFoundForViewer, recordVisible, userCarries, type Viewer } from "~/.server/access";
 import { capabilities } from "~/.server/session";
 import { DERIVATIVES } from "~/.server/media";
-import { hasCapability, type Capabilities } from "~/lib/capabilities";
+import type { Capabilities } from "~/lib/capabilities";
 import { formatNumero } from "~/lib/format";
 import { getSiteOptions } from "~/features/site/index.server";
 import { DOWNLOAD_LOW_PX, DOWNLOAD_SIZES, type DownloadOption, type DownloadSize, type OwnDownload } from "./downloads";
@@ -42,9 +42,8 @@ const CAPS: Record<
 
 /** The viewer's grant for a size, from the configured capabilities (`caps`, default: the site's CAPABILITIES). */
 export function downloadGrant(viewer: Viewer, size: DownloadSize, caps: Capabilities = capabilities()): DownloadGrant {
-  if (viewer.kind !== "user" || !viewer.userId) return null;
-  if (hasCapability(viewer.level, CAPS[size].clean, caps)) return "clean";
-  if (hasCapability(viewer.level, CAPS[size].marked, caps)) return "watermarked";
+  if (userCarries(viewer, CAPS[size].clean, caps)) return "clean";
+  if (userCarries(viewer, CAPS[size].marked, caps)) return "watermarked";
   return null;
 }
 

@@ -17,7 +17,7 @@ import { MetadataList, MetadataValue, labelLang as fieldLabelLang, valueLang as 
 import { Semaforo } from "~/features/records";
 import { matchSemaforo } from "~/features/records";
 import type { MessageKey } from "~/i18n";
-import { seesInternalFields } from "~/.server/access";
+import { isPublicRecord, seesInternalFields } from "~/.server/access";
 import { withoutShownMakers, groupMetadata, internalFieldsOption, type MetadataGroup } from "~/features/records";
 import { RelatedStrip } from "~/features/records";
 import { Citation } from "~/features/records";
@@ -97,6 +97,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     reproduction,
     downloads,
     annotations,
+    // a page to come back to once signed out (handle.publicWhen)
+    publicPage: isPublicRecord(record.access),
   };
 }
 
@@ -124,7 +126,7 @@ export const handle = {
   layout: "default",
   capability: "PUBLIC",
   // a restricted record's page is no page to come back to once signed out (accounts' isPublicPage)
-  publicWhen: (data: unknown) => (data as { record?: { access?: number } } | undefined)?.record?.access === 1,
+  publicWhen: (data: unknown) => (data as { publicPage?: boolean } | undefined)?.publicPage === true,
 };
 
 /** Relation types naming the maker: shown in the tombstone, not again as a strip. */

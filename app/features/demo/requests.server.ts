@@ -8,6 +8,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { publicRecord } from "~/.server/access";
 
 const RESEARCHERS = [
   { email: "giulia.ferri@example.org", first: "Giulia", last: "Ferri", role: "Ricercatore", level: 2, locale: "it" },
@@ -93,7 +94,7 @@ export async function seedDemoRequests(database: Database): Promise<void> {
     from media m join records r on r.uid = m.record_uid
     left join record_texts t on t.record_uid = r.uid and t.locale = 'it'
     left join record_types rt on rt.id = r.type_id
-    where r.access = 1 and m.media_type = 'image' and not m.restricted and not m.pending and r.table_name = 'ca_objects'
+    where ${publicRecord("r")} and m.media_type = 'image' and not m.restricted and not m.pending and r.table_name = 'ca_objects'
     order by r.uid, m.ord limit ${SEEDS.length}`);
   if (!images.length) return;
   const ids: string[] = [];

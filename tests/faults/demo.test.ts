@@ -50,6 +50,11 @@ for (const target of faultTargets()) {
         expect(full.counts.site_options).toBe(3);
         // the home page and the reproduction requests' terms (decision 099), in it, en and fr
         expect(full.counts.pages).toBe(6);
+        // the users' collections and story the collection register lists (issue 32 §4): 4 collections, 1 of them private
+        expect(full.counts.collections).toBe(4);
+        expect(full.counts.stories).toBe(1);
+        expect(full.counts.collection_shares).toBe(2);
+        expect(full.counts.collection_links).toBe(1);
         const loads = await db.rows<{ kind: string; state: string }>(sql`select kind, state from catalogue_loads order by id`);
         expect(loads.at(-1)).toEqual({ kind: "demo", state: "complete" });
         expect(fs.existsSync(path.join(t.dataDir, "demo"))).toBe(false); // the scratch files are gone

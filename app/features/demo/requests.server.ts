@@ -10,7 +10,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { publicRecord } from "~/.server/access";
 
-const RESEARCHERS = [
+/** The demo's researchers: they ask for reproductions here and own collections (collections.server.ts). */
+export const DEMO_RESEARCHERS = [
   { email: "giulia.ferri@example.org", first: "Giulia", last: "Ferri", role: "Ricercatore", level: 2, locale: "it" },
   { email: "marc.dubois@example.org", first: "Marc", last: "Dubois", role: "Ricercatore avanzato", level: 4, locale: "fr" },
   { email: "sarah.miller@example.org", first: "Sarah", last: "Miller", role: "Ricercatore", level: 2, locale: "en" },
@@ -97,13 +98,7 @@ export async function seedDemoRequests(database: Database): Promise<void> {
     where ${publicRecord("r")} and m.media_type = 'image' and not m.restricted and not m.pending and r.table_name = 'ca_objects'
     order by r.uid, m.ord limit ${SEEDS.length}`);
   if (!images.length) return;
-  const ids: string[] = [];
-  for (const u of RESEARCHERS) {
-    await database.rows(sql`insert into users (email, first_name, last_name, roles, level)
-      values (${u.email}, ${u.first}, ${u.last}, ${`{"${u.role}"}`}::text[], ${u.level}) on conflict do nothing`);
-    const [row] = await database.rows<{ id: string }>(sql`select id from users where lower(email) = ${u.email}`);
-    ids.push(row!.id);
-  }
+  const ids = await demoResearcherIds(database);
   await database.rows(sql`delete from reproduction_requests where requester_id = any(${`{${ids.join(",")}}`}::uuid[])`);
   const day = 86_400_000;
   const now = Date.now();
@@ -118,9 +113,21 @@ export async function seedDemoRequests(database: Database): Promise<void> {
         record_title, record_type, record_inventory, purpose, resolution, format, notes, locale, terms_page, terms_accepted_at, status,
         reason, watermarked, decided_at, token_hash, expires_at, created_at)
       values (${ids[s.who]}::uuid, ${img.media_id}, ${img.uid}, ${img.table_name}, ${img.id}, ${img.label}, ${img.type_name}, ${img.numero.trim()},
-        ${s.purpose}, ${s.resolution}, ${s.format}, ${s.notes}, ${RESEARCHERS[s.who].locale}, 'condizioni-riproduzioni',
+        ${s.purpose}, ${s.resolution}, ${s.format}, ${s.notes}, ${DEMO_RESEARCHERS[s.who].locale}, 'condizioni-riproduzioni',
         ${asked.toISOString()}::timestamptz, ${s.decision?.status ?? "pending"},
         ${s.decision?.status === "not_approved" ? s.decision.reason : null}, ${approved ? approved.watermarked : null},
         ${decided}::timestamptz, ${hash}, ${expires}::timestamptz, ${asked.toISOString()}::timestamptz)`);
   }
+}
+
+/** The demo researchers' user ids, in DEMO_RESEARCHERS' order; their accounts are made when missing. */
+export async function demoResearcherIds(database: Database): Promise<string[]> {
+  const ids: string[] = [];
+  for (const u of DEMO_RESEARCHERS) {
+    await database.rows(sql`insert into users (email, first_name, last_name, roles, level)
+      values (${u.email}, ${u.first}, ${u.last}, ${`{"${u.role}"}`}::text[], ${u.level}) on conflict do nothing`);
+    const [row] = await database.rows<{ id: string }>(sql`select id from users where lower(email) = ${u.email}`);
+    ids.push(row!.id);
+  }
+  return ids;
 }

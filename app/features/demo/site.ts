@@ -10,6 +10,7 @@ import { LOCALES, type Locale } from "~/lib/locale";
 import { FIXED_IDS, HIGHLIGHT_OBJECT_IDS } from "./generate";
 import { SEMAFORO_PATHS } from "./vocabulary";
 import { seedDemoRequests } from "./requests.server";
+import { seedDemoCollections } from "./collections.server";
 
 /** Contrast with white ≥ 4.5:1 for primary and primaryDark; primary text on primaryLight ≥ 4.5:1. */
 export const DEMO_COLORS = { primary: "#8c3a1b", primaryDark: "#5a230f", primaryLight: "#f8ede6" };
@@ -259,6 +260,8 @@ export async function seedDemoSite(database: Database): Promise<void> {
     });
   }
   await seedDemoRequests(database);
+  // Collections and a story the users made visible: the collection register and the public pages (issue 32 §4).
+  await seedDemoCollections(database);
   for (const [table, cfg] of Object.entries(DEMO_SUMMARY_CONFIG)) await saveSummaryConfig({ database }, table, "", cfg.summary, cfg.header);
   // A few notes in every state (issue 32 §1, decision 097).
   await seedDemoAnnotations({ database });

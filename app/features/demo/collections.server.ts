@@ -12,8 +12,8 @@
  */
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Database } from "~/.server/db";
-import { publicRecord } from "~/.server/access";
+import type { ServiceContext } from "~/.server/context";
+import { ownedBy, publicRecord } from "~/.server/access";
 import { DEMO_RESEARCHERS, demoResearcherIds } from "./requests.server";
 
 const DAY = 86_400_000;
@@ -65,7 +65,8 @@ const STORY = {
   daysAgo: 7,
 };
 
-export async function seedDemoCollections(database: Database): Promise<void> {
+export async function seedDemoCollections(ctx: Pick<ServiceContext, "database">): Promise<void> {
+  const { database } = ctx;
   const objects = await database.rows<{ id: string }>(sql`
     select r.id from records r
     where r.table_name = 'ca_objects' and ${publicRecord("r")}
@@ -75,8 +76,8 @@ export async function seedDemoCollections(database: Database): Promise<void> {
   if (objects.length < 17) return;
   const [restricted] = await database.rows<{ id: string }>(sql`
     select r.id from records r where r.table_name = 'ca_objects' and not ${publicRecord("r")} order by r.uid limit 1`);
-  const owners = await demoResearcherIds(database);
-  await database.rows(sql`delete from collections where owner_id = any(${`{${owners.join(",")}}`}::uuid[])`);
+  const owners = await demoResearcherIds(ctx);
+  for (const owner of owners) await database.rows(sql`delete from collections c where ${ownedBy(owner, "c")}`);
   const now = Date.now();
   const at = (days: number) => new Date(now - days * DAY).toISOString();
   for (const s of SEEDS) {

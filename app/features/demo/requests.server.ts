@@ -7,7 +7,7 @@
  */
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Database } from "~/.server/db";
+import type { ServiceContext } from "~/.server/context";
 import { publicRecord } from "~/.server/access";
 
 /** The demo's researchers: they ask for reproductions here and own collections (collections.server.ts). */
@@ -80,7 +80,8 @@ const SEEDS: Seed[] = [
   },
 ];
 
-export async function seedDemoRequests(database: Database): Promise<void> {
+export async function seedDemoRequests(ctx: Pick<ServiceContext, "database">): Promise<void> {
+  const { database } = ctx;
   const images = await database.rows<{
     media_id: number;
     uid: number;
@@ -98,7 +99,7 @@ export async function seedDemoRequests(database: Database): Promise<void> {
     where ${publicRecord("r")} and m.media_type = 'image' and not m.restricted and not m.pending and r.table_name = 'ca_objects'
     order by r.uid, m.ord limit ${SEEDS.length}`);
   if (!images.length) return;
-  const ids = await demoResearcherIds(database);
+  const ids = await demoResearcherIds(ctx);
   await database.rows(sql`delete from reproduction_requests where requester_id = any(${`{${ids.join(",")}}`}::uuid[])`);
   const day = 86_400_000;
   const now = Date.now();
@@ -121,7 +122,8 @@ export async function seedDemoRequests(database: Database): Promise<void> {
 }
 
 /** The demo researchers' user ids, in DEMO_RESEARCHERS' order; their accounts are made when missing. */
-export async function demoResearcherIds(database: Database): Promise<string[]> {
+export async function demoResearcherIds(ctx: Pick<ServiceContext, "database">): Promise<string[]> {
+  const { database } = ctx;
   const ids: string[] = [];
   for (const u of DEMO_RESEARCHERS) {
     await database.rows(sql`insert into users (email, first_name, last_name, roles, level)

@@ -259,9 +259,9 @@ export async function seedDemoSite(database: Database): Promise<void> {
       published: true,
     });
   }
-  await seedDemoRequests(database);
+  await seedDemoRequests({ database });
   // Collections and a story the users made visible: the collection register and the public pages (issue 32 §4).
-  await seedDemoCollections(database);
+  await seedDemoCollections({ database });
   for (const [table, cfg] of Object.entries(DEMO_SUMMARY_CONFIG)) await saveSummaryConfig({ database }, table, "", cfg.summary, cfg.header);
   // A few notes in every state (issue 32 §1, decision 097).
   await seedDemoAnnotations({ database });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-getImages";
-import { GetImagesSchema } from "~/components/editor/images";
+import { GetImagesSchema } from "~/components/editor/images-schema";
 import { pickerImages } from "../editor/images.server";
 import { apiContext, jsonCall, methodNotAllowed, ok } from "../http.server";
 

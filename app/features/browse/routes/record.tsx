@@ -63,20 +63,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const reproduction = image && context.viewer.kind === "user" && options.richiediimmagine_email?.trim() ? image.id : null;
   const iiif = await recordIiif(ctx, record);
   // The record's notes the viewer may see, and whether they may add one (issue 32 §1, decision 097).
+  // (the option as the annotation calls read it: annotationsEnabled; its images are the record's, below)
   const notesOn = await annotationsEnabled(ctx);
   const annotations = {
     notes: notesOn ? await recordAnnotations(ctx, { table: record.table, id: record.id }) : [],
     canAdd: notesOn && ctx.viewer.kind === "user",
-    images: record.media
-      .filter((m) => m.mediaType === "image")
-      .map((m) => ({
-        id: m.id,
-        title: m.title,
-        service: iiif.services[m.id] ?? null,
-        url: m.url.large ?? m.url.medium,
-        width: m.width,
-        height: m.height,
-      })),
   };
   // the sizes of each image the viewer may download (issue 32 §2, decision 098)
   const downloads = downloadOptions(
@@ -425,7 +416,16 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
           record={{ table: r.table, id: r.id }}
           notes={loaderData.annotations.notes}
           canAdd={loaderData.annotations.canAdd}
-          images={loaderData.annotations.images}
+          images={r.media
+            .filter((m) => m.mediaType === "image")
+            .map((m) => ({
+              id: m.id,
+              title: m.title,
+              service: loaderData.iiif.services[m.id] ?? null,
+              url: m.url.large ?? m.url.medium,
+              width: m.width,
+              height: m.height,
+            }))}
         />
         <Citation record={r} origin={root?.origin ?? ""} site={root?.options.title ?? "Teca"} />
       </div>

@@ -75,6 +75,8 @@ export type RootData = {
     font: string;
     /** Dark mode's link colour, from the brand colour (settings/contrast.ts darkLinkColor). */
     linkDark: string;
+    /** The default layout's background (option `background`, decision 107; shell/background.ts). */
+    background: { type: "image" | "video"; url: string; poster: string | null } | null;
   };
 };
 

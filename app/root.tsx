@@ -12,6 +12,7 @@ import { SiteStylesheet } from "~/features/shell";
 import { I18nProvider } from "~/i18n/context";
 import { MESSAGE_URLS, useMessages } from "~/i18n/load";
 import { installChunkReload } from "~/features/shell";
+import { siteBackground } from "~/features/shell";
 import { currentProfile } from "~/features/accounts/index.server";
 import { accountMenu } from "~/features/accounts/index.server";
 import { pinState } from "~/features/workspace/index.server";
@@ -100,6 +101,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs): Promi
       customCss: customCssHref((o as { customcss?: unknown }).customcss),
       // customfont: a bundled font or system stack, as declarations from our own list (decision 075).
       font: fontDeclarations((o as { customfont?: unknown }).customfont),
+      // The default layout's image or video background (decision 107).
+      background: siteBackground((o as { background?: unknown }).background),
     },
   };
 }

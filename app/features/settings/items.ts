@@ -440,12 +440,20 @@ export const SETTINGS_ITEMS: readonly SettingsItem[] = [
     fields: [
       { name: "type", type: "select", options: BACKGROUND_TYPES },
       { name: "url", type: "url", max: 2000 },
+      { name: "poster", type: "url", max: 2000 },
     ],
+    // The video plays from the site (the CSP's media-src 'self'); an image, or the video's poster, may be https
+    // (img-src). Shown behind the default layout's pages (shell/background.ts, decision 107).
     schema: nullable(
       z
-        .object({ type: z.enum(BACKGROUND_TYPES, E("choice")), url: z.union([z.literal(""), asset]) })
+        .object({
+          type: z.enum(BACKGROUND_TYPES, E("choice")),
+          url: z.union([z.literal(""), asset]),
+          poster: z.union([z.literal(""), asset]).optional(),
+        })
         .strict()
-        .refine((b) => b.type === "none" || b.url, { message: E("required"), path: ["url"] }),
+        .refine((b) => b.type === "none" || b.url, { message: E("required"), path: ["url"] })
+        .refine((b) => b.type !== "video" || !b.url || b.url.startsWith("/"), { message: E("videoLocal"), path: ["url"] }),
     ),
   },
   // contents

@@ -65,7 +65,8 @@ export const meta = accountMeta("login.title");
 
 export const headers = accountHeaders;
 
-export const handle = { layout: "default", capability: "PUBLIC" };
+// The site's background fills the window behind the form (spec §2 "the login route scales the background video").
+export const handle = { layout: "default", capability: "PUBLIC", backdrop: "stage" };
 
 /** /login (spec §2): e-mail, password, sign in; back to `redirect` afterwards. Works without JavaScript. */
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

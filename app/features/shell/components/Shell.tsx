@@ -6,6 +6,7 @@ import { LoadingBar } from "./LoadingBar";
 import { NetworkStatus } from "./NetworkStatus";
 import { ScrollToTop } from "./ScrollToTop";
 import { Analytics } from "./Analytics";
+import { SiteBackground } from "./SiteBackground";
 import { EditModeProvider } from "~/features/site-edit";
 import { AdminBar } from "~/features/site-edit";
 
@@ -21,7 +22,7 @@ export function Shell({ layout, children }: { layout: LayoutName; children: Reac
   const admin = root?.admin ?? null;
   return (
     <EditModeProvider canEdit={admin !== null} hideEdit={admin?.hideEdit ?? true}>
-      <div className={`shell shell--${layout}`}>
+      <div className={`shell shell--${layout}${layout === "default" && options?.background ? " shell--backdrop" : ""}`}>
         <a className="skip-link" href="#main">
           {t("app.skipToContent")}
         </a>
@@ -33,6 +34,7 @@ export function Shell({ layout, children }: { layout: LayoutName; children: Reac
           {children}
         </main>
         {showFooter && <SiteFooter options={options} />}
+        {layout === "default" && options?.background ? <SiteBackground background={options.background} /> : null}
         {layout !== "print" && layout !== "empty" && <ScrollToTop />}
         <Analytics />
       </div>

@@ -33,6 +33,19 @@ function invalid(error: z.ZodError, locale: Locale) {
   return json({ error: { code: 400, message: translate(locale, key), ...(field ? { field } : {}) } }, 400);
 }
 
+/**
+ * What an action on a register's list did: `work`'s notice, or `gone` when what it acted on is no longer there or
+ * out of reach (a 404 refusal: another manager, its owner, a second press), which the list then says.
+ */
+export async function orGone<K extends MessageKey>(work: Promise<K>, gone: K): Promise<K> {
+  try {
+    return await work;
+  } catch (err) {
+    if (isRefusal(err) && err.status === 404) return gone;
+    throw err;
+  }
+}
+
 /** The route action of a call: POST only, a JSON object body, refusals answered as `{error}` with their status. */
 export async function annotationCall(args: { request: Request; context: TecaLoadContext; url: URL }, call: Call): Promise<Response> {
   if (args.request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });

@@ -7,6 +7,8 @@ import { LOCALE_TAGS, localizePath } from "~/lib/locale";
 import { isTable, recordPath } from "~/lib/tables";
 import { downloadPath } from "../downloads";
 import { listOwnDownloads } from "../downloads.server";
+import { privateHeaders } from "../register-list";
+import { ListTable, RegisterPage } from "../components/RegisterPage";
 import registerCss from "../components/register.css?url";
 
 /**
@@ -30,63 +32,48 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     timeZone: "UTC",
     timeZoneName: "short",
   });
-  return data(
-    { entries: entries.map((e) => ({ ...e, when: format.format(new Date(e.at)) })) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return data({ entries: entries.map((e) => ({ ...e, when: format.format(new Date(e.at)) })) }, { headers: privateHeaders() });
 }
 
 export default function OwnDownloads({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { entries } = loaderData;
   return (
-    <div className="page register">
-      <h1>{t("download.mine")}</h1>
-      <p className="register__lead">{t("download.mineLead")}</p>
-      {entries.length === 0 ? (
-        <p className="empty-state">{t("download.mineEmpty")}</p>
-      ) : (
-        <table className="results-table stack-table register__table">
-          <caption className="visually-hidden">{t("download.mine")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("download.col.record")}</th>
-              <th scope="col">{t("download.col.size")}</th>
-              <th scope="col">{t("download.col.when")}</th>
-              <th scope="col">{t("download.col.again")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <tr key={e.id}>
-                <th scope="row">
-                  {e.record.label && isTable(e.record.table) ? (
-                    <Link to={localizePath(recordPath(e.record.table, e.record.id, e.record.label), locale)}>{e.record.label}</Link>
-                  ) : (
-                    <span>{t("download.gone")}</span>
-                  )}
-                </th>
-                <td data-label={t("download.col.size")}>
-                  {t(e.size === "low" ? "download.low" : "download.high")} · {t(e.watermarked ? "download.watermarked" : "download.clean")}
-                </td>
-                <td data-label={t("download.col.when")} className="register__dates">
-                  <time dateTime={e.at}>{e.when}</time>
-                </td>
-                <td data-label={t("download.col.again")}>
-                  {e.mediaId && e.record.label ? (
-                    <a className="button button--small" href={downloadPath(e.mediaId, e.size)} download>
-                      {t("download.again")}
-                      <span className="visually-hidden"> {e.record.label}</span>
-                    </a>
-                  ) : (
-                    "—"
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
+    <RegisterPage block="register" title="download.mine" lead="download.mineLead">
+      <ListTable
+        rows={loaderData.entries}
+        className="register__table"
+        caption="download.mine"
+        columns={["download.col.record", "download.col.size", "download.col.when", "download.col.again"]}
+        empty="download.mineEmpty"
+      >
+        {(e) => (
+          <tr key={e.id}>
+            <th scope="row">
+              {e.record.label && isTable(e.record.table) ? (
+                <Link to={localizePath(recordPath(e.record.table, e.record.id, e.record.label), locale)}>{e.record.label}</Link>
+              ) : (
+                <span>{t("download.gone")}</span>
+              )}
+            </th>
+            <td data-label={t("download.col.size")}>
+              {t(e.size === "low" ? "download.low" : "download.high")} · {t(e.watermarked ? "download.watermarked" : "download.clean")}
+            </td>
+            <td data-label={t("download.col.when")} className="register__dates">
+              <time dateTime={e.at}>{e.when}</time>
+            </td>
+            <td data-label={t("download.col.again")}>
+              {e.mediaId && e.record.label ? (
+                <a className="button button--small" href={downloadPath(e.mediaId, e.size)} download>
+                  {t("download.again")}
+                  <span className="visually-hidden"> {e.record.label}</span>
+                </a>
+              ) : (
+                "—"
+              )}
+            </td>
+          </tr>
+        )}
+      </ListTable>
+    </RegisterPage>
   );
 }

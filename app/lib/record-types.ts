@@ -33,7 +33,7 @@ export type MetadataView = { internal?: boolean; labelLang?: Locale } & (
 
 export type MediaView = {
   id: number;
-  mediaType: "image" | "video" | "youtube" | "vimeo" | "application" | "other";
+  mediaType: "image" | "video" | "youtube" | "vimeo" | "application" | "other" | "sequence";
   mime: string | null;
   title: string;
   url: { thumbnail: string | null; medium: string | null; large: string | null; original: string | null };
@@ -45,6 +45,8 @@ export type MediaView = {
   /** The media item's own credit and licence (a drop box's attach gives them; decision 092). */
   credit?: string | null;
   license?: string | null;
+  /** A 360° sequence's frames in turning order (decision 105): each frame's derivatives, as `url` gives an image's. */
+  frames?: { thumbnail: string; medium: string; large: string }[];
 };
 
 /** `key` names the group (type and label) for loading its next records; `total` counts its visible records. */

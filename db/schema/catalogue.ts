@@ -174,6 +174,9 @@ export const relationTypes = pgTable("relation_types", {
   reverseLabels: jsonb("reverse_labels").$type<LocalizedText>().notNull().default({}),
 });
 
+/** One frame of a 360° sequence: its stored original and derivatives (paths in the media store). */
+export type SequenceFrame = { original: string; thumbnail: string; medium: string; large: string };
+
 export type Interstitial = { name: LocalizedText; value: string };
 
 /**
@@ -219,6 +222,8 @@ export const media = pgTable(
     focalX: real("focal_x"),
     focalY: real("focal_y"),
     dominantColor: text("dominant_color"),
+    /** A 360° sequence's frames in turning order (`media_type` 'sequence'; migration 0037, decision 105). */
+    frames: jsonb("frames").$type<SequenceFrame[]>(),
     /**
      * Attached from the drop box and not yet confirmed: hidden from every viewer (mediaVisible) until an
      * administrator confirms it (migration 0032, decision 092).

@@ -333,6 +333,97 @@ for (const target of testDatabases()) {
       });
     });
 
+    it("imports a 360° sequence given as a list of frames or as a folder, each frame derived as an image", async () => {
+      const frames = path.join(dir, "spin");
+      fs.mkdirSync(frames, { recursive: true });
+      // Names sort as numbers in a folder: 2 before 10.
+      for (let i = 1; i <= 12; i++) await makeImage(frames, `${i}.jpg`, 320, 240, `#${(i * 20).toString(16).padStart(2, "0")}4060`);
+      const list = Array.from({ length: 12 }, (_, i) => `spin/${i + 1}.jpg`);
+      const res = await importFile(
+        { database: db },
+        writeNdjson(
+          dir,
+          [
+            makeRecord({ id: "600", media: [{ type: "sequence", frames: list, title: { it: "Vista a 360°" } }] }),
+            makeRecord({ id: "601", media: [{ type: "sequence", file: "spin", frameCount: 12 }] }),
+          ],
+          "sequence.ndjson",
+        ),
+        { mediaDir: dir, mediaStore: store },
+      );
+      expect(res.rejected).toEqual([]);
+      expect(res.imported).toBe(2);
+      const rows = await db.rows<{
+        id: string;
+        media_type: string;
+        thumbnail: string;
+        medium: string;
+        width: number;
+        frames: { original: string; thumbnail: string; medium: string; large: string }[];
+      }>(sql`select r.id, m.media_type, m.thumbnail, m.medium, m.width, m.frames from media m join records r on r.uid = m.record_uid
+        where r.id in ('600', '601') order by r.id`);
+      expect(rows.map((r) => [r.media_type, r.frames.length, r.width])).toEqual([
+        ["sequence", 12, 320],
+        ["sequence", 12, 320],
+      ]);
+      // The same frames in the same order either way; the row shows the first frame.
+      expect(rows[1]!.frames).toEqual(rows[0]!.frames);
+      expect(rows[0]!.thumbnail).toBe(rows[0]!.frames[0]!.thumbnail);
+      const originals = rows[0]!.frames.map((f) => f.original);
+      expect(new Set(originals).size).toBe(12);
+      for (const [i, f] of rows[0]!.frames.entries()) {
+        expect(fs.readFileSync(path.join(store, f.original)).equals(fs.readFileSync(path.join(dir, list[i]!))), list[i]).toBe(true);
+        expect(fs.existsSync(path.join(store, f.thumbnail)), f.thumbnail).toBe(true);
+      }
+    });
+
+    it("rejects a sequence with too few or too many frames, a frame that is not an image, or a folder that disagrees with its count", async () => {
+      const before = await count();
+      fs.mkdirSync(path.join(dir, "spin-bad"), { recursive: true });
+      for (let i = 1; i <= 8; i++) await makeImage(path.join(dir, "spin-bad"), `f${i}.jpg`, 64, 48);
+      fs.writeFileSync(path.join(dir, "spin-bad", "f9.jpg"), "not a picture at all, only text\n");
+      const frames = (n: number) => Array.from({ length: n }, () => "wide.jpg");
+      const file = writeNdjson(
+        dir,
+        [
+          makeRecord({ id: "610", media: [{ type: "sequence", frames: frames(3) }] }),
+          makeRecord({ id: "611", media: [{ type: "sequence", frames: frames(361) }] }),
+          makeRecord({ id: "612", media: [{ type: "sequence", frames: [...frames(7), "spin-bad/f9.jpg"] }] }),
+          makeRecord({ id: "613", media: [{ type: "sequence", file: "spin-bad" }] }),
+          makeRecord({ id: "614", media: [{ type: "sequence", file: "spin", frameCount: 24 }] }),
+          makeRecord({ id: "615", media: [{ type: "sequence", url: "https://example.org/spin/" }] }),
+          makeRecord({
+            id: "616",
+            media: [
+              { type: "image", file: "wide.jpg" },
+              { type: "sequence", frames: [...frames(7), "nowhere.jpg"] },
+            ],
+          }),
+          makeRecord({ id: "617", media: [{ type: "sequence", file: "wide.jpg" }] }),
+        ],
+        "bad-sequence.ndjson",
+      );
+      const res = await importFile({ database: db }, file, { mediaDir: dir, mediaStore: store });
+      expect(res.imported).toBe(0);
+      expect(res.rejected.map((r) => [r.line, r.reason])).toEqual([
+        [1, "media.0.frames: a sequence has 8 to 360 frames"],
+        [2, "media.0.frames: a sequence has 8 to 360 frames"],
+        [
+          3,
+          "media.0: frame spin-bad/f9.jpg is not an image (its content is not a known format; frames are JPEG, PNG, WebP, TIFF, GIF or AVIF)",
+        ],
+        [
+          4,
+          "media.0: frame spin-bad/f9.jpg is not an image (its content is not a known format; frames are JPEG, PNG, WebP, TIFF, GIF or AVIF)",
+        ],
+        [5, "media.0: the folder spin holds 12 files, frameCount says 24"],
+        [6, "media.0: a sequence gives its frames (a list of files) or a folder of them (file), not a url"],
+        [7, `media.1: frame not found: ${path.join(dir, "nowhere.jpg")}`],
+        [8, "media.0: file wide.jpg is not a folder of frames (or give frames, a list of files)"],
+      ]);
+      expect(await count()).toBe(before);
+    });
+
     const findIds = async (qs: string) => {
       const p = parseSearchParams(new URLSearchParams(qs));
       if (!p.ok) throw new Error(p.error.message);

@@ -39,6 +39,12 @@ for (const target of testDatabases()) {
       await makeImage(dir, "secret.jpg", 2400, 1600, "#000000");
       await makeImage(dir, "res2.jpg", 1200, 900, "#225588");
       await makeImage(dir, "shared.jpg", 500, 400, "#558822");
+      // Two turntables of eight frames each, distinct by colour: one on a public record, one on an access-2 one.
+      for (let i = 0; i < 8; i++) {
+        await makeImage(dir, `spin-pub-${i}.jpg`, 300, 200, `#${(40 + i * 20).toString(16)}a0a0`);
+        await makeImage(dir, `spin-res-${i}.jpg`, 300, 200, `#d0${(40 + i * 20).toString(16)}20`);
+      }
+      const spin = (prefix: string) => Array.from({ length: 8 }, (_, i) => `${prefix}-${i}.jpg`);
       fs.writeFileSync(path.join(dir, "inventario.xml"), '<?xml version="1.0"?><inventario><voce>Vaso</voce></inventario>\n');
       await importFile(
         { database: db },
@@ -62,6 +68,13 @@ for (const target of testDatabases()) {
           }),
           // The same file (same content hash) shown publicly by another record stays public.
           makeRecord({ id: "pub-shared", texts: { it: { label: "Condiviso" } }, media: [{ type: "image", file: "shared.jpg" }] }),
+          makeRecord({ id: "pub-spin", texts: { it: { label: "Vaso a 360°" } }, media: [{ type: "sequence", frames: spin("spin-pub") }] }),
+          makeRecord({
+            id: "res2-spin",
+            access: 2,
+            texts: { it: { label: "Vaso riservato a 360°" } },
+            media: [{ type: "sequence", frames: spin("spin-res") }],
+          }),
           makeRecord({
             id: "pub-doc",
             texts: { it: { label: "Con inventario" } },
@@ -128,6 +141,39 @@ for (const target of testDatabases()) {
         expect(res.headers.get("cache-control")).toMatch(/^private/);
         expect(res.headers.get("cache-control")).not.toContain("immutable");
         expect(res.headers.get("vary")).toMatch(/cookie/i);
+      }
+    });
+
+    /** Every stored file of a record's 360° sequences: the row's own and each frame's original and derivatives. */
+    const framesOf = async (recordId: string) => {
+      const rows = await db.rows<{ frames: Record<string, string>[] }>(sql`
+        select m.frames from media m join records r on r.uid = m.record_uid where r.id = ${recordId} and m.media_type = 'sequence'`);
+      expect(rows.length).toBe(1);
+      expect(rows[0]!.frames).toHaveLength(8);
+      return [...new Set(rows[0]!.frames.flatMap((f) => [f.original, f.thumbnail, f.medium, f.large]))].map(
+        (p) => `/media/${p!.split(path.sep).join("/")}`,
+      );
+    };
+
+    it("a 360° sequence's frames are served as its record's images are: public to all, an access-2 record's to a manager only", async () => {
+      const pub = await framesOf("pub-spin");
+      expect(pub.length).toBeGreaterThanOrEqual(16); // 8 originals (served as medium and large) and 8 thumbnails
+      for (const url of pub) {
+        const res = await server.fetch(url);
+        expect(res.status, url).toBe(200);
+        expect(res.headers.get("cache-control")).toContain("immutable");
+      }
+      const res2 = await framesOf("res2-spin");
+      expect(res2.length).toBeGreaterThanOrEqual(16);
+      for (const url of res2) {
+        for (const cookie of [undefined, researcherCookie]) {
+          const res = await server.fetch(url, { headers: cookie ? { cookie } : {} });
+          expect(res.status, `${url} ${cookie ? "researcher" : "visitor"}`).toBe(404);
+        }
+        const res = await server.fetch(url, { headers: { cookie: managerCookie } });
+        expect(res.status, `${url} manager`).toBe(200);
+        expect(res.headers.get("content-type")).toMatch(/^image\//);
+        expect(res.headers.get("cache-control")).toMatch(/^private/);
       }
     });
 

@@ -10,7 +10,7 @@ import { capabilities } from "../session";
  * Which stored media files a request may fetch (decision 043).
  *
  * A file under the media store (an original or a derivative, named by its content hash) is public when at
- * least one media row a visitor may see points at it; it is protected when every row pointing at it is
+ * least one media row a visitor may see points at it (a 360° sequence's frames are its row's files too); it is protected when every row pointing at it is
  * hidden from visitors — a `restricted` image, or any image of a record with access 2 or 3; and a file no
  * row points at any more (an image removed or replaced by an import: files are never deleted) is served to
  * no one. Public files are served as immutable static files; a protected one only to a viewer who may see
@@ -31,9 +31,13 @@ async function loadIndex(database: Database): Promise<MediaIndex> {
   const rows = await database.rows<{ path: string; ids: (number | string)[] | null }>(sql`
     select p.path, case when bool_and(p.hidden) then array_agg(p.id) end as ids
     from (
-      select m.id, unnest(array[m.original, m.thumbnail, m.medium, m.large]) as path,
-             not (${recordVisible(visitor, "r")} and ${mediaVisible(visitor, "m")}) as hidden
+      select m.id, f.path, not (${recordVisible(visitor, "r")} and ${mediaVisible(visitor, "m")}) as hidden
       from media m join records r on r.uid = m.record_uid
+      cross join lateral (
+        select unnest(array[m.original, m.thumbnail, m.medium, m.large]) as path
+        union all
+        select jsonb_path_query(m.frames, '$[*].*') #>> '{}' where m.frames is not null
+      ) f
     ) p
     where p.path is not null and p.path !~ '^[a-zA-Z][a-zA-Z0-9+.-]*:'
     group by p.path`);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { sql, type SQL } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
 import { publicImage } from "~/.server/access";
 import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
@@ -9,7 +10,14 @@ import { deriveImage, storeFile, type Derived } from "~/.server/media";
 import { parseIsoDate, toSqlDate } from "~/lib/dates";
 import { formatCurrency } from "~/lib/format";
 import { LOCALES, type Locale } from "~/lib/locale";
-import { isFieldNamesLine, validateFieldNames, validateRecord, type FieldNames, type InterchangeRecord } from "./interchange";
+import {
+  isFieldNamesLine,
+  SEQUENCE_FRAMES,
+  validateFieldNames,
+  validateRecord,
+  type FieldNames,
+  type InterchangeRecord,
+} from "./interchange";
 import { clearSearchCache } from "~/features/search/index.server";
 import { toTextArray } from "~/features/records/index.server";
 import { beginLoad, completeLoad, failLoad, holdLoad, type LoadKind } from "./loads.server";
@@ -89,8 +97,63 @@ async function* parseLines(file: string, mediaDir?: string): AsyncGenerator<Line
       };
       continue;
     }
+    const badSequence = await resolveSequences(v.record, mediaDir);
+    if (badSequence) {
+      yield { line, reason: badSequence };
+      continue;
+    }
     yield { line, record: v.record };
   }
+}
+
+/** The image formats a frame may be, by its content (file-type's names; what sharp reads). */
+const FRAME_TYPES = new Set(["jpg", "png", "webp", "tif", "gif", "avif"]);
+
+/**
+ * Gives each 360° sequence of the record its list of frames (decision 105): a folder's files in the order of
+ * their names (numbers compared as numbers: `2.jpg` before `10.jpg`), checked against `frameCount` when given;
+ * then every frame must be a file and an image by its content. The first problem's message, or null.
+ */
+async function resolveSequences(record: InterchangeRecord, mediaDir: string | undefined): Promise<string | null> {
+  for (const [i, m] of record.media.entries()) {
+    if (m.type !== "sequence") continue;
+    const at = `media.${i}`;
+    if (!mediaDir) return `${at}: a sequence's frames need --media-dir`;
+    let frames = m.frames;
+    if (!frames) {
+      const folder = path.join(mediaDir, m.file!);
+      if (!fs.statSync(folder).isDirectory()) return `${at}: file ${m.file} is not a folder of frames (or give frames, a list of files)`;
+      frames = fs
+        .readdirSync(folder, { withFileTypes: true })
+        .filter((e) => e.isFile() && !e.name.startsWith("."))
+        .map((e) => e.name)
+        .sort((a, b) => a.localeCompare(b, "en", { numeric: true }))
+        .map((name) => path.posix.join(m.file!.replace(/[\\/]+$/, ""), name));
+      if (m.frameCount !== undefined && frames.length !== m.frameCount)
+        return `${at}: the folder ${m.file} holds ${frames.length} files, frameCount says ${m.frameCount}`;
+      if (frames.length < SEQUENCE_FRAMES.min || frames.length > SEQUENCE_FRAMES.max)
+        return `${at}: the folder ${m.file} holds ${frames.length} files; a sequence has ${SEQUENCE_FRAMES.min} to ${SEQUENCE_FRAMES.max} frames`;
+    }
+    for (const frame of frames) {
+      const abs = path.join(mediaDir, frame);
+      if (!fs.existsSync(abs) || !fs.statSync(abs).isFile()) return `${at}: frame not found: ${abs}`;
+      const head = Buffer.alloc(4100);
+      const fd = fs.openSync(abs, "r");
+      let read: number;
+      try {
+        read = fs.readSync(fd, head, 0, head.length, 0);
+      } finally {
+        fs.closeSync(fd);
+      }
+      const kind = await fileTypeFromBuffer(head.subarray(0, read));
+      if (!kind || !FRAME_TYPES.has(kind.ext))
+        return `${at}: frame ${frame} is not an image (its content is ${kind ? kind.mime : "not a known format"}; frames are JPEG, PNG, WebP, TIFF, GIF or AVIF)`;
+    }
+    m.frames = frames;
+    m.file = undefined;
+    m.frameCount = undefined;
+  }
+  return null;
 }
 
 /**
@@ -303,29 +366,31 @@ async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions, cache: Map
           record.media.filter((m) => m.type === "image" && publicImage(record.access, m.restricted) && m.file).map((m) => m.file!),
         ),
   );
+  // A sequence's frames are derived as images are (no tiles: the viewer shows whole frames).
   for (const { record } of batch)
     for (const m of record.media)
-      if (m.file && !files.includes(m.file)) {
-        files.push(m.file);
-        const ready = opts.derived?.get(m.file);
-        if (ready && !publicFiles.has(m.file)) cache.set(m.file, Promise.resolve(ready));
-        else if (!cache.has(m.file)) {
-          const src = path.join(opts.mediaDir!, m.file);
-          const owner = `${record.table}/${record.id}`;
-          const type = m.type;
-          const p = mediaSlots(async () => {
-            try {
-              return type === "image"
-                ? await deriveImage(src, opts.mediaStore, { tiles: publicFiles.has(m.file!) })
-                : await storeFile(src, opts.mediaStore);
-            } catch (err) {
-              throw new Error(`media ${m.file} of ${owner}: ${(err as Error).message}`);
-            }
-          });
-          p.catch(() => {}); // awaited below or by the batch that shares it
-          cache.set(m.file, p);
+      for (const file of m.type === "sequence" ? (m.frames ?? []) : m.file ? [m.file] : [])
+        if (!files.includes(file)) {
+          files.push(file);
+          const ready = opts.derived?.get(file);
+          if (ready && !publicFiles.has(file)) cache.set(file, Promise.resolve(ready));
+          else if (!cache.has(file)) {
+            const src = path.join(opts.mediaDir!, file);
+            const owner = `${record.table}/${record.id}`;
+            const image = m.type === "image" || m.type === "sequence";
+            const p = mediaSlots(async () => {
+              try {
+                return image
+                  ? await deriveImage(src, opts.mediaStore, { tiles: publicFiles.has(file) })
+                  : await storeFile(src, opts.mediaStore);
+              } catch (err) {
+                throw new Error(`media ${file} of ${owner}: ${(err as Error).message}`);
+              }
+            });
+            p.catch(() => {}); // awaited below or by the batch that shares it
+            cache.set(file, p);
+          }
         }
-      }
   const out = new Map<string, Partial<Derived>>();
   for (const f of files) out.set(f, await cache.get(f)!);
   return out;
@@ -511,14 +576,17 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
       relRows.push(sql`(${uid}, ${rel.table}, ${rel.id}, ${rel.type}, ${ord}, ${json(rel.interstitial)})`);
     });
     r.media.forEach((m, ord) => {
-      const d = m.file ? derived.get(m.file) : undefined;
+      const frames = m.type === "sequence" ? (m.frames ?? []).map((f) => derived.get(f)!) : null;
+      // A sequence's row is its first frame's (size, colour, the card's picture); every frame in `frames`.
+      const d = frames ? frames[0] : m.file ? derived.get(m.file) : undefined;
       const remote = m.url ?? null;
       const isEmbed = m.type === "youtube" || m.type === "vimeo";
       const remoteImage = m.type === "image" ? remote : null;
       mediaRows.push(sql`(${uid}, ${ord}, ${m.type}, ${m.mime ?? d?.mime ?? null}, ${json(m.title ?? {})}, ${m.restricted},
         ${d?.original ?? (m.file ? m.file : remote)}, ${isEmbed ? remote : null},
         ${d?.thumbnail ?? remoteImage}, ${d?.medium ?? remoteImage}, ${d?.large ?? remoteImage},
-        ${d?.width ?? null}::int, ${d?.height ?? null}::int, ${m.focalPoint?.x ?? null}::real, ${m.focalPoint?.y ?? null}::real, ${d?.dominantColor ?? null})`);
+        ${d?.width ?? null}::int, ${d?.height ?? null}::int, ${m.focalPoint?.x ?? null}::real, ${m.focalPoint?.y ?? null}::real, ${d?.dominantColor ?? null},
+        ${frames ? json(frames.map((f) => ({ original: f.original, thumbnail: f.thumbnail, medium: f.medium, large: f.large }))) : null}::jsonb)`);
     });
   }
   for (const chunk of chunks(textRows, 2000))
@@ -531,7 +599,7 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
     await tx.execute(sql`insert into relations (from_uid, to_table, to_id, type, ord, interstitial) values ${sql.join(chunk, sql`, `)}`);
   for (const chunk of chunks(mediaRows, 1500))
     await tx.execute(
-      sql`insert into media (record_uid, ord, media_type, mime, title, restricted, original, external_url, thumbnail, medium, large, width, height, focal_x, focal_y, dominant_color) values ${sql.join(chunk, sql`, `)}`,
+      sql`insert into media (record_uid, ord, media_type, mime, title, restricted, original, external_url, thumbnail, medium, large, width, height, focal_x, focal_y, dominant_color, frames) values ${sql.join(chunk, sql`, `)}`,
     );
   // Records below a moved tag, in this batch or earlier ones: their inherited tags follow the tree.
   const retagged = movedTags.length ? await retagRecords(tx, movedTags) : [];

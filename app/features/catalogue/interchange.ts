@@ -49,23 +49,45 @@ const LocaleTexts = z.object({
 
 const FocalPoint = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) });
 
-export const MEDIA_TYPES = ["image", "video", "youtube", "vimeo", "application", "other"] as const;
+export const MEDIA_TYPES = ["image", "video", "youtube", "vimeo", "application", "other", "sequence"] as const;
+
+/** How many frames a 360° sequence (`type: "sequence"`) has: 24 is the usual turntable (spec: "default 24 frames"). */
+export const SEQUENCE_FRAMES = { min: 8, max: 360, usual: 24 } as const;
+
+const MediaPath = z
+  .string()
+  .max(500)
+  .refine((f) => !f.split(/[\\/]/).includes("..") && !f.startsWith("/"), "a path inside --media-dir");
 
 const MediaItem = z
   .object({
     type: z.enum(MEDIA_TYPES),
-    file: z
-      .string()
-      .max(500)
-      .refine((f) => !f.split(/[\\/]/).includes("..") && !f.startsWith("/"), "a path inside --media-dir")
-      .optional(),
+    file: MediaPath.optional(),
     url: z.url({ protocol: /^https?$/ }).optional(),
+    /** A sequence's frames in turning order, or (with `file` naming a folder) `frameCount`, checked when importing. */
+    frames: z
+      .array(MediaPath)
+      .min(SEQUENCE_FRAMES.min, `a sequence has ${SEQUENCE_FRAMES.min} to ${SEQUENCE_FRAMES.max} frames`)
+      .max(SEQUENCE_FRAMES.max, `a sequence has ${SEQUENCE_FRAMES.min} to ${SEQUENCE_FRAMES.max} frames`)
+      .optional(),
+    frameCount: z
+      .number()
+      .int()
+      .min(SEQUENCE_FRAMES.min, `a sequence has ${SEQUENCE_FRAMES.min} to ${SEQUENCE_FRAMES.max} frames`)
+      .max(SEQUENCE_FRAMES.max, `a sequence has ${SEQUENCE_FRAMES.min} to ${SEQUENCE_FRAMES.max} frames`)
+      .optional(),
     mime: z.string().max(100).optional(),
     title: Localized.optional(),
     restricted: z.boolean().default(false),
     focalPoint: FocalPoint.optional(),
   })
-  .refine((m) => Boolean(m.file) !== Boolean(m.url), "give exactly one of file or url");
+  .refine((m) => m.type === "sequence" || Boolean(m.file) !== Boolean(m.url), "give exactly one of file or url")
+  .refine((m) => m.type === "sequence" || (!m.frames && m.frameCount === undefined), "frames and frameCount belong to a sequence")
+  .refine(
+    (m) => m.type !== "sequence" || (!m.url && Boolean(m.file) !== Boolean(m.frames)),
+    "a sequence gives its frames (a list of files) or a folder of them (file), not a url",
+  )
+  .refine((m) => m.frameCount === undefined || Boolean(m.file), "frameCount goes with a folder (file)");
 
 const Relation = z.object({
   type: Code,

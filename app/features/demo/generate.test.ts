@@ -69,7 +69,7 @@ describe("demo archive generator (default size)", () => {
       records.some((r) => r.tags.some((t) => [...t.parents.map((p) => p.id), t.id].join("/").startsWith(SEMAFORO_PATHS.fragile))),
     ).toBe(true);
     const media = records.flatMap((r) => r.media);
-    for (const t of ["image", "youtube", "vimeo", "application"])
+    for (const t of ["image", "sequence", "youtube", "vimeo", "application"])
       expect(
         media.some((m) => m.type === t),
         t,
@@ -154,6 +154,15 @@ describe("demo archive generator (default size)", () => {
     const o4 = find("ca_objects", FIXED_IDS.italianOnlyObject);
     expect(Object.keys(o4.texts)).toEqual(["it"]);
     expect(o4.access).toBe(1);
+    // The 360° example: a public majolica vase whose last media item is the turntable's 24 frames, in order.
+    const vase = find("ca_objects", FIXED_IDS.turntableObject);
+    expect(vase.access).toBe(1);
+    expect(vase.texts.it?.label).toMatch(/^Vaso in maiolica con decoro a melograno/);
+    const sequence = vase.media.find((m) => m.type === "sequence");
+    expect(sequence?.frames).toHaveLength(24);
+    expect(sequence?.frames).toEqual([...sequence!.frames!].sort());
+    expect(sequence?.restricted).toBe(false);
+    for (const f of sequence!.frames!) expect(fs.existsSync(path.join(result.mediaDir, f)), f).toBe(true);
     for (const id of HIGHLIGHT_OBJECT_IDS) {
       const o = find("ca_objects", id);
       expect(o.access, id).toBe(1);
@@ -303,7 +312,7 @@ describe("demo archive generator (determinism)", () => {
     expect(a.count).toBe(300);
     expect(fs.readFileSync(a.file).equals(fs.readFileSync(b.file))).toBe(true);
     const imagesA = fs.readdirSync(a.mediaDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-    expect(imagesA.length).toBe(13); // 12 pictures and the PDF
+    expect(imagesA.length).toBe(37); // 12 pictures, the turntable's 24 frames and the PDF
     for (const e of imagesA) {
       const rel = path.relative(a.mediaDir, path.join(e.parentPath, e.name));
       expect(fs.readFileSync(path.join(a.mediaDir, rel)).equals(fs.readFileSync(path.join(b.mediaDir, rel))), rel).toBe(true);
@@ -372,6 +381,15 @@ describe("demo archive import", () => {
       [800, 1400],
     ]);
     expect(media.every((m) => m.thumbnail)).toBe(true);
+    // The 360° example: the vase's 24 frames, each derived, in turning order; its row shows the first.
+    const [spin] = await database.rows<{ frames: { thumbnail: string; medium: string }[]; thumbnail: string; width: number }>(
+      sql`select m.frames, m.thumbnail, m.width from media m join records r on r.uid = m.record_uid
+        where r.table_name = 'ca_objects' and r.id = ${FIXED_IDS.turntableObject} and m.media_type = 'sequence'`,
+    );
+    expect(spin!.frames).toHaveLength(24);
+    expect(spin!.thumbnail).toBe(spin!.frames[0]!.thumbnail);
+    expect(spin!.width).toBe(800);
+    expect(new Set(spin!.frames.map((f) => f.medium)).size).toBe(24);
     const [fonds] = await database.rows<{ n: number }>(
       sql`select count(*)::int as n from records where table_name = 'ca_collections' and parent_path = '1'`,
     );
@@ -432,7 +450,7 @@ describe("demo prepared ahead of its load (first start)", () => {
     const opts = { records: 300, images: 6, imageCache: cache };
     const a = await generateDemo(path.join(tmp, "cache-a"), opts);
     const cached = fs.readdirSync(cache);
-    expect(cached.filter((f) => f.endsWith(".jpg"))).toHaveLength(6);
+    expect(cached.filter((f) => f.endsWith(".jpg"))).toHaveLength(6); // the turntable's frames are drawn each time, quickly
     expect(cached.filter((f) => f.endsWith(".tmp"))).toEqual([]);
     // The next run copies the cached pictures rather than drawing them: a planted one comes back as planted.
     const planted = path.join(cache, cached[0]!);
@@ -456,7 +474,7 @@ describe("demo prepared ahead of its load (first start)", () => {
     for (const f of files(ready.mediaDir))
       expect(fs.readFileSync(path.join(ready.mediaDir, f)).equals(fs.readFileSync(path.join(a.mediaDir, f))), f).toBe(true);
     const thumbnails = fs.readdirSync(store, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("-thumbnail.webp"));
-    expect(thumbnails).toHaveLength(6);
+    expect(thumbnails).toHaveLength(6 + 24); // the pictures and the turntable's frames
     // What the worker derived goes to the import by the files' names in the records (not decoded a second time).
     expect([...ready.derived!.keys()].sort()).toEqual(files(ready.mediaDir).map((f) => f.split(path.sep).join("/")));
     database = await openMemoryDatabase();
@@ -465,7 +483,8 @@ describe("demo prepared ahead of its load (first start)", () => {
       (select count(*)::int from catalogue_loads where kind = 'demo' and state = 'complete') as marker`);
     expect(row).toEqual({ n: 300, marker: 1 });
     const media = await database.rows<{ thumbnail: string }>(
-      sql`select thumbnail from media where media_type = 'image' and thumbnail like '%-thumbnail.webp'`,
+      sql`select thumbnail from media where media_type = 'image' and thumbnail like '%-thumbnail.webp'
+        union all select f->>'thumbnail' from media, jsonb_array_elements(frames) f where media_type = 'sequence'`,
     );
     expect(new Set(media.map((m) => path.basename(m.thumbnail)))).toEqual(new Set(thumbnails.map((t) => path.basename(t))));
     const stored = await database.rows<{

@@ -24,6 +24,8 @@
  *   ca_objects "3"   Access 2 (restricted): the 1921 payroll of the Sesto works.
  *   ca_objects "4"   Public, Italian texts only (a majolica vase), to exercise fallback.
  *   ca_objects "5"–"12"  Public highlights with images (HIGHLIGHT_OBJECT_IDS).
+ *   ca_objects "7"   A majolica vase with pomegranates: two images and, when the archive has pictures, a 360°
+ *                    sequence of 24 turntable frames drawn by code (turntable.ts; FIXED_IDS.turntableObject).
  *   ca_collections "1"  Fonds "Fondo Officine Valdameri", parent of series "7"–"12".
  *   ca_entities "1"  Giulio Valdameri; "2" Officine Valdameri S.p.A.; "3" Studio
  *                    fotografico Ettore Brambilla; "10" Fondazione Valdameri.
@@ -36,6 +38,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { renderImages, tinyPdf } from "./images";
+import { renderTurntable, TURNTABLE_FRAMES, turntableFiles } from "./turntable";
 import { Rng } from "./language";
 import { assetRecord, fixedAssets, PDF_FILE } from "./generate/assets";
 import { entityRecord, placeRecord } from "./generate/authorities";
@@ -125,7 +128,7 @@ const FIXED_OBJECTS: Record<string, ObjectForce> = {
   "4": { kind: "ceramica", variant: "melograno", access: 1, mode: "it", date: { kind: "circa", y: 1890 } },
   "5": { kind: "manifesto", access: 1, mode: "all", images: ["tall"] },
   "6": { kind: "disegno-tecnico", access: 1, mode: "all", images: ["wide"] },
-  "7": { kind: "ceramica", access: 1, mode: "all", images: ["portrait", "square"] },
+  "7": { kind: "ceramica", variant: "turntable", access: 1, mode: "all", images: ["portrait", "square"] },
   "8": { kind: "lettera", access: 1, mode: "all", images: ["portrait", "portrait"] },
   "9": { kind: "mappa", access: 1, mode: "all", images: ["wide"] },
   "10": { kind: "tessuto", access: 1, mode: "all", images: ["square"] },
@@ -161,7 +164,10 @@ export async function generateDemo(outDir: string, opts: DemoOptions = {}): Prom
     const reproducible: ObjSummary[] = [];
     for (let i = 1; i <= c.ca_objects; i++) {
       const id = String(i);
-      const { rec, summary } = factory.build(id, FIXED_OBJECTS[id]);
+      // The 360° example is drawn with the pictures: an archive without pictures has none.
+      const force =
+        id === FIXED_IDS.turntableObject && budget > 0 ? { ...FIXED_OBJECTS[id], sequence: turntableFiles() } : FIXED_OBJECTS[id];
+      const { rec, summary } = factory.build(id, force);
       emit(rec);
       if (summary.image && reproducible.length < c.assets * 4) reproducible.push(summary);
     }
@@ -192,7 +198,11 @@ export async function generateDemo(outDir: string, opts: DemoOptions = {}): Prom
       "Milano, 20 maggio 1968",
     ]),
   );
-  opts.onImages?.(0, pool.specs.length);
-  await renderImages(pool.specs, mediaDir, 4, (done) => opts.onImages?.(done, pool.specs.length), opts.imageCache);
-  return { file, mediaDir, count: out.count, counts: perTable, images: pool.specs.length };
+  const frames = budget > 0 ? TURNTABLE_FRAMES : 0;
+  const pictures = pool.specs.length + frames;
+  opts.onImages?.(0, pictures);
+  await renderImages(pool.specs, mediaDir, 4, (done) => opts.onImages?.(done, pictures), opts.imageCache);
+  let drawn = pool.specs.length;
+  if (frames) await renderTurntable(mediaDir, () => opts.onImages?.(++drawn, pictures));
+  return { file, mediaDir, count: out.count, counts: perTable, images: pictures };
 }

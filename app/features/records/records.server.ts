@@ -6,14 +6,14 @@ import { formatDateRange, parseIsoDate } from "~/lib/dates";
 import { formatCurrency } from "~/lib/format";
 import { LOCALES, pickText, type Locale } from "~/lib/locale";
 import type { TableName } from "~/lib/tables";
-import type { MetadataEntry } from "../../../db/schema";
+import type { MetadataEntry, SequenceFrame } from "../../../db/schema";
 import { cardQuery, getCards, toCard, toTextArray, type CardRow } from "./cards.server";
 import { isInternalField } from "./record-fields";
 import type { MediaView, MetadataView, RecordDetail, RelationGroup } from "~/lib/record-types";
 import { getSummaryConfig } from "~/features/site/index.server";
 
 /** Media sort order of the gallery (spec §9). */
-export const MEDIA_ORDER = ["image", "video", "youtube", "vimeo", "application", "other"] as const;
+export const MEDIA_ORDER = ["image", "video", "youtube", "vimeo", "application", "other", "sequence"] as const;
 
 export function sortMedia<T extends { mediaType: string }>(items: T[]): T[] {
   const rank = (t: string) => {
@@ -108,9 +108,10 @@ export async function getRecord(
       focal_y: number | null;
       credit: string | null;
       license: string | null;
+      frames: SequenceFrame[] | null;
     }>(
       sql`select m.id, m.media_type, m.mime, m.title, m.original, m.external_url, m.thumbnail, m.medium, m.large, m.width, m.height, m.dominant_color, m.focal_x, m.focal_y,
-          m.credit, m.license
+          m.credit, m.license, m.frames
         from media m where m.record_uid = ${uid} and ${mediaVisible(viewer, "m")} order by m.ord`,
     ),
     database.rows<{ id: string; names: Record<string, string>; path: string }>(
@@ -163,6 +164,9 @@ export async function getRecord(
         focalPoint: m.focal_x != null && m.focal_y != null ? { x: m.focal_x, y: m.focal_y } : null,
         credit: m.credit,
         license: m.license,
+        ...(m.frames
+          ? { frames: m.frames.map((f) => ({ thumbnail: mediaUrl(f.thumbnail)!, medium: mediaUrl(f.medium)!, large: mediaUrl(f.large)! })) }
+          : {}),
       };
     }),
   );

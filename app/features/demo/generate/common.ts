@@ -25,6 +25,8 @@ export const FIXED_IDS = {
   veryRestrictedObject: "2",
   restrictedObject: "3",
   italianOnlyObject: "4",
+  /** A vase with a 360° sequence (turntable.ts), when the archive has pictures. */
+  turntableObject: "7",
   fonds: "1",
   fondsSeries: ["7", "8", "9", "10", "11", "12"],
   object1: { author: "3", place: "4", occurrence: "1", collection: "12" },

@@ -79,6 +79,8 @@ export type ObjectForce = {
   noMedia?: boolean;
   metaAll?: boolean;
   variant?: string;
+  /** A 360° sequence's frames (files under the media directory), after the images. */
+  sequence?: string[];
 };
 
 export type ObjSummary = { id: string; label: LT; access: 1 | 2 | 3; image?: ImageSpec };
@@ -487,9 +489,14 @@ export class ObjectFactory {
         break;
       }
       case "ceramica": {
-        const shape = r.pick(CERAMIC_SHAPES);
-        const mat = r.pick(CERAMIC_MATERIALS);
-        const decor = force.variant === "melograno" ? CERAMIC_DECORS[1]! : r.pick(CERAMIC_DECORS);
+        // The turntable's vase is a majolica vase with pomegranates, as drawn (the same draws, the others unchanged).
+        const turntable = force.variant === "turntable";
+        const pickedShape = r.pick(CERAMIC_SHAPES);
+        const pickedMat = r.pick(CERAMIC_MATERIALS);
+        const shape = turntable ? CERAMIC_SHAPES[0]! : pickedShape;
+        const mat = turntable ? CERAMIC_MATERIALS[0]! : pickedMat;
+        const pickedDecor = force.variant === "melograno" ? undefined : r.pick(CERAMIC_DECORS);
+        const decor = pickedDecor && !turntable ? pickedDecor : CERAMIC_DECORS[1]!;
         label = L(`${shape.it} ${mat.it} ${decor.it}`, `${mat.en} ${shape.en} ${decor.en}`, `${shape.fr} ${mat.fr} ${decor.fr}`);
         techniqueKey = mat.tech;
         const laveno = w.entities[8];
@@ -844,6 +851,7 @@ export class ObjectFactory {
           m.focalPoint = { x: round2(0.2 + r.float() * 0.6), y: round2(0.2 + r.float() * 0.6) };
         media.push(m);
       });
+      if (force.sequence) media.push({ type: "sequence", frames: force.sequence, title: L("Vista a 360°", "360° view", "Vue à 360°") });
     }
 
     const access = force.access ?? pickAccess(r, collection === "31" || collection === "13" ? 0.2 : 0);

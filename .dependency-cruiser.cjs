@@ -13,7 +13,7 @@ const LAYERS = [
   ["catalogue", "export", "workspace"], // importing records; exporting results; a user's collections and uploads
   ["demo", "iiif", "saved-searches", "stories"], // the demo; IIIF; saved searches and their alerts; stories
   ["registers"], // the registers (issue 32): annotations, downloads, requests, the collection register; the record page and the settings show parts of them
-  ["browse", "desk", "settings"], // the search and record pages; the collections pages and document calls; site settings
+  ["analytics", "browse", "desk", "settings"], // the analytics pages; the search and record pages; the collections pages and document calls; site settings
   ["site-edit"], // editing the site in place
   ["home", "pages", "shell"], // the home page; content pages; the page frame (header, footer, error page)
   ["console", "styleguide"], // the administrators' console; the style guide

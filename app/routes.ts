@@ -48,6 +48,9 @@ const pages = (locale: UiLocale) => [
       route(p, "features/settings/routes/settings-page.tsx", { id: `${locale}:settings-${p}` }),
     ),
   ]),
+  // The analytics pages (issue 34 §2, decision 108): shown while the option `analytics` turns them on
+  route("analytics/accuracy", "features/analytics/routes/accuracy.tsx", { id: `${locale}:analytics-accuracy` }),
+  route("analytics/footprint", "features/analytics/routes/footprint.tsx", { id: `${locale}:analytics-footprint` }),
   route("public/cookie-policy", "features/shell/routes/cookie-policy.tsx", { id: `${locale}:cookie-policy` }),
   route("sfogliatore/:a/:b?", "features/iiif/routes/sfogliatore.tsx", { id: `${locale}:sfogliatore` }),
   route(":table/:id/:label?", "features/browse/routes/record.tsx", { id: `${locale}:record` }),

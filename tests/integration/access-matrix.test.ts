@@ -194,6 +194,9 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   "requests-mine": {},
   // annotations' moderation (decision 097): a refused delete of the owner's note changes nothing
   annotazioni: { post: (i) => ({ form: { intent: "delete", annotation: String(i.annotation) } }) },
+  // the analytics pages (decision 108), turned on below
+  "analytics-accuracy": {},
+  "analytics-footprint": {},
   // the settings' index sends on to its first page
   impostazioni: { status: 302 },
   "settings-index": { status: 302 },
@@ -562,7 +565,7 @@ for (const target of testDatabases()) {
 
       // The collection register's option on, so its pages answer the managers (off, they are everyone's 404; decision 099).
       // Annotations too (decision 097).
-      await cat.db.rows(sql`insert into site_options (locale, options) values ('it', '{"registro": true, "richiediimmagine_email": "riproduzioni@example.org", "annotations": true}'::jsonb)
+      await cat.db.rows(sql`insert into site_options (locale, options) values ('it', '{"registro": true, "richiediimmagine_email": "riproduzioni@example.org", "annotations": true, "analytics": {"heritagerating": true, "accuracy": true}}'::jsonb)
         on conflict (locale) do update set options = site_options.options || excluded.options`);
       // German enabled, so the fourth tree answers its pages (a disabled language is the 404 page for everyone).
       expect((await postJson(admin, "/api/auth/docs/addLanguage", { locale: "de" })).status).toBe(200);

@@ -94,16 +94,19 @@ function options(locale: Locale): Partial<SiteOptions> {
     menu_footer: t({
       it: [
         { label: "Esposizione di Milano 1906", path: "/occorrenze/1" },
+        { label: "Il catalogo in cifre", path: "/analytics/footprint" },
         { label: "Cookie policy", path: "/public/cookie-policy" },
         { label: "Sito della Fondazione", path: "https://example.org/valdameri" },
       ],
       en: [
         { label: "Milan Exhibition 1906", path: "/occorrenze/1" },
+        { label: "The catalogue in figures", path: "/analytics/footprint" },
         { label: "Cookie policy", path: "/public/cookie-policy" },
         { label: "Foundation website", path: "https://example.org/valdameri" },
       ],
       fr: [
         { label: "Exposition de Milan 1906", path: "/occorrenze/1" },
+        { label: "Le catalogue en chiffres", path: "/analytics/footprint" },
         { label: "Politique relative aux cookies", path: "/public/cookie-policy" },
         { label: "Site de la Fondation", path: "https://example.org/valdameri" },
       ],
@@ -146,6 +149,8 @@ function options(locale: Locale): Partial<SiteOptions> {
     richiediimmagine_terms: TERMS_SLUG,
     // Annotations with moderation (issue 32 §1, decision 097).
     annotations: true,
+    // The analytics pages (issue 34 §2, decision 108): the footprint (linked in the footer) and the accuracy.
+    analytics: { heritagerating: true, accuracy: true },
     dateFormat: "DD/MM/YYYY",
     semaforo: [
       {

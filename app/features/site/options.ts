@@ -75,6 +75,8 @@ export type SiteOptions = {
   richiediimmagine_terms?: string | null;
   /** Visit statistics: this site's id in the Matomo server MATOMO_URL names (decision 102); null: MATOMO_SITE_ID. */
   matomo_site_id?: string | null;
+  /** The analytics pages (spec §2; decision 108): `heritagerating` shows /analytics/footprint, `accuracy` /analytics/accuracy. */
+  analytics?: { heritagerating?: boolean; accuracy?: boolean } | null;
   /** Annotations (`/annotazioni` and the notes on record pages, spec §6: with MANAGE_ANNOTATIONS; issue 32 §1, decision 097). */
   annotations: boolean;
   /** Base search query (a query string); `query_{role}` entries may override it per role. */

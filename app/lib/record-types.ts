@@ -24,7 +24,8 @@ export type RecordCard = {
  * `internal`: a field kept from visitors, shown to a manager (record-fields.ts). `labelLang`: the language of
  * `label` (the page's when the catalogue names the field in it, else the entry's own; decision 084).
  */
-export type MetadataView = { internal?: boolean; labelLang?: Locale } & (
+/** `more`: shown folded under "more data" (the option `more`, decision 109). */
+export type MetadataView = { internal?: boolean; labelLang?: Locale; more?: boolean } & (
   | { code: string; label: string; type: "text"; value: string }
   | { code: string; label: string; type: "date"; value: string; display: string }
   | { code: string; label: string; type: "link"; value: { url: string; text?: string } }

@@ -5,5 +5,14 @@ export { MediaGallery } from "./components/MediaGallery";
 export { labelLang, MetadataList, MetadataValue, valueLang } from "./components/MetadataList";
 export { RelatedStrip } from "./components/RelatedStrip";
 export { Semaforo } from "./components/Semaforo";
-export { groupMetadata, internalFieldsOption, isInternalField, type MetadataGroup, withoutShownMakers } from "./record-fields";
+export {
+  applyFieldRules,
+  type FieldRules,
+  fieldRulesOption,
+  groupMetadata,
+  internalFieldsOption,
+  isInternalField,
+  type MetadataGroup,
+  withoutShownMakers,
+} from "./record-fields";
 export { matchSemaforo } from "./semaforo";

@@ -183,3 +183,42 @@ export function groupMetadata(items: MetadataView[], shown: Set<string> = new Se
   }
   return METADATA_GROUPS.filter((g) => by.has(g)).map((g) => ({ group: g, items: by.get(g)! }));
 }
+
+/**
+ * The record page's field rules of the site options (customjs `hide`, `order`, `label`, `more`; detailjs
+ * `dateLabel`: spec §3 site options; issue 34 §6, decision 109), per language like the rest of customjs.
+ */
+export type FieldRules = { hide: string[]; order: string[]; label: Record<string, string>; more: string[]; dateLabel: string | null };
+
+const codeList = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.trim() !== "").map((x) => x.trim()) : [];
+
+/** The rules in the options, each absent or malformed one as no rule. */
+export function fieldRulesOption(options: Record<string, unknown>): FieldRules {
+  const label: Record<string, string> = {};
+  if (options.label && typeof options.label === "object" && !Array.isArray(options.label))
+    for (const [code, text] of Object.entries(options.label as Record<string, unknown>))
+      if (typeof text === "string" && text.trim()) label[code] = text.trim();
+  const detail = options.detailjs && typeof options.detailjs === "object" ? (options.detailjs as Record<string, unknown>) : {};
+  const dateLabel = typeof detail.dateLabel === "string" && detail.dateLabel.trim() ? detail.dateLabel.trim() : null;
+  return { hide: codeList(options.hide), order: codeList(options.order), label, more: codeList(options.more), dateLabel };
+}
+
+/**
+ * The metadata as the rules say: `hide`'s fields left out, `label`'s fields renamed (the name is the site's
+ * words, in the page's language: no `labelLang`), `order`'s fields first in that order (the others after, in the
+ * data's order), `more`'s fields marked to be shown folded ("more data").
+ */
+export function applyFieldRules(items: MetadataView[], rules: FieldRules): MetadataView[] {
+  const hidden = new Set(rules.hide);
+  const more = new Set(rules.more);
+  const rank = new Map(rules.order.map((code, i) => [code, i]));
+  return items
+    .filter((m) => !hidden.has(m.code))
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => (rank.get(a.m.code) ?? rules.order.length) - (rank.get(b.m.code) ?? rules.order.length) || a.i - b.i)
+    .map(({ m }) => {
+      const renamed = rules.label[m.code] ? { ...m, label: rules.label[m.code]!, labelLang: undefined } : m;
+      return more.has(m.code) ? { ...renamed, more: true } : renamed;
+    });
+}

@@ -8,7 +8,7 @@ import { LOCALES, pickText, type Locale } from "~/lib/locale";
 import type { TableName } from "~/lib/tables";
 import type { MetadataEntry, SequenceFrame } from "../../../db/schema";
 import { cardQuery, getCards, toCard, toTextArray, type CardRow } from "./cards.server";
-import { isInternalField } from "./record-fields";
+import { applyFieldRules, type FieldRules, isInternalField } from "./record-fields";
 import type { MediaView, MetadataView, RecordDetail, RelationGroup } from "~/lib/record-types";
 import { getSummaryConfig } from "~/features/site/index.server";
 
@@ -67,6 +67,8 @@ export async function getRecord(
     internalFields?: string[];
     /** The viewer manages the catalogue: internal fields are shown, marked as such. */
     showInternal?: boolean;
+    /** The site's field rules (record-fields.ts `fieldRulesOption`; decision 109): hidden, ordered, renamed, folded fields. */
+    fieldRules?: FieldRules;
   } = {},
 ): Promise<RecordDetail | null> {
   const { database, locale, viewer } = ctx;
@@ -188,7 +190,8 @@ export async function getRecord(
       : [],
   ]);
   const rootName = new Map(rootRows.map((r) => [r.id, pickText(r.names, locale)?.text ?? r.id]));
-  const metadata = labelFields(entries, metaSource?.locale ?? locale, locale, new Map(labelRows.map((r) => [r.code, r.label])));
+  const labelled = labelFields(entries, metaSource?.locale ?? locale, locale, new Map(labelRows.map((r) => [r.code, r.label])));
+  const metadata = opts.fieldRules ? applyFieldRules(labelled, opts.fieldRules) : labelled;
   const pick = (codes: string[]) => codes.flatMap((c) => metadata.filter((m) => m.code === c));
 
   return {

@@ -18,7 +18,7 @@ import { Semaforo } from "~/features/records";
 import { matchSemaforo } from "~/features/records";
 import type { MessageKey } from "~/i18n";
 import { isPublicRecord, seesInternalFields } from "~/.server/access";
-import { withoutShownMakers, groupMetadata, internalFieldsOption, type MetadataGroup } from "~/features/records";
+import { withoutShownMakers, groupMetadata, internalFieldsOption, fieldRulesOption, type MetadataGroup } from "~/features/records";
 import { RelatedStrip } from "~/features/records";
 import { Citation } from "~/features/records";
 import { recordIiif } from "~/features/iiif/index.server";
@@ -45,9 +45,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (!table || !RECORD_ID_PATTERN.test(id)) throw notFound();
   const ctx = serviceContext(context, url);
   const options = await getSiteOptions(ctx, locale);
+  const rules = fieldRulesOption(options as unknown as Record<string, unknown>);
   const record = await getRecord(ctx, table, id, {
     embedBases: { youtube: options.youtube_url ?? undefined, vimeo: options.vimeo_url ?? undefined },
     internalFields: internalFieldsOption(options as unknown as Record<string, unknown>),
+    // the site's rules for the fields shown here: hidden, ordered, renamed, folded (decision 109)
+    fieldRules: rules,
     showInternal: seesInternalFields(context.viewer),
   });
   if (!record) throw notFound();
@@ -88,6 +91,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     reproduction,
     downloads,
     annotations,
+    // the tombstone's date label of the site (detailjs dateLabel, decision 109)
+    dateLabel: rules.dateLabel,
     // a page to come back to once signed out (handle.publicWhen)
     publicPage: isPublicRecord(record.access),
   };
@@ -145,7 +150,12 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
     r.metadata,
     makers.flatMap((g) => g.items.map((i) => i.preferred_label)),
   );
-  const groups = groupMetadata(metadata, new Set([...headerCodes, ...chosenSummary.map((m) => m.code)]));
+  // The fields the site folds under "more data" (option `more`, decision 109) are shown after the groups.
+  const folded = metadata.filter((m) => m.more && !headerCodes.has(m.code));
+  const groups = groupMetadata(
+    metadata.filter((m) => !m.more),
+    new Set([...headerCodes, ...chosenSummary.map((m) => m.code)]),
+  );
   const strips = r.relations.filter((g) => !makers.includes(g));
   // Tags repeating a field's value (a technique, a state of conservation) are left to the field.
   const values = r.metadata.flatMap((m) => (m.type === "text" ? [m.value.toLowerCase().trim()] : []));
@@ -244,7 +254,7 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
             ))}
             {r.dateDisplay && (
               <div>
-                <dt>{t("record.date")}</dt>
+                <dt>{loaderData.dateLabel ?? t("record.date")}</dt>
                 <dd>{r.dateDisplay}</dd>
               </div>
             )}
@@ -349,6 +359,12 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
             );
           })}
         </div>
+        {folded.length > 0 && (
+          <details className="record__section record__more">
+            <summary>{t("record.more", { count: folded.length })}</summary>
+            <MetadataList items={folded} lang={metaLang} pageLang={locale} internalLabel={t("record.internal")} />
+          </details>
+        )}
         {r.coordinates && (
           <section aria-labelledby="place-title" className="record__section">
             <h2 id="place-title">{t("record.place")}</h2>

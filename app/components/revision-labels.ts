@@ -35,7 +35,7 @@ const FIELDS = [
   "source",
 ] as const;
 /** Settings' own field names (`settings.field.<name>`): colours, analytics, languages. */
-const SETTINGS_FIELDS = ["primary", "primaryDark", "primaryLight", "heritagerating", "accuracy", "en", "fr", "de"] as const;
+const SETTINGS_FIELDS = ["primary", "primaryDark", "primaryLight", "heritagerating", "accuracy", "en", "fr", "de", "poster"] as const;
 /** Lists whose rows have a name (`history.row.<list>`, with {n}); others' rows are "Elemento {n}". */
 const ROWS = ["sections", "refs", "links", "menu", "menu_footer", "footer_blocks", "semaforo"] as const;
 const KINDS = ["records", "text", "mediaSample"] as const;

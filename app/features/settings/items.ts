@@ -3,6 +3,7 @@ import { ROLE_NAMES } from "~/features/accounts";
 import { contrastFailures } from "./contrast";
 import { TABLES, type TableName } from "~/lib/tables";
 import { OPTIONAL_LOCALES, type OptionalLocale } from "~/lib/locale";
+import { DEFAULT_CAPABILITIES } from "~/lib/capabilities";
 
 /**
  * The site options of spec §3 as editable items (decision 070): which settings page shows each, whether it
@@ -537,6 +538,61 @@ export const SETTINGS_ITEMS: readonly SettingsItem[] = [
   { key: "detailjs", page: "developer", scope: "locale", shape: "json", schema: detailjsSchema },
   // the home page's hero and sections, edited in place (decision 074); its history is shown here
   { key: "home", page: "contents", scope: "locale", shape: "json", store: "page", schema: homeSchema },
+  // Options the code read with no field here until issue 34 §6 (decision 109): the map's tiles, the fields kept from
+  // visitors, the sanitised search, the roles that must use two-step verification.
+  {
+    key: "tileUrl",
+    page: "layout",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "tileUrl", type: "text", max: 500 },
+    // empty: no tile server (the bundled outlines); a path on the site or an https template with {z}, {x} and {y}
+    schema: z
+      .string()
+      .trim()
+      .max(500, E("tooLong"))
+      .refine(
+        (v) => v === "" || (/^(\/(?!\/)|https:\/\/)[^\s<>"']+$/.test(v) && ["{z}", "{x}", "{y}"].every((p) => v.includes(p))),
+        E("tiles"),
+      ),
+  },
+  {
+    key: "tileAttribution",
+    page: "layout",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "tileAttribution", type: "text", max: 300 },
+    schema: text(300),
+  },
+  { key: "sanitize", page: "developer", scope: "site", shape: "scalar", field: { name: "sanitize", type: "checkbox" }, schema: bool },
+  {
+    key: "internalFields",
+    page: "developer",
+    scope: "site",
+    shape: "json",
+    schema: z.array(z.string().trim().min(1, E("required")).max(200, E("tooLong"))).max(200, E("tooMany")),
+  },
+  {
+    key: "require2faFor",
+    page: "developer",
+    scope: "site",
+    shape: "scalar",
+    field: { name: "require2faFor", type: "text", max: 500 },
+    // capability names, separated by commas (the environment's REQUIRE_2FA_FOR adds to them)
+    schema: z
+      .string()
+      .trim()
+      .max(500, E("tooLong"))
+      .refine(
+        (v) =>
+          v
+            .split(",")
+            .map((x) => x.trim())
+            .filter(Boolean)
+            .every((x) => Object.hasOwn(DEFAULT_CAPABILITIES, x)),
+        E("capabilities"),
+      ),
+  },
   {
     key: "patternPassword",
     page: "developer",

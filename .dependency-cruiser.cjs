@@ -10,7 +10,7 @@ const LAYERS = [
   ["site"], // the site's options, read by everyone
   ["accounts", "records"], // who is asking; what the catalogue holds
   ["search", "standards"], // finding records; their exchange formats (JSON-LD, OAI-PMH, feeds, sitemaps)
-  ["catalogue", "export", "workspace"], // importing records; exporting results; a user's collections and uploads
+  ["catalogue", "export", "print", "workspace"], // importing records; exporting results; print sheets and QR labels; a user's collections and uploads
   ["demo", "iiif", "saved-searches", "stories"], // the demo; IIIF; saved searches and their alerts; stories
   ["registers"], // the registers (issue 32): annotations, downloads, requests, the collection register; the record page and the settings show parts of them
   ["analytics", "browse", "desk", "settings"], // the analytics pages; the search and record pages; the collections pages and document calls; site settings

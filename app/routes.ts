@@ -53,6 +53,10 @@ const pages = (locale: UiLocale) => [
   route("analytics/footprint", "features/analytics/routes/footprint.tsx", { id: `${locale}:analytics-footprint` }),
   route("public/cookie-policy", "features/shell/routes/cookie-policy.tsx", { id: `${locale}:cookie-policy` }),
   route("sfogliatore/:a/:b?", "features/iiif/routes/sfogliatore.tsx", { id: `${locale}:sfogliatore` }),
+  // Print views: /print/template/{ref?}, /print/qr/{ref?}, /print/template/qr/{ref?} (issue 33 §6, decision 104), one
+  // route: each route of the tree is an entry of the manifest every page loads, four times over (the locales)
+  // (segments, not a splat: a splat ranks below the record page's `:table/:id/:label?`)
+  route("print/:view/:ref?/:more?", "features/print/routes/print.tsx", { id: `${locale}:print` }),
   route(":table/:id/:label?", "features/browse/routes/record.tsx", { id: `${locale}:record` }),
   route("console", "features/console/routes/console.tsx", { id: `${locale}:console` }),
   route("console/buca/:id", "features/console/routes/console-attach.tsx", { id: `${locale}:console-attach` }),

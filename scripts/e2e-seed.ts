@@ -56,6 +56,8 @@ const USERS: [string, string, string][] = [
   ["e2e-requests@example.org", "Ricercatore", "Rina"],
   // annotations.spec.ts: a researcher who annotates a region of a record's image (issue 32 §1)
   ["e2e-annotator@example.org", "Ricercatore", "Anna"],
+  // print.spec.ts: a researcher who prints labels of a search selection and of a collection (issue 33 §6)
+  ["e2e-print@example.org", "Ricercatore", "Pia"],
 ];
 
 /** The link of e2e-requests' expired reproduction (tests/e2e/requests.spec.ts). */

@@ -39,6 +39,7 @@ const CATALOGUE_READS = [
   /^\/cerca$/,
   new RegExp(`^/(${Object.values(TABLE_SLUGS).join("|")})/[^/]+(/[^/]+)?$`),
   /^\/sfogliatore\/[^/]+(\/[^/]+)?$/,
+  /^\/print\/(template\/qr|template|qr)(\/[^/]+)?$/,
   /^\/api\/public\/(search|suggest|export|records\/[^/]+\/[^/]+(\/related)?)$/,
   /^\/iiif\/(manifest\/[^/]+\/[^/]+|collection\/search)$/,
   /^\/(oai|ld\/[^/]+\/[^/]+|sitemap\.xml|sitemaps\/[^/]+|feed\.atom)$/,

@@ -16,6 +16,7 @@ export const RESERVED_SLUGS = new Set([
   "settings",
   "public",
   "sfogliatore",
+  "print",
   "api",
   "auth",
   "lang",

@@ -32,6 +32,7 @@ import { DownloadMenu } from "~/features/registers";
 import { downloadOptions } from "~/features/registers/index.server";
 import { annotationsEnabled, recordAnnotations } from "~/features/registers/index.server";
 import { AnnotationsSection } from "~/features/registers";
+import { printHref, printRef, QrDialogButton, recordAddress } from "~/features/print";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   // the content language (Italian for a further language) and the page's own, whose addresses keep its prefix
@@ -235,6 +236,17 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
           </p>
           <h1 lang={labelLang}>{r.preferred_label}</h1>
           {actions?.({ table: r.table, id: r.id, title: r.preferred_label, image: r.url.thumbnail ?? r.url.medium }, "record")}
+          {/* The record's QR code and its print views (issue 33 §6, decision 104) */}
+          <p className="record__tools">
+            <QrDialogButton
+              url={recordAddress(root?.origin ?? "", r.table, r.id, locale)}
+              fileName={`qr-${printRef(r.table, r.id).replace(":", "-")}.png`}
+              labelHref={printHref("qr", [r], locale)}
+            />
+            <a className="button button--small" href={printHref("template", [r], locale)}>
+              {t("print.action.sheet")}
+            </a>
+          </p>
           {labelLang && <p className="notice">{t("record.fallbackNotice", { language: languageName(r.labelLang, locale) })}</p>}
           <dl className="tombstone">
             {makers.map((g) => (

@@ -33,6 +33,7 @@ import { SaveSearchControl } from "~/features/saved-searches";
 import { SearchSubmit } from "~/ui/SearchSubmit";
 import { type BulkAddBar, loadBulkAdd } from "~/features/workspace";
 import type { Selection } from "~/features/workspace";
+import { PrintLinks } from "~/features/print";
 import { feedLink } from "~/features/standards";
 import { Timeline } from "../components/Timeline";
 import { timelineBars } from "../timeline";
@@ -335,7 +336,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {result.count > 0 && !p.shuffle && <ExportMenu params={p} count={result.count} />}
         <SaveSearchControl params={p} />
       </div>
-      {Bulk && signedIn && (cardView || selected.size > 0) ? <Bulk selected={selected} page={pageTargets} onChange={setSelected} /> : null}
+      {Bulk && signedIn && (cardView || selected.size > 0) ? (
+        <Bulk selected={selected} page={pageTargets} onChange={setSelected} tools={<PrintLinks records={[...selected.values()]} />} />
+      ) : null}
       <ActiveFilters params={p} names={chipNames} link={link} types={result.facets.types} />
       {result.dateHint && <DateSuggestion hint={result.dateHint} link={link} />}
       {dateError && (

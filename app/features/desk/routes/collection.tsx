@@ -38,6 +38,7 @@ import { MoodboardList } from "~/features/workspace";
 import { CollectionEdit } from "~/features/workspace";
 import { post } from "~/features/workspace";
 import { DragHandle, SortableItem, SortableList } from "~/components/Sortable";
+import { PrintLinks } from "~/features/print";
 
 /** /collections/{id} (spec §2 collections-slug): one of the user's collections; another user's is a 404. */
 export async function loader({ context, url, params }: Route.LoaderArgs) {
@@ -315,6 +316,12 @@ export default function CollectionPage({ loaderData, actionData }: Route.Compone
             : t("workspace.collections.private")
           : t(c.role === "editor" ? "workspace.share.byEditor" : "workspace.share.byReader", { owner: c.sharedBy ?? "" })}
       </p>
+      {/* Labels for a storage shelf, or the records' sheets (issue 33 §6, decision 104) */}
+      {total > 0 ? (
+        <p className="workspace__print">
+          <PrintLinks records={items} />
+        </p>
+      ) : null}
       <p role="status" className={`workspace__status${!dragged && actionData?.ok && actionData.quiet ? " visually-hidden" : ""}`}>
         {dragged ? dragged.notice : actionData?.ok ? t(actionData.notice, actionData.params) : ""}
       </p>

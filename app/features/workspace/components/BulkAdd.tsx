@@ -27,10 +27,13 @@ export default function BulkAdd({
   selected,
   page,
   onChange,
+  tools,
 }: {
   selected: Selection;
   page: CardActionTarget[];
   onChange: (next: Selection) => void;
+  /** What else the page does with a selection (the search page's print links), shown while there is one. */
+  tools?: React.ReactNode;
 }) {
   const { t, locale } = useI18n();
   const ws = useRootData()?.workspace;
@@ -142,6 +145,7 @@ export default function BulkAdd({
             {t("bulk.clear")}
           </button>
         ) : null}
+        {count > 0 ? tools : null}
       </div>
       {count > 0 ? (
         <form className="bulk__add" onSubmit={add}>

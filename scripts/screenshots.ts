@@ -20,6 +20,7 @@ const PAGES: [string, string][] = [
   ["search-map-area", "/cerca?view=map&bbox=8.6,45.3,9.6,45.8"],
   ["search-timeline", "/cerca?from=1900&to=1909"],
   ["record", "/oggetti/1"],
+  ["record-360", "/oggetti/7"],
   ["collection", "/collezioni/1"],
   ["no-results", "/cerca?q=ritrato&from=1700&to=1750&media=senza_media"],
   ["error", "/pagina-che-non-esiste"],

@@ -4,12 +4,13 @@ import { matchSemaforo } from "./semaforo";
 import { slugifyLabel } from "~/lib/tables";
 
 describe("media", () => {
-  it("sorts image, video, youtube, vimeo, application, other — stable within a type", () => {
-    const items = ["other", "vimeo", "image", "application", "youtube", "image", "video", "mystery"].map((mediaType, i) => ({
+  it("sorts a 360° sequence first, then image, video, youtube, vimeo, application, other — stable within a type", () => {
+    const items = ["other", "vimeo", "image", "application", "youtube", "image", "video", "mystery", "sequence"].map((mediaType, i) => ({
       mediaType,
       i,
     }));
     expect(sortMedia(items).map((m) => `${m.mediaType}${m.i}`)).toEqual([
+      "sequence8",
       "image2",
       "image5",
       "video6",

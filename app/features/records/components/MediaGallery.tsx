@@ -1,9 +1,12 @@
-import { useCallback, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
 import { useI18n } from "~/i18n/context";
 import { Modal } from "~/ui/Modal";
 import { Picture } from "~/ui/Picture";
 import { DeepZoomViewer } from "~/components/DeepZoomViewer";
 import type { MediaView } from "~/lib/record-types";
+
+/** The 360° viewer is its own chunk: only the pages showing a sequence load it (decision 105). */
+const SpinViewer = lazy(() => import("~/components/SpinViewer"));
 
 /**
  * The record's media: a large stage, thumbnails and a full-screen viewer, with deep zoom on images (IIIF
@@ -65,15 +68,22 @@ export function MediaGallery({
                 aria-label={`${t("record.mediaOf", { index: i + 1, total: media.length })}: ${m.title}`}
                 onClick={() => setIndex(i)}
               >
-                {m.mediaType === "image" ? (
-                  <Picture
-                    urls={{ thumbnail: m.url.thumbnail, medium: null, large: null }}
-                    alt=""
-                    width={80}
-                    height={80}
-                    placeholder={placeholder}
-                    focalPoint={m.focalPoint}
-                  />
+                {m.mediaType === "image" || m.mediaType === "sequence" ? (
+                  <>
+                    <Picture
+                      urls={{ thumbnail: m.url.thumbnail, medium: null, large: null }}
+                      alt=""
+                      width={80}
+                      height={80}
+                      placeholder={placeholder}
+                      focalPoint={m.focalPoint}
+                    />
+                    {m.mediaType === "sequence" && (
+                      <span className="gallery__badge" aria-hidden="true">
+                        360°
+                      </span>
+                    )}
+                  </>
                 ) : (
                   <span className={`gallery__icon gallery__icon--${m.mediaType}`} aria-hidden="true">
                     {m.mediaType === "application" ? "PDF" : "▶"}
@@ -145,6 +155,27 @@ function MediaStage({ item, placeholder, onOpen }: { item: MediaView; placeholde
           eager
         />
       </button>
+    );
+  }
+  if (item.mediaType === "sequence" && item.frames?.length) {
+    // Until its chunk is there, the first frame where the viewer will be.
+    const poster = (
+      <div className="spin">
+        <div className="spin__stage">
+          <img
+            className="spin__frame"
+            src={item.frames[0]!.medium}
+            alt={item.title}
+            width={item.width ?? undefined}
+            height={item.height ?? undefined}
+          />
+        </div>
+      </div>
+    );
+    return (
+      <Suspense fallback={poster}>
+        <SpinViewer frames={item.frames} title={item.title} width={item.width} height={item.height} />
+      </Suspense>
     );
   }
   if ((item.mediaType === "youtube" || item.mediaType === "vimeo") && item.embedUrl) {

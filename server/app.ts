@@ -110,10 +110,12 @@ export function createApp(opts: AppOptions) {
           ],
           scriptSrcAttr: ["'none'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "https:"],
+          // blob: the panorama viewer reads its picture with fetch and shows it through a blob: address, as
+          // three.js's glTF loader does a model's own textures (decision 106); only this page's scripts make them.
+          imgSrc: ["'self'", "data:", "https:", "blob:"],
           frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com", ...botCheckCsp().frame],
           mediaSrc: ["'self'"],
-          connectSrc: ["'self'", ...analyticsCspOrigins()],
+          connectSrc: ["'self'", "blob:", ...analyticsCspOrigins()],
           upgradeInsecureRequests: null,
         },
       },

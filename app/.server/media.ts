@@ -24,7 +24,14 @@ export type Derived = {
  * mediaDir, named by the content hash so re-imports reuse them. Returns paths
  * relative to mediaDir (served under /media/). With `tiles`, also its IIIF tiles (iiif-tiles.ts).
  */
-export async function deriveImage(sourceFile: string, mediaDir: string, opts: { tiles?: boolean } = {}): Promise<Derived> {
+export async function deriveImage(
+  sourceFile: string,
+  mediaDir: string,
+  opts: {
+    tiles?: boolean /** A panorama's: wider than an image's (the viewer wraps it round the whole view). */;
+    largeWidth?: number;
+  } = {},
+): Promise<Derived> {
   const input = await fs.promises.readFile(sourceFile);
   const hash = crypto.createHash("sha256").update(input).digest("hex").slice(0, 32);
   const dir = path.join(hash.slice(0, 2), hash.slice(2, 4));
@@ -48,13 +55,14 @@ export async function deriveImage(sourceFile: string, mediaDir: string, opts: { 
     .toBuffer({ resolveWithObject: true });
   const smallImage = () =>
     sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: small.info.channels } });
-  for (const [name, w] of Object.entries(DERIVATIVES) as [DerivativeName, number][]) {
+  const widths = { ...DERIVATIVES, ...(opts.largeWidth ? { large: opts.largeWidth } : {}) };
+  for (const [name, w] of Object.entries(widths) as [DerivativeName, number][]) {
     // An original no wider than the derivative would only be re-encoded: serve it as it is.
     if (webReady && name !== "thumbnail" && width <= w && !meta.orientation) {
       out[name] = originalRel;
       continue;
     }
-    const rel = path.join(dir, `${hash}-${name}.webp`);
+    const rel = path.join(dir, `${hash}-${name}${w === DERIVATIVES[name] ? "" : `-${w}`}.webp`);
     const abs = path.join(mediaDir, rel);
     if (!fs.existsSync(abs)) {
       const tmp = tmpName(abs);

@@ -34,7 +34,7 @@ export type MetadataView = { internal?: boolean; labelLang?: Locale; more?: bool
 
 export type MediaView = {
   id: number;
-  mediaType: "image" | "video" | "youtube" | "vimeo" | "application" | "other" | "sequence";
+  mediaType: "image" | "video" | "youtube" | "vimeo" | "application" | "other" | "sequence" | "panorama" | "model";
   mime: string | null;
   title: string;
   url: { thumbnail: string | null; medium: string | null; large: string | null; original: string | null };

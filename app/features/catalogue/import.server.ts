@@ -7,6 +7,7 @@ import { publicImage } from "~/.server/access";
 import type { ServiceContext } from "~/.server/context";
 import type { Database } from "~/.server/db";
 import { deriveImage, storeFile, type Derived } from "~/.server/media";
+import { checkModel, checkPanorama, derivePanorama, storeModel } from "~/.server/media-kinds";
 import { parseIsoDate, toSqlDate } from "~/lib/dates";
 import { formatCurrency } from "~/lib/format";
 import { LOCALES, type Locale } from "~/lib/locale";
@@ -89,17 +90,24 @@ async function* parseLines(file: string, mediaDir?: string): AsyncGenerator<Line
       yield { line, reason: v.reason };
       continue;
     }
-    const missing = v.record.media.find((m) => m.file && !(mediaDir && fs.existsSync(path.join(mediaDir, m.file))));
+    const missing = v.record.media
+      .flatMap((m) => [m.file, m.poster])
+      .find((f) => f && !(mediaDir && fs.existsSync(path.join(mediaDir, f))));
     if (missing) {
       yield {
         line,
-        reason: mediaDir ? `media file not found: ${path.join(mediaDir, missing.file!)}` : `media file ${missing.file} needs --media-dir`,
+        reason: mediaDir ? `media file not found: ${path.join(mediaDir, missing)}` : `media file ${missing} needs --media-dir`,
       };
       continue;
     }
     const badSequence = await resolveSequences(v.record, mediaDir);
     if (badSequence) {
       yield { line, reason: badSequence };
+      continue;
+    }
+    const wrong = await mediaContentProblem(v.record, mediaDir);
+    if (wrong) {
+      yield { line, reason: wrong };
       continue;
     }
     yield { line, record: v.record };
@@ -155,6 +163,25 @@ async function resolveSequences(record: InterchangeRecord, mediaDir: string | un
   }
   return null;
 }
+
+/** Why one of the record's panoramas or models is not one (read from its content, whatever its name), or null. */
+async function mediaContentProblem(record: InterchangeRecord, mediaDir?: string): Promise<string | null> {
+  for (const [i, m] of record.media.entries()) {
+    if (!m.file || !mediaDir) continue;
+    const problem =
+      m.type === "panorama"
+        ? await checkPanorama(path.join(mediaDir, m.file))
+        : m.type === "model"
+          ? await checkModel(path.join(mediaDir, m.file))
+          : null;
+    if (problem) return `media.${i} (${m.file}): ${problem}`;
+  }
+  return null;
+}
+
+/** What a media item's derivatives are kept by: its file, and how it is read (one file may be an image and a panorama). */
+const derivedKey = (m: InterchangeRecord["media"][number]) =>
+  m.type === "panorama" || m.type === "model" ? `${m.type}\0${m.file}\0${m.poster ?? ""}` : m.file!;
 
 /**
  * Validates a whole file without keeping its records in memory: the rejected
@@ -369,28 +396,32 @@ async function deriveBatchMedia(batch: Parsed[], opts: ImportOptions, cache: Map
   // A sequence's frames are derived as images are (no tiles: the viewer shows whole frames).
   for (const { record } of batch)
     for (const m of record.media)
-      for (const file of m.type === "sequence" ? (m.frames ?? []) : m.file ? [m.file] : [])
-        if (!files.includes(file)) {
-          files.push(file);
-          const ready = opts.derived?.get(file);
-          if (ready && !publicFiles.has(file)) cache.set(file, Promise.resolve(ready));
-          else if (!cache.has(file)) {
-            const src = path.join(opts.mediaDir!, file);
-            const owner = `${record.table}/${record.id}`;
-            const image = m.type === "image" || m.type === "sequence";
-            const p = mediaSlots(async () => {
-              try {
-                return image
-                  ? await deriveImage(src, opts.mediaStore, { tiles: publicFiles.has(file) })
-                  : await storeFile(src, opts.mediaStore);
-              } catch (err) {
-                throw new Error(`media ${file} of ${owner}: ${(err as Error).message}`);
-              }
-            });
-            p.catch(() => {}); // awaited below or by the batch that shares it
-            cache.set(file, p);
-          }
+      for (const file of m.type === "sequence" ? (m.frames ?? []) : m.file ? [m.file] : []) {
+        // One file may be an image and a panorama: their derivatives are kept apart (derivedKey).
+        const key = m.type === "sequence" ? file : derivedKey(m);
+        if (files.includes(key)) continue;
+        files.push(key);
+        const image = m.type === "image" || m.type === "sequence";
+        const ready = image ? opts.derived?.get(file) : undefined;
+        if (ready && !publicFiles.has(file)) cache.set(key, Promise.resolve(ready));
+        else if (!cache.has(key)) {
+          const src = path.join(opts.mediaDir!, file);
+          const owner = `${record.table}/${record.id}`;
+          const { type, poster } = m;
+          const p = mediaSlots(async () => {
+            try {
+              if (image) return await deriveImage(src, opts.mediaStore, { tiles: publicFiles.has(file) });
+              if (type === "panorama") return await derivePanorama(src, opts.mediaStore);
+              if (type === "model") return await storeModel(src, opts.mediaStore, poster && path.join(opts.mediaDir!, poster));
+              return await storeFile(src, opts.mediaStore);
+            } catch (err) {
+              throw new Error(`media ${file} of ${owner}: ${(err as Error).message}`);
+            }
+          });
+          p.catch(() => {}); // awaited below or by the batch that shares it
+          cache.set(key, p);
         }
+      }
   const out = new Map<string, Partial<Derived>>();
   for (const f of files) out.set(f, await cache.get(f)!);
   return out;
@@ -578,7 +609,7 @@ async function writeBatch(tx: Tx, batch: Parsed[], derived: Map<string, Partial<
     r.media.forEach((m, ord) => {
       const frames = m.type === "sequence" ? (m.frames ?? []).map((f) => derived.get(f)!) : null;
       // A sequence's row is its first frame's (size, colour, the card's picture); every frame in `frames`.
-      const d = frames ? frames[0] : m.file ? derived.get(m.file) : undefined;
+      const d = frames ? frames[0] : m.file ? derived.get(derivedKey(m)) : undefined;
       const remote = m.url ?? null;
       const isEmbed = m.type === "youtube" || m.type === "vimeo";
       const remoteImage = m.type === "image" ? remote : null;

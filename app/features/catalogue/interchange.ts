@@ -49,10 +49,12 @@ const LocaleTexts = z.object({
 
 const FocalPoint = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) });
 
-export const MEDIA_TYPES = ["image", "video", "youtube", "vimeo", "application", "other", "sequence"] as const;
+export const MEDIA_TYPES = ["image", "video", "youtube", "vimeo", "application", "other", "sequence", "panorama", "model"] as const;
 
 /** How many frames a 360° sequence (`type: "sequence"`) has: 24 is the usual turntable (spec: "default 24 frames"). */
 export const SEQUENCE_FRAMES = { min: 8, max: 360, usual: 24 } as const;
+/** Kinds the importer reads itself (content, shape, size: import.server.ts), so they come as local files. */
+const LOCAL_ONLY: readonly string[] = ["panorama", "model"];
 
 const MediaPath = z
   .string()
@@ -80,6 +82,8 @@ const MediaItem = z
     title: Localized.optional(),
     restricted: z.boolean().default(false),
     focalPoint: FocalPoint.optional(),
+    /** A model's poster image (else the importer draws one). */
+    poster: MediaPath.optional(),
   })
   .refine((m) => m.type === "sequence" || Boolean(m.file) !== Boolean(m.url), "give exactly one of file or url")
   .refine((m) => m.type === "sequence" || (!m.frames && m.frameCount === undefined), "frames and frameCount belong to a sequence")
@@ -87,7 +91,9 @@ const MediaItem = z
     (m) => m.type !== "sequence" || (!m.url && Boolean(m.file) !== Boolean(m.frames)),
     "a sequence gives its frames (a list of files) or a folder of them (file), not a url",
   )
-  .refine((m) => m.frameCount === undefined || Boolean(m.file), "frameCount goes with a folder (file)");
+  .refine((m) => m.frameCount === undefined || Boolean(m.file), "frameCount goes with a folder (file)")
+  .refine((m) => !LOCAL_ONLY.includes(m.type) || m.file, `a ${LOCAL_ONLY.join(" or ")} is a file, not a url`)
+  .refine((m) => !m.poster || m.type === "model", "poster is for a model");
 
 const Relation = z.object({
   type: Code,

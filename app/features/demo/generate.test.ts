@@ -11,6 +11,8 @@ import { validateRecord, type InterchangeRecord } from "~/features/catalogue";
 import { FIXED_IDS, generateDemo, HIGHLIGHT_OBJECT_IDS, METADATA_CODES, type DemoResult } from "./generate";
 import { ensureDemo, prepareDemo } from "./load.server";
 import { DEMO_COLORS, DEMO_SUMMARY_CONFIG, seedDemoSite } from "./site";
+import { checkModel, checkPanorama } from "~/.server/media-kinds";
+import { VIEWERS_DIR } from "./generate/viewers";
 import { SEMAFORO_PATHS } from "./vocabulary";
 
 const TABLES = ["ca_objects", "ca_entities", "ca_occurrences", "ca_places", "ca_collections", "assets"];
@@ -172,6 +174,14 @@ describe("demo archive generator (default size)", () => {
       ).toBe(true);
     }
 
+    // The viewers' examples: a panorama and a model the importer accepts (decision 106).
+    const [pano] = find("assets", FIXED_IDS.panoramaAsset).media;
+    const [model] = find("assets", FIXED_IDS.modelAsset).media;
+    expect([pano?.type, model?.type]).toEqual(["panorama", "model"]);
+    expect(await checkPanorama(path.join(result.mediaDir, pano!.file!))).toBeNull();
+    expect(await checkModel(path.join(result.mediaDir, model!.file!))).toBeNull();
+    expect(find("assets", FIXED_IDS.modelAsset).relations[0]).toMatchObject({ table: "ca_objects", id: FIXED_IDS.italianOnlyObject });
+
     const fonds = find("ca_collections", FIXED_IDS.fonds);
     expect(fonds.parent).toBeUndefined();
     const children = records.filter((r) => r.table === "ca_collections" && r.parent === FIXED_IDS.fonds).map((r) => r.id);
@@ -312,7 +322,7 @@ describe("demo archive generator (determinism)", () => {
     expect(a.count).toBe(300);
     expect(fs.readFileSync(a.file).equals(fs.readFileSync(b.file))).toBe(true);
     const imagesA = fs.readdirSync(a.mediaDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-    expect(imagesA.length).toBe(37); // 12 pictures, the turntable's 24 frames and the PDF
+    expect(imagesA.length).toBe(39); // 12 pictures, the turntable's 24 frames, the PDF, the panorama and the model
     for (const e of imagesA) {
       const rel = path.relative(a.mediaDir, path.join(e.parentPath, e.name));
       expect(fs.readFileSync(path.join(a.mediaDir, rel)).equals(fs.readFileSync(path.join(b.mediaDir, rel))), rel).toBe(true);
@@ -476,7 +486,8 @@ describe("demo prepared ahead of its load (first start)", () => {
     const thumbnails = fs.readdirSync(store, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("-thumbnail.webp"));
     expect(thumbnails).toHaveLength(6 + 24); // the pictures and the turntable's frames
     // What the worker derived goes to the import by the files' names in the records (not decoded a second time).
-    expect([...ready.derived!.keys()].sort()).toEqual(files(ready.mediaDir).map((f) => f.split(path.sep).join("/")));
+    const pictures = files(ready.mediaDir).filter((f) => !f.startsWith(`${VIEWERS_DIR}${path.sep}`));
+    expect([...ready.derived!.keys()].sort()).toEqual(pictures.map((f) => f.split(path.sep).join("/")));
     database = await openMemoryDatabase();
     expect(await ensureDemo({ database }, { mediaDir: store, workDir, logger: quiet, tty: false, prepared, ...opts })).toBe(true);
     const [row] = await database.rows<{ n: number; marker: number }>(sql`select (select count(*)::int from records) as n,

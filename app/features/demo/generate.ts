@@ -31,7 +31,8 @@
  *                    fotografico Ettore Brambilla; "10" Fondazione Valdameri.
  *   ca_places "1" Italia, "2" Lombardia, "3" Milano, "4" Sesto San Giovanni.
  *   ca_occurrences "1"  Esposizione internazionale di Milano 1906 (has a YouTube video).
- *   assets "1" PDF (application), "2" and "3" YouTube, "4" Vimeo.
+ *   assets "1" PDF (application), "2" and "3" YouTube, "4" Vimeo, "5" a panorama (the drawing office),
+ *                    "6" a 3D model (GLB) of the vase ca_objects "4" (generate/viewers.ts).
  *
  * Ids are plain digit strings numbered from 1 in each table.
  */
@@ -55,6 +56,7 @@ import {
 } from "./generate/common";
 import { eventRecord } from "./generate/events";
 import { ObjectFactory, type ObjectForce, type ObjSummary } from "./generate/objects";
+import { MODEL_FILE, PANORAMA_FILE, roomPanorama, vaseGlb, viewerAssets } from "./generate/viewers";
 import { buildWorld, counts, MIN_RECORDS } from "./generate/world";
 
 export {
@@ -175,7 +177,13 @@ export async function generateDemo(outDir: string, opts: DemoOptions = {}): Prom
     for (const p of world.places) emit(placeRecord(p, world, pool));
     for (const ev of world.events) emit(eventRecord(ev, world, pool));
     for (const col of world.collections) emit(collectionRecord(col, world, pool));
-    const fixed = fixedAssets(world).slice(0, c.assets);
+    const viewers = viewerAssets({
+      panorama: FIXED_IDS.panoramaAsset,
+      model: FIXED_IDS.modelAsset,
+      vase: FIXED_IDS.italianOnlyObject,
+      place: FIXED_IDS.object1.place,
+    });
+    const fixed = [...fixedAssets(world), ...viewers].slice(0, c.assets);
     fixed.forEach(emit);
     const ar = Rng.derive(seed, "assets");
     for (let i = fixed.length + 1; i <= c.assets; i++) {
@@ -198,6 +206,13 @@ export async function generateDemo(outDir: string, opts: DemoOptions = {}): Prom
       "Milano, 20 maggio 1968",
     ]),
   );
+  for (const [file, data] of [
+    [PANORAMA_FILE, await roomPanorama()],
+    [MODEL_FILE, vaseGlb()],
+  ] as const) {
+    await fs.promises.mkdir(path.dirname(path.join(mediaDir, file)), { recursive: true });
+    await fs.promises.writeFile(path.join(mediaDir, file), data);
+  }
   const frames = budget > 0 ? TURNTABLE_FRAMES : 0;
   const pictures = pool.specs.length + frames;
   opts.onImages?.(0, pictures);

@@ -10,6 +10,7 @@ import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { deriveImage, type Derived } from "~/.server/media";
 import { generateDemo } from "./generate";
+import { VIEWERS_DIR } from "./generate/viewers";
 
 export type PrepareRequest = { workDir: string; mediaDir: string; records?: number; images?: number; imageCache?: string };
 export type PrepareMessage =
@@ -29,7 +30,10 @@ const result = await generateDemo(req.workDir, {
     else post({ kind: "update", done });
   },
 });
-const files = fs.readdirSync(result.mediaDir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".jpg"));
+// The pictures, not the panorama (generate/viewers.ts): the import derives that one as a panorama.
+const files = fs
+  .readdirSync(result.mediaDir, { recursive: true, encoding: "utf8" })
+  .filter((f) => f.endsWith(".jpg") && !f.startsWith(`${VIEWERS_DIR}${path.sep}`));
 post({ kind: "start", label: "Demo: preparing images", total: files.length, unit: "images" });
 let next = 0;
 let done = 0;

@@ -13,7 +13,7 @@ import type { MediaView, MetadataView, RecordDetail, RelationGroup } from "~/lib
 import { getSummaryConfig } from "~/features/site/index.server";
 
 /** Media sort order of the gallery (spec §9), a 360° sequence first: how a turntable-photographed object is meant to be seen (decision 105). */
-export const MEDIA_ORDER = ["sequence", "image", "video", "youtube", "vimeo", "application", "other"] as const;
+export const MEDIA_ORDER = ["sequence", "image", "panorama", "model", "video", "youtube", "vimeo", "application", "other"] as const;
 
 export function sortMedia<T extends { mediaType: string }>(items: T[]): T[] {
   const rank = (t: string) => {

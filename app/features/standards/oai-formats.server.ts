@@ -113,6 +113,7 @@ export function edmType(r: HarvestRecord): "TEXT" | "IMAGE" | "SOUND" | "VIDEO" 
   if (/audio|sound|suono|music/.test(code)) return "SOUND";
   if (/video|film/.test(code)) return "VIDEO";
   if (/letter|lettera|registro|document|book|libro|manoscritt|text|testo|periodic|giornale|fascicol/.test(code)) return "TEXT";
+  if (r.media.some((m) => m.type === "model")) return "3D";
   if (r.media.some((m) => m.type === "image")) return "IMAGE";
   if (r.media.some((m) => m.type === "video" || m.type === "youtube" || m.type === "vimeo")) return "VIDEO";
   if (r.media.some((m) => m.type === "application")) return "TEXT";

@@ -30,6 +30,9 @@ export const FIXED_IDS = {
   fonds: "1",
   fondsSeries: ["7", "8", "9", "10", "11", "12"],
   object1: { author: "3", place: "4", occurrence: "1", collection: "12" },
+  /** Assets with the viewers' examples (generate/viewers.ts): a panorama, a 3D model of object 4. */
+  panoramaAsset: "5",
+  modelAsset: "6",
 } as const;
 
 export type Rec = InterchangeInput;

@@ -3,6 +3,8 @@ import { useI18n } from "~/i18n/context";
 import { Modal } from "~/ui/Modal";
 import { Picture } from "~/ui/Picture";
 import { DeepZoomViewer } from "~/components/DeepZoomViewer";
+import { ModelViewer } from "~/components/ModelViewer";
+import { PanoramaViewer } from "~/components/PanoramaViewer";
 import type { MediaView } from "~/lib/record-types";
 
 /** The 360° viewer is its own chunk: only the pages showing a sequence load it (decision 105). */
@@ -68,7 +70,9 @@ export function MediaGallery({
                 aria-label={`${t("record.mediaOf", { index: i + 1, total: media.length })}: ${m.title}`}
                 onClick={() => setIndex(i)}
               >
-                {m.mediaType === "image" || m.mediaType === "sequence" ? (
+                {m.mediaType === "image" ||
+                m.mediaType === "sequence" ||
+                (m.url.thumbnail && (m.mediaType === "panorama" || m.mediaType === "model")) ? (
                   <>
                     <Picture
                       urls={{ thumbnail: m.url.thumbnail, medium: null, large: null }}
@@ -78,9 +82,9 @@ export function MediaGallery({
                       placeholder={placeholder}
                       focalPoint={m.focalPoint}
                     />
-                    {m.mediaType === "sequence" && (
+                    {m.mediaType !== "image" && (
                       <span className="gallery__badge" aria-hidden="true">
-                        360°
+                        {m.mediaType === "model" ? "3D" : "360°"}
                       </span>
                     )}
                   </>
@@ -177,6 +181,12 @@ function MediaStage({ item, placeholder, onOpen }: { item: MediaView; placeholde
         <SpinViewer frames={item.frames} title={item.title} width={item.width} height={item.height} />
       </Suspense>
     );
+  }
+  if (item.mediaType === "panorama" && item.url.large) {
+    return <PanoramaViewer key={item.id} src={item.url.large} poster={item.url.medium} title={item.title} />;
+  }
+  if (item.mediaType === "model" && item.url.original) {
+    return <ModelViewer key={item.id} src={item.url.original} poster={item.url.large ?? item.url.medium} title={item.title} />;
   }
   if ((item.mediaType === "youtube" || item.mediaType === "vimeo") && item.embedUrl) {
     return (

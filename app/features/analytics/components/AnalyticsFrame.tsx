@@ -56,3 +56,39 @@ export function useNumber(): (value: number) => string {
   const format = new Intl.NumberFormat(locale);
   return (value) => format.format(value);
 }
+
+export type ShareRow = { key: string; head: React.ReactNode; count: number };
+
+/**
+ * A table of counts: a row heading, the number of records and, with `whole`, its share (a bar and a percentage).
+ * The analytics pages' figures are all said this way: the table is the chart's text.
+ */
+export function ShareTable({ caption, first, rows, whole }: { caption: string; first: string; rows: ShareRow[]; whole?: number }) {
+  const { t } = useI18n();
+  const num = useNumber();
+  return (
+    <table className="results-table analytics__table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{first}</th>
+          <th scope="col">{t("analytics.col.records")}</th>
+          {whole !== undefined ? <th scope="col">{t("analytics.col.share")}</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <th scope="row">{r.head}</th>
+            <td>{num(r.count)}</td>
+            {whole !== undefined ? (
+              <td>
+                <Share part={r.count} whole={whole} />
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -8,7 +8,7 @@ import { searchQueryString } from "~/features/search";
 import { accountMeta } from "~/features/accounts";
 import { getAccuracy, requireAnalyticsPage } from "../analytics.server";
 import type { TableAccuracy } from "../analytics";
-import { AnalyticsFrame, Share, useNumber } from "../components/AnalyticsFrame";
+import { AnalyticsFrame, ShareTable } from "../components/AnalyticsFrame";
 import analyticsCss from "../components/analytics.css?url";
 
 /**
@@ -46,7 +46,6 @@ export default function AccuracyPage({ loaderData }: Route.ComponentProps) {
 
 function TableSection({ table }: { table: TableAccuracy }) {
   const { t, locale } = useI18n();
-  const num = useNumber();
   const name = t(`table.${table.table}` as MessageKey);
   const missingImages = table.total - table.image;
   const rows: { key: string; label: string; count: number; link?: { href: string; text: string } }[] = [
@@ -76,61 +75,34 @@ function TableSection({ table }: { table: TableAccuracy }) {
       <h2 id={id}>
         {name} <span className="analytics__count">{t("analytics.records", { count: table.total })}</span>
       </h2>
-      <table className="results-table analytics__table">
-        <caption className="visually-hidden">{t("analytics.accuracy.caption", { table: name })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("analytics.col.information")}</th>
-            <th scope="col">{t("analytics.col.records")}</th>
-            <th scope="col">{t("analytics.col.share")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key}>
-              <th scope="row">
-                {r.label}
-                {r.link ? (
-                  <>
-                    {" "}
-                    <Link to={r.link.href} className="analytics__missing">
-                      {r.link.text}
-                    </Link>
-                  </>
-                ) : null}
-              </th>
-              <td>{num(r.count)}</td>
-              <td>
-                <Share part={r.count} whole={table.total} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ShareTable
+        caption={t("analytics.accuracy.caption", { table: name })}
+        first={t("analytics.col.information")}
+        whole={table.total}
+        rows={rows.map((r) => ({
+          key: r.key,
+          count: r.count,
+          head: r.link ? (
+            <>
+              {r.label}{" "}
+              <Link to={r.link.href} className="analytics__missing">
+                {r.link.text}
+              </Link>
+            </>
+          ) : (
+            r.label
+          ),
+        }))}
+      />
       {table.fields.length ? (
         <details className="analytics__fields">
           <summary>{t("analytics.fields", { count: table.fields.length })}</summary>
-          <table className="results-table analytics__table">
-            <caption className="visually-hidden">{t("analytics.fields.caption", { table: name })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("analytics.col.field")}</th>
-                <th scope="col">{t("analytics.col.records")}</th>
-                <th scope="col">{t("analytics.col.share")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {table.fields.map((f) => (
-                <tr key={f.code}>
-                  <th scope="row">{f.label}</th>
-                  <td>{num(f.count)}</td>
-                  <td>
-                    <Share part={f.count} whole={table.total} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ShareTable
+            caption={t("analytics.fields.caption", { table: name })}
+            first={t("analytics.col.field")}
+            whole={table.total}
+            rows={table.fields.map((f) => ({ key: f.code, head: f.label, count: f.count }))}
+          />
         </details>
       ) : null}
     </section>

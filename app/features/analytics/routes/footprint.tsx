@@ -7,7 +7,7 @@ import { searchQueryString } from "~/features/search";
 import { accountMeta } from "~/features/accounts";
 import { getFootprint, requireAnalyticsPage } from "../analytics.server";
 import { footprintMap } from "../map.server";
-import { AnalyticsFrame, Share, useNumber } from "../components/AnalyticsFrame";
+import { AnalyticsFrame, ShareTable, useNumber } from "../components/AnalyticsFrame";
 import analyticsCss from "../components/analytics.css?url";
 
 /**
@@ -70,29 +70,16 @@ export default function FootprintPage({ loaderData }: Route.ComponentProps) {
         {f.decades.length ? (
           <details className="analytics__fields">
             <summary>{t("analytics.time.table")}</summary>
-            <table className="results-table analytics__table">
-              <caption className="visually-hidden">{t("analytics.time")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("analytics.col.decade")}</th>
-                  <th scope="col">{t("analytics.col.records")}</th>
-                  <th scope="col">{t("analytics.col.share")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {f.decades.map((d) => (
-                  <tr key={d.decade}>
-                    <th scope="row">
-                      <Link to={decadeHref(d.decade)}>{t("analytics.decade", { from: d.decade, to: d.decade + 9 })}</Link>
-                    </th>
-                    <td>{num(d.count)}</td>
-                    <td>
-                      <Share part={d.count} whole={dated} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ShareTable
+              caption={t("analytics.time")}
+              first={t("analytics.col.decade")}
+              whole={dated}
+              rows={f.decades.map((d) => ({
+                key: String(d.decade),
+                count: d.count,
+                head: <Link to={decadeHref(d.decade)}>{t("analytics.decade", { from: d.decade, to: d.decade + 9 })}</Link>,
+              }))}
+            />
           </details>
         ) : null}
       </section>
@@ -112,25 +99,11 @@ export default function FootprintPage({ loaderData }: Route.ComponentProps) {
           </svg>
         ) : null}
         {f.places.length ? (
-          <table className="results-table analytics__table">
-            <caption className="visually-hidden">{t("analytics.places")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("analytics.col.place")}</th>
-                <th scope="col">{t("analytics.col.records")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {f.places.map((p) => (
-                <tr key={p.link}>
-                  <th scope="row">
-                    <Link to={localizePath(p.link, locale)}>{p.name}</Link>
-                  </th>
-                  <td>{num(p.count)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ShareTable
+            caption={t("analytics.places")}
+            first={t("analytics.col.place")}
+            rows={f.places.map((p) => ({ key: p.link, count: p.count, head: <Link to={localizePath(p.link, locale)}>{p.name}</Link> }))}
+          />
         ) : (
           <p className="empty-state">{t("analytics.places.none")}</p>
         )}
@@ -139,36 +112,15 @@ export default function FootprintPage({ loaderData }: Route.ComponentProps) {
       <section className="analytics__section" aria-labelledby="fp-types">
         <h2 id="fp-types">{t("analytics.types")}</h2>
         {f.types.length ? (
-          <table className="results-table analytics__table">
-            <caption className="visually-hidden">{t("analytics.types")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("analytics.col.type")}</th>
-                <th scope="col">{t("analytics.col.records")}</th>
-                <th scope="col">{t("analytics.col.share")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {f.types.map((ty) => (
-                <tr key={ty.name}>
-                  <th scope="row">{ty.name}</th>
-                  <td>{num(ty.count)}</td>
-                  <td>
-                    <Share part={ty.count} whole={f.total} />
-                  </td>
-                </tr>
-              ))}
-              {f.otherTypes ? (
-                <tr>
-                  <th scope="row">{t("analytics.types.other")}</th>
-                  <td>{num(f.otherTypes)}</td>
-                  <td>
-                    <Share part={f.otherTypes} whole={f.total} />
-                  </td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
+          <ShareTable
+            caption={t("analytics.types")}
+            first={t("analytics.col.type")}
+            whole={f.total}
+            rows={[
+              ...f.types.map((ty) => ({ key: ty.name, head: ty.name, count: ty.count })),
+              ...(f.otherTypes ? [{ key: "(other types)", head: t("analytics.types.other"), count: f.otherTypes }] : []),
+            ]}
+          />
         ) : (
           <p className="empty-state">{t("analytics.types.none")}</p>
         )}

@@ -206,6 +206,13 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   "settings-developer": {},
   "cookie-policy": {},
   sfogliatore: { path: () => "/sfogliatore/pub" },
+  // the print views (decision 104): a record's sheet, its label, both; a restricted record's sheet like its page
+  print: [
+    { path: () => "/print/template/oggetti:pub" },
+    { path: () => "/print/qr/oggetti:pub" },
+    { path: () => "/print/template/qr/oggetti:pub" },
+    { path: () => "/print/template/oggetti:ris", status: restrictedRecord },
+  ],
   record: [
     { path: () => recordPath("ca_objects", "pub", "Vaso blu") },
     { path: () => recordPath("ca_objects", "ris", "Anfora riservata"), status: restrictedRecord },

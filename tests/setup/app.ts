@@ -26,6 +26,11 @@ export async function startTestServer(database: Database, mediaDir: string) {
     logger,
   });
   const server = app.listen(0, "127.0.0.1");
+  // Idle connections stay open longer than any pause between a suite's requests: with Node's 5 s, fetch's pool
+  // could reuse a socket the server was closing at that moment, and the next request failed with ECONNRESET
+  // (seen in the access matrix on a loaded machine).
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 125_000;
   await new Promise<void>((r) => server.once("listening", () => r()));
   const { port } = server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;

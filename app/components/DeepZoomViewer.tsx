@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type OpenSeadragon from "openseadragon";
 import { useI18n } from "~/i18n/context";
+import { ViewerIcon } from "./viewer-parts";
 
 /** An image for the viewer: its IIIF Image API base (tiles) when published, else a plain image URL. */
 export type DeepZoomSource = { service: string | null; url: string | null; width: number | null; height: number | null };
@@ -127,11 +128,11 @@ export function DeepZoomViewer({
     <div ref={frame} className={`deepzoom ${className}`} data-state={state}>
       <div className="deepzoom__toolbar" role="toolbar" aria-label={t("iiif.viewer.controls")}>
         <button type="button" className="deepzoom__button" onClick={() => zoom(1.5)} disabled={state !== "ready"}>
-          <Icon d="M12 5v14M5 12h14" />
+          <ViewerIcon d="M12 5v14M5 12h14" />
           <span className="visually-hidden">{t("iiif.viewer.zoomIn")}</span>
         </button>
         <button type="button" className="deepzoom__button" onClick={() => zoom(1 / 1.5)} disabled={state !== "ready"}>
-          <Icon d="M5 12h14" />
+          <ViewerIcon d="M5 12h14" />
           <span className="visually-hidden">{t("iiif.viewer.zoomOut")}</span>
         </button>
         <button
@@ -140,15 +141,15 @@ export function DeepZoomViewer({
           onClick={() => vp()?.setRotation(((vp()?.getRotation() ?? 0) + 90) % 360)}
           disabled={state !== "ready"}
         >
-          <Icon d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
+          <ViewerIcon d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
           <span className="visually-hidden">{t("iiif.viewer.rotate")}</span>
         </button>
         <button type="button" className="deepzoom__button" onClick={() => vp()?.goHome()} disabled={state !== "ready"}>
-          <Icon d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5M9 9h6v6H9z" />
+          <ViewerIcon d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5M9 9h6v6H9z" />
           <span className="visually-hidden">{t("iiif.viewer.home")}</span>
         </button>
         <button type="button" className="deepzoom__button" onClick={toggleFullscreen}>
-          <Icon d={fullscreen ? "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" : "M4 9V4h5M15 4h5v5M4 15v5h5M20 15v5h-5"} />
+          <ViewerIcon d={fullscreen ? "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" : "M4 9V4h5M15 4h5v5M4 15v5h5M20 15v5h-5"} />
           <span className="visually-hidden">{t(fullscreen ? "iiif.viewer.exitFullscreen" : "iiif.viewer.fullscreen")}</span>
         </button>
       </div>
@@ -167,25 +168,5 @@ export function DeepZoomViewer({
       )}
       <p className="deepzoom__help">{t("iiif.viewer.help")}</p>
     </div>
-  );
-}
-
-/** A stroked 24×24 icon; the button's text names it. */
-function Icon({ d }: { d: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      width="22"
-      height="22"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={d} />
-    </svg>
   );
 }

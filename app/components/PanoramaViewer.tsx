@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { Viewer } from "@photo-sphere-viewer/core";
 import { useI18n } from "~/i18n/context";
-import { hasWebGl2, useFullscreen, ViewerIcon, viewerKeyAction } from "./viewer-parts";
+import { FullscreenButton, hasWebGl2, useFullscreen, ViewerIcon, ViewerNotes, viewerKeyAction } from "./viewer-parts";
 
 type PanoramaLib = typeof import("./panorama-lib");
 let loading: Promise<PanoramaLib> | null = null;
@@ -145,10 +145,7 @@ export function PanoramaViewer({ src, poster, title }: { src: string; poster: st
           <ViewerIcon d="M3 12a9 9 0 1 0 3-6.7M3 4v5h5" />
           <span className="visually-hidden">{t("viewer.panorama.reset")}</span>
         </button>
-        <button type="button" className="viewer-button" onClick={fullscreen.toggle}>
-          <ViewerIcon d={fullscreen.on ? "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" : "M4 9V4h5M15 4h5v5M4 15v5h5M20 15v5h-5"} />
-          <span className="visually-hidden">{t(fullscreen.on ? "iiif.viewer.exitFullscreen" : "iiif.viewer.fullscreen")}</span>
-        </button>
+        <FullscreenButton fullscreen={fullscreen} />
       </div>
       {/* biome-ignore lint/a11y/useSemanticElements: a box the viewer draws into; role=region with a label makes it a landmark to find and focus */}
       <div
@@ -161,19 +158,13 @@ export function PanoramaViewer({ src, poster, title }: { src: string; poster: st
         tabIndex={0}
         onKeyDown={onKeyDown}
       />
-      {state === "loading" && (
-        <p className="viewer-status" role="status">
-          {t("viewer.panorama.loading")}
-        </p>
-      )}
-      {state === "error" && (
-        <p className="viewer-status viewer-status--error" role="alert">
-          {t("viewer.panorama.error")}
-        </p>
-      )}
-      <p className="viewer-help" id={helpId}>
-        {t("viewer.panorama.help")}
-      </p>
+      <ViewerNotes
+        state={state}
+        loading={t("viewer.panorama.loading")}
+        error={t("viewer.panorama.error")}
+        help={t("viewer.panorama.help")}
+        helpId={helpId}
+      />
       <p className="visually-hidden" aria-live="polite">
         {said}
       </p>

@@ -1,7 +1,8 @@
 import { type RefObject, useEffect, useState } from "react";
+import { useI18n } from "~/i18n/context";
 
 /**
- * Pieces the panorama and 3D viewers share (decision 106): whether the browser can draw them, full screen on
+ * Pieces the viewers share (decision 106; the deep-zoom viewer takes its icons): whether the browser can draw them, full screen on
  * their frame, and the toolbar's icons.
  */
 
@@ -67,5 +68,49 @@ export function ViewerIcon({ d }: { d: string }) {
     >
       <path d={d} />
     </svg>
+  );
+}
+
+/** The full-screen button of a viewer's toolbar (the state from useFullscreen). */
+export function FullscreenButton({ fullscreen }: { fullscreen: { on: boolean; toggle: () => void } }) {
+  const { t } = useI18n();
+  return (
+    <button type="button" className="viewer-button" onClick={fullscreen.toggle}>
+      <ViewerIcon d={fullscreen.on ? "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" : "M4 9V4h5M15 4h5v5M4 15v5h5M20 15v5h-5"} />
+      <span className="visually-hidden">{t(fullscreen.on ? "iiif.viewer.exitFullscreen" : "iiif.viewer.fullscreen")}</span>
+    </button>
+  );
+}
+
+/** What a viewer says under its stage: loading (status), the error (alert), and its help line (the stage's description). */
+export function ViewerNotes({
+  state,
+  loading,
+  error,
+  help,
+  helpId,
+}: {
+  state: string;
+  loading: string;
+  error: string;
+  help: string;
+  helpId: string;
+}) {
+  return (
+    <>
+      {state === "loading" && (
+        <p className="viewer-status" role="status">
+          {loading}
+        </p>
+      )}
+      {state === "error" && (
+        <p className="viewer-status viewer-status--error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="viewer-help" id={helpId}>
+        {help}
+      </p>
+    </>
   );
 }

@@ -40,12 +40,14 @@ export function AnalyticsFrame({ pages, children }: { pages: AnalyticsPages; chi
 export function Share({ part, whole }: { part: number; whole: number }) {
   const { locale } = useI18n();
   const share = whole ? part / whole : 0;
+  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
   return (
     <span className="analytics__share">
       <span className="analytics__bar-track" aria-hidden="true">
         <span className="analytics__bar-fill" style={{ width: `${(share * 100).toFixed(1)}%` }} />
       </span>
-      {new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(share)}
+      {/* a few records of many are not "0 %" */}
+      {share > 0 && share < 0.01 ? `< ${percent.format(0.01)}` : percent.format(share)}
     </span>
   );
 }

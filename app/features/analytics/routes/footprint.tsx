@@ -88,8 +88,16 @@ export default function FootprintPage({ loaderData }: Route.ComponentProps) {
         <h2 id="fp-places">{t("analytics.places")}</h2>
         <p>{t("analytics.places.lead", { located: num(f.located) })}</p>
         {map ? (
-          <svg className="analytics__map" viewBox={`0 0 ${map.width} ${map.height}`} role="img" aria-labelledby="fp-map-title">
+          <svg
+            className="analytics__map"
+            viewBox={`0 0 ${map.width} ${map.height}`}
+            // as wide as the column, but never taller than 32rem: a tall region is narrower, its sea its own
+            style={{ maxWidth: `${((32 * map.width) / map.height).toFixed(2)}rem` }}
+            role="img"
+            aria-labelledby="fp-map-title"
+          >
             <title id="fp-map-title">{t("analytics.places.map", { count: map.dots.length })}</title>
+            <rect width={map.width} height={map.height} className="analytics__sea" />
             <path d={map.land} className="analytics__land" />
             {map.dots.map((d) => (
               <circle key={`${d.name}-${d.x}-${d.y}`} cx={d.x} cy={d.y} r={d.r} className="analytics__dot">

@@ -52,6 +52,7 @@ let publicPath = "";
 test("pin from the search page into a new collection, reorder by buttons, by mouse drag and by keyboard drag, remove, publish", async ({
   page,
 }) => {
+  test.setTimeout(120_000); // a long journey: 33 s alone, over a minute on a loaded CI machine
   await signIn(page, USER.email);
   await removeAll(page);
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -62,6 +62,24 @@ export function RecordCard({
           </Link>
         </H>
         {(card.dateDisplay || card.numero) && <p className="card__sub">{[card.dateDisplay, card.numero].filter(Boolean).join(" · ")}</p>}
+        {/* the fields and tags the site puts on cards (customjs metadatiCard, tagCard; decision 112) */}
+        {card.cardFields?.length ? (
+          <dl className="card__fields">
+            {card.cardFields.map((f) => (
+              <div key={`${f.label}\u0000${f.value}`}>
+                <dt>{f.label}</dt>
+                <dd>{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        {card.cardTags?.length ? (
+          <ul className="card__tags">
+            {card.cardTags.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        ) : null}
         {extra}
       </div>
     </article>

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { displayDate, formatDateRange, formatDay, fromSqlDate, parseDateInput, parseIsoDate, toSqlDate } from "./dates";
+import {
+  DATE_FORMATS,
+  dateFormatOf,
+  displayDate,
+  formatDateRange,
+  formatDay,
+  fromSqlDate,
+  parseDateInput,
+  parseIsoDate,
+  toSqlDate,
+} from "./dates";
 
 describe("date filter input (spec §5)", () => {
   it("expands a bare year to the whole year", () => {
@@ -81,5 +91,44 @@ describe("year zero", () => {
     expect(parseIsoDate("0", "start")).toBeNull();
     expect(parseIsoDate(0, "start")).toBeNull();
     expect(parseIsoDate("-1", "start")).toEqual({ year: 0, month: 1, day: 1 });
+  });
+});
+
+describe("the site's date format (option dateFormat, decision 112)", () => {
+  const day = { year: 1750, month: 3, day: 2 };
+  it("writes a day in each format of the list; the default is the language's long form", () => {
+    const out = Object.fromEntries(DATE_FORMATS.map((f) => [f, formatDay(day, "it", f)]));
+    expect(out).toEqual({
+      "D MMMM YYYY": "2 marzo 1750",
+      "DD MMMM YYYY": "02 marzo 1750",
+      "DD/MM/YYYY": "02/03/1750",
+      "DD-MM-YYYY": "02-03-1750",
+      "DD.MM.YYYY": "02.03.1750",
+      "YYYY-MM-DD": "1750-03-02",
+      "MM/DD/YYYY": "03/02/1750",
+    });
+    expect(formatDay(day, "en")).toBe(formatDay(day, "en", "D MMMM YYYY"));
+    expect(formatDay(day, "fr", "DD MMMM YYYY")).toBe("02 mars 1750");
+  });
+  it("keeps years, months and centuries written out; spans of days follow the format", () => {
+    const f = "DD/MM/YYYY" as const;
+    expect(formatDateRange({ year: 1846, month: 1, day: 1 }, { year: 1846, month: 12, day: 31 }, "it", f)).toBe("1846");
+    expect(formatDateRange({ year: 1922, month: 12, day: 1 }, { year: 1922, month: 12, day: 31 }, "it", f)).toBe("dicembre 1922");
+    expect(formatDateRange({ year: 1750, month: 3, day: 2 }, { year: 1750, month: 3, day: 5 }, "it", f)).toBe("02/03/1750 – 05/03/1750");
+    expect(formatDateRange({ year: 1750, month: 3, day: 2 }, { year: 1750, month: 3, day: 5 }, "it")).toBe("2–5 marzo 1750");
+    expect(formatDateRange({ year: 1750, month: 3, day: 2 }, { year: 1750, month: 3, day: 5 }, "it", "DD MMMM YYYY")).toBe(
+      "02–05 marzo 1750",
+    );
+    expect(displayDate(day, day, "circa 1750", "en", "YYYY-MM-DD")).toBe("c. 1750-03-02");
+  });
+  it("writes a BCE day with its era, and an ISO one the long way", () => {
+    const bce = { year: -43, month: 3, day: 15 };
+    expect(formatDay(bce, "it", "DD/MM/YYYY")).toBe("15/03/44 a.C.");
+    expect(formatDay(bce, "it", "YYYY-MM-DD")).toBe("15 marzo 44 a.C.");
+  });
+  it("reads any other stored value as the default", () => {
+    expect(dateFormatOf("DD.MM.YYYY")).toBe("DD.MM.YYYY");
+    expect(dateFormatOf("%d/%m")).toBe("D MMMM YYYY");
+    expect(dateFormatOf(undefined)).toBe("D MMMM YYYY");
   });
 });

@@ -99,11 +99,47 @@ function dayFormat(locale: Locale, opts: Intl.DateTimeFormatOptions): Intl.DateT
 }
 
 /**
- * One day the way the locale writes it, through Intl.DateTimeFormat
- * ("2 marzo 1750", "2 March 1750", "2 mars 1750"); BCE years carry the
- * locale's era ("15 marzo 44 a.C.").
+ * How a day is written (the site option `dateFormat`, decision 112): "D MMMM YYYY", the default, is the
+ * language's own long form ("2 marzo 1750", "2 March 1750"); "DD MMMM YYYY" the day on two digits, then the
+ * month's name; the others are numeric. A closed list: the option can never be a pattern of its own.
  */
-export function formatDay(d: Day, locale: Locale): string {
+export const DATE_FORMATS = ["D MMMM YYYY", "DD MMMM YYYY", "DD/MM/YYYY", "DD-MM-YYYY", "DD.MM.YYYY", "YYYY-MM-DD", "MM/DD/YYYY"] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+export const DEFAULT_DATE_FORMAT: DateFormat = "D MMMM YYYY";
+
+/** A stored option as a format: anything not in the list is the default. */
+export function dateFormatOf(value: unknown): DateFormat {
+  return (DATE_FORMATS as readonly unknown[]).includes(value) ? (value as DateFormat) : DEFAULT_DATE_FORMAT;
+}
+
+const numericFormat = (f: DateFormat) => !f.includes("MMMM");
+
+/**
+ * One day in the site's format (default: the way the locale writes it, through Intl.DateTimeFormat — "2 marzo
+ * 1750", "2 March 1750", "2 mars 1750"); BCE years carry the locale's era ("15 marzo 44 a.C.", "15/03/44 a.C.").
+ * An ISO day of a BCE year is written the long way (ISO's year numbers before 1 would read as a typo).
+ */
+export function formatDay(d: Day, locale: Locale, format: DateFormat = DEFAULT_DATE_FORMAT): string {
+  const dd = pad(d.day, 2);
+  const mm = pad(d.month, 2);
+  const y = formatYear(d.year, locale);
+  switch (format) {
+    case "DD MMMM YYYY":
+      return `${dd} ${monthName(d.month, locale)} ${y}`;
+    case "DD/MM/YYYY":
+      return `${dd}/${mm}/${y}`;
+    case "DD-MM-YYYY":
+      return `${dd}-${mm}-${y}`;
+    case "DD.MM.YYYY":
+      return `${dd}.${mm}.${y}`;
+    case "MM/DD/YYYY":
+      return `${mm}/${dd}/${y}`;
+    case "YYYY-MM-DD":
+      if (d.year > 0) return `${pad(d.year, 4)}-${mm}-${dd}`;
+      break;
+    default:
+      break;
+  }
   if (d.year > 0) return dayFormat(locale, { day: "numeric", month: "long", year: "numeric" }).format(toDate(d));
   const dm = dayFormat(locale, { day: "numeric", month: "long" }).format(toDate({ ...d, year: 2001 }));
   return `${dm} ${formatYear(d.year, locale)}`;
@@ -143,7 +179,7 @@ function formatCentury(c: number, locale: Locale): string {
  * a whole month by its name ("dicembre 1922"), days as the locale writes
  * them ("2–5 marzo 1750", "2 March 1750 – 5 April 1751").
  */
-export function formatDateRange(start: Day | null, end: Day | null, locale: Locale): string {
+export function formatDateRange(start: Day | null, end: Day | null, locale: Locale, format: DateFormat = DEFAULT_DATE_FORMAT): string {
   if (!start && !end) return "";
   const s = start ?? end!;
   const e = end ?? start!;
@@ -154,12 +190,14 @@ export function formatDateRange(start: Day | null, end: Day | null, locale: Loca
       return formatCentury(Math.ceil(e.year / 100), locale);
     return `${formatYear(s.year, locale)} – ${formatYear(e.year, locale)}`;
   }
-  if (s.year === e.year && s.month === e.month && s.day === e.day) return formatDay(s, locale);
+  if (s.year === e.year && s.month === e.month && s.day === e.day) return formatDay(s, locale, format);
   if (s.year === e.year && s.month === e.month && s.day === 1 && e.day === daysInMonth(e.year, e.month)) {
     return `${monthName(s.month, locale)} ${formatYear(s.year, locale)}`;
   }
-  if (s.year === e.year && s.month === e.month) return `${s.day}–${formatDay(e, locale)}`;
-  return `${formatDay(s, locale)} – ${formatDay(e, locale)}`;
+  // days of one month share its name ("2–5 marzo 1750"); numeric days are written whole
+  if (s.year === e.year && s.month === e.month && !numericFormat(format))
+    return `${format === "DD MMMM YYYY" ? pad(s.day, 2) : s.day}–${formatDay(e, locale, format)}`;
+  return `${formatDay(s, locale, format)} – ${formatDay(e, locale, format)}`;
 }
 
 const CIRCA: Record<Locale, string> = { it: "circa", en: "c.", fr: "vers" };
@@ -172,8 +210,14 @@ const APPROXIMATE = /^\s*(circa|ca\.?|c\.|about|around|vers|env\.|environ)\s/i;
  * says the date is approximate; the catalogued text itself only when there is
  * no span to format.
  */
-export function displayDate(start: Day | null, end: Day | null, text: string | null | undefined, locale: Locale): string {
-  const formatted = formatDateRange(start, end, locale);
+export function displayDate(
+  start: Day | null,
+  end: Day | null,
+  text: string | null | undefined,
+  locale: Locale,
+  format: DateFormat = DEFAULT_DATE_FORMAT,
+): string {
+  const formatted = formatDateRange(start, end, locale, format);
   if (!formatted) return (text ?? "").trim();
   return text && APPROXIMATE.test(text) ? `${CIRCA[locale]} ${formatted}` : formatted;
 }

@@ -18,6 +18,10 @@ export type RecordCard = {
   height: number | null;
   dominantColor: string | null;
   focalPoint: { x: number; y: number } | null;
+  /** The fields the site shows on cards (customjs `metadatiCard`; decision 112): absent when none. */
+  cardFields?: { label: string; value: string }[];
+  /** The tags the site shows on cards (customjs `tagCard`: the record's tags under those facets). */
+  cardTags?: string[];
 };
 
 /**

@@ -151,7 +151,7 @@ function options(locale: Locale): Partial<SiteOptions> {
     annotations: true,
     // The analytics pages (issue 34 §2, decision 108): the footprint (linked in the footer) and the accuracy.
     analytics: { heritagerating: true, accuracy: true },
-    dateFormat: "DD/MM/YYYY",
+    dateFormat: "D MMMM YYYY",
     semaforo: [
       {
         id: "conservazione",

@@ -9,6 +9,7 @@ export {
   applyFieldRules,
   type FieldRules,
   fieldRulesOption,
+  highlightOption,
   groupMetadata,
   internalFieldsOption,
   isInternalField,

@@ -205,6 +205,15 @@ export function fieldRulesOption(options: Record<string, unknown>): FieldRules {
 }
 
 /**
+ * detailjs `filtroHighlight` (spec §3; issue 34 §6, decision 112): tag or facet ids (a tag's own id, or the id of
+ * the top of its tree: a facet such as subjects or places) whose values the record page shows first and marked.
+ */
+export function highlightOption(options: Record<string, unknown>): string[] {
+  const detail = options.detailjs && typeof options.detailjs === "object" ? (options.detailjs as Record<string, unknown>) : {};
+  return codeList(detail.filtroHighlight);
+}
+
+/**
  * The metadata as the rules say: `hide`'s fields left out, `label`'s fields renamed (the name is the site's
  * words, in the page's language: no `labelLang`), `order`'s fields first in that order (the others after, in the
  * data's order), `more`'s fields marked to be shown folded ("more data").

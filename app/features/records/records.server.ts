@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ServiceContext } from "~/.server/context";
 import { mediaVisible, recordVisible } from "~/.server/access";
 import { mediaUrl } from "~/.server/media";
-import { formatDateRange, parseIsoDate } from "~/lib/dates";
+import { dateFormatOf, DEFAULT_DATE_FORMAT, formatDateRange, parseIsoDate, type DateFormat } from "~/lib/dates";
 import { formatCurrency } from "~/lib/format";
 import { LOCALES, pickText, type Locale } from "~/lib/locale";
 import type { TableName } from "~/lib/tables";
@@ -26,11 +26,11 @@ export function sortMedia<T extends { mediaType: string }>(items: T[]): T[] {
     .map((x) => x.m);
 }
 
-export function metadataView(entry: MetadataEntry, locale: Locale): MetadataView {
+export function metadataView(entry: MetadataEntry, locale: Locale, format: DateFormat = DEFAULT_DATE_FORMAT): MetadataView {
   if (entry.type === "date") {
     const s = parseIsoDate(entry.value, "start");
     const e = parseIsoDate(entry.value, "end");
-    return { ...entry, value: String(entry.value), display: s ? formatDateRange(s, e, locale) : String(entry.value) };
+    return { ...entry, value: String(entry.value), display: s ? formatDateRange(s, e, locale, format) : String(entry.value) };
   }
   if (entry.type === "quantityValue") return { ...entry, display: formatCurrency(entry.value.amount, entry.value.currency, locale) };
   return entry;
@@ -142,9 +142,11 @@ export async function getRecord(
   const summary = pickText(Object.fromEntries(texts.map((t) => [t.locale, t.summary])), locale);
   const metaSource = order.map((l) => byLocale.get(l)).find((t) => t?.metadata.length) ?? main;
   // Internal fields never leave the server for a visitor.
+  // dates in the site's format (the option `dateFormat`, read with the record's card; decision 112)
+  const format = dateFormatOf(row.date_format);
   const entries = (metaSource?.metadata ?? []).flatMap((m) => {
-    if (!isInternalField(m.code, opts.internalFields)) return [metadataView(m, locale)];
-    return opts.showInternal ? [{ ...metadataView(m, locale), internal: true }] : [];
+    if (!isInternalField(m.code, opts.internalFields)) return [metadataView(m, locale, format)];
+    return opts.showInternal ? [{ ...metadataView(m, locale, format), internal: true }] : [];
   });
   // Shown in another language than the page's, the fields are named in the page's (decision 084).
   const relabel = metaSource && metaSource.locale !== locale && entries.length > 0;

@@ -3,6 +3,7 @@
 export {
   clearSearchCache,
   configuredSearch,
+  defaultMode,
   type FacetNode,
   getTagNames,
   search,

@@ -24,6 +24,8 @@ export type MediaFilter = (typeof MEDIA_FILTERS)[number];
 export type SearchParams = {
   q: string;
   mode: "and" | "or";
+  /** True when the address names the mode; else the site's default (customjs `searchType`) applies. */
+  modeExplicit?: boolean;
   tables: TableName[];
   /** True when the tables were chosen explicitly (kept in links). */
   tablesExplicit: boolean;
@@ -201,6 +203,7 @@ export function parseSearchParams(
     params: {
       q,
       mode: mode as "and" | "or",
+      modeExplicit: sp.has("mode"),
       tables,
       tablesExplicit: tableValues.length > 0,
       filters,
@@ -249,7 +252,7 @@ export function searchQueryString(p: Partial<SearchParams>, over: Partial<Search
   const s = { ...p, ...over };
   const sp = new URLSearchParams();
   if (s.q) sp.set("q", s.q);
-  if (s.mode && s.mode !== "and") sp.set("mode", s.mode);
+  if (s.mode && (s.mode !== "and" || s.modeExplicit)) sp.set("mode", s.mode);
   if (s.tablesExplicit && s.tables) for (const t of s.tables) sp.append("table", t);
   for (const f of s.filters ?? []) sp.append("filtro", f);
   for (const o of s.open ?? []) sp.append("open", o);

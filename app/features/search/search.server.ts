@@ -430,13 +430,14 @@ export async function searchPoints(ctx: ServiceContext, p: SearchParams, opts: S
  * the default ones). The page and the JSON API both start here.
  */
 export function configuredSearch(
-  options: Pick<SiteOptions, "excludedTypes" | "noRelevance" | "query" | "orderBy"> & Record<string, unknown>,
+  options: Pick<SiteOptions, "excludedTypes" | "noRelevance" | "query" | "orderBy" | "searchType"> & Record<string, unknown>,
   roles: string[],
   p: SearchParams,
 ): { params: SearchParams; opts: SearchOptions } {
   const base = baseQueryFor(options, roles);
+  const mode = p.modeExplicit ? p.mode : defaultMode(options);
   return {
-    params: base.tables && !p.tablesExplicit ? { ...p, tables: base.tables } : p,
+    params: { ...p, mode, ...(base.tables && !p.tablesExplicit ? { tables: base.tables } : {}) },
     opts: {
       excludedTypes: options.excludedTypes,
       noRelevance: options.noRelevance,
@@ -444,6 +445,11 @@ export function configuredSearch(
       baseFilters: base.filters,
     },
   };
+}
+
+/** The words' mode when the address names none: the site's customjs `searchType` (decision 112), else "and" (spec §9). */
+export function defaultMode(options: { searchType?: unknown }): "and" | "or" {
+  return options.searchType === "or" ? "or" : "and";
 }
 
 /**

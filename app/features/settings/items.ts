@@ -4,6 +4,7 @@ import { contrastFailures } from "./contrast";
 import { TABLES, type TableName } from "~/lib/tables";
 import { OPTIONAL_LOCALES, type OptionalLocale } from "~/lib/locale";
 import { DEFAULT_CAPABILITIES } from "~/lib/capabilities";
+import { DATE_FORMATS } from "~/lib/dates";
 
 /**
  * The site options of spec §3 as editable items (decision 070): which settings page shows each, whether it
@@ -76,7 +77,8 @@ export const VIMEO_HOSTS = ["vimeo.com", "www.vimeo.com", "player.vimeo.com"];
 // there, which keeps the engine out of the browser's bundle.
 const pattern = z.string();
 
-export const DATE_FORMATS = ["DD/MM/YYYY", "DD-MM-YYYY", "DD.MM.YYYY", "YYYY-MM-DD", "MM/DD/YYYY", "DD MMMM YYYY", "D MMMM YYYY"] as const;
+// the formats of days (app/lib/dates.ts, decision 112): a closed list
+export { DATE_FORMATS };
 export const BACKGROUND_TYPES = ["none", "image", "video"] as const;
 
 const colorsSchema = z

@@ -33,6 +33,7 @@ export type SiteOptions = {
   /** The further languages enabled beside Italian (decision 075). */
   languages: Record<"en" | "fr" | "de", boolean>;
   disableShuffle: boolean;
+  /** How a day is written on every page (app/lib/dates.ts DATE_FORMATS; decision 112). */
   dateFormat: string;
   semaforo: SemaforoEntry[];
   /** Search: type ids never shown (default 265). */
@@ -43,6 +44,12 @@ export type SiteOptions = {
   showTipologia?: boolean;
   /** Search: the order of results when the visitor picks none (a sort code: ss, az, on, …; decision 103). */
   orderBy?: string;
+  /** Search: how the words combine when the address names no mode ("and": every word; "or": any; decision 112). */
+  searchType?: "and" | "or";
+  /** Search page: false hides the view switch (grid, masonry, table, map; customjs `switchItems`, decision 112). */
+  switchItems?: boolean;
+  /** Search page: false hides the choice of sections (the catalogue's tables; customjs `switchTable`, decision 112). */
+  switchTable?: boolean;
   /** Sanitised mode: strip scripts and script links from query values. */
   sanitize: boolean;
   /** Timeline span in years. */
@@ -105,7 +112,7 @@ export const DEFAULT_OPTIONS: SiteOptions = {
   multilanguage: true,
   languages: { en: true, fr: true, de: false },
   disableShuffle: false,
-  dateFormat: "DD/MM/YYYY",
+  dateFormat: "D MMMM YYYY",
   semaforo: [],
   excludedTypes: [265],
   noRelevance: false,

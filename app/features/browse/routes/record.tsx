@@ -18,7 +18,14 @@ import { Semaforo } from "~/features/records";
 import { matchSemaforo } from "~/features/records";
 import type { MessageKey } from "~/i18n";
 import { isPublicRecord, seesInternalFields } from "~/.server/access";
-import { withoutShownMakers, groupMetadata, internalFieldsOption, fieldRulesOption, type MetadataGroup } from "~/features/records";
+import {
+  withoutShownMakers,
+  groupMetadata,
+  internalFieldsOption,
+  fieldRulesOption,
+  highlightOption,
+  type MetadataGroup,
+} from "~/features/records";
 import { RelatedStrip } from "~/features/records";
 import { Citation } from "~/features/records";
 import { recordIiif } from "~/features/iiif/index.server";
@@ -94,6 +101,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     annotations,
     // the tombstone's date label of the site (detailjs dateLabel, decision 109)
     dateLabel: rules.dateLabel,
+    // the tags and facets the site highlights (detailjs filtroHighlight, decision 112)
+    highlight: highlightOption(options as unknown as Record<string, unknown>),
     // a page to come back to once signed out (handle.publicWhen)
     publicPage: isPublicRecord(record.access),
   };
@@ -163,11 +172,15 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
   // The whole value, or its first words up to punctuation ("Fragile: …", "Fragile : …", "Buono, …").
   const repeats = (name: string) => values.some((v) => v === name || (v.startsWith(name) && /^\s*[:,;(–-]/.test(v.slice(name.length))));
   const tags = r.tags.filter((tag) => !repeats(tag.name.toLowerCase()));
-  const tagGroups = new Map<string, { name: string; tags: typeof tags }>();
-  for (const tag of tags) {
+  // The tags the site highlights (detailjs filtroHighlight: a tag's id or its facet's): marked, and first.
+  const highlight = new Set(loaderData.highlight);
+  const highlighted = (tag: (typeof tags)[number]) => highlight.has(tag.id) || (tag.root !== null && highlight.has(tag.root.id));
+  const tagGroups = new Map<string, { name: string; tags: typeof tags; highlighted: boolean }>();
+  for (const tag of [...tags].sort((a, b) => Number(highlighted(b)) - Number(highlighted(a)))) {
     const key = tag.root?.id ?? "";
-    const g = tagGroups.get(key) ?? { name: tag.root?.name ?? "", tags: [] };
+    const g = tagGroups.get(key) ?? { name: tag.root?.name ?? "", tags: [], highlighted: false };
     g.tags.push(tag);
+    g.highlighted ||= highlighted(tag);
     tagGroups.set(key, g);
   }
   const searchBase = localizePath("/cerca", locale);
@@ -323,22 +336,27 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
                 {items.length > 0 && <MetadataList items={items} lang={metaLang} pageLang={locale} internalLabel={t("record.internal")} />}
                 {showTags && (
                   <dl className="metadata">
-                    {[...tagGroups.entries()].map(([key, tg]) => (
-                      <div key={key}>
-                        <dt>{tg.name || t("record.tags")}</dt>
-                        <dd>
-                          <ul className="tag-list">
-                            {tg.tags.map((tag) => (
-                              <li key={tag.id}>
-                                <Link className="tag" to={`${searchBase}?filtro=${encodeURIComponent(tag.id)}`}>
-                                  {tag.name}
-                                </Link>
-                              </li>
-                            ))}
-                          </ul>
-                        </dd>
-                      </div>
-                    ))}
+                    {[...tagGroups.entries()]
+                      .sort(([, a], [, b]) => Number(b.highlighted) - Number(a.highlighted))
+                      .map(([key, tg]) => (
+                        <div key={key}>
+                          <dt>{tg.name || t("record.tags")}</dt>
+                          <dd>
+                            <ul className="tag-list">
+                              {tg.tags.map((tag) => (
+                                <li key={tag.id}>
+                                  <Link
+                                    className={highlighted(tag) ? "tag tag--highlight" : "tag"}
+                                    to={`${searchBase}?filtro=${encodeURIComponent(tag.id)}`}
+                                  >
+                                    {tag.name}
+                                  </Link>
+                                </li>
+                              ))}
+                            </ul>
+                          </dd>
+                        </div>
+                      ))}
                   </dl>
                 )}
                 {showRights && (

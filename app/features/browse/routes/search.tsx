@@ -3,7 +3,15 @@ import { useEffect, useId, useState } from "react";
 import type { Route } from "./+types/search";
 import { serviceContext } from "~/.server/context";
 import { getSiteOptions } from "~/features/site/index.server";
-import { configuredSearch, getTagNames, search, searchPoints, type FacetNode, type SearchResult } from "~/features/search/index.server";
+import {
+  configuredSearch,
+  defaultMode,
+  getTagNames,
+  search,
+  searchPoints,
+  type FacetNode,
+  type SearchResult,
+} from "~/features/search/index.server";
 import { MapView } from "~/components/MapView";
 import { SearchCombobox } from "~/features/search";
 import {
@@ -61,7 +69,8 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   if (!parsed.ok) {
     return data({ ok: false as const, error: parsed.error, timeline: options.timeline, filtersState }, { status: 400 });
   }
-  const p = parsed.params;
+  // The words' mode: the address's, else the site's default (customjs searchType, decision 112).
+  const p = { ...parsed.params, mode: parsed.params.modeExplicit ? parsed.params.mode : defaultMode(options) };
   // The first page has no `page` in its address (page=1, and page=0 of the old 0-based links).
   const pageRaw = url.searchParams.get("page");
   if (pageRaw !== null && Number(pageRaw) <= 1 && !dateError) throw redirect(withPage(url, null), 301);
@@ -107,6 +116,9 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
     filtersState,
     timeline: options.timeline,
     filtriOrder: options.filtriOrder,
+    // The search page's switches the site may hide (customjs switchItems, switchTable; decision 112): the view
+    // switch, and the choice of sections (tables). Hidden, their addresses still work.
+    switches: { views: options.switchItems !== false, tables: options.switchTable !== false },
     points,
     tiles: { url: options.tileUrl, attribution: options.tileAttribution },
   };
@@ -138,7 +150,7 @@ type Broadening = {
  */
 async function broadenings(p: SearchParams, count: (q: SearchParams) => Promise<number>): Promise<Broadening[]> {
   const parts: Omit<Broadening, "count">[] = [];
-  if (p.q && p.mode === "and" && p.q.trim().split(/\s+/).length > 1) parts.push({ kind: "mode", over: { mode: "or" } });
+  if (p.q && p.mode === "and" && p.q.trim().split(/\s+/).length > 1) parts.push({ kind: "mode", over: { mode: "or", modeExplicit: true } });
   if (p.q && otherState(p)) parts.push({ kind: "q", over: { q: "" } });
   for (const f of p.filters) parts.push({ kind: "filter", id: f, over: { filters: p.filters.filter((x) => x !== f) } });
   if (p.fromRaw || p.toRaw) parts.push({ kind: "dates", over: { fromRaw: "", toRaw: "", from: null, to: null } });
@@ -321,18 +333,20 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               : t("search.results", { count: result.count })}
         </p>
         <SortForm params={p} action={base} current={result.sort} hasText={Boolean(p.q)} />
-        <nav aria-label={t("search.view")} className="view-switch">
-          {VIEWS.map((v) => (
-            <Link
-              key={v}
-              to={link({ view: v, page: p.page })}
-              aria-current={p.view === v ? "true" : undefined}
-              className="button button--small"
-            >
-              {t(`search.view.${v}` as MessageKey)}
-            </Link>
-          ))}
-        </nav>
+        {loaderData.switches.views && (
+          <nav aria-label={t("search.view")} className="view-switch">
+            {VIEWS.map((v) => (
+              <Link
+                key={v}
+                to={link({ view: v, page: p.page })}
+                aria-current={p.view === v ? "true" : undefined}
+                className="button button--small"
+              >
+                {t(`search.view.${v}` as MessageKey)}
+              </Link>
+            ))}
+          </nav>
+        )}
         {result.count > 0 && !p.shuffle && <ExportMenu params={p} count={result.count} />}
         <SaveSearchControl params={p} />
       </div>
@@ -354,6 +368,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             link={link}
             action={base}
             filtriOrder={loaderData.filtriOrder}
+            showTables={loaderData.switches.tables}
             dateError={dateError}
           />
         </aside>
@@ -680,6 +695,7 @@ function FiltersPanel({
   link,
   action,
   filtriOrder,
+  showTables,
   dateError,
 }: {
   params: SearchParams;
@@ -687,6 +703,7 @@ function FiltersPanel({
   link: (o: Partial<SearchParams>) => string;
   action: string;
   filtriOrder: string[];
+  showTables: boolean;
   dateError: DateError | null;
 }) {
   const { t } = useI18n();
@@ -701,21 +718,23 @@ function FiltersPanel({
   return (
     <div className="filters">
       <h2>{t("search.filters")}</h2>
-      <section aria-labelledby="f-tables">
-        <h3 id="f-tables">{t("search.tables")}</h3>
-        <ul className="facet-list">
-          {facets.tables.map((x) => (
-            <li key={x.table}>
-              <Link
-                to={link(toggleTable(x.table as (typeof TABLES)[number]))}
-                aria-current={p.tablesExplicit && p.tables.includes(x.table as never) ? "true" : undefined}
-              >
-                {t(`table.${x.table}` as MessageKey)} <span className="facet-count">{x.count}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {showTables && (
+        <section aria-labelledby="f-tables">
+          <h3 id="f-tables">{t("search.tables")}</h3>
+          <ul className="facet-list">
+            {facets.tables.map((x) => (
+              <li key={x.table}>
+                <Link
+                  to={link(toggleTable(x.table as (typeof TABLES)[number]))}
+                  aria-current={p.tablesExplicit && p.tables.includes(x.table as never) ? "true" : undefined}
+                >
+                  {t(`table.${x.table}` as MessageKey)} <span className="facet-count">{x.count}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="f-dates">
         <h3 id="f-dates">{t("search.dates")}</h3>
         <Form method="get" action={action} className="date-form" id="date-form" noValidate>

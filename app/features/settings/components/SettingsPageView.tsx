@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
-import { LOCALE_NAMES, LOCALE_TAGS } from "~/lib/locale";
+import { contentLocale, LOCALE_NAMES, LOCALE_TAGS } from "~/lib/locale";
+import { dateFormatOf, formatDay } from "~/lib/dates";
 import { contrastFailures, type SiteColors } from "../contrast";
 import { ChangesView, TextBlock, ValueView } from "~/components/RevisionParts";
 import { itemNamed, type Draft, type Field, type FieldMessage, type ListItem, type SettingsItem, type SettingsPage } from "../items";
@@ -263,7 +264,7 @@ function FieldInput({
   labelText: string;
   onChange?: (v: string) => void;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const errId = `${id}-error`;
   const invalid = errors?.length ? true : undefined;
   const describedBy = invalid ? errId : undefined;
@@ -322,7 +323,10 @@ function FieldInput({
                 ? t(`settings.background.${o}` as MessageKey)
                 : field.name === "customfont"
                   ? t(`settings.font.${o}` as MessageKey)
-                  : o}
+                  : field.name === "dateFormat"
+                    ? // each format with a day written in it, in the page's language
+                      `${o} — ${formatDay({ year: 1750, month: 3, day: 2 }, contentLocale(locale), dateFormatOf(o))}`
+                    : o}
             </option>
           ))}
         </select>

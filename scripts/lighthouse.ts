@@ -1,7 +1,7 @@
 // `npm run lighthouse`: Lighthouse 12 (mobile preset: simulated slow 4G and a mid-range phone) on the home,
-// search and record pages in Italian; prints Performance, Accessibility, Best Practices, SEO and CLS per page.
+// search and record pages and a record with a 3D model in Italian; prints Performance, Accessibility, Best Practices, SEO and CLS per page.
 // Starts the built server on a fresh demo database (like `npm run screenshots`), or measures --url BASE.
-// Options: --url BASE, --page home|search|record (one page), --json FILE (the scores as JSON), --runs N (each page
+// Options: --url BASE, --page home|search|record|model (one page), --json FILE (the scores as JSON), --runs N (each page
 // measured N times; the run with the median Performance is shown, with the range), --save DIR (every run's full report as
 // DIR/PAGE-N.json, and one line per run with its first paint, largest paint and blocking time); environment CHROME_PATH (default /usr/bin/chromium),
 // PORT (default 3310), TECA_BUILD_DIR (the build the server serves).
@@ -27,6 +27,8 @@ const PAGES: [string, string][] = (
     ["home", "/"],
     ["search", "/cerca?q=ritratto"],
     ["record", "/oggetti/1"],
+    // a record whose page holds a 3D model (demo asset 6): a poster until asked for (issue 33, decision 106)
+    ["model", "/media/6"],
   ] as [string, string][]
 ).filter(([name]) => !ONLY || name === ONLY);
 // The same flags as the end-to-end suite (playwright.config.ts).

@@ -54,6 +54,13 @@ export function RecordCard({
       <div className="card__body">
         <p className="card__meta">
           {showType && card.type && <span className="card__type">{card.type.name}</span>}
+          {/* the traffic light (customjs semaforo), as on the record page: a coloured dot and its short phrase */}
+          {card.semaforo?.map((s) => (
+            <span key={s.id} className="semaforo-badge semaforo-badge--card" style={{ ["--semaforo" as string]: s.colore }}>
+              <span aria-hidden="true" className="semaforo-badge__dot" />
+              {s.name}
+            </span>
+          ))}
           <AccessLock access={card.access} />
         </p>
         <H className="card__title" lang={card.labelLang !== locale ? card.labelLang : undefined}>

@@ -22,6 +22,8 @@ export type RecordCard = {
   cardFields?: { label: string; value: string }[];
   /** The tags the site shows on cards (customjs `tagCard`: the record's tags under those facets). */
   cardTags?: string[];
+  /** The site's traffic-light entries the record matches (customjs `semaforo`; decision 117): absent when none. */
+  semaforo?: { id: string; colore: string; name: string }[];
 };
 
 /**

@@ -42,6 +42,8 @@ export type CardRow = {
   card_fields?: MetadataEntry[] | null;
   /** The names of the record's tags under the facets the site puts on cards (customjs `tagCard`); null: none. */
   card_tags?: string[] | null;
+  /** The site's traffic-light entries the record matches (customjs `semaforo`), in the option's order; null: none. */
+  semaforo?: { id: unknown; colore: unknown; fraseCorta: unknown; frase: unknown }[] | null;
   /** The site's `internalFields` (null: the default list): never shown on a card. */
   internal_fields?: unknown;
 };
@@ -73,7 +75,7 @@ export function cardQuery(ctx: ServiceContext, where: SQL, orderLimit: SQL = sql
       m.thumbnail, m.medium, m.large, m.width, m.height, m.dominant_color, m.focal_x as media_focal_x, m.focal_y as media_focal_y,
       (select o.options->>'dateFormat' from site_options o where o.locale = 'it') as date_format,
       (select o.options->'internalFields' from site_options o where o.locale = 'it') as internal_fields,
-      cf.card_fields, ct.card_tags
+      cf.card_fields, ct.card_tags, sf.semaforo
     from records r
     left join lateral (
       select label, locale, date_display from record_texts t where t.record_uid = r.uid
@@ -97,6 +99,18 @@ export function cardQuery(ctx: ServiceContext, where: SQL, orderLimit: SQL = sql
       where cardinality(${tagRoots}) > 0 and rtg.record_uid = r.uid and not rtg.inherited
         and split_part(tg.path, '/', 1) = any(${tagRoots}) and tg.id <> split_part(tg.path, '/', 1)
     ) ct on true
+    -- the traffic light (customjs semaforo): the entries whose tag path is, or is an ancestor of, one of the
+    -- record's own tags' paths — the record page's rule (records/semaforo.ts matchSemaforo)
+    left join lateral (
+      select jsonb_agg(jsonb_build_object('id', e->>'id', 'colore', e->>'colore', 'fraseCorta', e->>'fraseCorta', 'frase', e->>'frase') order by s.ord) as semaforo
+      from jsonb_array_elements(case when jsonb_typeof(${option("semaforo")}) = 'array' then ${option("semaforo")} else '[]'::jsonb end) with ordinality s(e, ord)
+      where jsonb_typeof(e) = 'object' and coalesce(e->>'path', '') <> ''
+        and exists (
+          select 1 from record_tags rtg join tags tg on tg.id = rtg.tag_id
+          where rtg.record_uid = r.uid and not rtg.inherited
+            and (tg.path = e->>'path' or left(tg.path, length(e->>'path') + 1) = (e->>'path') || '/')
+        )
+    ) sf on true
     where ${recordVisible(ctx.viewer, "r")} and (${where})
     ${orderLimit}`;
 }
@@ -131,7 +145,22 @@ export function toCard(row: CardRow, locale: Locale): RecordCard {
     dominantColor: row.dominant_color,
     focalPoint: fx != null && fy != null ? { x: fx, y: fy } : null,
     ...cardExtras(row, locale),
+    ...cardSemaforo(row),
   };
+}
+
+const HEX = /^#[0-9a-fA-F]{3,8}$/;
+
+/** The traffic-light entries a card shows (the record page's, decision 117): colour, short and long phrase. */
+function cardSemaforo(row: CardRow): Pick<RecordCard, "semaforo"> {
+  const entries = (Array.isArray(row.semaforo) ? row.semaforo : []).flatMap((e) => {
+    const short = typeof e.fraseCorta === "string" ? e.fraseCorta.trim() : "";
+    const long = typeof e.frase === "string" ? e.frase.trim() : "";
+    const name = short || long;
+    if (!name) return [];
+    return [{ id: String(e.id ?? name), colore: typeof e.colore === "string" && HEX.test(e.colore) ? e.colore : "currentColor", name }];
+  });
+  return entries.length ? { semaforo: entries } : {};
 }
 
 /**

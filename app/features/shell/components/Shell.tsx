@@ -33,7 +33,7 @@ export function Shell({ layout, children }: { layout: LayoutName; children: Reac
         <main id="main" tabIndex={-1} className={`main main--${layout}`}>
           {children}
         </main>
-        {showFooter && <SiteFooter options={options} />}
+        {showFooter && <SiteFooter options={options} signedIn={Boolean(root?.user)} />}
         {layout === "default" && options?.background ? <SiteBackground background={options.background} /> : null}
         {layout !== "print" && layout !== "empty" && <ScrollToTop />}
         <Analytics />

@@ -4,13 +4,15 @@ import { useI18n } from "~/i18n/context";
 import type { RootData } from "~/root-data";
 import { localizePath } from "~/lib/locale";
 import { loadFooterEditor, useEditMode } from "~/features/site-edit";
+import { useLogoutHref } from "~/features/accounts";
 
 // The footer blocks' in-place editor: administrators in edit mode only (decision 074).
 const FooterEditor = lazy(loadFooterEditor);
 
-export function SiteFooter({ options }: { options: RootData["options"] | undefined }) {
+export function SiteFooter({ options, signedIn }: { options: RootData["options"] | undefined; signedIn: boolean }) {
   const { t, locale } = useI18n();
   const { isEdit } = useEditMode();
+  const logout = useLogoutHref();
   // texts in another language than the page's (Italian standing in) carry their own
   const other = (key: "footer_blocks" | "menu_footer" | "title") => {
     const l = options?.textLang?.[key];
@@ -53,6 +55,13 @@ export function SiteFooter({ options }: { options: RootData["options"] | undefin
               ))}
             </ul>
           </nav>
+        )}
+        {/* spec §2 Footer: a logout link, to signed-in users only; the header's own link (a GET the server
+            refuses from another site), so it works without JavaScript */}
+        {signedIn && (
+          <p className="site-footer__logout">
+            <a href={logout}>{t("account.logout")}</a>
+          </p>
         )}
         <div className="site-footer__brand">
           {options?.logo ? <img src={options.logo.url} alt={options.logo.alt || options.title} height={32} /> : null}

@@ -111,6 +111,36 @@ for (const target of testDatabases()) {
       expect(await page("/cerca")).toContain('id="f-tables"');
     });
 
+    it("queryAlbero and regexFiltriInit: the facets the filter tree shows, and those open when the address says nothing", async () => {
+      const tree = (html: string) => html.slice(html.indexOf('<ul class="tag-tree">'), html.indexOf("</aside>"));
+      const before = tree(await page("/cerca"));
+      expect(before).toContain("Soggetti");
+      expect(before).toContain("Luoghi");
+      expect(before).not.toContain("Faenza");
+      await setOptions({ queryAlbero: "filtro=luoghi" });
+      const only = tree(await page("/cerca"));
+      expect(only).toContain("Luoghi");
+      expect(only).not.toContain("Soggetti");
+      // open at first: the facets whose id or name the pattern matches (among those shown)
+      await setOptions({ regexFiltriInit: "^Luog" });
+      const open = tree(await page("/cerca"));
+      expect(open).toContain("Faenza");
+      expect(open).not.toContain("Fiori");
+      // the visitor closes it: the link says no node is open, and that is what the page then shows
+      const toggle = /<a [^>]*aria-label="Comprimi Luoghi"[^>]*>/.exec(open)?.[0] ?? "";
+      expect(toggle).toContain('href="/cerca?open="');
+      expect(tree(await page("/cerca?open="))).not.toContain("Faenza");
+      // both together; a pattern that cannot run (an old document edited by hand) opens nothing
+      await setOptions({ queryAlbero: "filtro=soggetti", regexFiltriInit: "luoghi|soggetti" });
+      const both = tree(await page("/cerca"));
+      expect(both).toContain("Fiori");
+      expect(both).not.toContain("Faenza");
+      await setOptions({ regexFiltriInit: "(a)\\1" });
+      expect(tree(await page("/cerca"))).not.toContain("Faenza");
+      await setOptions({});
+      expect(tree(await page("/cerca"))).toContain("Soggetti");
+    });
+
     it("filtroHighlight: the record's tags under the facets (or with the ids) it names are marked and first", async () => {
       const tags = (html: string) => [...html.matchAll(/<a class="(tag[^"]*)" href="[^"]*filtro=([\w-]+)"/g)].map((m) => `${m[2]}:${m[1]}`);
       // (by facet, places before subjects, without the option)

@@ -4,6 +4,7 @@ export {
   clearSearchCache,
   configuredSearch,
   defaultMode,
+  facetsMatching,
   type FacetNode,
   getTagNames,
   search,
@@ -11,4 +12,5 @@ export {
   searchPoints,
   type SearchResult,
   searchUids,
+  treeOptions,
 } from "./search.server";

@@ -4,6 +4,7 @@ export { SearchCombobox } from "./components/SearchCombobox";
 export {
   DEFAULT_SEARCH_TABLES,
   isDateError,
+  MAX_FILTERS,
   MAX_PAGE,
   MEDIA_FILTERS,
   parseSearchParams,

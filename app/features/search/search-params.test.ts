@@ -184,3 +184,24 @@ describe("map area (bbox)", () => {
     },
   );
 });
+
+describe("what the address names, against the site's defaults (decisions 112, 113)", () => {
+  const parse = (qs: string) => {
+    const r = parseSearchParams(new URLSearchParams(qs));
+    if (!r.ok) throw new Error(r.error.message);
+    return r.params;
+  };
+  it("knows whether the mode was named, and keeps a named 'and' in links", () => {
+    expect(parse("q=a").modeExplicit).toBe(false);
+    expect(parse("q=a&mode=and").modeExplicit).toBe(true);
+    expect(searchQueryString(parse("q=a&mode=and"))).toBe("?q=a&mode=and");
+    expect(searchQueryString(parse("q=a"))).toBe("?q=a");
+  });
+  it("knows whether the open nodes were named; `open=` alone is none, and stays so in links", () => {
+    expect(parse("").openExplicit).toBe(false);
+    expect(parse("open=").open).toEqual([]);
+    expect(parse("open=").openExplicit).toBe(true);
+    expect(searchQueryString(parse("open="))).toBe("?open=");
+    expect(searchQueryString(parse("open=luoghi"))).toBe("?open=luoghi");
+  });
+});

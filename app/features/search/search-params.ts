@@ -32,6 +32,8 @@ export type SearchParams = {
   filters: string[];
   /** Filter-tree nodes the visitor expanded (their children are loaded). */
   open: string[];
+  /** True when the address names them (`open=` alone: none); else the site's `regexFiltriInit` may open some. */
+  openExplicit?: boolean;
   from: Day | null;
   to: Day | null;
   fromRaw: string;
@@ -208,6 +210,7 @@ export function parseSearchParams(
       tablesExplicit: tableValues.length > 0,
       filters,
       open,
+      openExplicit: sp.has("open"),
       from,
       to,
       fromRaw,
@@ -256,6 +259,8 @@ export function searchQueryString(p: Partial<SearchParams>, over: Partial<Search
   if (s.tablesExplicit && s.tables) for (const t of s.tables) sp.append("table", t);
   for (const f of s.filters ?? []) sp.append("filtro", f);
   for (const o of s.open ?? []) sp.append("open", o);
+  // every node closed by the visitor, against the site's initially open ones (regexFiltriInit, decision 113)
+  if (s.openExplicit && !s.open?.length) sp.set("open", "");
   if (s.fromRaw) sp.set("from", s.fromRaw);
   if (s.toRaw) sp.set("to", s.toRaw);
   if (s.media && s.media !== "all") sp.set("media", s.media);

@@ -447,6 +447,29 @@ export function configuredSearch(
   };
 }
 
+/**
+ * The filter tree as the site's options shape it (decision 113): customjs `queryAlbero`, a search query string
+ * whose `filtro` values name the facets (the tops of tag trees) the tree shows — empty or absent, all of them; and
+ * `regexFiltriInit`, a pattern (RE2, checked when saved: decision 079) naming the facets shown open when the
+ * address says nothing of what is open. Both read only what is well formed.
+ */
+export function treeOptions(options: { queryAlbero?: unknown }): { facets: string[] } {
+  const q = typeof options.queryAlbero === "string" ? options.queryAlbero.trim().replace(/^\?/, "") : "";
+  if (!q) return { facets: [] };
+  const parsed = parseSearchParams(new URLSearchParams(q));
+  return { facets: parsed.ok ? parsed.params.filters.filter((f) => f !== PIN_FILTER && !f.startsWith("type:")) : [] };
+}
+
+/** The facets (tops of tag trees) whose id or name (in the page's language) a test accepts: the initially open ones. */
+export async function facetsMatching(ctx: ServiceContext, test: (text: string) => boolean, among: string[]): Promise<string[]> {
+  const rows = await ctx.database.rows<{ id: string; names: Record<string, string> }>(
+    sql`select id, names from tags where parent_id is null order by id`,
+  );
+  return rows
+    .filter((r) => (!among.length || among.includes(r.id)) && (test(r.id) || test(pickText(r.names, ctx.locale)?.text ?? "")))
+    .map((r) => r.id);
+}
+
 /** The words' mode when the address names none: the site's customjs `searchType` (decision 112), else "and" (spec §9). */
 export function defaultMode(options: { searchType?: unknown }): "and" | "or" {
   return options.searchType === "or" ? "or" : "and";

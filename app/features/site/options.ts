@@ -50,6 +50,14 @@ export type SiteOptions = {
   switchItems?: boolean;
   /** Search page: false hides the choice of sections (the catalogue's tables; customjs `switchTable`, decision 112). */
   switchTable?: boolean;
+  /** Cards: the metadata field codes every card shows under its title (customjs `metadatiCard`, decision 112). */
+  metadatiCard?: string[];
+  /** Cards: the facets (tag tree tops) whose tags every card shows (customjs `tagCard`, decision 112). */
+  tagCard?: string[];
+  /** Search: the filter tree shows only the facets this query string's `filtro` values name (customjs `queryAlbero`, decision 113). */
+  queryAlbero?: string;
+  /** Search: the facets whose id or name this pattern matches are open when the address says nothing (`regexFiltriInit`, decision 113). */
+  regexFiltriInit?: string;
   /** Sanitised mode: strip scripts and script links from query values. */
   sanitize: boolean;
   /** Timeline span in years. */

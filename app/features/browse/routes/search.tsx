@@ -2,10 +2,13 @@ import { data, Form, Link, redirect, useNavigate, useNavigation, useSubmit } fro
 import { useEffect, useId, useState } from "react";
 import type { Route } from "./+types/search";
 import { serviceContext } from "~/.server/context";
+import { compilePattern } from "~/.server/linear-pattern";
 import { getSiteOptions } from "~/features/site/index.server";
 import {
   configuredSearch,
   defaultMode,
+  facetsMatching,
+  treeOptions,
   getTagNames,
   search,
   searchPoints,
@@ -17,6 +20,7 @@ import { SearchCombobox } from "~/features/search";
 import {
   DEFAULT_SEARCH_TABLES,
   isDateError,
+  MAX_FILTERS,
   MEDIA_FILTERS,
   parseSearchParams,
   SORTS,
@@ -71,10 +75,17 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   }
   // The words' mode: the address's, else the site's default (customjs searchType, decision 112).
   const p = { ...parsed.params, mode: parsed.params.modeExplicit ? parsed.params.mode : defaultMode(options) };
+  const ctx = serviceContext(context, url);
+  // The filter tree's facets (customjs queryAlbero) and those open at first (regexFiltriInit; decision 113).
+  const tree = treeOptions(options);
+  const initial = options.regexFiltriInit;
+  if (!p.openExplicit && typeof initial === "string" && initial) {
+    const pattern = compilePattern(initial);
+    if (typeof pattern !== "string") p.open = (await facetsMatching(ctx, (text) => pattern.test(text), tree.facets)).slice(0, MAX_FILTERS);
+  }
   // The first page has no `page` in its address (page=1, and page=0 of the old 0-based links).
   const pageRaw = url.searchParams.get("page");
   if (pageRaw !== null && Number(pageRaw) <= 1 && !dateError) throw redirect(withPage(url, null), 301);
-  const ctx = serviceContext(context, url);
   const configured = configuredSearch(options as SiteOptions & Record<string, unknown>, context.viewer.roles, p);
   // filtro=pin|Pin: the records of the signed-in user's current collection (issue 15).
   if (p.filters.includes("pin|Pin")) configured.opts.pinned = await currentPins(ctx);
@@ -105,6 +116,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   if (p.filters.includes("pin|Pin")) chipNames["pin|Pin"] = translate(locale, "workspace.pin.filter");
   // The spans serve the timeline's longer periods only: counted here, not sent to the page.
   const { decadeSpans, ...facets } = result.facets;
+  if (tree.facets.length) facets.tags = facets.tags.filter((n) => tree.facets.includes(n.path.split("/")[0]!));
   return {
     ok: true as const,
     params: p,
@@ -195,7 +207,7 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) => {
       ? tr("search.metaFor", { count, q: p.q, site: site ?? "" })
       : tr("search.metaAll", { count, site: site ?? "" });
   // The canonical address keeps what chooses the records (words, filters, dates, page), not how they are shown.
-  const canonical = searchQueryString({ ...p, view: undefined, sort: null, open: [], print: false, shuffle: false });
+  const canonical = searchQueryString({ ...p, view: undefined, sort: null, open: [], openExplicit: false, print: false, shuffle: false });
   const full = site && title !== site ? `${title} · ${site}` : title;
   return [
     { title: full },
@@ -862,7 +874,7 @@ function TagTree({
               <span className="tag-tree__row">
                 {n.hasChildren ? (
                   <Link
-                    to={link({ open: openList, page: p.page })}
+                    to={link({ open: openList, openExplicit: true, page: p.page })}
                     preventScrollReset
                     className="tag-tree__toggle"
                     aria-expanded={childrenShown}

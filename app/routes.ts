@@ -51,6 +51,10 @@ const pages = (locale: UiLocale) => [
   // The analytics pages (issue 34 §2, decision 108): shown while the option `analytics` turns them on
   route("analytics/accuracy", "features/analytics/routes/accuracy.tsx", { id: `${locale}:analytics-accuracy` }),
   route("analytics/footprint", "features/analytics/routes/footprint.tsx", { id: `${locale}:analytics-footprint` }),
+  // Memories (issue 34 §1, decision 115): sections and pages of remembrance
+  route("memories/sections", "features/pages/routes/memories-sections.tsx", { id: `${locale}:memories-sections` }),
+  route("memories/sections/:slug", "features/pages/routes/memory-section.tsx", { id: `${locale}:memory-section` }),
+  route("memories/:a/:b?", "features/pages/routes/memory.tsx", { id: `${locale}:memory` }),
   route("public/cookie-policy", "features/shell/routes/cookie-policy.tsx", { id: `${locale}:cookie-policy` }),
   route("sfogliatore/:a/:b?", "features/iiif/routes/sfogliatore.tsx", { id: `${locale}:sfogliatore` }),
   // Print views: /print/template/{ref?}, /print/qr/{ref?}, /print/template/qr/{ref?} (issue 33 §6, decision 104), one
@@ -96,6 +100,8 @@ export default [
   route("api/auth/backend/audit", "features/accounts/routes/api-backend-audit.ts", { id: "api:backend-audit" }),
   route("api/auth/backend/settings", "features/settings/routes/api-settings.ts", { id: "api:backend-settings" }),
   route("api/auth/backend/pages", "features/pages/routes/api-pages.ts", { id: "api:backend-pages" }),
+  // The home page's chosen stories (issue 34 §3, decision 116)
+  route("api/auth/firebase/getHomeStories", "features/home/routes/api-getHomeStories.ts", { id: "api:firebase-getHomeStories" }),
   route("site/custom.css", "features/settings/routes/custom-css.ts", { id: "site:custom-css" }),
   // Languages (decision 075)
   route("api/auth/docs/addLanguage", "features/settings/routes/api-addLanguage.ts", { id: "api:docs-addLanguage" }),

@@ -48,8 +48,9 @@ for (const target of faultTargets()) {
         full = await snapshot(db);
         expect(full.counts.records).toBe(RECORDS);
         expect(full.counts.site_options).toBe(3);
-        // the home page and the reproduction requests' terms (decision 099), in it, en and fr
-        expect(full.counts.pages).toBe(6);
+        // the home page, the reproduction requests' terms (decision 099), a memory section and its three pages
+        // (decision 115), in it, en and fr
+        expect(full.counts.pages).toBe(18);
         // the users' collections and story the collection register lists (issue 32 §4): 4 collections, 1 of them private
         expect(full.counts.collections).toBe(4);
         expect(full.counts.stories).toBe(1);

@@ -8,7 +8,7 @@ import { createUser } from "../../app/features/accounts/accounts.server";
 import { issueResetToken } from "../../app/features/accounts/reset.server";
 import { requiredCapability } from "../../app/.server/access/guard";
 import { ROLE_NAMES, levelOf, type RoleName } from "../../app/features/accounts/roles";
-import { saveContentPage } from "../../app/features/pages/pages.server";
+import { saveContentPage, savePageDraft } from "../../app/features/pages/pages.server";
 import { attachStaged } from "../../app/features/console/dropbox.server";
 import { createRequest, decideRequest } from "../../app/features/registers/requests.server";
 import { capabilities, createSession, hashToken, newToken } from "../../app/.server/session";
@@ -225,6 +225,15 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   styleguide: {},
   admin: { status: 302 },
   "content-page": { path: (i) => `/${i.pageSlug}` },
+  // memories (decision 115): published for everyone, a draft for administrators only, unknown 404
+  "memories-sections": {},
+  "memory-section": [{ path: () => "/memories/sections/voci" }, { path: () => "/memories/sections/nessuna", status: 404 }],
+  memory: [
+    { path: () => "/memories/interviste/la-sirena" },
+    { path: () => "/memories/interviste" },
+    { path: () => "/memories/in-bozza", status: (v) => (hasCapability(v.level, "ADMIN", capabilities()) ? 200 : 404) },
+    { path: () => "/memories/altra/la-sirena", status: 404 },
+  ],
   "not-found": { path: () => "/non/esiste/proprio/qui", status: 404 },
 
   // Resource routes
@@ -269,6 +278,7 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   "api:docs-addItems": { status: 405, post: (i) => ({ json: { collection: i.collection, items: [{ table: "ca_objects", id: "pub2" }] } }) },
   "api:docs-shareDoc": { status: 405, post: (i) => ({ json: { collection: "collections", name: i.collection, data: { link: 7 } } }) },
   "api:docs-getDocs": { status: 405 },
+  "api:firebase-getHomeStories": { status: 405 },
   "api:public-docs-getDocs": { status: 405 },
   "api:docs-getDocBySlug": { status: 405 },
   "api:public-docs-getDocBySlug": { status: 405 },
@@ -728,6 +738,29 @@ for (const target of testDatabases()) {
         },
         { expectedVersion: 0 },
       );
+      // memories (decision 115): a published section with a published page in a collection and a draft
+      const memory = { html: "<p>Un ricordo.</p>", description: "" };
+      await savePageDraft(adminCtx, {
+        kind: "memory-section",
+        slug: "voci",
+        locale: "it",
+        version: 0,
+        value: { title: "Voci", ...memory, published: true },
+      });
+      await savePageDraft(adminCtx, {
+        kind: "memory",
+        slug: "la-sirena",
+        locale: "it",
+        version: 0,
+        value: { title: "La sirena", ...memory, published: true, section: "voci", collection: "interviste" },
+      });
+      await savePageDraft(adminCtx, {
+        kind: "memory",
+        slug: "in-bozza",
+        locale: "it",
+        version: 0,
+        value: { title: "In bozza", ...memory, published: false, section: "voci", collection: "" },
+      });
     });
 
     afterAll(async () => {

@@ -57,7 +57,8 @@ const SEEDS: Seed[] = [
   { id: "demoPrivate1", owner: 0, title: "Da rivedere", items: [15, 16], daysAgo: 2 },
 ];
 
-const STORY = {
+/** The demo's published story; the home page shows it (decision 116). */
+export const STORY = {
   id: "demoStoria01",
   collection: "demoFilanda1",
   slug: "dal-bozzolo-al-filato-demo",

@@ -426,7 +426,7 @@ describe("demo archive import", () => {
     for (const p of pages) {
       expect(p.content.hero.cta.label).toBe(searchWords[p.locale]);
       expect(p.content.hero.image).toEqual({ table: "ca_objects", id: "1" });
-      expect(p.content.sections.map((s) => s.kind)).toEqual(["records", "text", "mediaSample"]);
+      expect(p.content.sections.map((s) => s.kind)).toEqual(["records", "text", "stories", "mediaSample"]);
     }
     const summary = await database.rows<{ table_name: string }>(sql`select table_name from summary_config where role = ''`);
     expect(summary.map((s) => s.table_name).sort()).toEqual([...TABLES].sort());

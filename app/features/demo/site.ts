@@ -2,6 +2,7 @@
  * Site options, homepage and summary configuration of the demo archive
  * (see generate.ts). Idempotent: every call overwrites the same rows.
  */
+import { sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { seedDemoAnnotations } from "./annotations.server";
 import type { HomeContent, SiteOptions } from "~/features/site";
@@ -10,7 +11,8 @@ import { LOCALES, type Locale } from "~/lib/locale";
 import { FIXED_IDS, HIGHLIGHT_OBJECT_IDS } from "./generate";
 import { SEMAFORO_PATHS } from "./vocabulary";
 import { seedDemoRequests } from "./requests.server";
-import { seedDemoCollections } from "./collections.server";
+import { seedDemoCollections, STORY } from "./collections.server";
+import { DEMO_MEMORIES, demoMemoryRows } from "./memories";
 
 /** Contrast with white ≥ 4.5:1 for primary and primaryDark; primary text on primaryLight ≥ 4.5:1. */
 export const DEMO_COLORS = { primary: "#8c3a1b", primaryDark: "#5a230f", primaryLight: "#f8ede6" };
@@ -216,6 +218,12 @@ function home(locale: Locale): { title: string; content: HomeContent } {
           }),
         },
         {
+          // the home page's chosen stories (issue 34 §3, decision 116)
+          kind: "stories",
+          title: t({ it: "Storie dall'archivio", en: "Stories from the archive", fr: "Récits des archives" }),
+          stories: [STORY.slug],
+        },
+        {
           kind: "mediaSample",
           title: t({ it: "Dalle collezioni", en: "From the collections", fr: "Extraits des collections" }),
           text: t({
@@ -249,6 +257,12 @@ export const DEMO_SUMMARY_CONFIG: Record<string, { summary: string[]; header: st
 };
 
 export async function seedDemoSite(database: Database): Promise<void> {
+  // the memory pages open with a picture of the catalogue: the first image of the objects they name
+  const ids = [...new Set(DEMO_MEMORIES.map((m) => m.picture.id))];
+  const media = await database.rows<{ id: string; medium: string }>(sql`select distinct on (r.id) r.id, m.medium from records r
+    join media m on m.record_uid = r.uid where r.table_name = 'ca_objects' and r.id = any(${`{${ids.join(",")}}`}::text[]) and m.medium is not null
+    order by r.id, m.ord`);
+  const pictures = Object.fromEntries(media.map((m) => [m.id, `/media/${m.medium.split("\\").join("/")}`]));
   for (const locale of LOCALES) {
     await saveSiteOptions({ database }, locale, options(locale));
     const h = home(locale);
@@ -263,6 +277,8 @@ export async function seedDemoSite(database: Database): Promise<void> {
       description: terms.body[0],
       published: true,
     });
+    // a memory section and its pages (issue 34 §1, decision 115)
+    for (const m of demoMemoryRows(locale, pictures)) await savePage({ database }, m.slug, locale, m.title, m.content);
   }
   await seedDemoRequests({ database });
   // Collections and a story the users made visible: the collection register and the public pages (issue 32 §4).

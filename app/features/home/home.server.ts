@@ -7,9 +7,21 @@ import type { RecordCard } from "~/lib/record-types";
 import { getPage } from "~/features/site/index.server";
 import type { HomeContent, HomeSection } from "~/features/site";
 import { sanitizeContentHtml } from "~/.server/content-html";
+import { publishedStoriesBySlug } from "~/features/stories/index.server";
+
+/** A published story as the home page shows it (decision 116). */
+export type HomeStory = { slug: string; title: string; cover: string | null; publishedAt: string | null };
 
 /** `index`: the section's place in the stored content (hidden ones are skipped here, the editor shows them). */
-export type HomeSectionView = Omit<HomeSection, "refs"> & { cards: RecordCard[]; index: number };
+export type HomeSectionView = Omit<HomeSection, "refs" | "stories"> & { cards: RecordCard[]; stories?: HomeStory[]; index: number };
+
+const homeStoriesOf = async (ctx: ServiceContext, slugs: string[]): Promise<HomeStory[]> =>
+  (await publishedStoriesBySlug(ctx, slugs)).map((s) => ({
+    slug: s.publishedSlug!,
+    title: s.title,
+    cover: s.cover,
+    publishedAt: s.publishedAt,
+  }));
 
 /** The homepage: hero and sections of the locale's content, with their records resolved. */
 export async function getHome(ctx: ServiceContext) {
@@ -24,7 +36,12 @@ export async function getHome(ctx: ServiceContext) {
     const s = stored.html !== undefined ? { ...stored, html: sanitizeContentHtml(stored.html) } : stored;
     if (s.kind === "records") sections.push({ ...s, index, cards: await getCards(ctx, s.refs) });
     else if (s.kind === "mediaSample") sections.push({ ...s, index, cards: await randomMediaSample(ctx, 4) });
-    else sections.push({ ...s, index, cards: [] });
+    else if (s.kind === "stories") {
+      // only what is published now, in the chosen order; a section left with none is not shown
+      const { stories, ...rest } = s;
+      const shown = await homeStoriesOf(ctx, Array.isArray(stories) ? stories : []);
+      if (shown.length) sections.push({ ...rest, index, cards: [], stories: shown });
+    } else sections.push({ ...s, index, cards: [] });
   }
   if (!page && sections[0] && sections[0].cards.length === 0) {
     // no picture to show: a few of the catalogue's records instead (none at all: the empty catalogue's notice)
@@ -83,4 +100,16 @@ export async function randomMediaSample(ctx: ServiceContext, n = 4): Promise<Rec
   const rows = await ctx.database.rows<CardRow>(cardQuery(ctx, sql`r.uid = any(${`{${picked.join(",")}}`}::bigint[])`));
   const order = new Map(picked.map((u, i) => [u, i]));
   return rows.sort((a, b) => order.get(Number(a.uid))! - order.get(Number(b.uid))!).map((r) => toCard(r, ctx.locale));
+}
+
+/**
+ * getHomeStories (spec §7, decision 116): the published stories the home page of the locale shows, in order
+ * (every visible "stories" section's, each once). A story withdrawn since it was chosen is not among them.
+ */
+export async function getHomeStories(ctx: ServiceContext): Promise<HomeStory[]> {
+  const page = await getPage<HomeContent>(ctx, "home", ctx.locale);
+  const slugs = (page?.content.sections ?? []).flatMap((s) =>
+    s.kind === "stories" && s.visible !== false && Array.isArray(s.stories) ? s.stories : [],
+  );
+  return homeStoriesOf(ctx, [...new Set(slugs)]);
 }

@@ -13,7 +13,17 @@ import {
   type HistoryEntry,
 } from "~/features/settings/index.server";
 import { LOCALES, type Locale } from "~/lib/locale";
-import { PageInputSchema, PageSlugSchema, pageFieldsOf, type PageContent, type PageDraft, type PageInput, type PageValue } from "./pages";
+import {
+  inputSchemaOf,
+  PageSlugSchema,
+  pageFieldsOf,
+  storedSlug,
+  type PageContent,
+  type PageDraft,
+  type PageInput,
+  type PageKind,
+  type PageValue,
+} from "./pages";
 import { renderPageBody, sanitizeContentHtml } from "~/.server/content-html";
 import { ownUploads, registerPublishedUse } from "~/features/workspace/index.server";
 import { uploadUrlsIn } from "~/features/workspace";
@@ -23,7 +33,7 @@ import { uploadUrlsIn } from "~/features/workspace";
 // The home page is always public: an upload in one of its sections' text is readable by its visitors too.
 registerPublishedUse(async (database, url) => {
   const rows = await database.rows<{ n: number }>(
-    sql`select count(*)::int as n from pages where ((content->>'kind' = 'page' and (content->>'published')::boolean is true) or slug = 'home')
+    sql`select count(*)::int as n from pages where ((content->>'kind' in ('page', 'memory', 'memory-section') and (content->>'published')::boolean is true) or slug = 'home')
       and position(${url} in content::text) > 0`,
   );
   return (rows[0]?.n ?? 0) > 0;
@@ -67,6 +77,9 @@ const asContent = (c: Partial<PageContent>) => ({
   html: typeof c.html === "string" ? c.html : "",
   description: typeof c.description === "string" ? c.description : "",
   published: c.published === true,
+  ...(c.kind === "memory" || c.section !== undefined
+    ? { section: typeof c.section === "string" ? c.section : "", collection: typeof c.collection === "string" ? c.collection : "" }
+    : {}),
 });
 
 /** The page a visitor opens at `/{slug}`: null (the 404 page) when missing, unpublished, or not a valid slug. */
@@ -118,9 +131,10 @@ export async function pageRevision(
   ctx: ServiceContext,
   slug: string,
   locale: Locale,
+  kind: PageKind = "page",
 ): Promise<{ version: number; author: string | null; at: string | null }> {
   requireCapability(ctx, "ADMIN");
-  const l = await latestRevision(ctx.database, pageRef(slug, locale));
+  const l = await latestRevision(ctx.database, pageRef(storedSlug(kind, slug), locale));
   return { version: l?.version ?? 0, author: l?.author ?? null, at: l ? l.at.toISOString() : null };
 }
 
@@ -154,15 +168,19 @@ export async function pageExists(ctx: ServiceContext, slug: string): Promise<boo
   return (rows[0]?.n ?? 0) > 0;
 }
 
+/** The revisions of every kind of page are kept as pages' (kind 'page'), keyed by the row's slug (decision 115). */
 const pageRef = (slug: string, locale: Locale) => ({ kind: "page" as const, key: slug, locale });
 
 const pageValueOf = (row: { title: string; content: Partial<PageContent> } | undefined): PageValue | undefined => {
   if (!row) return undefined;
   const c = asContent(row.content);
-  return { title: row.title, format: c.format, source: c.source, description: c.description, published: c.published };
+  return { title: row.title, format: c.format, source: c.source, description: c.description, published: c.published, ...sectionOf(c) };
 };
 
-type SaveOptions = { address?: string; expectedVersion: number; restoredFrom?: number };
+const sectionOf = (c: { section?: string; collection?: string }) =>
+  c.section !== undefined ? { section: c.section, collection: c.collection ?? "" } : {};
+
+type SaveOptions = { address?: string; expectedVersion: number; restoredFrom?: number; kind?: PageKind };
 
 /**
  * Saves one language's version: the body rendered and sanitised on the server, a revision written (decision
@@ -175,13 +193,16 @@ export async function saveContentPage(
   opts: SaveOptions,
 ): Promise<{ status: "saved" | "unchanged"; version: number }> {
   const actor = { userId: requireCapability(ctx, "ADMIN"), address: opts.address ?? "" };
+  const kind = opts.kind ?? "page";
+  const memory = kind === "memory" ? { section: input.section ?? "", collection: input.collection ?? "" } : {};
   const content: PageContent = {
-    kind: "page",
+    kind,
     format: input.format,
     source: input.body,
     html: renderPageBody(input.format, input.body),
     description: input.description,
     published: input.published,
+    ...memory,
   };
   const next: PageValue = {
     title: input.title,
@@ -189,16 +210,18 @@ export async function saveContentPage(
     source: input.body,
     description: input.description,
     published: input.published,
+    ...memory,
   };
-  const ref = pageRef(input.slug, input.locale);
+  const slug = storedSlug(kind, input.slug);
+  const ref = pageRef(slug, input.locale);
   return ctx.database.db.transaction(async (tx) => {
     const run = txRunner(tx);
     await lockRevisionItem(run, ref);
     const [row] = await run.rows<Row>(
-      sql`select slug, locale, title, content, updated_at from pages where slug = ${input.slug} and locale = ${input.locale} for update`,
+      sql`select slug, locale, title, content, updated_at from pages where slug = ${slug} and locale = ${input.locale} for update`,
     );
-    // Never overwrite the home page or anything else under the slug that is not a content page.
-    if (row && row.content?.kind !== "page") throw new Refusal(404);
+    // Never overwrite the home page or anything else under the slug that is not of this kind.
+    if (row && row.content?.kind !== kind) throw new Refusal(404);
     // An upload the page did not show yet must be the saving administrator's own, and is locked until the commit
     // (a deletion waits, then sees the page): a published page makes its uploads public, so another user's
     // private file is refused like a missing one.
@@ -215,7 +238,7 @@ export async function saveContentPage(
     });
     if (r.status === "unchanged") return r;
     await run.rows(
-      sql`insert into pages (slug, locale, title, content) values (${input.slug}, ${input.locale}, ${input.title}, ${JSON.stringify(content)}::jsonb)
+      sql`insert into pages (slug, locale, title, content) values (${slug}, ${input.locale}, ${input.title}, ${JSON.stringify(content)}::jsonb)
         on conflict (slug, locale) do update set title = excluded.title, content = excluded.content, updated_at = now()`,
     );
     await tx.insert(auditLog).values({
@@ -223,7 +246,7 @@ export async function saveContentPage(
       actorId: actor.userId,
       address: actor.address.slice(0, 100),
       detail: {
-        slug: input.slug,
+        slug,
         locale: input.locale,
         published: input.published,
         version: r.version,
@@ -309,7 +332,7 @@ export async function restorePageRevision(
   const row = await revisionAt(ctx, pageRef(input.slug, input.locale), input.version);
   if (!row || row.removed) throw new Refusal(404);
   const v = row.value as PageValue;
-  const parsed = PageInputSchema.safeParse({
+  const parsed = inputSchemaOf("page").safeParse({
     slug: input.slug,
     locale: input.locale,
     title: v.title,
@@ -331,15 +354,19 @@ export async function getPageDraft(
   ctx: ServiceContext,
   slug: string,
   locale: Locale,
+  kind: PageKind = "page",
 ): Promise<{ value: PageDraft; version: number; fallback: boolean; exists: boolean }> {
   requireCapability(ctx, "ADMIN");
   const rows = await ctx.database.rows<Row>(
-    sql`select slug, locale, title, content, updated_at from pages where slug = ${slug} and locale in ('it', ${locale}) order by (locale = ${locale}) desc`,
+    sql`select slug, locale, title, content, updated_at from pages where slug = ${storedSlug(kind, slug)} and locale in ('it', ${locale}) order by (locale = ${locale}) desc`,
   );
-  if (rows.some((r) => r.content?.kind !== "page")) throw new Refusal(404);
+  if (rows.some((r) => r.content?.kind !== kind)) throw new Refusal(404);
   const row = rows[0];
-  const { version } = await pageRevision(ctx, slug, locale);
-  if (!row) return { value: { title: "", html: "", description: "", published: false }, version, fallback: false, exists: false };
+  const { version } = await pageRevision(ctx, slug, locale, kind);
+  if (!row) {
+    const blank: PageDraft = { title: "", html: "", description: "", published: false };
+    return { value: kind === "memory" ? { ...blank, section: "", collection: "" } : blank, version, fallback: false, exists: false };
+  }
   return { value: draftOf(row), version, fallback: row.locale !== locale, exists: true };
 }
 
@@ -350,16 +377,19 @@ function draftOf(row: { title: string; content: Partial<PageContent> }): PageDra
     html: c.format === "html" ? sanitizeContentHtml(c.source) : renderPageBody("markdown", c.source),
     description: c.description,
     published: c.published,
+    ...sectionOf(c),
   };
 }
 
 /** The in-place editor's save: the body is HTML (sanitised on the server), a revision, 409 when stale. */
 export async function savePageDraft(
   ctx: ServiceContext,
-  input: { slug: string; locale: Locale; value: PageDraft; version: number },
+  input: { slug: string; locale: Locale; value: PageDraft; version: number; kind?: PageKind },
   opts: { address?: string } = {},
 ) {
-  const parsed = PageInputSchema.safeParse({
+  const kind = input.kind ?? "page";
+  requireCapability(ctx, "ADMIN");
+  const parsed = inputSchemaOf(kind).safeParse({
     // sanitised before it is stored as the page's source too: the editor reads back exactly what it saved
     slug: input.slug,
     locale: input.locale,
@@ -368,21 +398,39 @@ export async function savePageDraft(
     body: sanitizeContentHtml(input.value.html),
     description: input.value.description,
     published: input.value.published,
+    ...(kind === "memory" ? { section: input.value.section ?? "", collection: input.value.collection ?? "" } : {}),
   });
   if (!parsed.success) return { status: "invalid" as const, issues: parsed.error.issues };
+  // the slug exactly as written (no case or space folding into another item)
+  if (parsed.data.slug !== input.slug)
+    return { status: "invalid" as const, issues: [{ path: ["slug"], message: "pages.error.slugFormat" }] };
+  // a memory page belongs to a section that exists (in any language)
+  if (kind === "memory" && !(await sectionExists(ctx, (parsed.data as PageInput).section ?? "")))
+    return { status: "invalid" as const, issues: [{ path: ["section"], message: "memories.error.section" }] };
   try {
-    const r = await saveContentPage(ctx, parsed.data, { address: opts.address, expectedVersion: input.version });
+    const r = await saveContentPage(ctx, parsed.data, { address: opts.address, expectedVersion: input.version, kind });
     return { status: r.status, version: r.version };
   } catch (err) {
     if (!(err instanceof PageConflictError)) throw err;
     const v = err.conflict.value;
     // the text saved meanwhile, in the editor's shape (its body as HTML)
     const current: PageDraft = v
-      ? draftOf({ title: v.title, content: { format: v.format, source: v.source, description: v.description, published: v.published } })
+      ? draftOf({
+          title: v.title,
+          content: { format: v.format, source: v.source, description: v.description, published: v.published, ...sectionOf(v) },
+        })
       : { title: "", html: "", description: "", published: false };
     return {
       status: "conflict" as const,
       current: { version: err.conflict.version, value: current, author: err.conflict.author, at: err.conflict.at },
     };
   }
+}
+
+/** Whether a memory section has a version in some language. */
+export async function sectionExists(ctx: Pick<ServiceContext, "database">, slug: string): Promise<boolean> {
+  const rows = await ctx.database.rows<{ n: number }>(
+    sql`select count(*)::int as n from pages where slug = ${storedSlug("memory-section", slug)} and content->>'kind' = 'memory-section'`,
+  );
+  return (rows[0]?.n ?? 0) > 0;
 }

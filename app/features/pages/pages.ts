@@ -83,6 +83,38 @@ export const PageSlugSchema = z
 
 export const PAGE_FORMATS = ["markdown", "html"] as const;
 
+/**
+ * What a row of `pages` edited like a content page holds (decision 115): a content page (`/{slug}`), a memory
+ * section (`/memories/sections/{slug}`) or a memory page (`/memories/{collection?}/{slug}`). The two memory
+ * kinds keep their rows under a prefix with a slash, which no content page's slug can have.
+ */
+export const PAGE_KINDS = ["page", "memory", "memory-section"] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
+
+/** The `pages.slug` of an item of a kind. */
+export function storedSlug(kind: PageKind, slug: string): string {
+  return kind === "page" ? slug : kind === "memory" ? `memories/${slug}` : `memories/sections/${slug}`;
+}
+
+/**
+ * A memory section's, memory page's or memory collection's slug: lower-case words joined by hyphens, never
+ * `sections` (the list of sections' own address).
+ */
+export const MemorySlugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, "pages.error.slugRequired")
+  .max(80, "pages.error.slugLong")
+  .regex(SLUG_PATTERN, "pages.error.slugFormat")
+  .refine((s) => s !== "sections", "pages.error.slugReserved");
+
+/** A slug as an address has it: valid and exactly so (no case or space folding into another item). */
+export function exactSlug(kind: PageKind, v: unknown): string | null {
+  const r = (kind === "page" ? PageSlugSchema : MemorySlugSchema).safeParse(v);
+  return r.success && r.data === v ? r.data : null;
+}
+
 export const PageInputSchema = z.object({
   slug: PageSlugSchema,
   locale: z.enum(LOCALES),
@@ -92,11 +124,25 @@ export const PageInputSchema = z.object({
   description: z.string().trim().max(300, "pages.error.descriptionLong").default(""),
   published: z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean()),
 });
-export type PageInput = z.infer<typeof PageInputSchema>;
+export type PageInput = z.infer<typeof PageInputSchema> & { section?: string; collection?: string };
+
+/** A memory section: a content page's fields (its body is the section's introduction), its own slug rule. */
+export const MemorySectionInputSchema = PageInputSchema.extend({ slug: MemorySlugSchema });
+
+/** A memory page: a content page's fields, the section it belongs to and optionally a collection. */
+export const MemoryInputSchema = PageInputSchema.extend({
+  slug: MemorySlugSchema,
+  section: z.string().trim().min(1, "memories.error.section").pipe(MemorySlugSchema),
+  collection: z.union([z.literal(""), MemorySlugSchema]).default(""),
+});
+
+/** The schema of a kind's input. */
+export const inputSchemaOf = (kind: PageKind) =>
+  kind === "memory" ? MemoryInputSchema : kind === "memory-section" ? MemorySectionInputSchema : PageInputSchema;
 
 /** What a content page keeps in `pages.content` (the home page keeps other things under slug 'home'). */
 export type PageContent = {
-  kind: "page";
+  kind: PageKind;
   format: (typeof PAGE_FORMATS)[number];
   /** What the admin typed. */
   source: string;
@@ -104,13 +150,24 @@ export type PageContent = {
   html: string;
   description: string;
   published: boolean;
+  /** A memory page's section and collection (decision 115). */
+  section?: string;
+  collection?: string;
 };
 
 /** What a page's revision holds: the fields its editor writes (the HTML is derived from them). */
-export type PageValue = { title: string; format: PageContent["format"]; source: string; description: string; published: boolean };
+export type PageValue = {
+  title: string;
+  format: PageContent["format"];
+  source: string;
+  description: string;
+  published: boolean;
+  section?: string;
+  collection?: string;
+};
 
 /** What the in-place editor edits (decision 076): the body as HTML (a Markdown page is shown rendered). */
-export type PageDraft = { title: string; html: string; description: string; published: boolean };
+export type PageDraft = { title: string; html: string; description: string; published: boolean; section?: string; collection?: string };
 
 /** A page's revision as the history compares it, field by field (the body's own lines: issue 31 §4). */
 export function pageFieldsOf(v: unknown): Partial<PageValue> {
@@ -121,6 +178,7 @@ export function pageFieldsOf(v: unknown): Partial<PageValue> {
     published: p.published ?? false,
     format: p.format,
     source: p.source ?? "",
+    ...(p.section !== undefined ? { section: p.section, collection: p.collection ?? "" } : {}),
   };
 }
 
@@ -132,6 +190,7 @@ export function pageTextOf(v: unknown): string {
     `description: ${p.description ?? ""}`,
     `format: ${p.format ?? ""}`,
     `published: ${p.published ? "yes" : "no"}`,
+    ...(p.section !== undefined ? [`section: ${p.section}`, `collection: ${p.collection ?? ""}`] : []),
     "—",
     ...(p.source ?? "").split(/\r?\n/),
   ].join("\n");

@@ -201,6 +201,12 @@ export const SECTION_BACKGROUNDS = ["transparent", "white", "primary", "primaryL
 export const HERO_LINKS_MAX = 3;
 export const HOME_SECTIONS_MAX = 30;
 export const SECTION_REFS_MAX = 100;
+/** Stories one home section may show (decision 116). */
+export const SECTION_STORIES_MAX = 12;
+const storySlug = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9-]{0,199}$/, E("invalid"));
 const recordRef = z
   .object({
     table: z
@@ -236,6 +242,16 @@ export const homeSchema = z
           z.object({ kind: z.literal("records"), ...sectionFields, refs: z.array(recordRef).max(SECTION_REFS_MAX, E("tooMany")) }).strict(),
           z.object({ kind: z.literal("text"), ...sectionFields }).strict(),
           z.object({ kind: z.literal("mediaSample"), ...sectionFields }).strict(),
+          z
+            .object({
+              kind: z.literal("stories"),
+              ...sectionFields,
+              stories: z
+                .array(storySlug)
+                .max(SECTION_STORIES_MAX, E("tooMany"))
+                .refine((l) => new Set(l).size === l.length, E("invalid")),
+            })
+            .strict(),
         ]),
       )
       .max(HOME_SECTIONS_MAX, E("tooMany")),

@@ -22,6 +22,7 @@ import { sanitizeContentHtml } from "~/.server/content-html";
 import { cssProblem, cssProblemMessage } from "./css-safety.server";
 import { patternProblem } from "~/.server/linear-pattern";
 import { ownUploads } from "~/features/workspace/index.server";
+import { publicStorySlugs } from "~/features/stories/index.server";
 import { uploadUrlsIn } from "~/features/workspace";
 
 /** The uploads an item's value shows (the home page's sections' text). */
@@ -254,6 +255,15 @@ export async function saveItem(ctx: SettingsContext, input: SaveInput): Promise<
     const added = input.clear ? [] : uploadsOf(value).filter((u) => !before.has(u));
     if (added.length && !(await ownUploads(tx, authorId, added)))
       throw new SettingsError("invalid", { fields: { form: [{ key: "editor.upload.notOwn" }] } });
+    // A story the home page did not show yet must be published (decision 116): a private one is refused like
+    // a missing one, and stays private. (One withdrawn since it was chosen stays listed, and is not shown.)
+    const storiesBefore = new Set(storiesOf(cur.stored));
+    const storiesAdded = input.clear ? [] : storiesOf(value).filter((s) => !storiesBefore.has(s));
+    if (storiesAdded.length) {
+      const open = await publicStorySlugs(tx, storiesAdded);
+      if (storiesAdded.some((s) => !open.has(s)))
+        throw new SettingsError("invalid", { fields: { form: [{ key: "settings.error.storyNotPublished" }] } });
+    }
     let appended: Awaited<ReturnType<typeof appendRevision>>;
     try {
       appended = await appendRevision(tx, ref, {
@@ -390,4 +400,13 @@ export async function setLanguage(
   const value = { ...DEFAULT_LANGUAGES, ...(state.value as Record<string, boolean>), [locale]: enabled };
   const r = await saveItem(ctx, { key: "languages", locale: "it", value, expectedVersion: state.version });
   return { status: r.status, languages: enabledLanguages(value) };
+}
+
+/** The stories' slugs a home page value chooses (its "stories" sections). */
+function storiesOf(value: unknown): string[] {
+  const sections = (value as { sections?: unknown } | null | undefined)?.sections;
+  if (!Array.isArray(sections)) return [];
+  return sections.flatMap((s: { kind?: unknown; stories?: unknown }) =>
+    s?.kind === "stories" && Array.isArray(s.stories) ? s.stories.filter((x): x is string => typeof x === "string") : [],
+  );
 }

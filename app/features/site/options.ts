@@ -152,7 +152,9 @@ export type HomeSection =
       refs: { table: string; id: string }[];
     }
   | { kind: "text"; title: string; text?: string; html?: string; background?: string; visible?: boolean }
-  | { kind: "mediaSample"; title: string; text?: string; html?: string; background?: string; visible?: boolean };
+  | { kind: "mediaSample"; title: string; text?: string; html?: string; background?: string; visible?: boolean }
+  /** Published stories chosen for the home page, by their published slugs, in order (decision 116). */
+  | { kind: "stories"; title: string; text?: string; html?: string; background?: string; visible?: boolean; stories: string[] };
 
 export type HomeContent = {
   hero: { title: string; subtitle?: string; image?: { table: string; id: string } | null; cta?: MenuItem | null; links?: MenuItem[] };

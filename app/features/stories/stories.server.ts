@@ -285,3 +285,32 @@ export async function deleteStory(ctx: ServiceContext, id: string): Promise<void
   const gone = await ctx.database.rows<{ id: string }>(sql`delete from stories s where s.id = ${id} and ${owned(ctx)} returning s.id`);
   if (!gone.length) throw notFoundForViewer();
 }
+
+/**
+ * The published stories of these slugs, in their order (the home page's choice, decision 116): a story
+ * withdrawn since is left out, so unpublishing takes it off the home page at once.
+ */
+export async function publishedStoriesBySlug(ctx: ServiceContext, slugs: string[]): Promise<StorySummary[]> {
+  if (!slugs.length) return [];
+  const rows = await ctx.database.rows<StoryRow>(
+    sql`select ${columns} from stories s where s.public and s.published_slug = any(${toTextArray(slugs)})`,
+  );
+  const order = new Map(slugs.map((s, i) => [s, i]));
+  return summaries(
+    ctx,
+    rows.sort((a, b) => order.get(a.published_slug!)! - order.get(b.published_slug!)!),
+  );
+}
+
+/**
+ * Which of these slugs name a story public now, the rows locked until the commit (a withdrawal waits, then
+ * sees the home page): what the home page's save may add (decision 116). A helper inside a save's transaction.
+ */
+export async function publicStorySlugs(tx: Exec, slugs: string[]): Promise<Set<string>> {
+  if (!slugs.length) return new Set();
+  const rows = await rowsIn<{ slug: string }>(
+    tx,
+    sql`select s.published_slug as slug from stories s where s.public and s.published_slug = any(${toTextArray(slugs)}) for share`,
+  );
+  return new Set(rows.map((r) => r.slug));
+}

@@ -8,6 +8,7 @@ import { LOCALE_COOKIE, localizePath, splitLocale } from "~/lib/locale";
 import { readCookie } from "~/lib/cookies";
 import { pageMeta } from "~/lib/seo";
 import { RecordCard } from "~/components/RecordCard";
+import { ContentCard } from "~/components/ContentCard";
 import { Picture } from "~/ui/Picture";
 import { DEFAULT_PLACEHOLDER } from "~/features/site";
 import { rootDataOf, useRootData } from "~/root-data";
@@ -151,7 +152,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         >
           <div className="home-section__inner">
             <h2 id={`section-${i}`} lang={textLang}>
-              {s.title || (s.kind === "mediaSample" ? t("home.samples") : "")}
+              {s.title || (s.kind === "mediaSample" ? t("home.samples") : s.kind === "stories" ? t("home.stories") : "")}
             </h2>
             {s.html ? (
               // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server when saved and when read (home.server.ts)
@@ -181,6 +182,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             )}
+            {s.stories?.length ? (
+              <ul className="card-grid card-grid--four">
+                {s.stories.map((story) => (
+                  <li key={story.slug}>
+                    <ContentCard
+                      variant="story"
+                      title={story.title}
+                      href={`/public/stories/${story.slug}`}
+                      image={story.cover ? { src: story.cover, alt: "" } : null}
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
         </section>
       ))}

@@ -217,6 +217,7 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
                 </ul>
               )}
               {s.kind === "mediaSample" && <p className="users-hint">{t("siteEdit.section.sample")}</p>}
+              {s.kind === "stories" && <p className="users-hint">{t("siteEdit.stories.count", { count: s.stories?.length ?? 0 })}</p>}
             </div>
             <SectionDrawer
               section={s}
@@ -245,6 +246,16 @@ export default function HomeEditor({ home, placeholder }: { home: HomeView; plac
             }}
           >
             {t("siteEdit.section.add")}
+          </button>{" "}
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              doc.setDraft({ ...draft, sections: [...draft.sections, { kind: "stories", title: "", html: "", stories: [] }] });
+              setOpen(draft.sections.length);
+            }}
+          >
+            {t("siteEdit.stories.add")}
           </button>
         </p>
       )}

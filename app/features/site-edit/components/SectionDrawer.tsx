@@ -10,6 +10,7 @@ import { RichText } from "~/components/editor/RichText";
 import { PickerDialog } from "./PickerDialog";
 import { RowActions } from "./MultiEditor";
 import { useRichTextLabels } from "./rich-text-labels";
+import { StoriesField } from "./StoriesField";
 
 export type Background = (typeof SECTION_BACKGROUNDS)[number];
 
@@ -165,6 +166,9 @@ export function SectionDrawer({
             </fieldset>
           )}
           {section.kind === "mediaSample" && <p className="users-hint">{t("siteEdit.section.sample")}</p>}
+          {section.kind === "stories" && (
+            <StoriesField value={section.stories ?? []} onChange={(stories) => onChange({ ...section, stories })} />
+          )}
         </>
       }
       manage={

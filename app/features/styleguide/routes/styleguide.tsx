@@ -8,6 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import { rootDataOf } from "~/root-data";
 import { Modal } from "~/ui/Modal";
 import { RecordCard, type CardVariant } from "~/components/RecordCard";
+import { ContentCard } from "~/components/ContentCard";
 import type { RecordCard as Card } from "~/lib/record-types";
 import consoleCss from "~/styles/console.css?url";
 import { CloseButton } from "~/ui/CloseButton";
@@ -222,6 +223,28 @@ function Cards({ scheme }: { scheme: string }) {
           </figcaption>
         </figure>
       ))}
+      {/* the editorial cards (issue 34 §1, §3): a memory page's "interviews", a story's "story" */}
+      <figure className="sg__card sg__card--wide">
+        <ContentCard
+          variant="interviews"
+          title={t("styleguide.sample.memoryTitle")}
+          href="/styleguide"
+          excerpt={t("styleguide.sample.memoryExcerpt")}
+          meta={t("styleguide.sample.memorySection")}
+          headingLevel={4}
+        />
+        <figcaption>
+          <code>interviews</code> · {t("styleguide.card.interviews")}
+          <span className="visually-hidden"> ({scheme})</span>
+        </figcaption>
+      </figure>
+      <figure className="sg__card">
+        <ContentCard variant="story" title={t("styleguide.sample.storyTitle")} href="/styleguide" headingLevel={4} />
+        <figcaption>
+          <code>story</code> · {t("styleguide.card.story")}
+          <span className="visually-hidden"> ({scheme})</span>
+        </figcaption>
+      </figure>
     </div>
   );
 }

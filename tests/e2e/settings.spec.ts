@@ -178,3 +178,26 @@ test("a stale save shows both texts and saves nothing until asked; a revision is
   await first.context().close();
   await second.context().close();
 });
+
+test("the date format chosen in the settings is how the cards write a day (decision 112)", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const choose = async (format: string) => {
+    await page.goto("/settings/general");
+    await hydrated(page);
+    const item = page.locator("#item-dateFormat");
+    await item.getByLabel("Formato delle date").selectOption(format);
+    await item.getByRole("button", { name: "Salva Formato delle date" }).click();
+    await expect(item.getByRole("status")).toHaveText("Salvato. La modifica è già visibile sul sito.");
+  };
+  const days = async () => {
+    await page.goto("/cerca?q=acquisizione");
+    return page.locator(".card__sub").allTextContents();
+  };
+  await choose("DD/MM/YYYY");
+  expect((await days()).some((d) => /\b\d{2}\/\d{2}\/\d{4}\b/.test(d))).toBe(true);
+  // back to the language's long form (the default), as the other tests expect it
+  await choose("D MMMM YYYY");
+  const long = await days();
+  expect(long.some((d) => /\b\d{1,2} [a-z]+ \d{4}\b/.test(d))).toBe(true);
+  expect(long.some((d) => /\d{2}\/\d{2}\/\d{4}/.test(d))).toBe(false);
+});

@@ -5,6 +5,7 @@ import { TABLES, type TableName } from "~/lib/tables";
 import { OPTIONAL_LOCALES, type OptionalLocale } from "~/lib/locale";
 import { DEFAULT_CAPABILITIES } from "~/lib/capabilities";
 import { DATE_FORMATS } from "~/lib/dates";
+import { parseSearchParams } from "~/features/search";
 
 /**
  * The site options of spec §3 as editable items (decision 070): which settings page shows each, whether it
@@ -129,6 +130,12 @@ export const CUSTOMJS_KEYS = [
   ...roleQueryKeys,
 ] as const;
 
+/** A search query string (`query`, `query_{role}`, `queryAlbero`): one the search page would accept, or nothing. */
+const searchQuery = z
+  .string()
+  .max(2000)
+  .refine((v) => !v.trim() || parseSearchParams(new URLSearchParams(v.trim())).ok, E("query"));
+
 const customjsSchema = z
   .object({
     showTipologia: z.boolean(),
@@ -136,8 +143,8 @@ const customjsSchema = z
     noRelevance: z.boolean(),
     switchItems: z.boolean(),
     switchTable: z.boolean(),
-    query: z.string().max(2000),
-    queryAlbero: z.string().max(2000),
+    query: searchQuery,
+    queryAlbero: searchQuery,
     metadatiCard: codes,
     tagCard: codes,
     searchType: z.enum(["and", "or"]),
@@ -165,7 +172,7 @@ const customjsSchema = z
       )
       .max(50),
     excludedTypes: z.array(z.number().int()).max(200),
-    ...Object.fromEntries(roleQueryKeys.map((k) => [k, z.string().max(2000)])),
+    ...Object.fromEntries(roleQueryKeys.map((k) => [k, searchQuery])),
   })
   .partial()
   .strict();

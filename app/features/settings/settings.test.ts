@@ -128,6 +128,15 @@ describe("items", () => {
     expect(ok("customjs", { noRelevance: true, timeline: { from: 1800, to: 1950 }, query_Manager: "table=ca_objects" })).toBe(true);
     expect(ok("customjs", { timeline: { from: 1950, to: 1800 } })).toBe(false);
     expect(ok("customjs", { onload: "alert(1)" })).toBe(false);
+    // the search queries are ones the search page accepts (decision 113)
+    expect(ok("customjs", { query: "filtro=luoghi&table=ca_objects", queryAlbero: "?filtro=luoghi", query_Manager: "" })).toBe(true);
+    expect(ok("customjs", { queryAlbero: "luoghi, soggetti" })).toBe(false);
+    expect(ok("customjs", { query: "table=tavoli" })).toBe(false);
+    expect(ok("customjs", { query_Manager: "filtro=<script>" })).toBe(false);
+    expect(
+      ok("customjs", { searchType: "or", switchItems: false, switchTable: false, metadatiCard: ["tecnica"], tagCard: ["luoghi"] }),
+    ).toBe(true);
+    expect(ok("customjs", { searchType: "xor" })).toBe(false);
     expect(ok("detailjs", { dateLabel: "Data", filtroHighlight: ["a"] })).toBe(true);
     expect(ok("detailjs", { dateLabel: 3 })).toBe(false);
     expect(ok("patternPassword", null)).toBe(true);

@@ -71,8 +71,9 @@ describe("JavaScript size budget", () => {
   const has = (files: Iterable<string>, marker: RegExp) =>
     [...files].filter((f) => marker.test(fs.readFileSync(path.join(clientDir, f), "utf8")));
   const DND = /DndLiveRegion/;
-  const EMBLA = /containScroll/;
-  it("dnd-kit loads only with the collection page and the story editor, embla only with the collections drawer", () => {
+  // (a name of embla's own options that no caller of it passes)
+  const EMBLA = /slidesToScroll/;
+  it("dnd-kit loads only with the collection page and the story editor, embla only with the collections drawer and the content carousel", () => {
     const visitorPages = ["home/routes/home", "browse/routes/record", "browse/routes/search", "stories/routes/public-story"].map((r) =>
       key(`app/features/${r}.tsx`),
     );
@@ -93,6 +94,9 @@ describe("JavaScript size budget", () => {
     }
     const drawer = closure(manifest, [key("app/features/workspace/components/CollectionsPanel.tsx")]);
     expect(has(drawer, EMBLA).length).toBe(1);
+    // the content carousel (decision 118): its own chunk, which the home page imports only when it shows one
+    const carousel = closure(manifest, [key("app/components/carousel/Carousel.tsx")]);
+    expect(has(carousel, EMBLA).length).toBe(1);
     console.log(
       `JS the collections drawer adds when first opened: ${gzipKb([...drawer].filter((f) => !closure(manifest, shell).has(f))).toFixed(1)} KB gzip`,
     );

@@ -207,6 +207,8 @@ function home(locale: Locale): { title: string; content: HomeContent } {
             fr: "Une sélection de documents et d'objets des collections de la Fondation.",
           }),
           refs,
+          // the content carousel (decision 118)
+          display: "carousel",
         },
         {
           kind: "text",

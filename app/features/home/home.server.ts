@@ -13,7 +13,12 @@ import { publishedStoriesBySlug } from "~/features/stories/index.server";
 export type HomeStory = { slug: string; title: string; cover: string | null; publishedAt: string | null };
 
 /** `index`: the section's place in the stored content (hidden ones are skipped here, the editor shows them). */
-export type HomeSectionView = Omit<HomeSection, "refs" | "stories"> & { cards: RecordCard[]; stories?: HomeStory[]; index: number };
+export type HomeSectionView = Omit<HomeSection, "refs" | "stories"> & {
+  cards: RecordCard[];
+  stories?: HomeStory[];
+  index: number;
+  display?: "grid" | "carousel";
+};
 
 const homeStoriesOf = async (ctx: ServiceContext, slugs: string[]): Promise<HomeStory[]> =>
   (await publishedStoriesBySlug(ctx, slugs)).map((s) => ({

@@ -3,4 +3,4 @@
 export { default as settingsCssUrl } from "./components/settings.css?url";
 export { darkLinkColor } from "./contrast";
 export { fontDeclarations } from "./fonts";
-export { HERO_LINKS_MAX, HOME_SECTIONS_MAX, SECTION_BACKGROUNDS, SECTION_REFS_MAX, SECTION_STORIES_MAX } from "./items";
+export { HERO_LINKS_MAX, HOME_SECTIONS_MAX, SECTION_BACKGROUNDS, SECTION_DISPLAYS, SECTION_REFS_MAX, SECTION_STORIES_MAX } from "./items";

@@ -205,6 +205,8 @@ const detailjsSchema = z
 
 // The home page (edited in place, decision 074): its hero and sections, one document per language.
 export const SECTION_BACKGROUNDS = ["transparent", "white", "primary", "primaryLight", "grayLight", "grayDark", "black"] as const;
+/** How a records section of the home page shows its records (decision 118). */
+export const SECTION_DISPLAYS = ["grid", "carousel"] as const;
 export const HERO_LINKS_MAX = 3;
 export const HOME_SECTIONS_MAX = 30;
 export const SECTION_REFS_MAX = 100;
@@ -246,7 +248,14 @@ export const homeSchema = z
     sections: z
       .array(
         z.discriminatedUnion("kind", [
-          z.object({ kind: z.literal("records"), ...sectionFields, refs: z.array(recordRef).max(SECTION_REFS_MAX, E("tooMany")) }).strict(),
+          z
+            .object({
+              kind: z.literal("records"),
+              ...sectionFields,
+              refs: z.array(recordRef).max(SECTION_REFS_MAX, E("tooMany")),
+              display: z.enum(SECTION_DISPLAYS, E("choice")).optional(),
+            })
+            .strict(),
           z.object({ kind: z.literal("text"), ...sectionFields }).strict(),
           z.object({ kind: z.literal("mediaSample"), ...sectionFields }).strict(),
           z

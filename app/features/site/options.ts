@@ -150,6 +150,8 @@ export type HomeSection =
       background?: string;
       visible?: boolean;
       refs: { table: string; id: string }[];
+      /** How the records are shown: a grid (the default) or the content carousel (decision 118). */
+      display?: "grid" | "carousel";
     }
   | { kind: "text"; title: string; text?: string; html?: string; background?: string; visible?: boolean }
   | { kind: "mediaSample"; title: string; text?: string; html?: string; background?: string; visible?: boolean }

@@ -21,6 +21,8 @@ import { SearchCombobox } from "~/features/search";
 
 // The in-place editor: loaded only when an administrator turns edit mode on (decision 074).
 const HomeEditor = lazy(loadHomeEditor);
+// The content carousel (embla): its chunk loads only on a home page with a carousel section (decision 118).
+const Carousel = lazy(() => import("~/components/carousel/Carousel"));
 
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   // The unprefixed home is Italian; a visitor who chose another language lands on it.
@@ -167,20 +169,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </div>
               )
             )}
-            {s.cards.length > 0 && (
-              <ul
-                className="card-grid card-grid--adaptive"
-                style={{
-                  ["--cols" as string]: columnsFor(s.cards.length),
-                  ["--cols-md" as string]: Math.min(columnsFor(s.cards.length), 3),
-                }}
-              >
-                {s.cards.map((c) => (
-                  <li key={`${c.table}/${c.id}`}>
-                    <RecordCard card={c} placeholder={placeholder} variant={s.kind === "mediaSample" ? "mini" : "masonry"} />
-                  </li>
-                ))}
-              </ul>
+            {s.cards.length > 0 && s.kind === "records" && s.display === "carousel" ? (
+              <Suspense fallback={null}>
+                <Carousel
+                  labelledBy={`section-${i}`}
+                  slides={s.cards.map((c) => ({
+                    key: `${c.table}/${c.id}`,
+                    content: <RecordCard card={c} placeholder={placeholder} />,
+                  }))}
+                />
+              </Suspense>
+            ) : (
+              s.cards.length > 0 && (
+                <ul
+                  className="card-grid card-grid--adaptive"
+                  style={{
+                    ["--cols" as string]: columnsFor(s.cards.length),
+                    ["--cols-md" as string]: Math.min(columnsFor(s.cards.length), 3),
+                  }}
+                >
+                  {s.cards.map((c) => (
+                    <li key={`${c.table}/${c.id}`}>
+                      <RecordCard card={c} placeholder={placeholder} variant={s.kind === "mediaSample" ? "mini" : "masonry"} />
+                    </li>
+                  ))}
+                </ul>
+              )
             )}
             {s.stories?.length ? (
               <ul className="card-grid card-grid--four">

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { Label, Radio, RadioGroup, Switch } from "react-aria-components";
 import { useEditorT } from "../use-editor-t";
 import type { EditorKey } from "../editor-messages";
-import { SECTION_BACKGROUNDS, SECTION_REFS_MAX } from "~/features/settings";
+import { SECTION_BACKGROUNDS, SECTION_DISPLAYS, SECTION_REFS_MAX } from "~/features/settings";
 import type { HomeSection } from "~/features/site";
 import { EditorDrawer } from "~/components/editor/EditorDrawer";
 import type { PickerImage } from "~/components/editor/images";
@@ -150,6 +150,21 @@ export function SectionDrawer({
                   {t("siteEdit.section.addRecord")}
                 </button>
               )}
+              {/* a grid, or the content carousel that turns by itself every 7 s (decision 118) */}
+              <RadioGroup
+                className="swatches"
+                value={section.display ?? "grid"}
+                onChange={(v) => onChange({ ...section, display: v === "carousel" ? "carousel" : "grid" })}
+              >
+                <Label>{t("siteEdit.section.display")}</Label>
+                <div className="swatches__list">
+                  {SECTION_DISPLAYS.map((d) => (
+                    <Radio key={d} value={d} className="swatches__choice">
+                      {t(`siteEdit.section.display.${d}` as EditorKey)}
+                    </Radio>
+                  ))}
+                </div>
+              </RadioGroup>
               <PickerDialog
                 isOpen={picking}
                 sources={["catalogue"]}

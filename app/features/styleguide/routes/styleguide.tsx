@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import type { Route } from "./+types/styleguide";
 import { useI18n } from "~/i18n/context";
 import type { MessageKey } from "~/i18n";
@@ -12,6 +12,9 @@ import { ContentCard } from "~/components/ContentCard";
 import type { RecordCard as Card } from "~/lib/record-types";
 import consoleCss from "~/styles/console.css?url";
 import { CloseButton } from "~/ui/CloseButton";
+
+// the content carousel (decision 118), in its own chunk as on the home page
+const Carousel = lazy(() => import("~/components/carousel/Carousel"));
 
 /**
  * /styleguide (issue 16 §4, decision 072): the design system's pieces, live, in the light and the dark
@@ -76,6 +79,8 @@ function sampleCard(t: (k: MessageKey) => string, access: number, n: number): Ca
     height: 3,
     dominantColor: null,
     focalPoint: null,
+    // the first sample carries a traffic light (customjs semaforo; decision 117)
+    ...(n === 0 ? { semaforo: [{ id: "sg", colore: "#b45309", name: t("styleguide.sample.semaforo") }] } : {}),
   };
 }
 
@@ -87,7 +92,7 @@ export default function Styleguide() {
       <p className="admin-page__lead">{t("styleguide.lead")}</p>
       <nav aria-label={t("styleguide.contents")} className="admin-toc">
         <ul>
-          {(["colours", "type", "buttons", "chips", "cards", "forms", "tree", "dialogs", "feedback"] as const).map((s) => (
+          {(["colours", "type", "buttons", "chips", "cards", "carousel", "forms", "tree", "dialogs", "feedback"] as const).map((s) => (
             <li key={s}>
               <a href={`#sg-${s}`}>{t(`styleguide.${s}` as MessageKey)}</a>
             </li>
@@ -99,6 +104,19 @@ export default function Styleguide() {
       <Section id="buttons">{() => <Buttons />}</Section>
       <Section id="chips">{() => <Chips />}</Section>
       <Section id="cards">{(scheme) => <Cards scheme={scheme} />}</Section>
+      <Section id="carousel">
+        {(scheme) => (
+          <Suspense fallback={null}>
+            <Carousel
+              labelledBy="sg-carousel"
+              slides={[0, 1, 2, 3, 4].map((n) => ({
+                key: `${scheme}-${n}`,
+                content: <RecordCard card={sampleCard(t, 1, n + 10)} placeholder="/placeholder.svg" headingLevel={4} />,
+              }))}
+            />
+          </Suspense>
+        )}
+      </Section>
       <Section id="forms">{() => <Forms />}</Section>
       <Section id="tree">{() => <Tree />}</Section>
       <Section id="dialogs">{(scheme) => <Dialogs scheme={scheme} />}</Section>

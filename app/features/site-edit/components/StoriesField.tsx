@@ -77,18 +77,20 @@ export function StoriesField({ value, onChange }: { value: string[]; onChange: (
       ) : free.length === 0 ? (
         <p className="users-hint">{t("siteEdit.stories.none")}</p>
       ) : value.length < SECTION_STORIES_MAX ? (
-        <p className="edit-field edit-field--inline">
+        <p className="stories-field__add">
           <label htmlFor={`${id}-choice`}>{t("siteEdit.stories.choose")}</label>
-          <select id={`${id}-choice`} value={selected} onChange={(e) => setChoice(e.target.value)}>
-            {free.map((p) => (
-              <option key={p.slug} value={p.slug}>
-                {p.name}
-              </option>
-            ))}
-          </select>{" "}
-          <button type="button" className="button" onClick={() => selected && onChange([...value, selected])}>
-            {t("siteEdit.stories.addOne")}
-          </button>
+          <span>
+            <select id={`${id}-choice`} value={selected} onChange={(e) => setChoice(e.target.value)}>
+              {free.map((p) => (
+                <option key={p.slug} value={p.slug}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="button" onClick={() => selected && onChange([...value, selected])}>
+              {t("siteEdit.stories.addOne")}
+            </button>
+          </span>
         </p>
       ) : null}
     </fieldset>

@@ -11,7 +11,7 @@ const LAYERS = [
   ["accounts", "records"], // who is asking; what the catalogue holds
   ["search", "standards"], // finding records; their exchange formats (JSON-LD, OAI-PMH, feeds, sitemaps)
   ["catalogue", "export", "print", "workspace"], // importing records; exporting results; print sheets and QR labels; a user's collections and uploads
-  ["demo", "iiif", "saved-searches", "stories"], // the demo; IIIF; saved searches and their alerts; stories
+  ["demo", "iiif", "relmap", "saved-searches", "stories"], // the demo; IIIF; relational maps and saved maps; saved searches and their alerts; stories
   ["registers"], // the registers (issue 32): annotations, downloads, requests, the collection register; the record page and the settings show parts of them
   ["analytics", "browse", "desk", "settings"], // the analytics pages; the search and record pages; the collections pages and document calls; site settings
   ["site-edit"], // editing the site in place

@@ -26,6 +26,7 @@ const pages = (locale: UiLocale) => [
   // Stories (issue 15 §3, §4; decision 064)
   route("collections/:coll/stories/:id", "features/stories/routes/story-editor.tsx", { id: `${locale}:story-editor` }),
   route("public/stories", "features/stories/routes/public-stories.tsx", { id: `${locale}:public-stories` }),
+  route("public/maps/:slug", "features/relmap/routes/map.tsx", { id: `${locale}:relmap-public` }),
   route("public/stories/:slug", "features/stories/routes/public-story.tsx", { id: `${locale}:public-story` }),
   // Collections shared by secret link (issue 15 §4, decision 061)
   route("shared/:token", "features/workspace/routes/shared-collection.tsx", { id: `${locale}:shared-collection` }),
@@ -61,6 +62,8 @@ const pages = (locale: UiLocale) => [
   // route: each route of the tree is an entry of the manifest every page loads, four times over (the locales)
   // (segments, not a splat: a splat ranks below the record page's `:table/:id/:label?`)
   route("print/:view/:ref?/:more?", "features/print/routes/print.tsx", { id: `${locale}:print` }),
+  // A record's relational map (issue 33 §5, decision 110); `/mappa/{id}` one of the user's saved maps (decision 111)
+  route("mappa/:a/:b?", "features/relmap/routes/map.tsx", { id: `${locale}:relmap` }),
   route(":table/:id/:label?", "features/browse/routes/record.tsx", { id: `${locale}:record` }),
   route("console", "features/console/routes/console.tsx", { id: `${locale}:console` }),
   route("console/buca/:id", "features/console/routes/console-attach.tsx", { id: `${locale}:console-attach` }),
@@ -112,6 +115,10 @@ export default [
   route("api/auth/docs/saveUser", "features/workspace/routes/api-saveUser.ts", { id: "api:docs-saveUser" }),
   route("api/auth/docs/addItems", "features/workspace/routes/api-addItems.ts", { id: "api:docs-addItems" }),
   route("api/auth/docs/shareDoc", "features/workspace/routes/api-shareDoc.ts", { id: "api:docs-shareDoc" }),
+  // Saved relational maps (issue 33 §5, decision 111)
+  route("api/auth/docs/getMappe", "features/relmap/routes/api-getMappe.ts", { id: "api:docs-getMappe" }),
+  // …and where the spec §7 names it, beside getHomeStories
+  route("api/auth/firebase/getMappe", "features/relmap/routes/api-getMappe.ts", { id: "api:firebase-getMappe" }),
   route("api/auth/docs/getDocs", "features/desk/routes/api-getDocs.ts", { id: "api:docs-getDocs" }),
   route("api/public/docs/getDocs", "features/desk/routes/api-getDocs.ts", { id: "api:public-docs-getDocs" }),
   route("api/auth/docs/getDocBySlug", "features/desk/routes/api-getDocBySlug.ts", { id: "api:docs-getDocBySlug" }),

@@ -58,6 +58,8 @@ const USERS: [string, string, string][] = [
   ["e2e-annotator@example.org", "Ricercatore", "Anna"],
   // print.spec.ts: a researcher who prints labels of a search selection and of a collection (issue 33 §6)
   ["e2e-print@example.org", "Ricercatore", "Pia"],
+  // relmap.spec.ts: a researcher who arranges, saves and publishes a record's relational map (issue 33 §5)
+  ["e2e-relmap@example.org", "Ricercatore", "Remo"],
 ];
 
 /** The link of e2e-requests' expired reproduction (tests/e2e/requests.spec.ts). */

@@ -12,3 +12,4 @@ export * from "./stories";
 export * from "./downloads";
 export * from "./requests";
 export * from "./annotations";
+export * from "./relmaps";

@@ -86,6 +86,9 @@ type Ids = {
   search: string;
   publishedSlug: string;
   publicStorySlug: string;
+  /** The owner's saved relational map and a published one's address (decision 111). */
+  relmap: string;
+  publicMapSlug: string;
   sharedToken: string;
   /** The secret link's id (the collection register revokes by it). */
   linkId: string;
@@ -213,6 +216,14 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
     { path: () => "/print/template/qr/oggetti:pub" },
     { path: () => "/print/template/oggetti:ris", status: restrictedRecord },
   ],
+  // a record's relational map (decision 110): like its page, a restricted record's map is 404 unless RISERVATO
+  // a saved map is its owner's (everyone else: 404; a refused delete changes nothing); a published one anyone's
+  relmap: [
+    { path: () => "/mappa/oggetti/pub" },
+    { path: () => "/mappa/oggetti/ris", status: restrictedRecord },
+    { path: (i) => `/mappa/${i.relmap}`, owned: true, post: () => ({ form: { intent: "delete" } }) },
+  ],
+  "relmap-public": { path: (i) => `/public/maps/${i.publicMapSlug}` },
   record: [
     { path: () => recordPath("ca_objects", "pub", "Vaso blu") },
     { path: () => recordPath("ca_objects", "ris", "Anfora riservata"), status: restrictedRecord },
@@ -279,6 +290,8 @@ const SAMPLES: Record<string, Sample | Sample[]> = {
   "api:docs-shareDoc": { status: 405, post: (i) => ({ json: { collection: "collections", name: i.collection, data: { link: 7 } } }) },
   "api:docs-getDocs": { status: 405 },
   "api:firebase-getHomeStories": { status: 405 },
+  "api:docs-getMappe": { status: 405 },
+  "api:firebase-getMappe": { status: 405 },
   "api:public-docs-getDocs": { status: 405 },
   "api:docs-getDocBySlug": { status: 405 },
   "api:public-docs-getDocBySlug": { status: 405 },
@@ -370,6 +383,13 @@ const OWNED_CALLS: { key: string; url: string; body: (i: Ids) => unknown; write?
   },
   { key: "api:docs-removeDoc", url: "/api/auth/docs/removeDoc", body: (i) => ({ collection: "stories", name: i.story }), write: true },
   { key: "api:docs-removeDoc", url: "/api/auth/docs/removeDoc", body: (i) => ({ collection: "uploads", name: i.uploadId }), write: true },
+  {
+    key: "api:docs-saveDoc",
+    url: "/api/auth/docs/saveDoc",
+    body: (i) => ({ collection: "mappe", name: i.relmap, data: { version: 1, title: "Presa", public: true } }),
+    write: true,
+  },
+  { key: "api:docs-removeDoc", url: "/api/auth/docs/removeDoc", body: (i) => ({ collection: "mappe", name: i.relmap }), write: true },
   {
     key: "api:docs-addItems",
     url: "/api/auth/docs/addItems",
@@ -631,6 +651,27 @@ for (const target of testDatabases()) {
           locale: "it",
           data: { coll: published, title: "Storia pubblica", blocks: [], public: true },
         })
+      ).slug;
+      ids.relmap = (
+        await call("/api/auth/docs/saveDoc", {
+          collection: "mappe",
+          locale: "it",
+          data: { title: "Mappa privata", table: "ca_objects", id: "pub" },
+        })
+      ).id;
+      const publicMap = (
+        await call("/api/auth/docs/saveDoc", {
+          collection: "mappe",
+          locale: "it",
+          data: { title: "Mappa pubblica", table: "ca_objects", id: "pub" },
+        })
+      ).id;
+      ids.publicMapSlug = (
+        await call(
+          "/api/auth/docs/saveDoc",
+          { collection: "mappe", locale: "it", name: publicMap, data: { version: 1, public: true } },
+          200,
+        )
       ).slug;
       ids.sharedToken = new URL(
         (await call("/api/auth/docs/shareDoc", { collection: "collections", name: published, data: { link: 7 } })).link.url,

@@ -67,6 +67,8 @@ const TABLES = [
   "reproduction_requests",
   "annotations",
   "annotation_reads",
+  // issue 33 §5 saved relational maps (0038)
+  "relation_maps",
 ];
 
 for (const target of testDatabases()) {

@@ -1,5 +1,6 @@
 import type { TecaLoadContext } from "~/.server/context";
 import { removeSearchCall, saveSearchCall } from "~/features/saved-searches/index.server";
+import { getMapsCall, removeMapCall, saveMapCall } from "~/features/relmap/index.server";
 import { getStoriesCall, getStoryBySlugCall, removeStoryCall, saveStoryCall } from "~/features/stories/index.server";
 import {
   getMoodboardsCall,
@@ -26,6 +27,8 @@ const DOC_TYPES: Record<string, Partial<Record<DocOp, DocHandler>>> = {
   stories: { save: saveStoryCall, remove: removeStoryCall, get: getStoriesCall, bySlug: getStoryBySlugCall },
   moodboards: { save: saveMoodboardCall, remove: removeMoodboardCall, get: getMoodboardsCall },
   uploads: { remove: removeUploadCall, get: getUploadsCall },
+  // saved relational maps (decision 111); getMappe lists them too
+  mappe: { save: saveMapCall, remove: removeMapCall, get: getMapsCall },
 };
 
 /** Reads the body once and hands it to its type's call for `op`, else to `collections`. */

@@ -17,6 +17,7 @@ export const RESERVED_SLUGS = new Set([
   "public",
   "sfogliatore",
   "print",
+  "mappa",
   "api",
   "auth",
   "lang",

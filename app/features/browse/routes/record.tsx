@@ -40,6 +40,7 @@ import { downloadOptions } from "~/features/registers/index.server";
 import { annotationsEnabled, recordAnnotations } from "~/features/registers/index.server";
 import { AnnotationsSection } from "~/features/registers";
 import { printHref, printRef, QrDialogButton, recordAddress } from "~/features/print";
+import { relationMapPath } from "~/features/relmap";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   // the content language (Italian for a further language) and the page's own, whose addresses keep its prefix
@@ -444,6 +445,9 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
         {strips.length > 0 && (
           <section aria-labelledby="related-title" className="record__section">
             <h2 id="related-title">{t("record.related")}</h2>
+            <p className="record__map-link">
+              <Link to={localizePath(relationMapPath(r.table, r.id), locale)}>{t("relmap.link")}</Link>
+            </p>
             {/* Groups of one or two share rows; longer groups are full-width paged strips. */}
             <div className="strips">
               {strips.map((g) => (

@@ -21,6 +21,7 @@ import { listSavedSearches } from "~/features/saved-searches/index.server";
 import { searchHref } from "~/features/saved-searches";
 import { listStories } from "~/features/stories/index.server";
 import { listMoodboards } from "~/features/workspace/index.server";
+import { listMaps } from "~/features/relmap/index.server";
 import { deleteUpload, listUploadsWithUses, UploadError } from "~/features/workspace/index.server";
 import { UploadIdSchema, useHref, useKey } from "~/features/workspace";
 import { usesText } from "~/features/workspace/index.server";
@@ -31,13 +32,14 @@ import { LOCALE_TAGS } from "~/lib/locale";
  * work without JavaScript (decision 067). Moodboards and stories are made on a collection's page and listed
  * here across all of them.
  */
-const TABS = ["collections", "searches", "moodboards", "stories", "uploads"] as const;
+const TABS = ["collections", "searches", "moodboards", "stories", "mappe", "uploads"] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABEL: Record<Tab, MessageKey> = {
   collections: "workspace.tabs.collections",
   searches: "workspace.tabs.searches",
   moodboards: "workspace.tabs.moodboards",
   stories: "workspace.tabs.stories",
+  mappe: "workspace.tabs.maps",
   uploads: "workspace.tabs.uploads",
 };
 
@@ -53,6 +55,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const searches = tab === "searches" ? await listSavedSearches(ctx) : [];
   const moodboards = tab === "moodboards" ? await listMoodboards(ctx) : [];
   const stories = tab === "stories" ? await listStories(ctx) : [];
+  const maps = tab === "mappe" ? await listMaps(ctx) : [];
   const uploads = tab === "uploads" ? await listUploadsWithUses(ctx) : null;
   return data(
     {
@@ -60,6 +63,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       searches,
       moodboards,
       stories,
+      maps,
       uploads,
       collections: state.collections,
       current: state.current?.id ?? null,
@@ -179,6 +183,7 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
       {loaderData.tab === "searches" ? <SearchesTab searches={loaderData.searches} /> : null}
       {loaderData.tab === "moodboards" ? <MoodboardsTab boards={loaderData.moodboards} collections={collections} /> : null}
       {loaderData.tab === "stories" ? <StoriesTab stories={loaderData.stories} collections={collections} /> : null}
+      {loaderData.tab === "mappe" ? <MapsTab maps={loaderData.maps} /> : null}
       {loaderData.tab === "uploads" && loaderData.uploads ? (
         <UploadsTab
           list={loaderData.uploads}
@@ -397,6 +402,39 @@ function StoriesTab({ stories, collections }: { stories: LoaderData["stories"]; 
                   to={localizePath(`/public/stories/${s.publishedSlug}`, locale)}
                   className="button button--ghost button--small"
                   aria-label={t("workspace.stories.openPublic", { title: s.title })}
+                >
+                  {t("workspace.stories.publicPage")}
+                </Link>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** The user's saved relational maps (decision 111): each opens its page, a published one also its public address. */
+function MapsTab({ maps }: { maps: LoaderData["maps"] }) {
+  const { t, locale } = useI18n();
+  return (
+    <>
+      <p className="workspace__intro">{t("workspace.maps.intro")}</p>
+      {maps.length === 0 ? (
+        <div className="workspace__empty">
+          <p>{t("workspace.maps.empty")}</p>
+        </div>
+      ) : (
+        <ul className="workspace-searches" aria-label={t("workspace.tabs.maps")}>
+          {maps.map((m) => (
+            <li key={m.id}>
+              <Link to={localizePath(`/mappa/${m.id}`, locale)}>{m.title}</Link>
+              <span className="workspace-searches__meta">{m.public ? t("stories.publish.published") : t("stories.publish.private")}</span>
+              {m.public && m.publishedSlug ? (
+                <Link
+                  to={localizePath(`/public/maps/${m.publishedSlug}`, locale)}
+                  className="button button--ghost button--small"
+                  aria-label={t("workspace.stories.openPublic", { title: m.title })}
                 >
                   {t("workspace.stories.publicPage")}
                 </Link>

@@ -43,9 +43,12 @@ async function overflowing(page: Page) {
       if (el.closest("details:not([open])") && !el.closest("summary")) continue;
       const r = el.getBoundingClientRect();
       if (r.width <= 1 || r.height <= 1) continue;
-      // Inside a box that scrolls sideways on purpose (a row of tabs), sticking out is the point.
+      // Inside a box that scrolls sideways on purpose (a row of tabs, a carousel's viewport: its next slide peeks
+      // in and the rest wait beyond its edge, decision 118), sticking out is the point.
+      const sideways = (box: HTMLElement) =>
+        ["auto", "scroll"].includes(getComputedStyle(box).overflowX) || box.matches(".carousel__viewport");
       let scroller = el.parentElement;
-      while (scroller && !["auto", "scroll"].includes(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+      while (scroller && !sideways(scroller)) scroller = scroller.parentElement;
       if (scroller && scroller !== document.documentElement && scroller !== document.body) continue;
       const name = `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} «${(el.textContent ?? "").trim().slice(0, 30)}»`;
       if (r.right > vw + 1 || r.left < -1) out.push(`${name} spans ${Math.round(r.left)}–${Math.round(r.right)} of ${vw}`);
@@ -53,6 +56,7 @@ async function overflowing(page: Page) {
       // (a field scrolls the value typed into it: that is not clipping)
       if (
         !["INPUT", "TEXTAREA"].includes(el.tagName) &&
+        !el.matches(".carousel__viewport") &&
         style.overflowX !== "visible" &&
         el.scrollWidth > el.clientWidth + 1 &&
         style.overflowX !== "auto" &&

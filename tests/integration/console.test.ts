@@ -13,7 +13,8 @@ import { renderPageBody } from "../../app/.server/content-html";
 import routes from "../../app/routes";
 import { seededCatalogue } from "../setup/catalogue";
 import { testDatabases } from "../setup/db";
-import { makeRecord, tempDir } from "../factories/records";
+import { makeImage, makeRecord, tempDir } from "../factories/records";
+import { deriveImage } from "../../app/.server/media";
 import { convertIccdFiles } from "../../app/features/catalogue/iccd/convert";
 import { loadThesauri } from "../../app/features/catalogue/iccd/thesauri";
 
@@ -1076,12 +1077,36 @@ for (const target of testDatabases()) {
       );
       const thumb = path.join(cat.store, m!.thumbnail);
       fs.rmSync(thumb);
+      // and a 360° sequence's frames (decision 105): one frame's thumbnail and medium gone, all made again
+      const frameDir = tempDir("teca-frames-");
+      const frames: { original: string; thumbnail: string; medium: string; large: string }[] = [];
+      for (let i = 0; i < 8; i++) {
+        await makeImage(frameDir, `f${i}.jpg`, 1200, 800, `#${(i * 30).toString(16).padStart(2, "0")}6040`);
+        const d = await deriveImage(path.join(frameDir, `f${i}.jpg`), cat.store);
+        frames.push({ original: d.original, thumbnail: d.thumbnail, medium: d.medium, large: d.large });
+      }
+      fs.rmSync(frameDir, { recursive: true, force: true });
+      const [seq] = await cat.db.rows<{ id: number }>(
+        sql`insert into media (record_uid, ord, media_type, original, thumbnail, medium, large, frames)
+          select r.uid, 99, 'sequence', ${frames[0]!.original}, ${frames[0]!.thumbnail}, ${frames[0]!.medium}, ${frames[0]!.large},
+            ${JSON.stringify(frames)}::jsonb
+          from records r where r.id = 'v1' returning id::int`,
+      );
+      const gone = [frames[3]!.thumbnail, frames[3]!.medium].map((f) => path.join(cat.store, f));
+      for (const f of gone) fs.rmSync(f);
       const res = await postForm("/console", "admin", { intent: "rederive" });
       expect(res.status).toBe(302);
       const done = await waitJob(Number(/job=(\d+)/.exec(res.headers.get("location")!)![1]));
       expect(done.job).toMatchObject({ kind: "rederive", state: "complete", step: "rederiving" });
       expect(done.job.report.derived).toBeGreaterThan(0);
       expect(fs.existsSync(thumb)).toBe(true);
+      for (const f of gone) expect(fs.existsSync(f), f).toBe(true);
+      const [after] = await cat.db.rows<{ frames: typeof frames; width: number; thumbnail: string }>(
+        sql`select frames, width, thumbnail from media where id = ${seq!.id}`,
+      );
+      expect(after!.frames).toEqual(frames);
+      expect([after!.width, after!.thumbnail]).toEqual([1200, frames[0]!.thumbnail]);
+      await cat.db.rows(sql`delete from media where id = ${seq!.id}`);
       const events = await cat.db.rows<{ event: string; actor_id: string }>(
         sql`select event, actor_id from audit_log where event in ('console_import_iccd', 'console_rederive') order by id`,
       );

@@ -15,6 +15,7 @@ import { importFile, type ImportStep } from "~/features/catalogue/index.server";
 import { convertIccdFiles, writeNdjson, type ConvertContext } from "~/features/catalogue";
 import { indexThesaurus, loadThesauri } from "~/features/catalogue";
 import { deriveImage } from "~/.server/media";
+import type { SequenceFrame } from "../../../db/schema";
 import { clearSearchCache } from "~/features/search/index.server";
 import { deleteStaged, stagedFile } from "./dropbox.server";
 
@@ -442,9 +443,11 @@ export async function startVacuum(ctx: ServiceContext, opts: { address?: string 
 
 /**
  * Remakes the derivatives (thumbnail, medium, large WebP) of every image of the catalogue from its stored
- * original, as an import makes them (IIIF tiles are made on first request). A derivative already on disk is
- * kept (its name is the original's content hash), so a job cut short is safe and a second run goes on where
- * the first stopped; each file is written whole or not at all. The rows get the paths, size and colour again.
+ * original, as an import makes them (IIIF tiles are made on first request), and of every frame of a 360°
+ * sequence (decision 105: frames follow the images' derivative rules; the row takes its first frame's). A
+ * derivative already on disk is kept (its name is the original's content hash), so a job cut short is safe and
+ * a second run goes on where the first stopped; each file is written whole or not at all. The rows get the
+ * paths, size and colour again.
  */
 export async function startRederive(ctx: ServiceContext, opts: { mediaStore: string; address?: string }): Promise<number> {
   const id = await begin(ctx, "rederive", "");
@@ -456,27 +459,44 @@ export async function startRederive(ctx: ServiceContext, opts: { mediaStore: str
   const database = ctx.database;
   run(database, id, async (progress) => {
     const t0 = performance.now();
-    const rows = await database.rows<{ id: string | number; original: string }>(
-      sql`select id, original from media where media_type = 'image' and original is not null and original <> '' and original !~ '^https?://' order by id`,
+    const rows = await database.rows<{ id: string | number; original: string | null; frames: SequenceFrame[] | null }>(
+      sql`select id, original, frames from media
+        where (media_type = 'image' and original is not null and original <> '' and original !~ '^https?://')
+           or (media_type = 'sequence' and frames is not null)
+        order by id`,
     );
     progress("rederiving", 0, rows.length);
     let derived = 0;
     const missing: string[] = [];
     const failed: { id: number; reason: string }[] = [];
     const root = path.resolve(opts.mediaStore);
+    /** A stored original's derivatives, or null when the file is gone (or outside the store). */
+    const remake = async (original: string) => {
+      const abs = path.resolve(root, original);
+      if (!abs.startsWith(root + path.sep) || !fs.existsSync(abs)) {
+        missing.push(original);
+        return null;
+      }
+      return deriveImage(abs, root);
+    };
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i]!;
-      const abs = path.resolve(root, r.original);
-      if (!abs.startsWith(root + path.sep) || !fs.existsSync(abs)) missing.push(r.original);
-      else {
-        try {
-          const d = await deriveImage(abs, root);
+      try {
+        // an image is its own original; a sequence is its frames, and its row shows the first one
+        const made: (Awaited<ReturnType<typeof deriveImage>> | null)[] = [];
+        for (const f of r.frames ?? [{ original: r.original! }]) made.push(await remake(f.original));
+        const d = made[0];
+        if (d && made.every(Boolean)) {
+          const frames = r.frames
+            ? made.map((f) => ({ original: f!.original, thumbnail: f!.thumbnail, medium: f!.medium, large: f!.large }))
+            : null;
           await database.rows(sql`update media set thumbnail = ${d.thumbnail}, medium = ${d.medium}, large = ${d.large},
-            width = ${d.width}, height = ${d.height}, dominant_color = ${d.dominantColor} where id = ${Number(r.id)}`);
+            width = ${d.width}, height = ${d.height}, dominant_color = ${d.dominantColor},
+            frames = coalesce(${frames ? JSON.stringify(frames) : null}::jsonb, frames) where id = ${Number(r.id)}`);
           derived++;
-        } catch (err) {
-          failed.push({ id: Number(r.id), reason: (err as Error).message.slice(0, 200) });
         }
+      } catch (err) {
+        failed.push({ id: Number(r.id), reason: (err as Error).message.slice(0, 200) });
       }
       progress("rederiving", i + 1, rows.length);
     }

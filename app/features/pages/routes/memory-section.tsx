@@ -9,7 +9,7 @@ import { localizePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { rootDataOf } from "~/root-data";
 import { useEditMode } from "~/features/site-edit";
-import { ContentCard } from "~/components/ContentCard";
+import { MemoryCards } from "../components/MemoryCards";
 import { getMemorySection } from "../memories.server";
 import { sectionExists } from "../pages.server";
 import { exactSlug } from "../pages";
@@ -116,26 +116,7 @@ export default function MemorySection({ loaderData }: Route.ComponentProps) {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (app/.server/content-html.ts) when saved and again when read */}
         <div className="memories__intro" dangerouslySetInnerHTML={{ __html: section.html }} />
       </div>
-      {pages.length === 0 ? (
-        <p className="empty-state">{t("memories.sectionEmpty")}</p>
-      ) : (
-        <ul className="memories__cards">
-          {pages.map((p) => (
-            <li key={p.slug}>
-              <ContentCard
-                variant="interviews"
-                title={p.title}
-                href={p.href}
-                image={p.image}
-                excerpt={p.description}
-                lang={p.locale !== locale ? p.locale : undefined}
-                draft={p.published ? undefined : t("memories.draft")}
-                headingLevel={2}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      {pages.length === 0 ? <p className="empty-state">{t("memories.sectionEmpty")}</p> : <MemoryCards cards={pages} />}
       {admin ? (
         <NewSlugForm
           legend={t("memories.newPage")}

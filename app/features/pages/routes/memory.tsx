@@ -10,7 +10,7 @@ import { localizePath, splitLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { rootDataOf } from "~/root-data";
 import { useEditMode } from "~/features/site-edit";
-import { ContentCard } from "~/components/ContentCard";
+import { MemoryCards } from "../components/MemoryCards";
 import { getMemoryPage, listMemoryCollection, memorySectionChoices } from "../memories.server";
 import { exactSlug } from "../pages";
 import { pageExists } from "../pages.server";
@@ -108,22 +108,7 @@ export default function Memory({ loaderData }: Route.ComponentProps) {
       <section className="memories">
         <p className="memories__crumbs">{allSections}</p>
         <h1>{t("memories.collectionTitle", { name: list.name })}</h1>
-        <ul className="memories__cards">
-          {list.cards.map((p) => (
-            <li key={p.slug}>
-              <ContentCard
-                variant="interviews"
-                title={p.title}
-                href={p.href}
-                image={p.image}
-                excerpt={p.description}
-                lang={p.locale !== locale ? p.locale : undefined}
-                draft={p.published ? undefined : t("memories.draft")}
-                headingLevel={2}
-              />
-            </li>
-          ))}
-        </ul>
+        <MemoryCards cards={list.cards} />
       </section>
     );
   if (!page)
